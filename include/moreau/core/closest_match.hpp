@@ -1,0 +1,19 @@
+// "Did you mean ...?" for unknown keys, commands and solver names.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace moreau::core {
+
+/// The candidate nearest to word in Levenshtein distance (Levenshtein 1966), if it is close
+/// enough to be a plausible typo: at most a third of the word's length, and at least 1.
+std::optional<std::string> closest_match(std::string_view word,
+                                         std::span<const std::string> candidates);
+
+/// The candidates as "a, b, c", for "expected one of ..." messages.
+std::string join(std::span<const std::string> candidates, std::string_view separator = ", ");
+
+}  // namespace moreau::core

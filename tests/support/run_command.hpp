@@ -1,0 +1,17 @@
+// Runs the built moreau executable in a shell and captures its exit code and output, for
+// tests of the command-line front end.
+#pragma once
+
+#include <string>
+
+namespace moreau::testing {
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;  ///< stdout and stderr, interleaved
+};
+
+/// Runs `moreau ARGUMENTS` (ARGUMENTS is passed to /bin/sh as written).
+CommandResult run_moreau(const std::string& arguments);
+
+}  // namespace moreau::testing

@@ -1,0 +1,42 @@
+// The Coulomb cone K = {x : |x_T| <= mu x_N} (normal first), its projection, and the
+// De Saxcé modified velocity, for contact blocks of size d = 2 or 3.
+#pragma once
+
+#include "moreau/math/types.hpp"
+
+#include <cmath>
+
+namespace moreau::contact {
+
+template <int d>
+using Block = Eigen::Matrix<double, d, 1>;
+
+/// Euclidean projection onto K_mu, in closed form (e.g. Acary & Brogliato 2008, sec. 12.1):
+///   |x_T| <= mu x_N         x           (inside: stick)
+///   mu |x_T| <= -x_N        0           (in the polar cone: take-off)
+///   otherwise               (a, mu a x_T/|x_T|),  a = (x_N + mu |x_T|) / (1 + mu^2)  (slide)
+/// With mu = 0, K is the half-line x_T = 0, x_N >= 0 and the same formulas hold.
+template <int d>
+Block<d> project_onto_cone(const Block<d>& x, double mu) {
+  const double x_N = x[0];
+  const double norm_T = x.template tail<d - 1>().norm();
+  if (norm_T <= mu * x_N) return x;
+  if (mu * norm_T <= -x_N) return Block<d>::Zero();
+  // Here norm_T > 0: norm_T = 0 falls in one of the two cases above.
+  const double a = (x_N + mu * norm_T) / (1.0 + mu * mu);
+  Block<d> projection;
+  projection[0] = a;
+  projection.template tail<d - 1>() = (mu * a / norm_T) * x.template tail<d - 1>();
+  return projection;
+}
+
+/// û = u + [mu |u_T|, 0, 0] (De Saxcé & Feng 1991): with it, the Coulomb law with its
+/// non-associated sliding rule becomes the cone complementarity K* ∋ û ⊥ r ∈ K.
+template <int d>
+Block<d> de_saxce_velocity(const Block<d>& u, double mu) {
+  Block<d> u_hat = u;
+  u_hat[0] += mu * u.template tail<d - 1>().norm();
+  return u_hat;
+}
+
+}  // namespace moreau::contact

@@ -1,0 +1,19 @@
+// The one error measure of DESIGN.md section 1, the convergence test of every solver and
+// the number compared with Siconos (its fc3d_compute_error / fc2d_compute_error).
+#pragma once
+
+#include "moreau/contact/local_problem.hpp"
+
+namespace moreau::contact {
+
+/// err(r) = | r - P_K(r - û(W r + q)) |_2 / max(|q|, |r|, |u|),
+/// the norm over all contacts, with no division when the denominator is below machine
+/// epsilon. Zero exactly at solutions; dimensionless.
+/// @pre r.size() == problem.size()
+double natural_map_error(const LocalProblem& problem, const VecX& r);
+
+/// The same, with u = W r + q already at hand (saves one product with W).
+/// @pre r.size() == u.size() == problem.size()
+double natural_map_error(const LocalProblem& problem, const VecX& r, const VecX& u);
+
+}  // namespace moreau::contact

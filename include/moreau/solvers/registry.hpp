@@ -1,0 +1,33 @@
+// Solvers by name: the list behind `--solver NAME`, `--help` and the error for an unknown
+// name. One entry per method; no silent fallback from one method to another.
+#pragma once
+
+#include "moreau/solvers/parameters.hpp"
+#include "moreau/solvers/solver.hpp"
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace moreau::solvers {
+
+struct SolverEntry {
+  std::string name;
+  std::string summary;  ///< one line: the method and its reference
+  /// Builds the solver; reads its own options from the parameters (ParameterReader).
+  std::unique_ptr<Solver> (*make)(const StopCriteria& stop, const SolverParameters& parameters);
+};
+
+/// Every registered solver, the default first.
+std::span<const SolverEntry> registered_solvers();
+
+/// The name `moreau solve` uses without --solver.
+std::string_view default_solver_name();
+
+/// @throws core::Diagnostic for an unknown name (listing the valid ones) or bad parameters
+std::unique_ptr<Solver> make_solver(std::string_view name, const StopCriteria& stop,
+                                    const SolverParameters& parameters = {});
+
+}  // namespace moreau::solvers

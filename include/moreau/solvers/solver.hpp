@@ -1,0 +1,73 @@
+// The interface every method for the local problem implements (DESIGN.md section 1,
+// STYLE.md "The solver interface"). Solvers see W, q and mu only: no body, no shape.
+#pragma once
+
+#include "moreau/contact/local_problem.hpp"
+
+#include <chrono>
+#include <string_view>
+#include <vector>
+
+namespace moreau::solvers {
+
+using contact::LocalProblem;
+using math::Index;
+using math::VecX;
+
+/// Why a solve stopped. Every solver ends in one of these; none ends silently.
+enum class Status {
+  Converged,          ///< natural_map_error(r) <= tolerance
+  MaxIterations,      ///< the iteration limit was reached first
+  TimeLimit,          ///< the wall-time limit was reached first
+  LineSearchFailure,  ///< a Newton line search found no descent (the iterate is the last good one)
+  NonFinite,          ///< a NaN or infinity appeared (the iterate is the last finite one)
+};
+
+/// "converged", "max-iterations", "time-limit", "line-search-failure", "non-finite".
+std::string_view to_string(Status status);
+
+/// Stopping rule shared by every solver.
+struct StopCriteria {
+  double tolerance = 1e-8;      ///< converged when natural_map_error(r) <= tolerance
+  int max_iterations = 1000;    ///< sweeps (Gauss-Seidel) or Newton steps
+  double time_limit = 0.0;      ///< seconds of wall time; 0 means no limit
+  bool record_history = false;  ///< keep the error of every iteration in the report
+};
+
+/// What one solve did, comparable across solvers.
+struct SolveReport {
+  Status status = Status::MaxIterations;
+  int iterations = 0;
+  double error = 0.0;                 ///< natural-map error of the returned r, dimensionless
+  double seconds = 0.0;               ///< wall time of solve() alone
+  std::vector<double> error_history;  ///< empty unless StopCriteria::record_history
+
+  bool converged() const { return status == Status::Converged; }
+};
+
+/// A method for the local problem  u = W r + q,  K* ∋ û ⊥ r ∈ K  (normal first).
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  virtual std::string_view name() const = 0;
+  /// On entry r is the warm start (zeros for a cold start); on exit, the impulses. The
+  /// report's error is natural_map_error(problem, r) of the returned r.
+  /// @pre r.size() == problem.size(), problem passed contact::validate
+  virtual SolveReport solve(const LocalProblem& problem, VecX& r) const = 0;
+};
+
+/// Wall time since construction, and the time-limit test of StopCriteria.
+class Stopwatch {
+ public:
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  bool exceeded(const StopCriteria& stop) const {
+    return stop.time_limit > 0.0 && seconds() >= stop.time_limit;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace moreau::solvers

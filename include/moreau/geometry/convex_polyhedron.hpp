@@ -1,0 +1,76 @@
+// Convex polyhedra: the blocks of masonry and the general shape of the collision layer
+// (boxes are converted to this form for contact). Boundary representation:
+//   vertices   in the shape's local frame, m
+//   faces      loops of vertex indices, counter-clockwise seen from outside, with the
+//              outward unit normal n and the offset d of the plane n.x = d (so n.x <= d
+//              inside); loop position k is the start of edge faces[f].edges[k], which joins
+//              loop positions k and k+1
+//   edges      unique undirected edges (a < b) with the faces on either side
+// Faces are maximal: coplanar neighbours are one polygonal face (so a box has 6 quads),
+// because face-to-face contact is computed on whole faces (DESIGN.md section 1).
+#pragma once
+
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/geometry/pose.hpp"
+#include "moreau/math/types.hpp"
+
+#include <string>
+#include <vector>
+
+namespace moreau::geometry {
+
+struct PolyhedronFace {
+  std::vector<int> vertices;  ///< CCW seen from outside, >= 3
+  std::vector<int> edges;     ///< edges[k] joins vertices[k] and vertices[k + 1 mod size]
+  math::Vec3 normal;          ///< outward, unit
+  double offset = 0.0;        ///< m; the face's plane is normal.x = offset
+};
+
+struct PolyhedronEdge {
+  int a = 0, b = 0;  ///< vertex indices, a < b
+  int left = 0;      ///< the face whose loop runs a -> b
+  int right = 0;     ///< the face whose loop runs b -> a
+};
+
+class ConvexPolyhedron {
+ public:
+  /// From vertices and faces given by the user (loops CCW seen from outside).
+  /// Normals, offsets and edges are derived; vertices used by no face are refused.
+  /// @throws core::Diagnostic naming `key` if the faces do not bound a convex solid
+  ///         (see is_convex) or a vertex is not finite
+  ConvexPolyhedron(std::vector<math::Vec3> vertices, std::vector<std::vector<int>> faces,
+                   const core::SourceLocation& where = {}, const std::string& key = "faces");
+
+  /// The box [-h, h] as 8 vertices (index bit 0, 1, 2 set: +x, +y, +z half) and 6 quads.
+  static ConvexPolyhedron box(const math::Vec3& half_extents);
+
+  const std::vector<math::Vec3>& vertices() const { return vertices_; }
+  const std::vector<PolyhedronFace>& faces() const { return faces_; }
+  const std::vector<PolyhedronEdge>& edges() const { return edges_; }
+
+  /// The same solid moved rigidly: x -> pose.point_to_world(x). Topology is unchanged.
+  ConvexPolyhedron transformed(const Pose& pose) const;
+
+  /// Largest distance of a vertex from the origin of the local frame, m.
+  double bounding_radius() const;
+
+ private:
+  ConvexPolyhedron() = default;
+  void derive_planes_and_edges();
+
+  std::vector<math::Vec3> vertices_;
+  std::vector<PolyhedronFace> faces_;
+  std::vector<PolyhedronEdge> edges_;
+};
+
+/// Checks that the loops bound a convex solid: every face has >= 3 distinct vertices and a
+/// convex CCW loop (seen from outside) in its plane; every vertex lies on or behind every
+/// face plane; every edge is used once in each direction (a closed 2-manifold). Tolerance
+/// 1e-9 times the vertex extent. Returns an empty string if so, else what is wrong.
+std::string convexity_defect(const std::vector<math::Vec3>& vertices,
+                             const std::vector<std::vector<int>>& faces);
+
+/// convexity_defect(...).empty().
+bool is_convex(const std::vector<math::Vec3>& vertices, const std::vector<std::vector<int>>& faces);
+
+}  // namespace moreau::geometry

@@ -1,0 +1,43 @@
+// FCLib HDF5 files (Acary, Brémond, Koziara, Pérignon 2014, "FCLIB: a collection of discrete
+// 3D frictional contact problems"), read and written through Debian's libfclib. Layout:
+//   /fclib_local/{spacedim, W/{nzmax,m,n,nz,p,i,x}, vectors/{q,mu}}       local problems
+//   /fclib_global/{spacedim, M/..., H/..., vectors/{f,w,mu}}               global problems
+//   /solution/{r,u[,v]}, /guesses/{number_of_guesses, 1/{r,u[,v]}, ...}   optional
+// Matrices: nz = -2 compressed rows, -1 compressed columns, nz >= 0 triplets (i = rows,
+// p = columns, as in CSparse). libfclib exits the process on a failed HDF5 call and trusts the
+// sizes it reads, so every dataset it will touch is checked here first, with HDF5 directly.
+#pragma once
+
+#include "moreau/contact/local_problem.hpp"
+#include "moreau/contact/siconos_text_io.hpp"
+
+#include <filesystem>
+#include <optional>
+
+namespace moreau::contact {
+
+/// What an FCLib file holds.
+struct FclibContents {
+  ProblemData problem;           ///< validated
+  std::optional<VecX> solution;  ///< /solution/r, if present
+  std::optional<VecX> guess;     ///< /guesses/1/r, if present
+};
+
+/// True if the file starts with the HDF5 signature (at offset 0; user blocks are not used
+/// by FCLib files). False if it cannot be read.
+bool has_hdf5_signature(const std::filesystem::path& path);
+
+/// Reads an FCLib local or global problem, its solution and first guess.
+/// @throws core::Diagnostic (file and HDF5 path as key) if the file is not HDF5, lacks
+///         /fclib_local and /fclib_global, or holds inconsistent sizes or non-finite values
+FclibContents read_fclib(const std::filesystem::path& path);
+
+/// Writes `problem` as /fclib_local (W in compressed columns), and /solution/{r,u} when r is
+/// given (u defaults to W r + q). Replaces an existing file.
+/// @pre r and u, when given, have problem.size() entries; u only with r
+/// @throws core::Diagnostic if the file cannot be written
+void write_fclib_local(const std::filesystem::path& path, const LocalProblem& problem,
+                       const std::optional<VecX>& r = std::nullopt,
+                       const std::optional<VecX>& u = std::nullopt);
+
+}  // namespace moreau::contact

@@ -1,0 +1,61 @@
+// The global frictional-contact problem (Siconos' GFC3D, FCLib's fclib_global) and its
+// condensation to the local problem of local_problem.hpp (Acary & Brogliato 2008, sec. 10.1):
+//   M v = f + H r,   u = H^T v + w,   K* ∋ û ⊥ r ∈ K  per contact,
+// with M (n_dof x n_dof) symmetric positive definite and H (n_dof x d n_c). Eliminating v,
+//   u = H^T M^-1 H r + (H^T M^-1 f + w) = W r + q.
+// N.B. the global convention writes H for what DESIGN.md's stepper calls H^T (there H maps
+// velocities to local velocities); the files store this one, so it is kept here.
+#pragma once
+
+#include "moreau/contact/local_problem.hpp"
+#include "moreau/core/diagnostic.hpp"
+
+#include <Eigen/CholmodSupport>
+
+namespace moreau::contact {
+
+struct GlobalProblem {
+  int dimension = 3;  ///< d: 3, or 2 in planar mode
+  SparseMat M;        ///< n_dof x n_dof, symmetric positive definite (mass, or iteration matrix)
+  SparseMat H;        ///< n_dof x (d n_c): column block a maps contact a's impulse to the dofs
+  VecX f;             ///< n_dof, the free term of M v = f + H r
+  VecX w;             ///< d n_c, the constant term of u = H^T v + w
+  VecX mu;            ///< n_c, friction coefficients >= 0
+
+  Index contacts() const { return mu.size(); }
+  Index dofs() const { return M.rows(); }
+};
+
+/// Checks sizes, finiteness and mu >= 0 (positive definiteness is checked by Condensation).
+/// @throws core::Diagnostic naming `where` and the offending key (M, H, f, w, mu)
+void validate(const GlobalProblem& problem, const core::SourceLocation& where);
+
+/// The local problem of a global one, W = H^T M^-1 H and q = H^T M^-1 f + w, computed with a
+/// sparse Cholesky factorization of M (CHOLMOD, supernodal) that is kept to recover the
+/// global velocity v = M^-1 (f + H r) from any impulses r.
+///
+/// W is symmetrized, W <- (W + W^T)/2: H^T (M^-1 H) is symmetric in exact arithmetic and
+/// solvers may rely on it; only round-off is removed. Not copyable (it owns the factor).
+class Condensation {
+ public:
+  /// @pre validate(problem, where) passed
+  /// @throws core::Diagnostic (key "M") when M is not symmetric or not positive definite
+  Condensation(const GlobalProblem& problem, const core::SourceLocation& where);
+  Condensation(const Condensation&) = delete;
+  Condensation& operator=(const Condensation&) = delete;
+
+  /// The condensed problem (validated), of the global problem's dimension and contacts.
+  const LocalProblem& local() const { return local_; }
+
+  /// v = M^-1 (f + H r), the global velocities for the impulses r.
+  /// @pre r.size() == local().size()
+  VecX global_velocity(const VecX& r) const;
+
+ private:
+  Eigen::CholmodSupernodalLLT<SparseMat> factor_;
+  SparseMat H_;
+  VecX f_;
+  LocalProblem local_;
+};
+
+}  // namespace moreau::contact

@@ -1,0 +1,50 @@
+#include "moreau/contact/problem_file.hpp"
+
+#include "moreau/contact/fclib_io.hpp"
+#include "moreau/contact/siconos_text_io.hpp"
+#include "moreau/core/diagnostic.hpp"
+
+#include <chrono>
+#include <system_error>
+
+namespace moreau::contact {
+namespace {
+
+// A global problem is condensed here; the time is reported because for large n_dof the
+// factorization can cost as much as a solve.
+void set_problem(ProblemFile& file, ProblemData data) {
+  if (auto* local = std::get_if<LocalProblem>(&data)) {
+    file.kind = ProblemKind::Local;
+    file.problem = std::move(*local);
+    return;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto condensation = std::make_shared<const Condensation>(
+      std::get<GlobalProblem>(data), core::SourceLocation{file.path.string()});
+  file.condensation_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  file.kind = ProblemKind::Global;
+  file.problem = condensation->local();
+  file.condensation = std::move(condensation);
+}
+
+}  // namespace
+
+ProblemFile read_problem_file(const std::filesystem::path& path) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error))
+    throw core::Diagnostic({path.string()}, "", "no such file (or not a regular file)");
+  ProblemFile file;
+  file.path = path;
+  if (has_hdf5_signature(path)) {
+    FclibContents contents = read_fclib(path);
+    set_problem(file, std::move(contents.problem));
+    file.stored_solution = std::move(contents.solution);
+    file.guess = std::move(contents.guess);
+  } else {
+    set_problem(file, read_siconos_text(path));
+  }
+  return file;
+}
+
+}  // namespace moreau::contact

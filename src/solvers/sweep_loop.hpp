@@ -1,0 +1,112 @@
+// The iteration loop shared by the sweeping solvers (nsgs, pgs): stop rule of StopCriteria,
+// full natural-map error, status. Private to src/solvers.
+#pragma once
+
+#include "moreau/contact/natural_map_error.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/solvers/solver.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace moreau::solvers::detail {
+
+/// What one sweep did: |r_after - r_before|_2, and false when it stopped at a non-finite
+/// value (r then holds the last finite impulses).
+struct SweepResult {
+  double change = 0.0;
+  bool finite = true;
+};
+
+/// @throws core::Diagnostic, keyed "<options>.stop", for a negative or NaN tolerance or a
+///         negative max_iterations or time_limit
+inline void validate(const StopCriteria& stop, const std::string& options) {
+  if (!(stop.tolerance >= 0.0) || stop.max_iterations < 0 || !(stop.time_limit >= 0.0))
+    throw core::Diagnostic(
+        {options}, options + ".stop", "tolerance >= 0, max_iterations >= 0, time_limit >= 0",
+        core::concat(stop.tolerance, ", ", stop.max_iterations, ", ", stop.time_limit));
+}
+
+/// u = W r + q into u, without allocating.
+inline void compute_velocity(const LocalProblem& problem, const VecX& r, VecX& u) {
+  const auto& W = problem.W;
+  for (Index a = 0; a < problem.contacts(); ++a) {
+    if (problem.dimension == 3)
+      u.segment<3>(3 * a) = problem.q.segment<3>(3 * a) + W.row_times<3>(a, r);
+    else
+      u.segment<2>(2 * a) = problem.q.segment<2>(2 * a) + W.row_times<2>(a, r);
+  }
+}
+
+/// When to pay for the full error. It costs one product with W, as much as a sweep. The
+/// error of a Gauss-Seidel iterate is of the order of its last relative change (both vanish
+/// at a fixed point, and their ratio settles as the iteration does), so the full measure is
+/// taken when the change, times the last observed ratio error / change, predicts
+/// convergence, and at least every kPeriod sweeps. The decision itself is always the full
+/// measure of the current r; the prediction only saves products.
+class FullErrorSchedule {
+ public:
+  static constexpr int kPeriod = 8;
+
+  bool due(double relative_change, double tolerance) {
+    ++since_last_;
+    return ratio_ < 0.0 || since_last_ >= kPeriod || ratio_ * relative_change <= tolerance;
+  }
+  void observe(double error, double relative_change) {
+    since_last_ = 0;
+    ratio_ = relative_change > 0.0 ? error / relative_change : -1.0;
+  }
+
+ private:
+  double ratio_ = -1.0;  ///< unknown until the first full measure
+  int since_last_ = 0;
+};
+
+/// Calls sweep() until StopCriteria says stop; sweep() updates r in place and returns its
+/// SweepResult. The report's error is natural_map_error of the returned r.
+template <class Sweep>
+SolveReport run_sweeps(const LocalProblem& problem, const StopCriteria& stop, VecX& r,
+                       Sweep&& sweep) {
+  const Stopwatch watch;
+  SolveReport report;
+  VecX u(problem.size());
+  FullErrorSchedule schedule;
+  bool error_is_current = false;
+  while (report.iterations < stop.max_iterations) {
+    ++report.iterations;
+    const SweepResult result = sweep();
+    error_is_current = false;
+    if (!result.finite) {
+      report.status = Status::NonFinite;
+      break;
+    }
+    const double relative_change =
+        result.change / std::max(r.norm(), std::numeric_limits<double>::min());
+    if (stop.record_history || schedule.due(relative_change, stop.tolerance)) {
+      compute_velocity(problem, r, u);
+      report.error = contact::natural_map_error(problem, r, u);
+      error_is_current = true;
+      schedule.observe(report.error, relative_change);
+      if (stop.record_history) report.error_history.push_back(report.error);
+      if (report.error <= stop.tolerance) {
+        report.status = Status::Converged;
+        break;
+      }
+    }
+    if (watch.exceeded(stop)) {
+      report.status = Status::TimeLimit;
+      break;
+    }
+  }
+  if (!error_is_current) {
+    compute_velocity(problem, r, u);
+    report.error = contact::natural_map_error(problem, r, u);
+  }
+  if (!std::isfinite(report.error)) report.status = Status::NonFinite;
+  report.seconds = watch.seconds();
+  return report;
+}
+
+}  // namespace moreau::solvers::detail

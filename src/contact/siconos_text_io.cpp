@@ -56,7 +56,8 @@ class Scanner {
   }
 
   core::SourceLocation location() const { return {file_, token_line_}; }
-  core::SourceLocation end_location() const { return {file_, line_}; }
+  /// Where the file ended early: the line of the last token read.
+  core::SourceLocation end_location() const { return {file_, token_line_}; }
 
  private:
   static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -126,11 +127,13 @@ constexpr long long kMaxDimension = 1 << 30;
 
 struct MatrixHeader {
   Index storage, rows, cols;
+  core::SourceLocation where;  // of the storage code, for errors about the whole matrix
 };
 
 MatrixHeader read_matrix_header(Scanner& in, const std::string& key) {
   MatrixHeader header{};
   header.storage = read_integer(in, key + ".storage", 0, 2);
+  header.where = in.location();
   header.rows = read_integer(in, key + ".rows", 0, kMaxDimension);
   header.cols = read_integer(in, key + ".columns", 0, kMaxDimension);
   return header;
@@ -282,10 +285,11 @@ bool global_header_follows(Scanner& in, Index first_rows) {
   return values[0] && *values[0] >= 0 && *values[0] <= 2 && values[1] && *values[1] == first_rows;
 }
 
-LocalProblem read_local_rest(Scanner& in, int d, Index contacts, SparseMat W) {
+LocalProblem read_local_rest(Scanner& in, int d, Index contacts, SparseMat W,
+                             const MatrixHeader& header) {
   const Index n = d * contacts;
   if (W.rows() != n || W.cols() != n)
-    throw Diagnostic(in.end_location(), "W",
+    throw Diagnostic(header.where, "W",
                      concat("a ", n, 'x', n, " matrix (d n_c = ", d, " x ", contacts,
                             ") for a local problem, or a matrix H after it for a global one"),
                      concat(W.rows(), 'x', W.cols()));
@@ -297,10 +301,11 @@ LocalProblem read_local_rest(Scanner& in, int d, Index contacts, SparseMat W) {
   return problem;
 }
 
-GlobalProblem read_global_rest(Scanner& in, int d, Index contacts, SparseMat M) {
+GlobalProblem read_global_rest(Scanner& in, int d, Index contacts, SparseMat M,
+                               const MatrixHeader& first) {
   const Index n = d * contacts;
   if (M.rows() != M.cols())
-    throw Diagnostic(in.end_location(), "M", "a square matrix", concat(M.rows(), 'x', M.cols()));
+    throw Diagnostic(first.where, "M", "a square matrix", concat(M.rows(), 'x', M.cols()));
   const MatrixHeader header = read_matrix_header(in, "H");
   require_equal(in, header.cols, n, "H.columns", concat("d n_c = ", d, " x ", contacts));
   GlobalProblem problem;
@@ -326,11 +331,11 @@ ProblemData parse_siconos_text(std::string_view text, const std::string& file) {
   const bool could_be_W = first.rows == d * contacts && first.cols == d * contacts;
   SparseMat matrix = read_matrix(in, first, could_be_W ? "W" : "M");
   if (!global_header_follows(in, first.rows)) {
-    LocalProblem local = read_local_rest(in, d, contacts, std::move(matrix));
+    LocalProblem local = read_local_rest(in, d, contacts, std::move(matrix), first);
     validate(local, {file});
     return local;
   }
-  GlobalProblem global_problem = read_global_rest(in, d, contacts, std::move(matrix));
+  GlobalProblem global_problem = read_global_rest(in, d, contacts, std::move(matrix), first);
   validate(global_problem, {file});
   return global_problem;
 }

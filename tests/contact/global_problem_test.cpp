@@ -1,0 +1,81 @@
+// Condensation of a hand-made global problem against a dense computation of
+// W = H^T M^-1 H and q = H^T M^-1 f + w, and the recovery of v = M^-1 (f + H r).
+// Both sides are O(10) numbers from a 4x4 SPD solve (condition ~10): kTol is round-off.
+#include "moreau/contact/global_problem.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace moreau::contact {
+namespace {
+
+using math::MatX;
+using ::testing::HasSubstr;
+
+constexpr double kTol = 1e-13;
+
+// 4 dofs, 2 contacts in 2D; M symmetric positive definite, H dense.
+GlobalProblem small_global() {
+  MatX M(4, 4), H(4, 4);
+  M << 4, 1, 0, 0,  //
+      1, 3, 1, 0,   //
+      0, 1, 5, 2,   //
+      0, 0, 2, 6;
+  H << 1, 0, 0.5, 0,  //
+      0, 1, 0, -1,    //
+      -1, 0, 1, 0,    //
+      0, 2, 0, 1;
+  GlobalProblem problem;
+  problem.dimension = 2;
+  problem.M = M.sparseView();
+  problem.H = H.sparseView();
+  problem.f = (VecX(4) << 0.0, -9.81, 1.0, 0.5).finished();
+  problem.w = (VecX(4) << 0.1, 0.0, -0.2, 0.3).finished();
+  problem.mu = (VecX(2) << 0.5, 0.8).finished();
+  return problem;
+}
+
+TEST(Condensation, MatchesADenseComputation) {
+  const GlobalProblem global = small_global();
+  validate(global, {"small"});
+  const Condensation condensation(global, {"small"});
+  const MatX M = MatX(global.M), H = MatX(global.H);
+  const MatX W_dense = H.transpose() * M.ldlt().solve(H);
+  const VecX q_dense = H.transpose() * M.ldlt().solve(global.f) + global.w;
+  const LocalProblem& local = condensation.local();
+  EXPECT_EQ(local.dimension, 2);
+  EXPECT_EQ(local.contacts(), 2);
+  EXPECT_TRUE(MatX(local.W.to_sparse()).isApprox(W_dense, kTol));
+  EXPECT_TRUE(local.q.isApprox(q_dense, kTol));
+  EXPECT_EQ(local.mu, global.mu);
+}
+
+TEST(Condensation, RecoversTheGlobalVelocity) {
+  const GlobalProblem global = small_global();
+  const Condensation condensation(global, {"small"});
+  const VecX r = (VecX(4) << 1.0, 0.2, 0.5, -0.1).finished();
+  const VecX v = condensation.global_velocity(r);
+  EXPECT_TRUE((global.M * v).isApprox(global.f + global.H * r, kTol));  // M v = f + H r
+  // and the local velocity of the condensed problem is H^T v + w.
+  EXPECT_TRUE(condensation.local().velocity(r).isApprox(global.H.transpose() * v + global.w, kTol));
+}
+
+TEST(Condensation, RefusesAMassMatrixThatIsNotPositiveDefinite) {
+  GlobalProblem global = small_global();
+  global.M.coeffRef(3, 3) = -6.0;
+  try {
+    const Condensation condensation(global, {"indefinite.dat"});
+    FAIL() << "an indefinite M was factored";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_THAT(error.what(), HasSubstr("indefinite.dat: error: M: expected a symmetric positive"));
+  }
+}
+
+TEST(Condensation, RefusesAnUnsymmetricMassMatrix) {
+  GlobalProblem global = small_global();
+  global.M.coeffRef(0, 1) = 2.0;
+  EXPECT_THROW(Condensation(global, {"unsymmetric.dat"}), core::Diagnostic);
+}
+
+}  // namespace
+}  // namespace moreau::contact

@@ -3,12 +3,56 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/solvers/nsgs.hpp"
+#include "moreau/solvers/pgs.hpp"
+#include "moreau/solvers/prox.hpp"
+
+#include <limits>
 
 namespace moreau::solvers {
+namespace {
+
+std::unique_ptr<Solver> make_nsgs(const StopCriteria& stop, const SolverParameters& parameters) {
+  ParameterReader read(parameters, "nsgs");
+  NsgsOptions options{.stop = stop};
+  options.relaxation = read.number("relaxation", options.relaxation, 1e-3, 1.999);
+  options.shuffle = read.flag("shuffle", options.shuffle);
+  options.seed = static_cast<std::uint64_t>(
+      read.integer("seed", 0, 0, std::numeric_limits<std::int64_t>::max()));
+  read.finish();
+  return std::make_unique<Nsgs>(options);
+}
+
+std::unique_ptr<Solver> make_pgs(const StopCriteria& stop, const SolverParameters& parameters) {
+  ParameterReader read(parameters, "pgs");
+  PgsOptions options{.stop = stop};
+  options.step = read.number("step", options.step, 1e-3, 1.999);
+  read.finish();
+  return std::make_unique<Pgs>(options);
+}
+
+std::unique_ptr<Solver> make_prox(const StopCriteria& stop, const SolverParameters& parameters) {
+  ParameterReader read(parameters, "prox");
+  ProxOptions options{.stop = stop};
+  options.sigma = read.number("sigma", options.sigma, 1e-6, 1e6);
+  options.nu = read.number("nu", options.nu, 0.1, 2.0);
+  options.inner_iterations =
+      static_cast<int>(read.integer("inner_iterations", options.inner_iterations, 1, 1000000));
+  options.inner_ratio = read.number("inner_ratio", options.inner_ratio, 1.001, 1e6);
+  read.finish();
+  return std::make_unique<Prox>(options);
+}
+
+}  // namespace
 
 std::span<const SolverEntry> registered_solvers() {
   // N.B. the default solver comes first; `moreau bench` decides which one it is.
-  static const std::vector<SolverEntry> entries = {};
+  static const std::vector<SolverEntry> entries = {
+      {"nsgs", "nonsmooth Gauss-Seidel with exact one-contact solves (Jean & Moreau 1992)",
+       make_nsgs},
+      {"pgs", "projected Gauss-Seidel on the cone, the game-engine baseline", make_pgs},
+      {"prox", "proximal point with inner nsgs (Siconos PROX; Acary et al. 2018)", make_prox},
+  };
   return entries;
 }
 

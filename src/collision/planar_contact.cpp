@@ -1,0 +1,121 @@
+// Planar mode (x-z plane): polygon pairs by separating axes (the edge normals of both),
+// then the incident edge clipped to the reference edge's slab, as in Box2D's
+// b2CollidePolygons (Catto 2007-2024): at most 2 points, the ends of the overlap segment.
+#include "moreau/collision/face_contact.hpp"
+#include "pair_contacts.hpp"
+
+#include <limits>
+
+namespace moreau::collision {
+namespace {
+
+using math::Vec2;
+using math::Vec3;
+
+Vec3 embed(const Vec2& xz) { return Vec3(xz.x(), 0.0, xz.y()); }
+
+// The polygon in world (x, z): vertices and outward edge normals.
+struct WorldPolygon {
+  std::vector<Vec2> vertices;
+  std::vector<Vec2> normals;
+  int size() const { return static_cast<int>(vertices.size()); }
+  const Vec2& vertex(int k) const { return vertices[k % size()]; }
+};
+
+WorldPolygon placed(const geometry::Polygon& polygon, const geometry::Pose& pose) {
+  WorldPolygon w;
+  for (int k = 0; k < polygon.size(); ++k) {
+    const Vec3 v = pose.point_to_world(embed(polygon.vertices()[k]));
+    const Vec3 n = pose.vector_to_world(embed(polygon.edge_normal(k)));
+    w.vertices.emplace_back(v.x(), v.z());
+    w.normals.emplace_back(n.x(), n.z());
+  }
+  return w;
+}
+
+struct EdgeQuery {
+  double separation = -std::numeric_limits<double>::infinity();
+  int edge = -1;
+};
+
+// max over the edges of ref of min over the vertices of other of n_k.(v - v_k).
+EdgeQuery query_edges(const WorldPolygon& ref, const WorldPolygon& other) {
+  EdgeQuery best;
+  for (int k = 0; k < ref.size(); ++k) {
+    double separation = std::numeric_limits<double>::infinity();
+    for (const Vec2& v : other.vertices)
+      separation = std::min(separation, ref.normals[k].dot(v - ref.vertices[k]));
+    if (separation > best.separation) best = {separation, k};
+  }
+  return best;
+}
+
+// One end of the incident edge, clipped to the slab 0 <= t.(x - r0) <= length of the
+// reference edge. Inside (to 1e-12 of the length) it is the incident vertex on the
+// reference edge; outside it moves to the reference corner's line along the incident edge.
+ClippedPoint clip_end(const Vec2& x, const Vec2& other_end, int x_vertex, int incident_edge,
+                      const WorldPolygon& ref, int ref_edge) {
+  const Vec2 r0 = ref.vertex(ref_edge), r1 = ref.vertex(ref_edge + 1);
+  const double length = (r1 - r0).norm();
+  const Vec2 t = (r1 - r0) / length;
+  const double along = t.dot(x - r0), other = t.dot(other_end - r0);
+  const double tolerance = 1e-12 * length;
+  const double bound = along < -tolerance ? 0.0 : along > length + tolerance ? length : along;
+  if (bound == along)
+    return {embed(x), {{FeatureKind::Vertex, x_vertex}, {FeatureKind::Edge, ref_edge}}};
+  const Vec2 clipped = x + (bound - along) / (other - along) * (other_end - x);
+  const int corner = bound == 0.0 ? ref_edge : (ref_edge + 1) % ref.size();
+  return {embed(clipped), {{FeatureKind::Edge, incident_edge}, {FeatureKind::Vertex, corner}}};
+}
+
+// Reference edge on ref (returned as B: normal = its outward normal), incident edge the
+// edge of inc most anti-parallel to it.
+Contacts edge_contact(const WorldPolygon& ref, int ref_edge, const WorldPolygon& inc,
+                      double distance) {
+  const Vec2 n = ref.normals[ref_edge];
+  int e = 0;
+  for (int k = 1; k < inc.size(); ++k)
+    if (inc.normals[k].dot(n) < inc.normals[e].dot(n)) e = k;
+  const int v0 = e, v1 = (e + 1) % inc.size();
+  Contacts contacts;
+  for (const auto& c : {clip_end(inc.vertex(v0), inc.vertex(v1), v0, e, ref, ref_edge),
+                        clip_end(inc.vertex(v1), inc.vertex(v0), v1, e, ref, ref_edge)}) {
+    const double gap = embed(n).dot(c.x - embed(ref.vertex(ref_edge)));
+    if (gap <= distance) contacts.push_back(midway(c.x, embed(n), gap, c.feature));
+  }
+  return contacts;
+}
+
+}  // namespace
+
+Contacts polygon_polygon(const geometry::Polygon& a, const geometry::Pose& pose_a,
+                         const geometry::Polygon& b, const geometry::Pose& pose_b,
+                         double distance) {
+  const WorldPolygon wa = placed(a, pose_a), wb = placed(b, pose_b);
+  const EdgeQuery query_a = query_edges(wa, wb);
+  const EdgeQuery query_b = query_edges(wb, wa);
+  if (std::max(query_a.separation, query_b.separation) > distance) return {};
+  // B's edge is the reference unless A's separates more (by 1e-9 of the sizes): ties, as
+  // between the faces of a stack, are decided the same way every step.
+  double size = 0.0;
+  for (const Vec2& v : wa.vertices) size = std::max(size, (v - wa.vertices[0]).norm());
+  for (const Vec2& v : wb.vertices) size = std::max(size, (v - wb.vertices[0]).norm());
+  if (query_a.separation > query_b.separation + 1e-9 * size)
+    return swapped(edge_contact(wa, query_a.edge, wb, distance));
+  return edge_contact(wb, query_b.edge, wa, distance);
+}
+
+Contacts polygon_plane(const geometry::Polygon& a, const geometry::Pose& pose_a,
+                       const geometry::Pose& plane_b, double distance) {
+  const Vec3 n = plane_b.vector_to_world(Vec3::UnitZ());
+  Contacts contacts;
+  for (int k = 0; k < a.size(); ++k) {
+    const Vec3 v = pose_a.point_to_world(embed(a.vertices()[k]));
+    const double gap = n.dot(v - plane_b.position);
+    if (gap <= distance)
+      contacts.push_back(midway(v, n, gap, {{FeatureKind::Vertex, k}, {FeatureKind::Face, 0}}));
+  }
+  return reduce_to_two(contacts);
+}
+
+}  // namespace moreau::collision

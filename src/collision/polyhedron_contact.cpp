@@ -1,0 +1,174 @@
+// Polyhedron pairs: against a plane by vertex heights, against each other by separating
+// axes, then a clipped face polygon or one edge-edge point (narrow_phase.hpp).
+#include "moreau/collision/face_contact.hpp"
+#include "pair_contacts.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace moreau::collision {
+namespace {
+
+using geometry::ConvexPolyhedron;
+using math::Vec3;
+
+constexpr double kMinusInfinity = -std::numeric_limits<double>::infinity();
+
+// Ties between axes are decided by a tolerance of 1e-9 times the bodies' size: a face axis
+// is kept unless an edge axis separates more by that much (edge pairs of parallel faces give
+// the face normal again), and B's face is the reference unless A's separates more.
+constexpr double kRelativeTieTolerance = 1e-9;
+
+double size(const ConvexPolyhedron& a, const ConvexPolyhedron& b) {
+  auto diameter = [](const ConvexPolyhedron& p) {
+    Vec3 lower = p.vertices()[0], upper = p.vertices()[0];
+    for (const Vec3& v : p.vertices()) lower = lower.cwiseMin(v), upper = upper.cwiseMax(v);
+    return (upper - lower).norm();
+  };
+  return diameter(a) + diameter(b);
+}
+
+std::pair<double, double> projection(const ConvexPolyhedron& p, const Vec3& axis) {
+  double lower = std::numeric_limits<double>::infinity(), upper = -lower;
+  for (const Vec3& v : p.vertices()) {
+    lower = std::min(lower, axis.dot(v));
+    upper = std::max(upper, axis.dot(v));
+  }
+  return {lower, upper};
+}
+
+struct FaceQuery {
+  double separation = kMinusInfinity;
+  int face = -1;
+};
+
+// Largest separation of `other` from a face plane of `ref`: max_f min_v (n_f.v - d_f).
+FaceQuery query_faces(const ConvexPolyhedron& ref, const ConvexPolyhedron& other) {
+  FaceQuery best;
+  for (std::size_t f = 0; f < ref.faces().size(); ++f) {
+    const auto& face = ref.faces()[f];
+    const double separation = projection(other, face.normal).first - face.offset;
+    if (separation > best.separation) best = {separation, static_cast<int>(f)};
+  }
+  return best;
+}
+
+struct EdgeQuery {
+  double separation = kMinusInfinity;
+  int edge_a = -1, edge_b = -1;
+  Vec3 axis = Vec3::Zero();  ///< from A towards B
+};
+
+// Edge pairs whose cross product L is a face normal of the Minkowski difference A - B: the
+// edge of A lies on A's support plane in direction L and the edge of B on B's support plane
+// in direction -L (Gregorius 2013 tests this on the Gauss map; the projections say the
+// same). Separation min_B L.v - max_A L.v.
+EdgeQuery query_edges(const ConvexPolyhedron& a, const ConvexPolyhedron& b, double tolerance) {
+  EdgeQuery best;
+  for (std::size_t i = 0; i < a.edges().size(); ++i) {
+    const Vec3& a0 = a.vertices()[a.edges()[i].a];
+    const Vec3 da = a.vertices()[a.edges()[i].b] - a0;
+    for (std::size_t j = 0; j < b.edges().size(); ++j) {
+      const Vec3& b0 = b.vertices()[b.edges()[j].a];
+      const Vec3 db = b.vertices()[b.edges()[j].b] - b0;
+      Vec3 axis = da.cross(db);
+      if (axis.norm() <= 1e-9 * da.norm() * db.norm()) continue;  // parallel: a face axis
+      axis.normalize();
+      auto [a_lower, a_upper] = projection(a, axis);
+      if (std::abs(axis.dot(a0) - a_upper) > tolerance) {
+        if (std::abs(axis.dot(a0) - a_lower) > tolerance) continue;  // edge of A not extreme
+        axis = -axis;
+        std::tie(a_lower, a_upper) = std::pair(-a_upper, -a_lower);
+      }
+      const double b_lower = projection(b, axis).first;
+      if (std::abs(axis.dot(b0) - b_lower) > tolerance) continue;  // edge of B not extreme
+      if (b_lower - a_upper > best.separation)
+        best = {b_lower - a_upper, static_cast<int>(i), static_cast<int>(j), axis};
+    }
+  }
+  return best;
+}
+
+// The face of `incident` most anti-parallel to the reference normal.
+int incident_face(const ConvexPolyhedron& incident, const Vec3& reference_normal) {
+  int best = 0;
+  for (std::size_t f = 1; f < incident.faces().size(); ++f)
+    if (incident.faces()[f].normal.dot(reference_normal) <
+        incident.faces()[best].normal.dot(reference_normal))
+      best = static_cast<int>(f);
+  return best;
+}
+
+// Face contact with the reference face on `ref`. The clipped points lie on the incident
+// face; the gap of each is its height above the reference plane. Returned with the
+// reference body as B (normal = reference normal, features (incident, reference)).
+Contacts face_contact(const ConvexPolyhedron& ref, int face, const ConvexPolyhedron& inc,
+                      double distance) {
+  const auto& reference = ref.faces()[face];
+  Contacts contacts;
+  for (const ClippedPoint& c :
+       clip_incident_face(ref, face, inc, incident_face(inc, reference.normal))) {
+    const double gap = reference.normal.dot(c.x) - reference.offset;
+    if (gap <= distance) contacts.push_back(midway(c.x, reference.normal, gap, c.feature));
+  }
+  return reduce_to_four(contacts, reference.normal);
+}
+
+// The closest points of two segments p0 + s d0, q0 + t d1 (Ericson 2005, section 5.1.9),
+// for non-parallel segments.
+std::pair<Vec3, Vec3> closest_points(const Vec3& p0, const Vec3& d0, const Vec3& q0,
+                                     const Vec3& d1) {
+  const Vec3 r = p0 - q0;
+  const double a = d0.dot(d0), e = d1.dot(d1), b = d0.dot(d1), c = d0.dot(r), f = d1.dot(r);
+  double s = std::clamp((b * f - c * e) / (a * e - b * b), 0.0, 1.0);
+  const double t = std::clamp((b * s + f) / e, 0.0, 1.0);
+  s = std::clamp((b * t - c) / a, 0.0, 1.0);
+  return {p0 + s * d0, q0 + t * d1};
+}
+
+Contacts edge_contact(const ConvexPolyhedron& a, const ConvexPolyhedron& b, const EdgeQuery& query,
+                      double distance) {
+  const auto& ea = a.edges()[query.edge_a];
+  const auto& eb = b.edges()[query.edge_b];
+  const auto [xa, xb] = closest_points(a.vertices()[ea.a], a.vertices()[ea.b] - a.vertices()[ea.a],
+                                       b.vertices()[eb.a], b.vertices()[eb.b] - b.vertices()[eb.a]);
+  const Vec3 n = -query.axis;  // from B towards A
+  const double gap = n.dot(xa - xb);
+  if (gap > distance) return {};
+  return {
+      midway(xa, n, gap, {{FeatureKind::Edge, query.edge_a}, {FeatureKind::Edge, query.edge_b}})};
+}
+
+}  // namespace
+
+Contacts polyhedron_plane(const ConvexPolyhedron& a, const geometry::Pose& plane_b,
+                          double distance) {
+  const Vec3 n = plane_b.vector_to_world(Vec3::UnitZ());
+  Contacts contacts;
+  for (std::size_t i = 0; i < a.vertices().size(); ++i) {
+    const double gap = n.dot(a.vertices()[i] - plane_b.position);
+    if (gap <= distance)
+      contacts.push_back(
+          midway(a.vertices()[i], n, gap,
+                 {{FeatureKind::Vertex, static_cast<int>(i)}, {FeatureKind::Face, 0}}));
+  }
+  return reduce_to_four(contacts, n);
+}
+
+Contacts polyhedron_polyhedron(const ConvexPolyhedron& a, const ConvexPolyhedron& b,
+                               double distance) {
+  const double tolerance = kRelativeTieTolerance * size(a, b);
+  const FaceQuery face_a = query_faces(a, b);
+  if (face_a.separation > distance) return {};
+  const FaceQuery face_b = query_faces(b, a);
+  if (face_b.separation > distance) return {};
+  const EdgeQuery edge = query_edges(a, b, tolerance);
+  if (edge.separation > distance) return {};
+  const double face_separation = std::max(face_a.separation, face_b.separation);
+  if (edge.separation > face_separation + tolerance) return edge_contact(a, b, edge, distance);
+  if (face_a.separation > face_b.separation + tolerance)
+    return swapped(face_contact(a, face_a.face, b, distance));
+  return face_contact(b, face_b.face, a, distance);
+}
+
+}  // namespace moreau::collision

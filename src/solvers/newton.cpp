@@ -250,14 +250,15 @@ NewtonMatrix<d> newton_pattern(const BlockSparseMatrix& W) {
   return m;
 }
 
-// J_k = B_a W_k (+ A_a on the diagonal) for every stored block k of row a, written in place.
+// J_k = B_a W_k (+ A_a + shift I on the diagonal) for every stored block k of row a,
+// written in place.
 template <int d>
-void assemble(const BlockSparseMatrix& W, const Iterate<d>& it, NewtonMatrix<d>& m) {
+void assemble(const BlockSparseMatrix& W, const Iterate<d>& it, double shift, NewtonMatrix<d>& m) {
   double* values = m.J.valuePtr();
   for (Index a = 0; a < W.block_rows(); ++a) {
     for (Index k = W.row_begin(a); k < W.row_end(a); ++k) {
       BlockMat<d> J_k = it.B[a] * W.block<d>(k);
-      if (W.block_column(k) == a) J_k += it.A[a];
+      if (W.block_column(k) == a) J_k += it.A[a] + shift * BlockMat<d>::Identity();
       for (int j = 0; j < d; ++j)
         Eigen::Map<Block<d>>(values + m.column_start[d * k + j]) = J_k.col(j);
     }
@@ -305,30 +306,33 @@ void linearize(const LocalProblem& problem, const Workspace<d>& ws, Iterate<d>& 
   it.merit = 0.5 * it.phi.squaredNorm();
 }
 
-// Solves J dr = -Phi and returns the slope theta'(0) = Phi^T J dr = -|Phi|^2 of the merit
-// along dr. Where the numeric LU fails (J singular), dr = -J^T Phi, the steepest descent of
+// Solves (J + shift I) dr = -Phi (the matrix assembled with the shift) and returns the slope
+// theta'(0) = Phi^T J dr = -|Phi|^2 - shift Phi^T dr of the merit along dr. Where the
+// numeric LU fails or dr is not a descent direction, dr = -J^T Phi, the steepest descent of
 // the merit, with slope -|J^T Phi|^2 (De Luca, Facchinei & Kanzow 1996, the safeguard of
-// their semismooth Newton method).
+// their semismooth Newton method). N.B. J^T Phi then uses the shifted matrix: shift * Phi
+// is added back to get the true gradient.
 template <int d>
-double direction(Workspace<d>& ws) {
+double direction(double shift, Workspace<d>& ws) {
   const Iterate<d>& it = ws.current;
   ws.lu.factorize(ws.matrix.J);
   if (ws.lu.info() == Eigen::Success) {
     ws.rhs = -it.phi;
     ws.dr = ws.lu.solve(ws.rhs);
-    if (ws.lu.info() == Eigen::Success && ws.dr.allFinite()) return -2.0 * it.merit;
+    const double slope = -2.0 * it.merit - shift * it.phi.dot(ws.dr);
+    if (ws.lu.info() == Eigen::Success && std::isfinite(slope) && slope < 0.0) return slope;
   }
-  ws.dr = -(ws.matrix.J.transpose() * it.phi);
+  ws.dr = -(ws.matrix.J.transpose() * it.phi - shift * it.phi);
   return -ws.dr.squaredNorm();
 }
 
 enum class Step { Accepted, NoDecrease, NonFinite };
 
-// Backtracking on theta(t) = merit(r + t dr) until theta(t) <= theta_ref + c t theta'(0)
-// (Armijo; non-monotone when theta_ref > theta(0), Grippo, Lampariello & Lucidi 1986). The
-// next t minimizes the quadratic through theta(0), theta'(0), theta(t), kept in [t/10, t/2]
-// (Dennis & Schnabel 1996, section 6.3.2); a non-finite theta(t) halves t. u is linear in t:
-// u(t) = u + t W dr, so a trial costs no product with W.
+// Backtracking t = 1, 1/2, 1/4, ... on theta(t) = merit(r + t dr) until
+// theta(t) <= theta_ref + c t theta'(0) (Armijo; non-monotone when theta_ref > theta(0),
+// Grippo, Lampariello & Lucidi 1986). Halving beat quadratic interpolation on the FCLib
+// stacks, whose merit is far from quadratic along dr. u is linear in t: u(t) = u + t W dr,
+// so a trial costs no product with W.
 template <int d>
 Step line_search(const LocalProblem& problem, const NewtonOptions& options, double slope,
                  double merit_ref, Workspace<d>& ws) {
@@ -342,15 +346,11 @@ Step line_search(const LocalProblem& problem, const NewtonOptions& options, doub
     trial.r = now.r + t * ws.dr;
     trial.u = now.u + t * ws.W_dr;
     linearize<d>(problem, ws, trial);
-    if (!std::isfinite(trial.merit)) {
-      t *= 0.5;
-      continue;
+    if (std::isfinite(trial.merit)) {
+      any_finite = true;
+      if (trial.merit <= merit_ref + options.armijo * t * slope) return Step::Accepted;
     }
-    any_finite = true;
-    if (trial.merit <= merit_ref + options.armijo * t * slope) return Step::Accepted;
-    const double curvature = trial.merit - now.merit - slope * t;
-    const double t_min = curvature > 0.0 ? -slope * t * t / (2.0 * curvature) : 0.5 * t;
-    t = std::clamp(t_min, 0.1 * t, 0.5 * t);
+    t *= 0.5;
   }
   return any_finite ? Step::NoDecrease : Step::NonFinite;
 }
@@ -387,8 +387,14 @@ SolveReport newton_solve(const LocalProblem& problem, const NewtonOptions& optio
     recent_merits.push_back(ws.current.merit);
     if (static_cast<int>(recent_merits.size()) > options.nonmonotone_memory)
       recent_merits.pop_front();
-    assemble<d>(problem.W, ws.current, ws.matrix);
-    const double slope = direction<d>(ws);
+    // Levenberg-Marquardt-type shift mu_k = min(max_shift, err_k) (Yamashita & Fukushima
+    // 2001 use mu_k ~ |Phi_k|^2; Fan & Yuan 2005 |Phi_k|^delta, delta in [1, 2]). J = A + B W
+    // is singular wherever W is (more contact unknowns than body velocities: rovers, capsule
+    // and box stacks) and the stick rows are rows of W; the shift makes J + mu I invertible,
+    // and being O(|Phi|) near a solution it keeps the quadratic rate.
+    const double shift = std::min(options.max_shift, report.error);
+    assemble<d>(problem.W, ws.current, shift, ws.matrix);
+    const double slope = direction<d>(shift, ws);
     ws.W_dr = problem.W * ws.dr;
     const double merit_ref = *std::max_element(recent_merits.begin(), recent_merits.end());
     const Step step = line_search<d>(problem, options, slope, merit_ref, ws);

@@ -3,6 +3,7 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/solvers/newton.hpp"
 #include "moreau/solvers/nsgs.hpp"
 #include "moreau/solvers/pgs.hpp"
 #include "moreau/solvers/prox.hpp"
@@ -52,6 +53,9 @@ std::span<const SolverEntry> registered_solvers() {
        make_nsgs},
       {"pgs", "projected Gauss-Seidel on the cone, the game-engine baseline", make_pgs},
       {"prox", "proximal point with inner nsgs (Siconos PROX; Acary et al. 2018)", make_prox},
+      {"newton-ac", "semismooth Newton, Alart-Curnier (Alart & Curnier 1991)", make_newton_ac},
+      {"newton-fb", "semismooth Newton, SOC Fischer-Burmeister (Fukushima et al. 2001)",
+       make_newton_fb},
   };
   return entries;
 }

@@ -4,8 +4,9 @@
 // equation Phi(r) = 0, Phi = [phi_a(r_a, u_a)] over contacts, u = W r + q, and solved by
 //   (A + B W) dr = -Phi,   A = diag(d phi_a / d r_a),   B = diag(d phi_a / d u_a),
 // where A, B form an element of the generalized Jacobian (Qi & Sun 1993). The Newton matrix
-// A + B W has the block pattern of W (whose diagonal blocks are always stored). The step is
-// globalized by a (non-monotone) Armijo backtracking on the merit 1/2 |Phi|^2.
+// A + B W has the block pattern of W (whose diagonal blocks are always stored). The system is
+// shifted by mu_k I, mu_k = O(natural-map error), for singular W (see NewtonOptions), and the
+// step is globalized by a (non-monotone) Armijo backtracking on the merit 1/2 |Phi|^2.
 //   - Alart-Curnier (Alart & Curnier 1991; Christensen, Klarbring, Pang & Strömberg 1998),
 //     the form of Siconos' fc3d_nonsmooth_Newton_AlartCurnier:
 //       phi_N = r_N - (r_N - rho_N u_N)^+
@@ -41,12 +42,15 @@ struct NewtonOptions {
   Formulation formulation = Formulation::AlartCurnier;
   /// c in the Armijo test  theta(r + t dr) <= theta_ref + c t theta'(0), in (0, 1/2).
   double armijo = 1e-4;
-  /// Trial steps t = 1, then shrunk by quadratic interpolation within [t/10, t/2], before
-  /// LineSearchFailure; 40 steps reach t ~ 1e-12 at worst.
+  /// Trial steps t = 1, 1/2, 1/4, ... before LineSearchFailure; 40 reach t ~ 1e-12.
   int max_line_search_steps = 40;
   /// theta_ref = the largest merit of the last `nonmonotone_memory` iterates (Grippo,
   /// Lampariello & Lucidi 1986); 1 is the monotone Armijo rule. In [1, 100].
   int nonmonotone_memory = 5;
+  /// Cap of the shift mu_k = min(max_shift, err_k) in (J + mu_k I) dr = -Phi, dimensionless
+  /// (err_k the natural-map error of the iterate); 0 gives the plain Newton step. In [0, 1e3].
+  /// 0.1 was the best of {1e-3, 1e-2, 0.1} on the FCLib collection.
+  double max_shift = 0.1;
 };
 
 /// The semismooth Newton method with the formulation of its options.

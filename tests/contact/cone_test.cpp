@@ -61,6 +61,13 @@ TEST(ConeProjection, FrictionlessConeIsTheNormalHalfLine) {
   expect_moreau_decomposition<3>(Vec3(-2.0, 1.0, -1.0), 0.0);
 }
 
+TEST(ConeProjection, FrictionlessNegativeNormalAxisGoesToTheApex) {
+  // With mu = 0 the inside test |x_T| <= mu x_N reads 0 <= -0 on the negative normal axis:
+  // a point of the polar cone must not be taken for a point of K (found by a bouncing ball).
+  EXPECT_TRUE(project_onto_cone<3>(Vec3(-1.5, 0.0, 0.0), 0.0).isZero(kTol));
+  EXPECT_TRUE(project_onto_cone<2>(Block<2>(-1.5, 0.0), 0.0).isZero(kTol));
+}
+
 TEST(DeSaxceVelocity, AddsMuTimesTheTangentialNormToTheNormal) {
   EXPECT_TRUE(de_saxce_velocity<3>(Vec3(1.0, 3.0, 4.0), 0.5).isApprox(Vec3(3.5, 3.0, 4.0), kTol));
 }

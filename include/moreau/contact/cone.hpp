@@ -20,7 +20,8 @@ template <int d>
 Block<d> project_onto_cone(const Block<d>& x, double mu) {
   const double x_N = x[0];
   const double norm_T = x.template tail<d - 1>().norm();
-  if (norm_T <= mu * x_N) return x;
+  // N.B. x_N >= 0 is tested too: with mu = 0 and x_N < 0, norm_T <= mu x_N reads 0 <= -0.
+  if (x_N >= 0.0 && norm_T <= mu * x_N) return x;
   if (mu * norm_T <= -x_N) return Block<d>::Zero();
   // Here norm_T > 0: norm_T = 0 falls in one of the two cases above.
   const double a = (x_N + mu * norm_T) / (1.0 + mu * mu);

@@ -1,0 +1,43 @@
+// What a problem describes: bodies, the contact laws between their materials, gravity.
+#pragma once
+
+#include "moreau/model/body.hpp"
+
+#include <map>
+#include <utility>
+#include <vector>
+
+namespace moreau::model {
+
+/// The NSCD contact law of a pair of materials: Coulomb friction and Newton restitution.
+struct ContactLaw {
+  double friction = 0.5;     ///< mu, >= 0
+  double restitution = 0.0;  ///< e, in [0, 1]; DESIGN.md's default 0 (inelastic)
+};
+
+/// The law of each pair of materials, with a default for pairs not listed.
+class InteractionTable {
+ public:
+  explicit InteractionTable(ContactLaw fallback = {}) : fallback_(fallback) {}
+  /// Sets the law of the unordered pair (a, b).
+  void set(int a, int b, ContactLaw law) { laws_[ordered(a, b)] = law; }
+  const ContactLaw& law(int a, int b) const {
+    const auto found = laws_.find(ordered(a, b));
+    return found == laws_.end() ? fallback_ : found->second;
+  }
+
+ private:
+  static std::pair<int, int> ordered(int a, int b) { return {std::min(a, b), std::max(a, b)}; }
+  ContactLaw fallback_;
+  std::map<std::pair<int, int>, ContactLaw> laws_;
+};
+
+struct Scene {
+  int dimension = 3;                     ///< 3, or 2 for planar mode (x-z plane)
+  Vec3 gravity = Vec3(0.0, 0.0, -9.81);  ///< m/s^2
+  std::vector<Body> bodies;
+  InteractionTable interactions;
+  double time = 0.0;  ///< s
+};
+
+}  // namespace moreau::model

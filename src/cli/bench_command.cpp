@@ -1,0 +1,265 @@
+// `moreau bench PATH...`: every listed solver on every problem, a CSV of the runs, a table,
+// the Dolan-Moré performance profile and, with --with-siconos, Siconos' solvers run in the
+// same process on the same problems and the time ratios ours / theirs.
+#include "bench_statistics.hpp"
+#include "command.hpp"
+#include "moreau/contact/problem_file.hpp"
+#include "moreau/core/closest_match.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/solvers/registry.hpp"
+#include "options.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#ifdef MOREAU_WITH_SICONOS
+#include "moreau/peers/siconos_solver.hpp"
+#endif
+
+namespace moreau::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using math::VecX;
+
+// Per run; a comparison study wants every solver to get its chance on hard problems
+// without one stuck run holding up the rest (Siconos' solvers ignore it: they have none).
+constexpr double kDefaultTimeLimit = 60.0;
+
+// Folders contribute their files with these endings (sorted by name); files named on the
+// command line are always taken, whatever their name: the reader detects the format.
+bool looks_like_problem(const fs::path& path) {
+  const std::string ending = path.extension().string();
+  return ending == ".dat" || ending == ".hdf5" || ending == ".h5";
+}
+
+std::vector<fs::path> expand_paths(const std::vector<std::string>& paths) {
+  std::vector<fs::path> files;
+  for (const std::string& text : paths) {
+    const fs::path path(text);
+    if (fs::is_directory(path)) {
+      std::vector<fs::path> found;
+      for (const auto& entry : fs::directory_iterator(path))
+        if (entry.is_regular_file() && looks_like_problem(entry.path()))
+          found.push_back(entry.path());
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::exists(path)) {
+      files.push_back(path);
+    } else {
+      throw core::Diagnostic({text}, "", "no such file or folder");
+    }
+  }
+  return files;
+}
+
+std::vector<std::string> split_names(const std::string& text) {
+  std::vector<std::string> names;
+  std::stringstream stream(text);
+  for (std::string name; std::getline(stream, name, ',');)
+    if (!name.empty()) names.push_back(name);
+  return names;
+}
+
+// Peers are made by name like our solvers; a Siconos solver may not handle every dimension.
+struct BenchSolver {
+  std::string name;
+  std::unique_ptr<solvers::Solver> solver;
+  bool siconos = false;
+};
+
+std::vector<BenchSolver> make_bench_solvers(const std::vector<std::string>& names,
+                                            const solvers::StopCriteria& stop,
+                                            const solvers::SolverParameters& parameters,
+                                            bool with_siconos) {
+  std::vector<BenchSolver> list;
+  for (const std::string& name : names)
+    list.push_back({name, solvers::make_solver(name, stop, parameters), false});
+  if (!with_siconos) return list;
+#ifdef MOREAU_WITH_SICONOS
+  for (const std::string& name : peers::siconos_solver_names())
+    list.push_back({name, peers::make_siconos_solver(name, stop), true});
+#else
+  throw core::Diagnostic({"--with-siconos"}, "with-siconos",
+                         "a moreau built with Siconos numerics (apt-get install "
+                         "libsiconos-numerics-dev, then configure again)",
+                         "a build without it");
+#endif
+  return list;
+}
+
+bool supports(const BenchSolver& entry, int dimension) {
+#ifdef MOREAU_WITH_SICONOS
+  if (entry.siconos) return peers::siconos_supports(entry.name, dimension);
+#endif
+  static_cast<void>(entry);
+  static_cast<void>(dimension);
+  return true;
+}
+
+// Short solves are repeated (cold start each time) and the fastest kept, so that ratios
+// of sub-millisecond solves measure the solvers and not the clock: up to 0.05 s in all.
+solvers::SolveReport timed_solve(const solvers::Solver& solver,
+                                 const contact::LocalProblem& problem, VecX& r) {
+  r.setZero(problem.size());
+  solvers::SolveReport best = solver.solve(problem, r);
+  const int repeats =
+      best.seconds <= 0.0 ? 100 : std::min(100, static_cast<int>(0.05 / best.seconds));
+  for (int k = 1; k < repeats; ++k) {
+    VecX r_again = VecX::Zero(problem.size());
+    const solvers::SolveReport again = solver.solve(problem, r_again);
+    best.seconds = std::min(best.seconds, again.seconds);
+  }
+  return best;
+}
+
+BenchRun run_one(const fs::path& path, const contact::LocalProblem& problem,
+                 const BenchSolver& entry, bool with_siconos) {
+  VecX r;
+  const solvers::SolveReport report = timed_solve(*entry.solver, problem, r);
+  BenchRun run{path.filename().string(),
+               static_cast<long>(problem.contacts()),
+               problem.dimension,
+               entry.name,
+               std::string(solvers::to_string(report.status)),
+               report.converged(),
+               report.iterations,
+               report.error,
+               report.seconds,
+               {}};
+#ifdef MOREAU_WITH_SICONOS
+  if (with_siconos && r.allFinite()) run.siconos_error = peers::siconos_error(problem, r);
+#else
+  static_cast<void>(with_siconos);
+#endif
+  return run;
+}
+
+void write_csv_row(std::ostream& csv, const BenchRun& run) {
+  csv << run.problem << ',' << run.contacts << ',' << run.dimension << ',' << run.solver << ','
+      << run.status << ',' << run.iterations << ',' << std::setprecision(6) << run.error << ','
+      << run.seconds << ',';
+  if (run.siconos_error) csv << *run.siconos_error;
+  csv << '\n' << std::flush;
+}
+
+void print_row(const BenchRun& run) {
+  std::cout << std::left << std::setw(40) << run.problem << std::right << std::setw(7)
+            << run.contacts << "  " << std::left << std::setw(16) << run.solver << std::setw(20)
+            << run.status << std::right << std::setw(7) << run.iterations << std::scientific
+            << std::setprecision(2) << std::setw(11) << run.error << std::defaultfloat
+            << std::setprecision(4) << std::setw(11) << run.seconds;
+  if (run.siconos_error)
+    std::cout << std::scientific << std::setprecision(2) << std::setw(12) << *run.siconos_error
+              << std::defaultfloat;
+  std::cout << '\n';
+}
+
+void print_summary(const std::vector<BenchRun>& runs, bool with_siconos) {
+  const std::vector<double> taus = {1, 2, 10, 100};
+  std::cout << "\nPerformance profile (Dolan & More 2002): fraction of problems solved within "
+               "tau x the best time\n"
+            << std::left << std::setw(18) << "solver" << std::setw(8) << "solved";
+  for (const double tau : taus) std::cout << std::setw(10) << core::concat("tau=", tau);
+  std::cout << '\n';
+  for (const ProfileRow& row : performance_profile(runs, taus)) {
+    std::cout << std::left << std::setw(18) << row.solver << std::setw(8) << row.solved;
+    for (const double fraction : row.fraction_within)
+      std::cout << std::setw(10) << std::fixed << std::setprecision(2) << fraction;
+    std::cout << std::defaultfloat << '\n';
+  }
+  if (!with_siconos) return;
+  std::cout << "\nMedian time ratio ours / Siconos over the problems both solved\n";
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"nsgs", "siconos-nsgs"},
+      {"newton-ac", "siconos-nsn-ac"},
+      {"newton-fb", "siconos-nsn-fb"},
+      {std::string(solvers::default_solver_name()), "best-siconos"}};
+  for (const auto& [ours, theirs] : pairs) {
+    const RatioSummary ratio = median_time_ratio(runs, ours, theirs);
+    if (ratio.problems == 0) continue;
+    std::cout << "  " << std::left << std::setw(12) << ours << " vs " << std::setw(16) << theirs
+              << std::right << std::setw(8) << std::setprecision(3) << ratio.median_ratio << "  ("
+              << ratio.problems << " problems)\n";
+  }
+}
+
+int run_bench(const std::vector<std::string>& arguments) {
+  std::vector<std::string> default_names;
+  for (const solvers::SolverEntry& entry : solvers::registered_solvers())
+    default_names.push_back(entry.name);
+  po::options_description options("Options");
+  options.add_options()("paths", po::value<std::vector<std::string>>()->required(),
+                        "problem files or folders")(
+      "solvers", po::value<std::string>()->default_value(core::join(default_names, ",")),
+      "comma-separated moreau solvers")(
+      "with-siconos", "also run Siconos' NSGS, NSN-AC, NSN-FB and PROX in the same process")(
+      "csv", po::value<std::string>()->default_value("bench.csv"), "where to write the runs")(
+      "quiet", "no progress on the terminal");
+  add_solver_options(options, kDefaultTimeLimit);
+  po::positional_options_description positional;
+  positional.add("paths", -1);
+  const auto values = parse_command(
+      arguments,
+      "Usage: moreau bench PATH... [options]\nRuns solvers on problem files and compares them.",
+      options, positional);
+  if (!values) return kSuccess;
+
+  const bool with_siconos = values->count("with-siconos") > 0;
+  const std::vector<BenchSolver> solvers_to_run = make_bench_solvers(
+      split_names((*values)["solvers"].as<std::string>()), read_stop_criteria(*values),
+      read_solver_parameters(*values), with_siconos);
+  const std::vector<fs::path> files =
+      expand_paths((*values)["paths"].as<std::vector<std::string>>());
+  const bool progress = !values->count("quiet") && isatty(STDERR_FILENO);
+
+  const fs::path csv_path((*values)["csv"].as<std::string>());
+  fs::path partial = csv_path;
+  partial += ".partial";
+  std::ofstream csv(partial);
+  if (!csv) throw core::Diagnostic({csv_path.string()}, "csv", "cannot open for writing");
+  csv << "problem,contacts,dimension,solver,status,iterations,error,seconds,siconos_error\n";
+
+  std::vector<BenchRun> runs;
+  int unreadable = 0;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (progress)
+      std::cerr << "\r[" << i + 1 << '/' << files.size() << "] " << files[i].filename().string()
+                << "\033[K" << std::flush;
+    contact::ProblemFile file;
+    try {
+      file = contact::read_problem_file(files[i]);
+    } catch (const core::Diagnostic& error) {
+      std::cerr << (progress ? "\n" : "") << error.what() << '\n';
+      ++unreadable;
+      continue;
+    }
+    for (const BenchSolver& entry : solvers_to_run) {
+      if (!supports(entry, file.problem.dimension)) continue;
+      runs.push_back(run_one(files[i], file.problem, entry, with_siconos));
+      write_csv_row(csv, runs.back());
+    }
+  }
+  if (progress) std::cerr << "\r\033[K";
+  csv.close();
+  fs::rename(partial, csv_path);
+
+  for (const BenchRun& run : runs) print_row(run);
+  print_summary(runs, with_siconos);
+  std::cout << "\nRuns written to " << csv_path.string() << '\n';
+  return unreadable > 0 ? kBadInput : kSuccess;
+}
+
+}  // namespace
+
+extern const Command kBenchCommand{"bench", "compare solvers on problem files (and Siconos)",
+                                   run_bench};
+
+}  // namespace moreau::cli

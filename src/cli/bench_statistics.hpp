@@ -1,0 +1,49 @@
+// Statistics of a benchmark run: the Dolan-Moré performance profile and the per-problem
+// time ratios of moreau's solvers against their Siconos counterparts.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace moreau::cli {
+
+/// One solve of one problem by one solver.
+struct BenchRun {
+  std::string problem;
+  long contacts = 0;
+  int dimension = 3;
+  std::string solver;
+  std::string status;
+  bool converged = false;
+  int iterations = 0;
+  double error = 0.0;                   ///< moreau's natural-map error of the returned reactions
+  double seconds = 0.0;                 ///< best wall time over the repetitions
+  std::optional<double> siconos_error;  ///< Siconos' own error of the same reactions
+};
+
+/// Dolan & Moré 2002 (Math. Program. 91, eq. 1): for problem p and solver s,
+/// ratio r_ps = t_ps / min_s t_ps over the solvers that converged on p (infinite when s did
+/// not converge); rho_s(tau) = fraction of problems with r_ps <= tau.
+/// Returns rho_s(tau) for each solver (in order of first appearance) and each tau.
+struct ProfileRow {
+  std::string solver;
+  int solved = 0;
+  std::vector<double> fraction_within;  ///< one per tau
+};
+std::vector<ProfileRow> performance_profile(const std::vector<BenchRun>& runs,
+                                            const std::vector<double>& taus);
+
+/// Median over problems of t(ours) / t(theirs), taken over the problems both solved, and
+/// how many problems that is. theirs may be "best-siconos": the fastest converged Siconos
+/// solver on each problem.
+struct RatioSummary {
+  std::string ours;
+  std::string theirs;
+  int problems = 0;
+  double median_ratio = 0.0;
+};
+RatioSummary median_time_ratio(const std::vector<BenchRun>& runs, const std::string& ours,
+                               const std::string& theirs);
+
+}  // namespace moreau::cli

@@ -1,0 +1,70 @@
+#include "options.hpp"
+
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+
+#include <cmath>
+#include <iostream>
+
+namespace moreau::cli {
+
+using core::concat;
+using core::Diagnostic;
+
+std::optional<po::variables_map> parse_command(
+    const std::vector<std::string>& arguments, const std::string& usage,
+    po::options_description options, const po::positional_options_description& positional) {
+  options.add_options()("help,h", "print this help");
+  po::variables_map values;
+  po::store(po::command_line_parser(arguments).options(options).positional(positional).run(),
+            values);
+  if (values.count("help")) {
+    std::cout << usage << "\n\n" << options << '\n';
+    return std::nullopt;
+  }
+  po::notify(values);
+  return values;
+}
+
+void add_solver_options(po::options_description& options, double default_time_limit) {
+  const solvers::StopCriteria defaults;
+  options.add_options()("tol", po::value<double>()->default_value(defaults.tolerance),
+                        "tolerance on the natural-map error (dimensionless, > 0)")(
+      "max-iter", po::value<int>()->default_value(defaults.max_iterations),
+      "iteration limit (sweeps or Newton steps, >= 1)")(
+      "time-limit", po::value<double>()->default_value(default_time_limit),
+      "wall-time limit per solve in seconds (0: none)")(
+      "option", po::value<std::vector<std::string>>()->composing(),
+      "solver option KEY=VALUE, repeatable (e.g. --option relaxation=1.2)");
+}
+
+solvers::StopCriteria read_stop_criteria(const po::variables_map& values) {
+  solvers::StopCriteria stop;
+  stop.tolerance = values["tol"].as<double>();
+  stop.max_iterations = values["max-iter"].as<int>();
+  stop.time_limit = values["time-limit"].as<double>();
+  // Written so that NaN is refused too.
+  if (!(stop.tolerance > 0.0 && stop.tolerance < 1.0))
+    throw Diagnostic({"--tol"}, "tol", "a number in (0, 1)", concat(stop.tolerance));
+  if (stop.max_iterations < 1)
+    throw Diagnostic({"--max-iter"}, "max-iter", "a whole number >= 1",
+                     concat(stop.max_iterations));
+  if (!(stop.time_limit >= 0.0) || std::isinf(stop.time_limit))
+    throw Diagnostic({"--time-limit"}, "time-limit", "a finite number of seconds >= 0",
+                     concat(stop.time_limit));
+  return stop;
+}
+
+solvers::SolverParameters read_solver_parameters(const po::variables_map& values) {
+  solvers::SolverParameters parameters;
+  if (!values.count("option")) return parameters;
+  for (const std::string& text : values["option"].as<std::vector<std::string>>()) {
+    const auto equals = text.find('=');
+    if (equals == std::string::npos || equals == 0)
+      throw Diagnostic({"--option"}, "option", "KEY=VALUE", text);
+    parameters[text.substr(0, equals)] = text.substr(equals + 1);
+  }
+  return parameters;
+}
+
+}  // namespace moreau::cli

@@ -1,0 +1,37 @@
+// Command-line parsing shared by the commands: strict (unknown options are errors), with
+// `--help` printing the command's usage, and solver options given as `--option key=value`.
+#pragma once
+
+#include "moreau/solvers/parameters.hpp"
+#include "moreau/solvers/solver.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace moreau::cli {
+
+namespace po = boost::program_options;
+
+/// Parses a command's arguments against its options and positional names. Returns nothing
+/// when --help was given (the usage has been printed to stdout).
+/// @throws po::error for an unknown option or a malformed value
+std::optional<po::variables_map> parse_command(
+    const std::vector<std::string>& arguments, const std::string& usage,
+    po::options_description options, const po::positional_options_description& positional);
+
+/// Adds --tol, --max-iter, --time-limit (default_time_limit seconds, 0: none) and --option
+/// to a command's options.
+void add_solver_options(po::options_description& options, double default_time_limit);
+
+/// The stop criteria from --tol, --max-iter and --time-limit, checked for range.
+/// @throws core::Diagnostic naming the option for a value out of range
+solvers::StopCriteria read_stop_criteria(const po::variables_map& values);
+
+/// The --option key=value pairs.
+/// @throws core::Diagnostic for an option without '='
+solvers::SolverParameters read_solver_parameters(const po::variables_map& values);
+
+}  // namespace moreau::cli

@@ -1,0 +1,106 @@
+// `moreau solve FILE`: one frictional-contact problem (FCLib HDF5 or Siconos text, local or
+// global), one solver, one line of result. Exit 0 converged, 3 not converged, 2 bad input.
+#include "command.hpp"
+#include "moreau/contact/natural_map_error.hpp"
+#include "moreau/contact/problem_file.hpp"
+#include "moreau/core/closest_match.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/solvers/registry.hpp"
+#include "options.hpp"
+#include "output_file.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+namespace moreau::cli {
+namespace {
+
+using math::VecX;
+
+std::string solver_list() {
+  std::vector<std::string> names;
+  for (const solvers::SolverEntry& entry : solvers::registered_solvers())
+    names.push_back(entry.name);
+  return core::join(names);
+}
+
+VecX warm_start(const contact::ProblemFile& file, const std::string& choice) {
+  if (choice == "zero") return VecX::Zero(file.problem.size());
+  if (choice == "guess" && file.guess) return *file.guess;
+  if (choice == "solution" && file.stored_solution) return *file.stored_solution;
+  if (choice != "guess" && choice != "solution")
+    throw core::Diagnostic({"--warm-start"}, "warm-start", "zero, guess or solution", choice);
+  throw core::Diagnostic({file.path.string()}, "warm-start",
+                         core::concat("a file with a stored ", choice), "none in this file");
+}
+
+void write_values(const std::filesystem::path& path, const VecX& values) {
+  write_output_file(path, [&](std::ostream& out) {
+    out << std::setprecision(17);
+    for (const double value : values) out << value << '\n';
+  });
+}
+
+void print_result(const contact::ProblemFile& file, std::string_view solver,
+                  const solvers::SolveReport& report, bool json) {
+  if (json) {
+    const nlohmann::json line = {{"file", file.path.string()},
+                                 {"contacts", file.problem.contacts()},
+                                 {"dimension", file.problem.dimension},
+                                 {"solver", solver},
+                                 {"status", solvers::to_string(report.status)},
+                                 {"converged", report.converged()},
+                                 {"iterations", report.iterations},
+                                 {"error", report.error},
+                                 {"seconds", report.seconds}};
+    std::cout << line.dump() << '\n';
+    return;
+  }
+  std::cout << file.path.string() << ": " << file.problem.contacts() << " contacts, " << solver
+            << ", " << solvers::to_string(report.status) << ", " << report.iterations
+            << " iterations, error " << std::setprecision(3) << std::scientific << report.error
+            << ", " << std::defaultfloat << std::setprecision(4) << report.seconds << " s\n";
+}
+
+int run_solve(const std::vector<std::string>& arguments) {
+  po::options_description options("Options");
+  options.add_options()("file", po::value<std::string>()->required(), "problem file")(
+      "solver",
+      po::value<std::string>()->default_value(std::string(solvers::default_solver_name())),
+      core::concat("method: ", solver_list()).c_str())(
+      "warm-start", po::value<std::string>()->default_value("zero"),
+      "initial reactions: zero, guess or solution (stored in FCLib files)")(
+      "reactions", po::value<std::string>(), "write the reactions r to this file, one a line")(
+      "velocities", po::value<std::string>(), "write the velocities u = W r + q to this file")(
+      "json", "print the result as one JSON object");
+  add_solver_options(options, 0.0);
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  const auto values = parse_command(
+      arguments, "Usage: moreau solve FILE [options]\nSolves one frictional-contact problem.",
+      options, positional);
+  if (!values) return kSuccess;
+
+  const auto solver =
+      solvers::make_solver((*values)["solver"].as<std::string>(), read_stop_criteria(*values),
+                           read_solver_parameters(*values));
+  const contact::ProblemFile file = contact::read_problem_file((*values)["file"].as<std::string>());
+  VecX r = warm_start(file, (*values)["warm-start"].as<std::string>());
+  const solvers::SolveReport report = solver->solve(file.problem, r);
+
+  if (values->count("reactions")) write_values((*values)["reactions"].as<std::string>(), r);
+  if (values->count("velocities"))
+    write_values((*values)["velocities"].as<std::string>(), file.problem.velocity(r));
+  print_result(file, solver->name(), report, values->count("json") > 0);
+  return report.converged() ? kSuccess : kNotConverged;
+}
+
+}  // namespace
+
+extern const Command kSolveCommand{"solve", "solve one frictional-contact problem file", run_solve};
+
+}  // namespace moreau::cli

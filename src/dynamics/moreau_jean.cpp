@@ -1,0 +1,285 @@
+#include "moreau/dynamics/moreau_jean.hpp"
+
+#include "moreau/collision/broad_phase.hpp"
+#include "moreau/collision/narrow_phase.hpp"
+#include "moreau/contact/delassus.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/geometry/aabb.hpp"
+#include "moreau/math/contact_frame.hpp"
+#include "moreau/math/quaternion.hpp"
+
+#include <cmath>
+
+namespace moreau::dynamics {
+namespace {
+
+using math::Mat3;
+using math::Vec3;
+using model::Body;
+using model::Motion;
+
+// Generalized velocity of one free body: (v, w_B) in 3D, (v_x, v_z, w_y) in planar mode.
+int dofs_per_body(int dimension) { return dimension == 3 ? 6 : 3; }
+
+// d(world velocity of the body point at p) / d(generalized velocity), 3 x dofs:
+// v_p = v + (R w_B) x (p - x) = v - [p - x]x R w_B.
+Eigen::MatrixXd point_jacobian(const Body& body, const Vec3& p, int dimension) {
+  const Vec3 arm = p - body.x;
+  if (dimension == 2) {
+    Eigen::MatrixXd J(3, 3);
+    J << Vec3::UnitX(), Vec3::UnitZ(), Vec3::UnitY().cross(arm);
+    return J;
+  }
+  Mat3 arm_cross;
+  arm_cross << 0, -arm.z(), arm.y(), arm.z(), 0, -arm.x(), -arm.y(), arm.x(), 0;
+  Eigen::MatrixXd J(3, 6);
+  J << Mat3::Identity(), -arm_cross * body.q.toRotationMatrix();
+  return J;
+}
+
+VecX inverse_mass(const Body& body, int dimension) {
+  if (dimension == 2) return Eigen::Vector3d(1 / body.mass, 1 / body.mass, 1 / body.inertia.y());
+  VecX m_inv(6);
+  m_inv << Vec3::Constant(1 / body.mass), body.inertia.cwiseInverse();
+  return m_inv;
+}
+
+// Generalized force: gravity, and the gyroscopic torque -w x (J w) in the body frame
+// (Euler's equations; absent in planar mode, where w is along a principal axis).
+VecX applied_force(const Body& body, const Vec3& gravity, int dimension) {
+  const Vec3 weight = body.mass * gravity;
+  if (dimension == 2) return Eigen::Vector3d(weight.x(), weight.z(), 0.0);
+  VecX f(6);
+  f << weight, -body.w_B.cross(body.inertia.cwiseProduct(body.w_B));
+  return f;
+}
+
+void set_prescribed_velocity(Body& body, double t) {
+  if (body.motion != Motion::Driven) return;
+  body.v = body.prescribed.linear(t);
+  body.w_B = body.q.conjugate() * body.prescribed.angular(t);
+}
+
+std::uint64_t contact_key(int a, int b, const collision::FeatureId& feature) {
+  return (static_cast<std::uint64_t>(a) << 48) ^ (static_cast<std::uint64_t>(b) << 32) ^
+         feature.key();
+}
+
+double bounding_radius(const geometry::Aabb& box) {
+  const double diagonal = (box.upper - box.lower).norm();
+  return std::isfinite(diagonal) ? 0.5 * diagonal : 0.0;
+}
+
+}  // namespace
+
+MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options)
+    : scene_(scene), options_(std::move(options)) {
+  if (!(options_.h > 0.0) || !std::isfinite(options_.h))
+    throw core::Diagnostic({}, "time.step", "a positive time step (s)", core::concat(options_.h));
+  if (!(options_.theta >= 0.5 && options_.theta <= 1.0))
+    throw core::Diagnostic({}, "time.theta", "a number in [0.5, 1]", core::concat(options_.theta));
+  solver_ = solvers::make_solver(options_.solver, options_.stop, options_.solver_parameters);
+  const int k = dofs_per_body(scene_.dimension);
+  double total_size = 0.0;
+  int free_bodies = 0;
+  for (const Body& body : scene_.bodies) {
+    const bool is_free = body.motion == Motion::Free;
+    offset_.push_back(is_free ? n_dof_ : -1);
+    if (!is_free) continue;
+    n_dof_ += k;
+    total_size += 2 * bounding_radius(geometry::bounding_box(body.shape, body.shape_pose()));
+    ++free_bodies;
+  }
+  if (free_bodies > 0) length_scale_ = total_size / free_bodies;
+}
+
+// LMGC90 activates a contact when its predicted gap is <= 0. A resting contact has gap 0
+// and, after a solve to tolerance tol, a normal velocity of order tol |u| that may be
+// positive: the strict rule then drops it for a step and the body sags (seen on a box on
+// the ground: 3 of 4 corners lost after the first step). Contacts are therefore active up
+// to a predicted gap of 1e-6 of the scene's length scale, far above the round-off drift
+// and far below any gap that matters; the velocity constraint keeps such a contact from
+// closing, it never pulls the bodies together.
+double MoreauJean::activation_threshold() const { return 1e-6 * length_scale_; }
+
+// Detection distance of a body: how far its surface can move in two steps, plus the
+// activation threshold so that resting contacts at a round-off gap stay seen.
+std::vector<Contact> MoreauJean::detect_contacts() const {
+  const double h = options_.h;
+  const double floor = 2 * activation_threshold();
+  std::vector<geometry::Aabb> boxes;
+  std::vector<double> margins;
+  for (const Body& body : scene_.bodies) {
+    const geometry::Aabb box = geometry::bounding_box(body.shape, body.shape_pose());
+    const double speed = body.v.norm() + body.w_B.norm() * bounding_radius(box);
+    margins.push_back(2 * h * speed + h * h * scene_.gravity.norm() + floor);
+    boxes.push_back(box.inflated(margins.back()));
+  }
+  std::vector<Contact> contacts;
+  for (const auto& [i, j] : collision::overlapping_pairs(boxes)) {
+    const Body& A = scene_.bodies[i];
+    const Body& B = scene_.bodies[j];
+    if (A.motion != Motion::Free && B.motion != Motion::Free) continue;
+    const model::ContactLaw& law = scene_.interactions.law(A.material, B.material);
+    for (const collision::ContactPoint& point : collision::collide(
+             A.shape, A.shape_pose(), B.shape, B.shape_pose(), margins[i] + margins[j])) {
+      Contact contact{i,
+                      j,
+                      point,
+                      Mat3::Zero(),
+                      law.friction,
+                      law.restitution,
+                      contact_key(i, j, point.feature)};
+      if (scene_.dimension == 3)
+        contact.frame = math::contact_frame(point.n);
+      else
+        contact.frame.leftCols<2>() = math::planar_contact_frame(point.n);
+      contacts.push_back(contact);
+    }
+  }
+  return contacts;
+}
+
+VecX MoreauJean::generalized_velocity() const {
+  VecX V(n_dof_);
+  for (std::size_t b = 0; b < scene_.bodies.size(); ++b) {
+    if (offset_[b] < 0) continue;
+    const Body& body = scene_.bodies[b];
+    if (scene_.dimension == 2)
+      V.segment<3>(offset_[b]) << body.v.x(), body.v.z(), body.w_B.y();
+    else
+      V.segment<6>(offset_[b]) << body.v, body.w_B;
+  }
+  return V;
+}
+
+void MoreauJean::store_velocity(const VecX& V) {
+  for (std::size_t b = 0; b < scene_.bodies.size(); ++b) {
+    if (offset_[b] < 0) continue;
+    Body& body = scene_.bodies[b];
+    if (scene_.dimension == 2) {
+      body.v = Vec3(V[offset_[b]], 0.0, V[offset_[b] + 1]);
+      body.w_B = Vec3(0.0, V[offset_[b] + 2], 0.0);
+    } else {
+      body.v = V.segment<3>(offset_[b]);
+      body.w_B = V.segment<3>(offset_[b] + 3);
+    }
+  }
+}
+
+// x_k+1 = x_k + h ((1-theta) v_k + theta v_k+1) for every moving body; the orientation
+// by the exponential map of the same combination of body-frame angular velocities.
+void MoreauJean::integrate_positions(const VecX& V_k, const VecX& V_next) {
+  const double h = options_.h, theta = options_.theta;
+  store_velocity((1 - theta) * V_k + theta * V_next);
+  for (Body& body : scene_.bodies) {
+    if (body.motion == Motion::Fixed) continue;
+    body.x += h * body.v;
+    body.q = math::integrate_orientation(body.q, body.w_B, h);
+  }
+  store_velocity(V_next);
+}
+
+StepReport MoreauJean::step() {
+  const int d = scene_.dimension;
+  const double h = options_.h, theta = options_.theta;
+  const double t_next = scene_.time + h;
+  for (Body& body : scene_.bodies) set_prescribed_velocity(body, scene_.time);
+
+  std::vector<Contact> detected = detect_contacts();
+  const VecX V_k = generalized_velocity();
+
+  // Local velocities at t_k, the active set, and the Jacobian rows of the active contacts.
+  contacts_.clear();
+  std::vector<math::Triplet> H_entries;
+  std::vector<double> u_N_k;
+  for (Contact& contact : detected) {
+    const Body& A = scene_.bodies[contact.body_a];
+    const Body& B = scene_.bodies[contact.body_b];
+    const Vec3 relative = A.point_velocity(contact.point.p) - B.point_velocity(contact.point.p);
+    const double u_N = contact.frame.col(0).dot(relative);
+    if (contact.point.gap + h * (1 - theta) * u_N > activation_threshold()) continue;
+    const Index row = d * static_cast<Index>(contacts_.size());
+    for (const auto& [body_index, sign] :
+         {std::pair{contact.body_a, 1.0}, std::pair{contact.body_b, -1.0}}) {
+      const Index offset = offset_[body_index];
+      if (offset < 0) continue;
+      const Eigen::MatrixXd block = sign * contact.frame.leftCols(d).transpose() *
+                                    point_jacobian(scene_.bodies[body_index], contact.point.p, d);
+      for (Index i = 0; i < block.rows(); ++i)
+        for (Index j = 0; j < block.cols(); ++j)
+          H_entries.emplace_back(row + i, offset + j, block(i, j));
+    }
+    u_N_k.push_back(u_N);
+    contacts_.push_back(contact);
+  }
+  // Velocities of driven bodies at t_k+1 enter q as known terms.
+  for (Body& body : scene_.bodies) set_prescribed_velocity(body, t_next);
+  const Index n = d * static_cast<Index>(contacts_.size());
+  VecX known = VecX::Zero(n), impact = VecX::Zero(n);
+  for (std::size_t a = 0; a < contacts_.size(); ++a) {
+    const Contact& contact = contacts_[a];
+    Vec3 v_known = Vec3::Zero();
+    if (offset_[contact.body_a] < 0)
+      v_known += scene_.bodies[contact.body_a].point_velocity(contact.point.p);
+    if (offset_[contact.body_b] < 0)
+      v_known -= scene_.bodies[contact.body_b].point_velocity(contact.point.p);
+    known.segment(d * a, d) = contact.frame.leftCols(d).transpose() * v_known;
+    impact[d * a] = contact.restitution * u_N_k[a];
+  }
+
+  // Free velocity: the applied forces are evaluated at t_k (gravity is constant, so the
+  // theta-weighting of f_k and f_k+1 only matters for the explicit gyroscopic term).
+  VecX m_inv(n_dof_), f(n_dof_);
+  for (std::size_t b = 0; b < scene_.bodies.size(); ++b) {
+    if (offset_[b] < 0) continue;
+    const int k = dofs_per_body(d);
+    m_inv.segment(offset_[b], k) = inverse_mass(scene_.bodies[b], d);
+    f.segment(offset_[b], k) = applied_force(scene_.bodies[b], scene_.gravity, d);
+  }
+  const VecX V_free = V_k + h * m_inv.cwiseProduct(f);
+
+  StepReport report;
+  report.detected = static_cast<int>(detected.size());
+  report.active = static_cast<int>(contacts_.size());
+  report.solve.status = solvers::Status::Converged;
+  VecX V_next = V_free;
+  if (!contacts_.empty()) {
+    math::SparseMat H(n, n_dof_);
+    H.setFromTriplets(H_entries.begin(), H_entries.end());
+    const math::SparseMat M_inv = m_inv.asDiagonal().toDenseMatrix().sparseView();
+    contact::LocalProblem problem;
+    problem.dimension = d;
+    problem.W = contact::assemble_delassus(H, M_inv, d);
+    problem.q = H * V_free + known + impact;
+    problem.mu.resize(static_cast<Index>(contacts_.size()));
+    VecX r = VecX::Zero(n);
+    for (std::size_t a = 0; a < contacts_.size(); ++a) {
+      problem.mu[a] = contacts_[a].friction;
+      const auto cached = warm_start_.find(contacts_[a].key);
+      if (cached != warm_start_.end()) r.segment(d * a, d) = cached->second.head(d);
+    }
+    report.solve = solver_->solve(problem, r);
+    V_next = V_free + m_inv.cwiseProduct(H.transpose() * r);
+    const VecX u_k = H * V_k + known, u_next = H * V_next + known;
+    report.contact_work = 0.5 * r.dot(u_k + u_next);
+    warm_start_.clear();
+    for (std::size_t a = 0; a < contacts_.size(); ++a) {
+      contacts_[a].impulse.head(d) = r.segment(d * a, d);
+      warm_start_[contacts_[a].key] = contacts_[a].impulse;
+    }
+  }
+  integrate_positions(V_k, V_next);
+  scene_.time = t_next;
+
+  for (const Body& body : scene_.bodies) {
+    if (body.motion != Motion::Free) continue;
+    report.kinetic_energy += 0.5 * body.mass * body.v.squaredNorm() +
+                             0.5 * body.w_B.dot(body.inertia.cwiseProduct(body.w_B));
+    report.potential_energy -= body.mass * scene_.gravity.dot(body.x);
+  }
+  return report;
+}
+
+}  // namespace moreau::dynamics

@@ -11,6 +11,7 @@ extern "C" {
 
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <system_error>
@@ -251,9 +252,21 @@ std::optional<VecX> read_first_r(fclib_solution* solutions, int count, Index n,
   return r;
 }
 
+// fclib_delete_local and fclib_delete_global free what the problem points to, not the
+// problem struct itself (LeakSanitizer shows it): that is freed here.
+void delete_local(fclib_local* problem) {
+  fclib_delete_local(problem);
+  std::free(problem);
+}
+
+void delete_global(fclib_global* problem) {
+  fclib_delete_global(problem);
+  std::free(problem);
+}
+
 LocalProblem read_local(const std::string& file, const MatrixShape& shape) {
   const std::unique_ptr<fclib_local, void (*)(fclib_local*)> data(fclib_read_local(file.c_str()),
-                                                                  fclib_delete_local);
+                                                                  delete_local);
   if (!data) throw Diagnostic({file}, "/fclib_local", "libfclib could not read it");
   LocalProblem problem;
   problem.dimension = data->spacedim;
@@ -267,7 +280,7 @@ LocalProblem read_local(const std::string& file, const MatrixShape& shape) {
 
 GlobalProblem read_global(const std::string& file, const MatrixShape& M, const MatrixShape& H) {
   const std::unique_ptr<fclib_global, void (*)(fclib_global*)> data(fclib_read_global(file.c_str()),
-                                                                    fclib_delete_global);
+                                                                    delete_global);
   if (!data) throw Diagnostic({file}, "/fclib_global", "libfclib could not read it");
   GlobalProblem problem;
   problem.dimension = data->spacedim;

@@ -3,6 +3,7 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/solvers/hybrid.hpp"
 #include "moreau/solvers/newton.hpp"
 #include "moreau/solvers/nsgs.hpp"
 #include "moreau/solvers/pgs.hpp"
@@ -49,6 +50,8 @@ std::unique_ptr<Solver> make_prox(const StopCriteria& stop, const SolverParamete
 std::span<const SolverEntry> registered_solvers() {
   // N.B. the default solver comes first; `moreau bench` decides which one it is.
   static const std::vector<SolverEntry> entries = {
+      {"hybrid", "100 nsgs sweeps, then semismooth Newton (AC), then prox, until one converges",
+       make_hybrid},
       {"nsgs", "nonsmooth Gauss-Seidel with exact one-contact solves (Jean & Moreau 1992)",
        make_nsgs},
       {"pgs", "projected Gauss-Seidel on the cone, the game-engine baseline", make_pgs},

@@ -27,7 +27,7 @@ using math::VecX;
 struct MoreauJeanOptions {
   double h = 1e-3;     ///< time step, s, > 0
   double theta = 0.5;  ///< in [0.5, 1]; 0.5 conserves energy of smooth motion
-  std::string solver = "nsgs";
+  std::string solver{solvers::default_solver_name()};  ///< a name of the solver registry
   solvers::StopCriteria stop;
   solvers::SolverParameters solver_parameters;
 };

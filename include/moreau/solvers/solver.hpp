@@ -5,6 +5,7 @@
 #include "moreau/contact/local_problem.hpp"
 
 #include <chrono>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -41,6 +42,9 @@ struct SolveReport {
   double error = 0.0;                 ///< natural-map error of the returned r, dimensionless
   double seconds = 0.0;               ///< wall time of solve() alone
   std::vector<double> error_history;  ///< empty unless StopCriteria::record_history
+  /// For methods made of stages (`hybrid`): what ran and for how long, e.g.
+  /// "nsgs 100, newton-fb 6". Empty for single methods.
+  std::string stages;
 
   bool converged() const { return status == Status::Converged; }
 };

@@ -8,20 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-
 namespace moreau::peers {
 namespace {
-
-std::vector<std::string> shared_problem_names() {
-  std::vector<std::string> names;
-  const auto folder = testing::shared_path("fclib");
-  if (!std::filesystem::exists(folder)) return {"absent"};
-  for (const auto& entry : std::filesystem::directory_iterator(folder))
-    if (entry.path().extension() != ".md") names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
 
 class SiconosAgrees : public ::testing::TestWithParam<std::string> {};
 
@@ -41,13 +29,9 @@ TEST_P(SiconosAgrees, OnTheDefaultSolversConvergedReactions) {
   EXPECT_LE(theirs, 1e-7) << "moreau error " << report.error;
 }
 
-INSTANTIATE_TEST_SUITE_P(SharedFclib, SiconosAgrees, ::testing::ValuesIn(shared_problem_names()),
-                         [](const auto& test) {
-                           std::string name = test.param;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(SharedFclib, SiconosAgrees,
+                         ::testing::ValuesIn(testing::shared_fclib_problems()),
+                         [](const auto& test) { return testing::test_name(test.param); });
 
 }  // namespace
 }  // namespace moreau::peers

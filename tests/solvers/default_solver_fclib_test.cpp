@@ -8,21 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <filesystem>
-
 namespace moreau::solvers {
 namespace {
-
-std::vector<std::string> shared_problem_names() {
-  const auto folder = testing::shared_path("fclib");
-  if (!std::filesystem::exists(folder)) return {"absent"};
-  std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(folder))
-    if (entry.path().extension() != ".md") names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
 
 class DefaultSolver : public ::testing::TestWithParam<std::string> {};
 
@@ -41,13 +28,9 @@ TEST_P(DefaultSolver, ConvergesToTheDefaultTolerance) {
             << " s\n";
 }
 
-INSTANTIATE_TEST_SUITE_P(SharedFclib, DefaultSolver, ::testing::ValuesIn(shared_problem_names()),
-                         [](const auto& test) {
-                           std::string name = test.param;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(SharedFclib, DefaultSolver,
+                         ::testing::ValuesIn(testing::shared_fclib_problems()),
+                         [](const auto& test) { return testing::test_name(test.param); });
 
 }  // namespace
 }  // namespace moreau::solvers

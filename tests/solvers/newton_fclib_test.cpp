@@ -16,31 +16,6 @@
 namespace moreau::solvers {
 namespace {
 
-const std::string kFiles[] = {
-    "FC3D_Example1.dat",
-    "FC3D_Example1_SBM.dat",
-    "FrictionContact3D_1c.dat",
-    "Rover1039.dat",
-    "Rover1040.dat",
-    "Rover4396.dat",
-    "NESpheres_10_1.dat",
-    "OneObject-i1028-138.hdf5.dat",
-    "BoxesStack1-i100000-32.hdf5.dat",
-    "Confeti-ex13-4contact-Fc3D-SBM.dat",
-    "Capsules-i100-1090.dat",
-    "Capsules-i101-404.dat",
-    "Capsules-i125-1213.hdf5",
-    "FrictionContactProblem00031.dat",
-    "FrictionContactProblem00071.dat",
-    "FrictionContactProblem00394.dat",
-    "fc2d_granularflowonwall_00667_00000.dat",
-    "Box_Stacks-i0122-82-5.hdf5",
-    "Spheres-i099-356-679.hdf5",
-    "spheres-in-a-box-98-i10000-256-10.hdf5",
-    "GFC3D_Example1.dat",
-    "GFC3D_TwoRods1.dat",
-};
-
 class NewtonOnFclib : public ::testing::TestWithParam<std::tuple<std::string, Formulation>> {};
 
 TEST_P(NewtonOnFclib, StatusAgreesWithTheMeasuredError) {
@@ -65,17 +40,14 @@ TEST_P(NewtonOnFclib, StatusAgreesWithTheMeasuredError) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fclib, NewtonOnFclib,
-                         ::testing::Combine(::testing::ValuesIn(kFiles),
+                         ::testing::Combine(::testing::ValuesIn(testing::shared_fclib_problems()),
                                             ::testing::Values(Formulation::AlartCurnier,
                                                               Formulation::FischerBurmeister)),
                          [](const auto& test) {
-                           std::string name =
+                           return testing::test_name(
                                std::get<0>(test.param) +
                                (std::get<1>(test.param) == Formulation::AlartCurnier ? "_ac"
-                                                                                     : "_fb");
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
+                                                                                     : "_fb"));
                          });
 
 }  // namespace

@@ -48,20 +48,22 @@ void write_values(const std::filesystem::path& path, const VecX& values) {
 void print_result(const contact::ProblemFile& file, std::string_view solver,
                   const solvers::SolveReport& report, bool json) {
   if (json) {
-    const nlohmann::json line = {{"file", file.path.string()},
-                                 {"contacts", file.problem.contacts()},
-                                 {"dimension", file.problem.dimension},
-                                 {"solver", solver},
-                                 {"status", solvers::to_string(report.status)},
-                                 {"converged", report.converged()},
-                                 {"iterations", report.iterations},
-                                 {"error", report.error},
-                                 {"seconds", report.seconds}};
+    nlohmann::json line = {{"file", file.path.string()},
+                           {"contacts", file.problem.contacts()},
+                           {"dimension", file.problem.dimension},
+                           {"solver", solver},
+                           {"status", solvers::to_string(report.status)},
+                           {"converged", report.converged()},
+                           {"iterations", report.iterations},
+                           {"error", report.error},
+                           {"seconds", report.seconds}};
+    if (!report.stages.empty()) line["stages"] = report.stages;
     std::cout << line.dump() << '\n';
     return;
   }
   std::cout << file.path.string() << ": " << file.problem.contacts() << " contacts, " << solver
-            << ", " << solvers::to_string(report.status) << ", " << report.iterations
+            << (report.stages.empty() ? "" : " (" + report.stages + ")") << ", "
+            << solvers::to_string(report.status) << ", " << report.iterations
             << " iterations, error " << std::setprecision(3) << std::scientific << report.error
             << ", " << std::defaultfloat << std::setprecision(4) << report.seconds << " s\n";
 }

@@ -1,0 +1,102 @@
+// `moreau solve` as a script meets it: the result line, --json, the written reactions, and
+// the exit codes 0 (converged), 3 (not converged) and 2 (bad input, with file and line).
+#include "support/run_command.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace moreau::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+const std::string kData = std::string(MOREAU_SOURCE_DIR) + "/tests/data/contact/";
+
+TEST(SolveCommand, ConvergedProblemPrintsOneLineAndExitsZero) {
+  const CommandResult result = run_moreau("solve " + kData + "local_sparse_block.dat");
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("local_sparse_block.dat: 2 contacts, hybrid"));
+  EXPECT_THAT(result.output, HasSubstr(", converged, "));
+}
+
+TEST(SolveCommand, JsonHasTheDocumentedKeys) {
+  const CommandResult result =
+      run_moreau("solve " + kData + "local_dense.dat --solver nsgs --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const auto json = nlohmann::json::parse(result.output);
+  for (const char* key : {"file", "contacts", "dimension", "solver", "status", "converged",
+                          "iterations", "error", "seconds"})
+    EXPECT_TRUE(json.contains(key)) << key;
+  EXPECT_EQ(json["solver"], "nsgs");
+  EXPECT_EQ(json["converged"], true);
+  EXPECT_LE(json["error"].get<double>(), 1e-8);
+}
+
+TEST(SolveCommand, WritesOneReactionPerLine) {
+  const auto out = std::filesystem::temp_directory_path() / "moreau_solve_reactions.txt";
+  const CommandResult result =
+      run_moreau("solve " + kData + "local_sparse_block.dat --reactions " + out.string());
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  std::ifstream in(out);
+  int lines = 0;
+  for (double value; in >> value;) ++lines;
+  EXPECT_EQ(lines, 6);  // 2 contacts x 3 components
+  std::filesystem::remove(out);
+}
+
+TEST(SolveCommand, NotConvergedExitsThreeAndSaysSo) {
+  // No error is below 1e-300 but an exact zero: the solver must stop and admit it.
+  const CommandResult result = run_moreau("solve " + kData +
+                                          "local_sparse_block.dat --solver pgs --max-iter 2 "
+                                          "--tol 1e-300");
+  EXPECT_EQ(result.exit_code, 3) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("max-iterations"));
+}
+
+TEST(SolveCommand, MalformedFileExitsTwoWithFileLineAndKey) {
+  const CommandResult result = run_moreau("solve " + kData + "negative_mu.dat");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.output, HasSubstr("negative_mu.dat:11: error: mu[0]"));
+}
+
+TEST(SolveCommand, UnknownSolverAndOptionAreRefusedWithASuggestion) {
+  const CommandResult solver = run_moreau("solve " + kData + "local_dense.dat --solver nsgz");
+  EXPECT_EQ(solver.exit_code, 2);
+  EXPECT_THAT(solver.output, HasSubstr("did you mean 'nsgs'?"));
+  const CommandResult option =
+      run_moreau("solve " + kData + "local_dense.dat --solver nsgs --option relaxaton=1.2");
+  EXPECT_EQ(option.exit_code, 2);
+  EXPECT_THAT(option.output, HasSubstr("did you mean 'relaxation'?"));
+}
+
+TEST(SolveCommand, MissingFileExitsTwo) {
+  const CommandResult result = run_moreau("solve /nonexistent/problem.dat");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.output, HasSubstr("/nonexistent/problem.dat"));
+}
+
+TEST(BenchCommand, WritesTheCsvAndTheProfile) {
+  const auto csv = std::filesystem::temp_directory_path() / "moreau_bench_test.csv";
+  const CommandResult result =
+      run_moreau("bench " + kData + "local_dense.dat " + kData +
+                 "local_csparse_2d.dat --solvers nsgs,pgs --csv " + csv.string());
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("Performance profile"));
+  std::ifstream in(csv);
+  std::string header;
+  std::getline(in, header);
+  EXPECT_EQ(header,
+            "problem,contacts,dimension,solver,status,iterations,error,seconds,"
+            "siconos_error");
+  int rows = 0;
+  for (std::string line; std::getline(in, line);) ++rows;
+  EXPECT_EQ(rows, 4);  // 2 problems x 2 solvers
+  std::filesystem::remove(csv);
+}
+
+}  // namespace
+}  // namespace moreau::testing

@@ -70,15 +70,17 @@ TEST_P(GaussSeidelOnFclib, StatusAgreesWithTheMeasuredError) {
   EXPECT_EQ(report.converged(), measured <= kTolerance);
   // Same r and formula; only the summation order may differ.
   EXPECT_NEAR(report.error, measured, 1e-6 * measured + 1e-300);
-  if (solver_name == "nsgs" && !kNsgsKnownHard.contains(file)) EXPECT_TRUE(report.converged());
+  if (solver_name == "nsgs" && !kNsgsKnownHard.contains(file)) {
+    EXPECT_TRUE(report.converged());
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Fclib, GaussSeidelOnFclib,
                          ::testing::Combine(::testing::Values("nsgs", "pgs", "prox"),
                                             ::testing::ValuesIn(kFiles)),
-                         [](const auto& info) {
+                         [](const auto& test) {
                            std::string name =
-                               std::get<0>(info.param) + "_" + std::get<1>(info.param);
+                               std::get<0>(test.param) + "_" + std::get<1>(test.param);
                            for (char& c : name)
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;

@@ -126,9 +126,9 @@ TEST_P(EverySolver, WarmStartFromTheSolutionConvergesAtOnce) {
 INSTANTIATE_TEST_SUITE_P(Solvers, EverySolver,
                          ::testing::Combine(::testing::ValuesIn(solver_names()),
                                             ::testing::Range<std::size_t>(0, problems().size())),
-                         [](const auto& info) {
-                           std::string name = std::get<0>(info.param) + "_" +
-                                              problems()[std::get<1>(info.param)].name;
+                         [](const auto& test) {
+                           std::string name = std::get<0>(test.param) + "_" +
+                                              problems()[std::get<1>(test.param)].name;
                            for (char& c : name)
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;
@@ -188,7 +188,9 @@ TEST(Registry, GaussSeidelOptionsAreReadByName) {
   EXPECT_NO_THROW(make_solver("prox", {}, {{"sigma", "2"}, {"inner_iterations", "20"}}));
   EXPECT_THROW(make_solver("nsgs", {}, {{"relaxation", "2.5"}}), core::Diagnostic);
   EXPECT_THROW(make_solver("nsgs", {}, {{"relaxaton", "1.2"}}), core::Diagnostic);
-  EXPECT_THROW(Nsgs(NsgsOptions{.relaxation = 0.0}), core::Diagnostic);
+  NsgsOptions no_relaxation;
+  no_relaxation.relaxation = 0.0;
+  EXPECT_THROW(Nsgs{no_relaxation}, core::Diagnostic);
 }
 
 }  // namespace

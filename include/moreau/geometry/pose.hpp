@@ -7,6 +7,9 @@
 
 namespace moreau::geometry {
 
+/// N.B. write Pose{p}, not Pose{p, {}}: an explicit {} initializes the orientation with
+/// Eigen's quaternion default constructor, which leaves it uninitialized (the Identity()
+/// default applies only to an omitted member).
 struct Pose {
   math::Vec3 position = math::Vec3::Zero();         ///< m, world frame
   math::Quat orientation = math::Quat::Identity();  ///< unit, local -> world

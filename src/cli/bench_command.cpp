@@ -192,13 +192,11 @@ void print_summary(const std::vector<BenchRun>& runs, bool with_siconos) {
 }
 
 int run_bench(const std::vector<std::string>& arguments) {
-  std::vector<std::string> default_names;
-  for (const solvers::SolverEntry& entry : solvers::registered_solvers())
-    default_names.push_back(entry.name);
   po::options_description options("Options");
   options.add_options()("paths", po::value<std::vector<std::string>>()->required(),
                         "problem files or folders")(
-      "solvers", po::value<std::string>()->default_value(core::join(default_names, ",")),
+      "solvers",
+      po::value<std::string>()->default_value(core::join(solvers::registered_solver_names(), ",")),
       "comma-separated moreau solvers")(
       "with-siconos", "also run Siconos' NSGS, NSN-AC, NSN-FB and PROX in the same process")(
       "csv", po::value<std::string>()->default_value("bench.csv"), "where to write the runs")(

@@ -1,7 +1,6 @@
 // `moreau solve FILE`: one frictional-contact problem (FCLib HDF5 or Siconos text, local or
 // global), one solver, one line of result. Exit 0 converged, 3 not converged, 2 bad input.
 #include "command.hpp"
-#include "moreau/contact/natural_map_error.hpp"
 #include "moreau/contact/problem_file.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
@@ -11,7 +10,6 @@
 #include "output_file.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -20,13 +18,6 @@ namespace moreau::cli {
 namespace {
 
 using math::VecX;
-
-std::string solver_list() {
-  std::vector<std::string> names;
-  for (const solvers::SolverEntry& entry : solvers::registered_solvers())
-    names.push_back(entry.name);
-  return core::join(names);
-}
 
 VecX warm_start(const contact::ProblemFile& file, const std::string& choice) {
   if (choice == "zero") return VecX::Zero(file.problem.size());
@@ -73,7 +64,7 @@ int run_solve(const std::vector<std::string>& arguments) {
   options.add_options()("file", po::value<std::string>()->required(), "problem file")(
       "solver",
       po::value<std::string>()->default_value(std::string(solvers::default_solver_name())),
-      core::concat("method: ", solver_list()).c_str())(
+      core::concat("method: ", core::join(solvers::registered_solver_names())).c_str())(
       "warm-start", po::value<std::string>()->default_value("zero"),
       "initial reactions: zero, guess or solution (stored in FCLib files)")(
       "reactions", po::value<std::string>(), "write the reactions r to this file, one a line")(

@@ -63,15 +63,19 @@ std::span<const SolverEntry> registered_solvers() {
   return entries;
 }
 
+std::vector<std::string> registered_solver_names() {
+  std::vector<std::string> names;
+  for (const SolverEntry& entry : registered_solvers()) names.push_back(entry.name);
+  return names;
+}
+
 std::string_view default_solver_name() { return registered_solvers().front().name; }
 
 std::unique_ptr<Solver> make_solver(std::string_view name, const StopCriteria& stop,
                                     const SolverParameters& parameters) {
-  std::vector<std::string> names;
-  for (const SolverEntry& entry : registered_solvers()) {
+  for (const SolverEntry& entry : registered_solvers())
     if (entry.name == name) return entry.make(stop, parameters);
-    names.push_back(entry.name);
-  }
+  const std::vector<std::string> names = registered_solver_names();
   std::string expected = core::concat("one of ", core::join(names));
   if (const auto suggestion = core::closest_match(name, names))
     expected += core::concat(" (did you mean '", *suggestion, "'?)");

@@ -79,11 +79,8 @@ INSTANTIATE_TEST_SUITE_P(Fclib, GaussSeidelOnFclib,
                          ::testing::Combine(::testing::Values("nsgs", "pgs", "prox"),
                                             ::testing::ValuesIn(kFiles)),
                          [](const auto& test) {
-                           std::string name =
-                               std::get<0>(test.param) + "_" + std::get<1>(test.param);
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
+                           return testing::test_name(std::get<0>(test.param) + "_" +
+                                                     std::get<1>(test.param));
                          });
 
 }  // namespace

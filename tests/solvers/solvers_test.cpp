@@ -80,12 +80,6 @@ const std::vector<NamedProblem>& problems() {
   return list;
 }
 
-std::vector<std::string> solver_names() {
-  std::vector<std::string> names;
-  for (const SolverEntry& entry : registered_solvers()) names.push_back(entry.name);
-  return names;
-}
-
 StopCriteria stop_criteria() {
   StopCriteria stop;
   stop.tolerance = kTolerance;
@@ -124,7 +118,7 @@ TEST_P(EverySolver, WarmStartFromTheSolutionConvergesAtOnce) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Solvers, EverySolver,
-                         ::testing::Combine(::testing::ValuesIn(solver_names()),
+                         ::testing::Combine(::testing::ValuesIn(registered_solver_names()),
                                             ::testing::Range<std::size_t>(0, problems().size())),
                          [](const auto& test) {
                            std::string name = std::get<0>(test.param) + "_" +

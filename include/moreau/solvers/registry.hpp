@@ -23,6 +23,9 @@ struct SolverEntry {
 /// Every registered solver, the default first.
 std::span<const SolverEntry> registered_solvers();
 
+/// The names of registered_solvers(), in the same order.
+std::vector<std::string> registered_solver_names();
+
 /// The name `moreau solve` uses without --solver.
 std::string_view default_solver_name();
 

@@ -248,7 +248,10 @@ StepReport MoreauJean::step() {
   if (!contacts_.empty()) {
     math::SparseMat H(n, n_dof_);
     H.setFromTriplets(H_entries.begin(), H_entries.end());
-    const math::SparseMat M_inv = m_inv.asDiagonal().toDenseMatrix().sparseView();
+    // The diagonal stored as a sparse matrix directly: never an n_dof x n_dof dense one.
+    math::SparseMat M_inv(n_dof_, n_dof_);
+    M_inv.setIdentity();
+    M_inv.diagonal() = m_inv;
     contact::LocalProblem problem;
     problem.dimension = d;
     problem.W = contact::assemble_delassus(H, M_inv, d);

@@ -3,7 +3,7 @@
 // same process on the same problems and the time ratios ours / theirs.
 #include "bench_statistics.hpp"
 #include "command.hpp"
-#include "moreau/contact/problem_file.hpp"
+#include "moreau/contact/contact_problem_file.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
@@ -231,9 +231,9 @@ int run_bench(const std::vector<std::string>& arguments) {
     if (progress)
       std::cerr << "\r[" << i + 1 << '/' << files.size() << "] " << files[i].filename().string()
                 << "\033[K" << std::flush;
-    contact::ProblemFile file;
+    contact::ContactProblemFile file;
     try {
-      file = contact::read_problem_file(files[i]);
+      file = contact::read_contact_problem_file(files[i]);
     } catch (const core::Diagnostic& error) {
       std::cerr << (progress ? "\n" : "") << error.what() << '\n';
       ++unreadable;

@@ -1,7 +1,7 @@
 // `moreau solve FILE`: one frictional-contact problem (FCLib HDF5 or Siconos text, local or
 // global), one solver, one line of result. Exit 0 converged, 3 not converged, 2 bad input.
 #include "command.hpp"
-#include "moreau/contact/problem_file.hpp"
+#include "moreau/contact/contact_problem_file.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
@@ -19,7 +19,7 @@ namespace {
 
 using math::VecX;
 
-VecX warm_start(const contact::ProblemFile& file, const std::string& choice) {
+VecX warm_start(const contact::ContactProblemFile& file, const std::string& choice) {
   if (choice == "zero") return VecX::Zero(file.problem.size());
   if (choice == "guess" && file.guess) return *file.guess;
   if (choice == "solution" && file.stored_solution) return *file.stored_solution;
@@ -36,7 +36,7 @@ void write_values(const std::filesystem::path& path, const VecX& values) {
   });
 }
 
-void print_result(const contact::ProblemFile& file, std::string_view solver,
+void print_result(const contact::ContactProblemFile& file, std::string_view solver,
                   const solvers::SolveReport& report, bool json) {
   if (json) {
     nlohmann::json line = {{"file", file.path.string()},
@@ -81,7 +81,7 @@ int run_solve(const std::vector<std::string>& arguments) {
   const auto solver =
       solvers::make_solver((*values)["solver"].as<std::string>(), read_stop_criteria(*values),
                            read_solver_parameters(*values));
-  const contact::ProblemFile file = contact::read_problem_file((*values)["file"].as<std::string>());
+  const contact::ContactProblemFile file = contact::read_contact_problem_file((*values)["file"].as<std::string>());
   VecX r = warm_start(file, (*values)["warm-start"].as<std::string>());
   const solvers::SolveReport report = solver->solve(file.problem, r);
 

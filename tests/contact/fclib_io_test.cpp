@@ -1,8 +1,8 @@
-// write_fclib_local then read back through libfclib (read_fclib and read_problem_file): the
+// write_fclib_local then read back through libfclib (read_fclib and read_contact_problem_file): the
 // problem and the solution come back bit for bit (HDF5 stores doubles as they are).
 #include "moreau/contact/fclib_io.hpp"
 
-#include "moreau/contact/problem_file.hpp"
+#include "moreau/contact/contact_problem_file.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -39,7 +39,7 @@ TEST(FclibIo, LocalProblemAndSolutionRoundTrip) {
   const VecX r = (VecX(6) << 0.25, 0.0, 0.0, 0.0, 0.0, 0.0).finished();
   const auto path = temporary("round_trip.hdf5");
   write_fclib_local(path, problem, r);
-  const ProblemFile file = read_problem_file(path);
+  const ContactProblemFile file = read_contact_problem_file(path);
   std::filesystem::remove(path);
   EXPECT_EQ(file.kind, ProblemKind::Local);
   EXPECT_EQ(file.problem.dimension, 3);

@@ -2,7 +2,7 @@
 // storage and kind, and one malformed file per rule, each refused with file, line and key.
 #include "moreau/contact/siconos_text_io.hpp"
 
-#include "moreau/contact/problem_file.hpp"
+#include "moreau/contact/contact_problem_file.hpp"
 #include "moreau/math/types.hpp"
 
 #include <gmock/gmock.h>
@@ -81,7 +81,7 @@ class MalformedSiconosText : public ::testing::TestWithParam<BadFile> {};
 TEST_P(MalformedSiconosText, IsRefusedWithFileLineAndKey) {
   const BadFile& bad = GetParam();
   try {
-    read_problem_file(data(bad.name));
+    read_contact_problem_file(data(bad.name));
     FAIL() << bad.name << " was accepted";
   } catch (const core::Diagnostic& error) {
     EXPECT_THAT(error.what(), HasSubstr(bad.name));
@@ -119,8 +119,8 @@ std::string bad_file_name(const ::testing::TestParamInfo<BadFile>& info) {
 INSTANTIATE_TEST_SUITE_P(Rules, MalformedSiconosText, ::testing::ValuesIn(kBadFiles),
                          bad_file_name);
 
-TEST(ProblemFileRead, RefusesAMissingFile) {
-  EXPECT_THROW(read_problem_file(data("no_such_file.dat")), core::Diagnostic);
+TEST(ContactProblemFileRead, RefusesAMissingFile) {
+  EXPECT_THROW(read_contact_problem_file(data("no_such_file.dat")), core::Diagnostic);
 }
 
 }  // namespace

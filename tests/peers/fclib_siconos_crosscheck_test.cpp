@@ -1,7 +1,7 @@
 // Siconos' verdict on moreau's answers: for every problem of ../shared/fclib, the default
 // solver's converged reactions must also solve the problem by Siconos' own error function
 // (fc3d/fc2d_compute_error, an implementation that is not ours), to 1e-7.
-#include "moreau/contact/problem_file.hpp"
+#include "moreau/contact/contact_problem_file.hpp"
 #include "moreau/peers/siconos_solver.hpp"
 #include "moreau/solvers/registry.hpp"
 #include "support/shared_data.hpp"
@@ -15,7 +15,7 @@ class SiconosAgrees : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SiconosAgrees, OnTheDefaultSolversConvergedReactions) {
   MOREAU_REQUIRE_SHARED("fclib/" + GetParam());
-  const auto file = contact::read_problem_file(testing::shared_path("fclib/" + GetParam()));
+  const auto file = contact::read_contact_problem_file(testing::shared_path("fclib/" + GetParam()));
   const solvers::StopCriteria stop;  // tolerance 1e-8, as the issue asks
   const auto solver = solvers::make_solver(solvers::default_solver_name(), stop);
   math::VecX r = math::VecX::Zero(file.problem.size());

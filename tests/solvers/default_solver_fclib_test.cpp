@@ -2,7 +2,7 @@
 // ../shared/fclib: it must converge to the default tolerance 1e-8, and its error is measured
 // again here rather than taken from its report.
 #include "moreau/contact/natural_map_error.hpp"
-#include "moreau/contact/problem_file.hpp"
+#include "moreau/contact/contact_problem_file.hpp"
 #include "moreau/solvers/registry.hpp"
 #include "support/shared_data.hpp"
 
@@ -15,7 +15,7 @@ class DefaultSolver : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(DefaultSolver, ConvergesToTheDefaultTolerance) {
   MOREAU_REQUIRE_SHARED("fclib/" + GetParam());
-  const auto file = contact::read_problem_file(testing::shared_path("fclib/" + GetParam()));
+  const auto file = contact::read_contact_problem_file(testing::shared_path("fclib/" + GetParam()));
   const StopCriteria stop;
   const auto solver = make_solver(default_solver_name(), stop);
   math::VecX r = math::VecX::Zero(file.problem.size());

@@ -1,9 +1,9 @@
 // newton-ac and newton-fb on every problem of ../shared/fclib (global ones condensed by
-// read_problem_file). Only honest things are asserted: the status agrees with the
+// read_contact_problem_file). Only honest things are asserted: the status agrees with the
 // natural-map error measured here, and the returned impulses are finite. Iterations, error
 // and time are printed per problem for the benchmark record; no test asserts wall time.
 #include "moreau/contact/natural_map_error.hpp"
-#include "moreau/contact/problem_file.hpp"
+#include "moreau/contact/contact_problem_file.hpp"
 #include "moreau/solvers/newton.hpp"
 #include "support/shared_data.hpp"
 
@@ -21,8 +21,8 @@ class NewtonOnFclib : public ::testing::TestWithParam<std::tuple<std::string, Fo
 TEST_P(NewtonOnFclib, StatusAgreesWithTheMeasuredError) {
   const auto& [name, formulation] = GetParam();
   MOREAU_REQUIRE_SHARED("fclib/" + name);
-  const contact::ProblemFile file =
-      contact::read_problem_file(testing::shared_path("fclib/" + name));
+  const contact::ContactProblemFile file =
+      contact::read_contact_problem_file(testing::shared_path("fclib/" + name));
   NewtonOptions options;
   options.formulation = formulation;
   options.stop.max_iterations = 1000;

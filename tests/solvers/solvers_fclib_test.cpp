@@ -2,7 +2,7 @@
 // there): the status must agree with the independently measured error, and nsgs must converge
 // where the measurements of this project showed it does. Iterations and errors are printed.
 #include "moreau/contact/natural_map_error.hpp"
-#include "moreau/contact/problem_file.hpp"
+#include "moreau/contact/contact_problem_file.hpp"
 #include "moreau/solvers/registry.hpp"
 #include "support/shared_data.hpp"
 
@@ -37,7 +37,7 @@ const std::vector<std::string> kFiles = {
     "FrictionContactProblem00071.dat",
     "FrictionContactProblem00394.dat",
     "fc2d_granularflowonwall_00667_00000.dat",
-    // Global problems, condensed by read_problem_file.
+    // Global problems, condensed by read_contact_problem_file.
     "Box_Stacks-i0122-82-5.hdf5",
     "Spheres-i099-356-679.hdf5",
     "GFC3D_Example1.dat",
@@ -53,8 +53,8 @@ class GaussSeidelOnFclib : public ::testing::TestWithParam<std::tuple<std::strin
 TEST_P(GaussSeidelOnFclib, StatusAgreesWithTheMeasuredError) {
   const auto& [solver_name, file] = GetParam();
   MOREAU_REQUIRE_SHARED("fclib/" + file);
-  const contact::ProblemFile loaded =
-      contact::read_problem_file(testing::shared_path("fclib/" + file));
+  const contact::ContactProblemFile loaded =
+      contact::read_contact_problem_file(testing::shared_path("fclib/" + file));
   StopCriteria stop;
   stop.tolerance = kTolerance;
   stop.max_iterations = solver_name == "prox" ? 200 : 20000;

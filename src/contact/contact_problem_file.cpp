@@ -1,4 +1,4 @@
-#include "moreau/contact/problem_file.hpp"
+#include "moreau/contact/contact_problem_file.hpp"
 
 #include "moreau/contact/fclib_io.hpp"
 #include "moreau/contact/siconos_text_io.hpp"
@@ -12,7 +12,7 @@ namespace {
 
 // A global problem is condensed here; the time is reported because for large n_dof the
 // factorization can cost as much as a solve.
-void set_problem(ProblemFile& file, ProblemData data) {
+void set_problem(ContactProblemFile& file, ProblemData data) {
   if (auto* local = std::get_if<LocalProblem>(&data)) {
     file.kind = ProblemKind::Local;
     file.problem = std::move(*local);
@@ -30,11 +30,11 @@ void set_problem(ProblemFile& file, ProblemData data) {
 
 }  // namespace
 
-ProblemFile read_problem_file(const std::filesystem::path& path) {
+ContactProblemFile read_contact_problem_file(const std::filesystem::path& path) {
   std::error_code error;
   if (!std::filesystem::is_regular_file(path, error))
     throw core::Diagnostic({path.string()}, "", "no such file (or not a regular file)");
-  ProblemFile file;
+  ContactProblemFile file;
   file.path = path;
   if (has_hdf5_signature(path)) {
     FclibContents contents = read_fclib(path);

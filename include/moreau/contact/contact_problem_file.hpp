@@ -15,7 +15,7 @@ namespace moreau::contact {
 
 enum class ProblemKind { Local, Global };
 
-struct ProblemFile {
+struct ContactProblemFile {
   std::filesystem::path path;
   ProblemKind kind = ProblemKind::Local;  ///< what the file held
   LocalProblem problem;                   ///< the local problem (condensed when Global), validated
@@ -30,6 +30,6 @@ struct ProblemFile {
 /// Reads a problem file (see the header comment for the formats).
 /// @throws core::Diagnostic naming the file (and line and key for text files) if it is
 ///         missing, unreadable, malformed, or its global problem has M not positive definite
-ProblemFile read_problem_file(const std::filesystem::path& path);
+ContactProblemFile read_contact_problem_file(const std::filesystem::path& path);
 
 }  // namespace moreau::contact

@@ -1,0 +1,49 @@
+// When a run stops before its end time: collapse detection for masonry analyses (the
+// tilting-table and lateral-ramp tests ask "at which load factor did it go?").
+#pragma once
+
+#include "moreau/dynamics/moreau_jean.hpp"
+#include "moreau/model/scene.hpp"
+
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace moreau::dynamics {
+
+/// Thresholds; a criterion left at infinity is off.
+struct CollapseCriteria {
+  double max_displacement = std::numeric_limits<double>::infinity();  ///< m, of a free body's
+                                                                      ///< centre from t = 0
+  double max_rotation = std::numeric_limits<double>::infinity();      ///< deg, from t = 0
+  /// J: fires when the kinetic energy exceeds it after having been below it (the structure
+  /// came to rest, then started to move again).
+  double kinetic_energy = std::numeric_limits<double>::infinity();
+};
+
+/// Why a run stopped early, in words and by body.
+struct Collapse {
+  std::string criterion;  ///< "max_displacement", "max_rotation" or "kinetic_energy"
+  std::string body;       ///< the body that fired it (empty for kinetic_energy)
+  double value = 0.0;     ///< the measured displacement (m), rotation (deg) or energy (J)
+};
+
+/// Watches a run step by step.
+class CollapseMonitor {
+ public:
+  /// Records the initial poses of the free bodies of `initial`.
+  /// @throws core::Diagnostic for a negative or NaN threshold
+  CollapseMonitor(const model::Scene& initial, CollapseCriteria criteria);
+
+  /// After a step: the first criterion that fires, if any.
+  std::optional<Collapse> check(const model::Scene& scene, const StepReport& report);
+
+ private:
+  CollapseCriteria criteria_;
+  std::vector<math::Vec3> initial_position_;
+  std::vector<math::Quat> initial_orientation_;
+  bool came_to_rest_ = false;
+};
+
+}  // namespace moreau::dynamics

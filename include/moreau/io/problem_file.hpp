@@ -1,0 +1,50 @@
+// Problem files: the YAML documents users write to describe a run (README, "Problem files",
+// documents every key). read_problem_file() turns one into a Problem, with generators
+// expanded into bodies, and refuses every mistake with "file:line:col: error: key: ...".
+#pragma once
+
+#include "moreau/dynamics/moreau_jean.hpp"
+#include "moreau/dynamics/stop_criteria.hpp"
+#include "moreau/model/loads.hpp"
+#include "moreau/model/material.hpp"
+#include "moreau/model/scene.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace moreau::io {
+
+/// Nonsmooth contact dynamics (Moreau-Jean) or regularized penalty contact.
+enum class Mode { Nscd, Penalty };
+
+/// What a run writes, and how often.
+struct OutputSettings {
+  int every = 10;  ///< steps between two VTK frames and history rows, >= 1
+  bool vtk = true;
+  /// Bodies whose position, rotation and velocity go into history.csv (all free bodies of a
+  /// scene of <= 20 bodies when empty).
+  std::vector<std::string> bodies;
+};
+
+struct Problem {
+  std::filesystem::path path;
+  int version = 1;
+  std::string title;
+  Mode mode = Mode::Nscd;
+  /// Bodies (listed and generated, in file order), interactions, and gravity at t = 0.
+  model::Scene scene;
+  std::vector<model::Material> materials;
+  model::GravityLoad gravity;
+  dynamics::MoreauJeanOptions stepping;  ///< time.step, time.theta, solver.*
+  double duration = 1.0;                 ///< s
+  dynamics::CollapseCriteria collapse;   ///< stop.*
+  OutputSettings output;
+};
+
+/// Reads and validates a problem file. Relative paths inside it (ground-motion records)
+/// are relative to the file's folder.
+/// @throws core::Diagnostic for any error, located at the offending key
+Problem read_problem_file(const std::filesystem::path& path);
+
+}  // namespace moreau::io

@@ -1,0 +1,84 @@
+// The loads of a problem (DESIGN.md section 3, model layer). Body forces act through gravity:
+// a ramp (gravity switched on gradually), the tilting-table test (gravity rotated slowly,
+// which is equivalent to tilting the structure) and a lateral acceleration ramp lambda(t) g
+// (the pseudo-static seismic coefficient of limit analysis). Support motions act through
+// driven bodies (Body::prescribed): a ground-motion acceleration record integrated to a
+// velocity history, or a settlement given as a displacement history.
+#pragma once
+
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/model/body.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace moreau::model {
+
+/// Gravity as a function of time:
+///   g(t) = s(t) R(axis, alpha(t)) g0 + lambda(t) |g0| d,
+///   s(t) = clamp(t / ramp_duration, 0, 1)     (1 when ramp_duration = 0),
+///   alpha(t) = tilt_rate max(0, t - tilt_start),
+///   lambda(t) = lateral_rate max(0, t - lateral_start).
+struct GravityLoad {
+  Vec3 gravity = Vec3(0.0, 0.0, -9.81);  ///< g0, m/s^2
+  double ramp_duration = 0.0;            ///< s, >= 0
+  /// Unit, world. R(axis, alpha) is the right-handed rotation, so axis +y turns g0 = -g e_z
+  /// towards -x: g(alpha) = g (-sin alpha, 0, -cos alpha), as if the table were tilted with
+  /// its +x side up (a block on it slides towards -x).
+  Vec3 tilt_axis = Vec3::UnitY();
+  double tilt_rate = 0.0;                ///< deg/s, >= 0
+  double tilt_start = 0.0;               ///< s
+  Vec3 lateral_direction = Vec3::UnitX();  ///< d, unit, world, orthogonal to g0
+  double lateral_rate = 0.0;               ///< 1/s, >= 0
+  double lateral_start = 0.0;              ///< s
+
+  /// g(t), m/s^2.
+  Vec3 at(double t) const;
+  /// The load factor a collapse is reported at: the tilt angle alpha(t) in degrees when
+  /// tilting, else lambda(t) when a lateral ramp is set, else s(t).
+  double load_factor(double t) const;
+  /// "tilt_angle_deg", "lambda" or "gravity_factor", matching load_factor().
+  std::string load_factor_name() const;
+};
+
+/// Checks the ranges documented on GravityLoad: finite values, ramp_duration, tilt_rate and
+/// lateral_rate >= 0, unit tilt_axis and lateral_direction (to 1e-6), d orthogonal to g0
+/// (|d . g0| <= 1e-6 |g0|). `where` is the place the load was read from, if any.
+/// @throws core::Diagnostic naming the offending field
+void validate(const GravityLoad& load, const core::SourceLocation& where = {});
+
+/// A ground-motion record: acceleration samples at increasing times.
+struct AccelerationRecord {
+  std::vector<double> time;        ///< s, strictly increasing, >= 2 samples
+  std::vector<Vec3> acceleration;  ///< m/s^2, world
+};
+
+/// How the drift of a record integrated to velocity is removed (Boore 2005, "On pads and
+/// filters", BSSA 95(2): a record's small baseline offset becomes a linear velocity drift).
+enum class BaselineCorrection {
+  None,   ///< plain trapezoidal integration
+  Linear  ///< subtract the least-squares straight line from the integrated velocity
+};
+
+/// The velocity history of a support shaken by the record (trapezoidal integration, v(0) = 0,
+/// then the baseline correction), linear between samples and 0 outside the record.
+PrescribedVelocity ground_motion_velocity(const AccelerationRecord& record,
+                                          BaselineCorrection correction);
+
+/// A Ricker wavelet (the "Mexican hat"), a record moreau can generate itself:
+///   a(t) = peak (1 - 2 pi^2 f^2 (t - t0)^2) exp(-pi^2 f^2 (t - t0)^2) along direction,
+/// sampled every dt on [0, duration].
+AccelerationRecord ricker_pulse(double peak, double frequency, double t0, const Vec3& direction,
+                                double dt, double duration);
+
+/// A displacement history of a support: samples at increasing times, linear in between.
+struct DisplacementHistory {
+  std::vector<double> time;        ///< s, strictly increasing, >= 2 samples
+  std::vector<Vec3> displacement;  ///< m, world, relative to the initial position
+};
+
+/// The piecewise-constant velocity that follows the history (0 outside it).
+PrescribedVelocity settlement_velocity(const DisplacementHistory& history);
+
+}  // namespace moreau::model

@@ -10,6 +10,7 @@
 #include "moreau/math/quaternion.hpp"
 
 #include <cmath>
+#include <functional>
 
 namespace moreau::dynamics {
 namespace {
@@ -55,17 +56,6 @@ VecX applied_force(const Body& body, const Vec3& gravity, int dimension) {
   return f;
 }
 
-void set_prescribed_velocity(Body& body, double t) {
-  if (body.motion != Motion::Driven) return;
-  body.v = body.prescribed.linear(t);
-  body.w_B = body.q.conjugate() * body.prescribed.angular(t);
-}
-
-std::uint64_t contact_key(int a, int b, const collision::FeatureId& feature) {
-  return (static_cast<std::uint64_t>(a) << 48) ^ (static_cast<std::uint64_t>(b) << 32) ^
-         feature.key();
-}
-
 double bounding_radius(const geometry::Aabb& box) {
   const double diagonal = (box.upper - box.lower).norm();
   return std::isfinite(diagonal) ? 0.5 * diagonal : 0.0;
@@ -103,6 +93,14 @@ MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options)
 // closing, it never pulls the bodies together.
 double MoreauJean::activation_threshold() const { return 1e-6 * length_scale_; }
 
+void MoreauJean::set_prescribed_velocities(double t) {
+  for (Body& body : scene_.bodies) {
+    if (body.motion != Motion::Driven) continue;
+    body.v = body.prescribed.linear(t);
+    body.w_B = body.q.conjugate() * body.prescribed.angular(t);
+  }
+}
+
 // Detection distance of a body: how far its surface can move in two steps, plus the
 // activation threshold so that resting contacts at a round-off gap stay seen.
 std::vector<Contact> MoreauJean::detect_contacts() const {
@@ -124,13 +122,13 @@ std::vector<Contact> MoreauJean::detect_contacts() const {
     const model::ContactLaw& law = scene_.interactions.law(A.material, B.material);
     for (const collision::ContactPoint& point : collision::collide(
              A.shape, A.shape_pose(), B.shape, B.shape_pose(), margins[i] + margins[j])) {
-      Contact contact{i,
-                      j,
-                      point,
-                      Mat3::Zero(),
-                      law.friction,
-                      law.restitution,
-                      contact_key(i, j, point.feature)};
+      Contact contact{.body_a = i,
+                      .body_b = j,
+                      .point = point,
+                      .frame = Mat3::Zero(),
+                      .friction = law.friction,
+                      .restitution = law.restitution,
+                      .key = {i, j, point.feature.key()}};
       if (scene_.dimension == 3)
         contact.frame = math::contact_frame(point.n);
       else
@@ -139,6 +137,93 @@ std::vector<Contact> MoreauJean::detect_contacts() const {
     }
   }
   return contacts;
+}
+
+// The active set of DESIGN.md section 1: predicted gap g_k + h (1-theta) u_N,k below the
+// activation threshold, with the velocities of t_k.
+std::vector<Contact> MoreauJean::select_active(std::vector<Contact> detected) const {
+  const double h = options_.h, theta = options_.theta;
+  std::vector<Contact> active;
+  for (Contact& contact : detected) {
+    const Vec3 relative = scene_.bodies[contact.body_a].point_velocity(contact.point.p) -
+                          scene_.bodies[contact.body_b].point_velocity(contact.point.p);
+    contact.normal_velocity = contact.frame.col(0).dot(relative);
+    if (contact.point.gap + h * (1 - theta) * contact.normal_velocity <= activation_threshold())
+      active.push_back(contact);
+  }
+  return active;
+}
+
+VecX MoreauJean::inverse_masses() const {
+  const int k = dofs_per_body(scene_.dimension);
+  VecX m_inv(n_dof_);
+  for (std::size_t b = 0; b < scene_.bodies.size(); ++b)
+    if (offset_[b] >= 0)
+      m_inv.segment(offset_[b], k) = inverse_mass(scene_.bodies[b], scene_.dimension);
+  return m_inv;
+}
+
+// v_free = v_k + h M^-1 f, the applied forces evaluated at t_k: gravity is constant over a
+// step, so the theta-weighting of f_k and f_k+1 only matters for the explicit gyroscopic
+// term.
+VecX MoreauJean::free_velocity(const VecX& V_k, const VecX& m_inv) const {
+  const int k = dofs_per_body(scene_.dimension);
+  VecX f(n_dof_);
+  for (std::size_t b = 0; b < scene_.bodies.size(); ++b)
+    if (offset_[b] >= 0)
+      f.segment(offset_[b], k) =
+          applied_force(scene_.bodies[b], scene_.gravity, scene_.dimension);
+  return V_k + options_.h * m_inv.cwiseProduct(f);
+}
+
+// Row block a of H is [n t1 t2]^T (J_A - J_B) restricted to the free bodies' columns; the
+// fixed and driven bodies' velocities (already set to t_k+1) go into `known`.
+MoreauJean::ContactJacobian MoreauJean::contact_jacobian() const {
+  const int d = scene_.dimension;
+  const Index n = d * static_cast<Index>(contacts_.size());
+  ContactJacobian jacobian{math::SparseMat(n, n_dof_), VecX::Zero(n), VecX::Zero(n)};
+  std::vector<math::Triplet> entries;
+  for (std::size_t a = 0; a < contacts_.size(); ++a) {
+    const Contact& contact = contacts_[a];
+    const auto frame_T = contact.frame.leftCols(d).transpose();
+    Vec3 v_known = Vec3::Zero();
+    for (const auto& [body_index, sign] :
+         {std::pair{contact.body_a, 1.0}, std::pair{contact.body_b, -1.0}}) {
+      const Body& body = scene_.bodies[body_index];
+      const Index offset = offset_[body_index];
+      if (offset < 0) {
+        v_known += sign * body.point_velocity(contact.point.p);
+        continue;
+      }
+      const Eigen::MatrixXd block = sign * frame_T * point_jacobian(body, contact.point.p, d);
+      for (Index i = 0; i < block.rows(); ++i)
+        for (Index j = 0; j < block.cols(); ++j)
+          entries.emplace_back(d * static_cast<Index>(a) + i, offset + j, block(i, j));
+    }
+    jacobian.known.segment(d * a, d) = frame_T * v_known;
+    jacobian.impact[d * a] = contact.restitution * contact.normal_velocity;
+  }
+  jacobian.H.setFromTriplets(entries.begin(), entries.end());
+  return jacobian;
+}
+
+VecX MoreauJean::warm_start() const {
+  const int d = scene_.dimension;
+  VecX r = VecX::Zero(d * static_cast<Index>(contacts_.size()));
+  for (std::size_t a = 0; a < contacts_.size(); ++a)
+    if (const Vec3* cached = impulses_.find(contacts_[a].key))
+      r.segment(d * a, d) = cached->head(d);
+  return r;
+}
+
+void MoreauJean::store_impulses(const VecX& r) {
+  const int d = scene_.dimension;
+  std::vector<std::pair<collision::ContactKey, Vec3>> entries;
+  for (std::size_t a = 0; a < contacts_.size(); ++a) {
+    contacts_[a].impulse.head(d) = r.segment(d * a, d);
+    entries.emplace_back(contacts_[a].key, contacts_[a].impulse);
+  }
+  impulses_.replace(entries);
 }
 
 VecX MoreauJean::generalized_velocity() const {
@@ -168,120 +253,85 @@ void MoreauJean::store_velocity(const VecX& V) {
   }
 }
 
-// x_k+1 = x_k + h ((1-theta) v_k + theta v_k+1) for every moving body; the orientation
-// by the exponential map of the same combination of body-frame angular velocities.
+// x_k+1 = x_k + h ((1-theta) v_k + theta v_k+1) for every free body; the orientation by the
+// exponential map of the same combination of body-frame angular velocities. Driven bodies
+// move with the same weighting of their prescribed velocities at t_k and t_k+1.
 void MoreauJean::integrate_positions(const VecX& V_k, const VecX& V_next) {
-  const double h = options_.h, theta = options_.theta;
+  const double h = options_.h, theta = options_.theta, t = scene_.time;
+  const auto weighted = [&](const std::function<Vec3(double)>& velocity) {
+    return (1 - theta) * velocity(t) + theta * velocity(t + h);
+  };
   store_velocity((1 - theta) * V_k + theta * V_next);
   for (Body& body : scene_.bodies) {
+    if (body.motion == Motion::Driven) {
+      body.v = weighted(body.prescribed.linear);
+      body.w_B = body.q.conjugate() * weighted(body.prescribed.angular);
+    }
     if (body.motion == Motion::Fixed) continue;
     body.x += h * body.v;
     body.q = math::integrate_orientation(body.q, body.w_B, h);
   }
+  set_prescribed_velocities(t + h);
   store_velocity(V_next);
 }
 
-StepReport MoreauJean::step() {
-  const int d = scene_.dimension;
-  const double h = options_.h, theta = options_.theta;
-  const double t_next = scene_.time + h;
-  for (Body& body : scene_.bodies) set_prescribed_velocity(body, scene_.time);
-
-  std::vector<Contact> detected = detect_contacts();
-  const VecX V_k = generalized_velocity();
-
-  // Local velocities at t_k, the active set, and the Jacobian rows of the active contacts.
-  contacts_.clear();
-  std::vector<math::Triplet> H_entries;
-  std::vector<double> u_N_k;
-  for (Contact& contact : detected) {
-    const Body& A = scene_.bodies[contact.body_a];
-    const Body& B = scene_.bodies[contact.body_b];
-    const Vec3 relative = A.point_velocity(contact.point.p) - B.point_velocity(contact.point.p);
-    const double u_N = contact.frame.col(0).dot(relative);
-    if (contact.point.gap + h * (1 - theta) * u_N > activation_threshold()) continue;
-    const Index row = d * static_cast<Index>(contacts_.size());
-    for (const auto& [body_index, sign] :
-         {std::pair{contact.body_a, 1.0}, std::pair{contact.body_b, -1.0}}) {
-      const Index offset = offset_[body_index];
-      if (offset < 0) continue;
-      const Eigen::MatrixXd block = sign * contact.frame.leftCols(d).transpose() *
-                                    point_jacobian(scene_.bodies[body_index], contact.point.p, d);
-      for (Index i = 0; i < block.rows(); ++i)
-        for (Index j = 0; j < block.cols(); ++j)
-          H_entries.emplace_back(row + i, offset + j, block(i, j));
-    }
-    u_N_k.push_back(u_N);
-    contacts_.push_back(contact);
-  }
-  // Velocities of driven bodies at t_k+1 enter q as known terms.
-  for (Body& body : scene_.bodies) set_prescribed_velocity(body, t_next);
-  const Index n = d * static_cast<Index>(contacts_.size());
-  VecX known = VecX::Zero(n), impact = VecX::Zero(n);
-  for (std::size_t a = 0; a < contacts_.size(); ++a) {
-    const Contact& contact = contacts_[a];
-    Vec3 v_known = Vec3::Zero();
-    if (offset_[contact.body_a] < 0)
-      v_known += scene_.bodies[contact.body_a].point_velocity(contact.point.p);
-    if (offset_[contact.body_b] < 0)
-      v_known -= scene_.bodies[contact.body_b].point_velocity(contact.point.p);
-    known.segment(d * a, d) = contact.frame.leftCols(d).transpose() * v_known;
-    impact[d * a] = contact.restitution * u_N_k[a];
-  }
-
-  // Free velocity: the applied forces are evaluated at t_k (gravity is constant, so the
-  // theta-weighting of f_k and f_k+1 only matters for the explicit gyroscopic term).
-  VecX m_inv(n_dof_), f(n_dof_);
-  for (std::size_t b = 0; b < scene_.bodies.size(); ++b) {
-    if (offset_[b] < 0) continue;
-    const int k = dofs_per_body(d);
-    m_inv.segment(offset_[b], k) = inverse_mass(scene_.bodies[b], d);
-    f.segment(offset_[b], k) = applied_force(scene_.bodies[b], scene_.gravity, d);
-  }
-  const VecX V_free = V_k + h * m_inv.cwiseProduct(f);
-
-  StepReport report;
-  report.detected = static_cast<int>(detected.size());
-  report.active = static_cast<int>(contacts_.size());
-  report.solve.status = solvers::Status::Converged;
-  VecX V_next = V_free;
-  if (!contacts_.empty()) {
-    math::SparseMat H(n, n_dof_);
-    H.setFromTriplets(H_entries.begin(), H_entries.end());
-    // The diagonal stored as a sparse matrix directly: never an n_dof x n_dof dense one.
-    math::SparseMat M_inv(n_dof_, n_dof_);
-    M_inv.setIdentity();
-    M_inv.diagonal() = m_inv;
-    contact::LocalProblem problem;
-    problem.dimension = d;
-    problem.W = contact::assemble_delassus(H, M_inv, d);
-    problem.q = H * V_free + known + impact;
-    problem.mu.resize(static_cast<Index>(contacts_.size()));
-    VecX r = VecX::Zero(n);
-    for (std::size_t a = 0; a < contacts_.size(); ++a) {
-      problem.mu[a] = contacts_[a].friction;
-      const auto cached = warm_start_.find(contacts_[a].key);
-      if (cached != warm_start_.end()) r.segment(d * a, d) = cached->second.head(d);
-    }
-    report.solve = solver_->solve(problem, r);
-    V_next = V_free + m_inv.cwiseProduct(H.transpose() * r);
-    const VecX u_k = H * V_k + known, u_next = H * V_next + known;
-    report.contact_work = 0.5 * r.dot(u_k + u_next);
-    warm_start_.clear();
-    for (std::size_t a = 0; a < contacts_.size(); ++a) {
-      contacts_[a].impulse.head(d) = r.segment(d * a, d);
-      warm_start_[contacts_[a].key] = contacts_[a].impulse;
-    }
-  }
-  integrate_positions(V_k, V_next);
-  scene_.time = t_next;
-
+void MoreauJean::measure_energies(StepReport& report) const {
   for (const Body& body : scene_.bodies) {
     if (body.motion != Motion::Free) continue;
     report.kinetic_energy += 0.5 * body.mass * body.v.squaredNorm() +
                              0.5 * body.w_B.dot(body.inertia.cwiseProduct(body.w_B));
     report.potential_energy -= body.mass * scene_.gravity.dot(body.x);
   }
+}
+
+// One step of DESIGN.md section 1, as the pipeline reads.
+StepReport MoreauJean::step() {
+  StepReport report;
+  report.solve.status = solvers::Status::Converged;
+  set_prescribed_velocities(scene_.time);
+  const VecX V_k = generalized_velocity();
+
+  const solvers::Stopwatch collision_clock;
+  std::vector<Contact> detected = detect_contacts();
+  report.detected = static_cast<int>(detected.size());
+  contacts_ = select_active(std::move(detected));
+  report.active = static_cast<int>(contacts_.size());
+  report.times.collision = collision_clock.seconds();
+
+  const solvers::Stopwatch assembly_clock;
+  set_prescribed_velocities(scene_.time + options_.h);
+  const VecX m_inv = inverse_masses();
+  const VecX V_free = free_velocity(V_k, m_inv);
+  VecX V_next = V_free;
+  if (contacts_.empty()) {
+    report.times.assembly = assembly_clock.seconds();
+    impulses_.clear();
+  } else {
+    const ContactJacobian jacobian = contact_jacobian();
+    // The diagonal stored as a sparse matrix directly: never an n_dof x n_dof dense one.
+    math::SparseMat M_inv(n_dof_, n_dof_);
+    M_inv.setIdentity();
+    M_inv.diagonal() = m_inv;
+    contact::LocalProblem problem;
+    problem.dimension = scene_.dimension;
+    problem.W = contact::assemble_delassus(jacobian.H, M_inv, scene_.dimension);
+    problem.q = jacobian.H * V_free + jacobian.known + jacobian.impact;
+    problem.mu.resize(static_cast<Index>(contacts_.size()));
+    for (std::size_t a = 0; a < contacts_.size(); ++a) problem.mu[a] = contacts_[a].friction;
+    VecX r = warm_start();
+    report.times.assembly = assembly_clock.seconds();
+
+    report.solve = solver_->solve(problem, r);
+    report.times.solve = report.solve.seconds;
+    V_next = V_free + m_inv.cwiseProduct(jacobian.H.transpose() * r);
+    // Work of the impulses over the velocity jump: r . (u_k + u_k+1) / 2 (Moreau 1988).
+    report.contact_work =
+        0.5 * r.dot(jacobian.H * V_k + jacobian.H * V_next + 2 * jacobian.known);
+    store_impulses(r);
+  }
+  integrate_positions(V_k, V_next);
+  scene_.time += options_.h;
+  measure_energies(report);
   return report;
 }
 

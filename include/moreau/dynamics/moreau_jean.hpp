@@ -10,13 +10,13 @@
 // and 2-component contacts.
 #pragma once
 
+#include "moreau/collision/contact_cache.hpp"
 #include "moreau/collision/contact_point.hpp"
 #include "moreau/model/scene.hpp"
 #include "moreau/solvers/registry.hpp"
 
-#include <cstdint>
+#include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace moreau::dynamics {
@@ -40,8 +40,16 @@ struct Contact {
   math::Mat3 frame;  ///< columns [n t1 t2]; in planar mode [n t 0]
   double friction = 0.0;
   double restitution = 0.0;
-  std::uint64_t key = 0;                    ///< persistent: body pair and feature pair
+  collision::ContactKey key;                ///< persistent: body pair and feature pair
+  double normal_velocity = 0.0;             ///< u_N at the start of the step, m/s
   math::Vec3 impulse = math::Vec3::Zero();  ///< r in the contact frame, N s (normal first)
+};
+
+/// Wall time of the parts of a step, s.
+struct StepTimes {
+  double collision = 0.0;  ///< broad and narrow phase, active set
+  double assembly = 0.0;   ///< H, W = H M^-1 H^T, q, warm start
+  double solve = 0.0;      ///< the local solver
 };
 
 /// What one step did.
@@ -52,6 +60,7 @@ struct StepReport {
   double kinetic_energy = 0.0;    ///< J, at the end of the step
   double potential_energy = 0.0;  ///< J, of gravity, relative to z = 0 (x = 0 along g)
   double contact_work = 0.0;      ///< J, work of the impulses in the step (<= 0: dissipated)
+  StepTimes times;
 };
 
 class MoreauJean {
@@ -65,18 +74,35 @@ class MoreauJean {
   /// The active contacts of the last step, with their impulses.
   const std::vector<Contact>& contacts() const { return contacts_; }
 
+  const MoreauJeanOptions& options() const { return options_; }
+
  private:
+  /// The rows of the active contacts: u = H V + known, and the impact term of q.
+  struct ContactJacobian {
+    math::SparseMat H;   ///< d n_contacts x n_dof
+    VecX known;          ///< relative velocity due to fixed and driven bodies at t_k+1
+    VecX impact;         ///< [e u_N,k, 0, 0] per contact (Newton's law)
+  };
+
   double activation_threshold() const;
+  void set_prescribed_velocities(double t);
   std::vector<Contact> detect_contacts() const;
+  std::vector<Contact> select_active(std::vector<Contact> detected) const;
+  VecX inverse_masses() const;
+  VecX free_velocity(const VecX& V_k, const VecX& m_inv) const;
+  ContactJacobian contact_jacobian() const;
+  VecX warm_start() const;
+  void store_impulses(const VecX& r);
   VecX generalized_velocity() const;
   void store_velocity(const VecX& V);
   void integrate_positions(const VecX& V_k, const VecX& V_next);
+  void measure_energies(StepReport& report) const;
 
   model::Scene& scene_;
   MoreauJeanOptions options_;
   std::unique_ptr<solvers::Solver> solver_;
   std::vector<Contact> contacts_;
-  std::unordered_map<std::uint64_t, math::Vec3> warm_start_;
+  collision::ContactCache<math::Vec3> impulses_;  ///< warm start of the next solve
   std::vector<Index> offset_;  ///< first degree of freedom of each free body, -1 otherwise
   Index n_dof_ = 0;
   double length_scale_ = 1.0;  ///< m, mean size of the free bodies, for the detection floor

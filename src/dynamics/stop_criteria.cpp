@@ -1,0 +1,84 @@
+#include "moreau/dynamics/stop_criteria.hpp"
+
+#include "moreau/core/assert.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/math/quaternion.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <numbers>
+#include <utility>
+
+namespace moreau::dynamics {
+namespace {
+
+using model::Body;
+using model::Motion;
+
+void require_threshold(double value, const char* key) {
+  if (!(value >= 0.0))  // written so to reject NaN too; +infinity (off) passes
+    throw core::Diagnostic(core::SourceLocation{}, key, "a number >= 0, or infinity for off",
+                           core::concat(value));
+}
+
+/// The angle in degrees, in [0, 180], of the rotation q_0^-1 q that takes the body from its
+/// initial orientation q_0 to q (both body -> world).
+double rotation_from(const math::Quat& q_0, const math::Quat& q) {
+  return math::to_axis_angle(q_0.conjugate() * q).angle * 180.0 / std::numbers::pi;
+}
+
+/// The free body with the largest `measure` above `threshold`, if any: the worst offender is
+/// reported, not the first in the list, so that the result does not depend on body order.
+template <typename Measure>
+std::optional<Collapse> worst_body(const model::Scene& scene, double threshold,
+                                   const char* criterion, Measure measure) {
+  std::optional<Collapse> worst;
+  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+    const Body& body = scene.bodies[i];
+    if (body.motion != Motion::Free) continue;
+    const double value = measure(i, body);
+    if (value > threshold && (!worst || value > worst->value))
+      worst = Collapse{criterion, body.name, value};
+  }
+  return worst;
+}
+
+}  // namespace
+
+CollapseMonitor::CollapseMonitor(const model::Scene& initial, CollapseCriteria criteria)
+    : criteria_(criteria) {
+  require_threshold(criteria.max_displacement, "max_displacement");
+  require_threshold(criteria.max_rotation, "max_rotation");
+  require_threshold(criteria.kinetic_energy, "kinetic_energy");
+  // Indexed like scene.bodies; the entries of bodies that are not free are never read.
+  for (const Body& body : initial.bodies) {
+    initial_position_.push_back(body.x);
+    initial_orientation_.push_back(body.q);
+  }
+}
+
+std::optional<Collapse> CollapseMonitor::check(const model::Scene& scene,
+                                               const StepReport& report) {
+  MOREAU_ASSERT(scene.bodies.size() == initial_position_.size());
+  if (auto moved = worst_body(scene, criteria_.max_displacement, "max_displacement",
+                              [this](std::size_t i, const Body& body) {
+                                return (body.x - initial_position_[i]).norm();
+                              }))
+    return moved;
+  if (auto turned = worst_body(scene, criteria_.max_rotation, "max_rotation",
+                               [this](std::size_t i, const Body& body) {
+                                 return rotation_from(initial_orientation_[i], body.q);
+                               }))
+    return turned;
+  // A structure set moving by the load first settles (E_k falls below the threshold); only
+  // a later rise above it is a collapse, not the initial settling.
+  if (report.kinetic_energy <= criteria_.kinetic_energy) {
+    came_to_rest_ = true;
+  } else if (came_to_rest_) {
+    return Collapse{"kinetic_energy", "", report.kinetic_energy};
+  }
+  return std::nullopt;
+}
+
+}  // namespace moreau::dynamics

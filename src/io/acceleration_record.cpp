@@ -49,8 +49,7 @@ std::optional<double> parse_number(std::string_view text) {
   if (text.size() > 1 && text.front() == '+' && text[1] != '-') text.remove_prefix(1);
   double value = 0.0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc{} || end != text.data() + text.size() || text.empty())
-    return std::nullopt;
+  if (error != std::errc{} || end != text.data() + text.size() || text.empty()) return std::nullopt;
   return value;
 }
 
@@ -64,9 +63,9 @@ struct Line {
 std::vector<Line> read_data_lines(const std::filesystem::path& file) {
   std::ifstream in(file);
   if (!in)
-    throw Diagnostic(SourceLocation{file.string()}, "",
-                     std::filesystem::exists(file) ? "cannot open the file for reading"
-                                                   : "no such file");
+    throw Diagnostic(
+        SourceLocation{file.string()}, "",
+        std::filesystem::exists(file) ? "cannot open the file for reading" : "no such file");
   std::vector<Line> lines;
   std::string text;
   for (int number = 1; std::getline(in, text); ++number) {
@@ -99,8 +98,8 @@ std::vector<std::vector<double>> read_table(const std::filesystem::path& file,
     const Line& line = lines[l];
     const std::vector<Field> fields = split_fields(line.text);
     if (fields.size() != columns) {
-      const int column = fields.size() > columns ? fields[columns].column
-                                                 : static_cast<int>(line.text.size()) + 1;
+      const int column =
+          fields.size() > columns ? fields[columns].column : static_cast<int>(line.text.size()) + 1;
       throw Diagnostic(SourceLocation{name, line.number, column}, "row",
                        concat(columns, " comma-separated values"), concat(fields.size()));
     }
@@ -108,8 +107,7 @@ std::vector<std::vector<double>> read_table(const std::filesystem::path& file,
     for (std::size_t c = 0; c < columns; ++c) {
       const std::optional<double> value = parse_number(fields[c].text);
       const SourceLocation where{name, line.number, fields[c].column};
-      if (!value)
-        throw Diagnostic(where, keys[c], "a number", concat('\'', fields[c].text, '\''));
+      if (!value) throw Diagnostic(where, keys[c], "a number", concat('\'', fields[c].text, '\''));
       if (!std::isfinite(*value))
         throw Diagnostic(where, keys[c], "a finite number", concat('\'', fields[c].text, '\''));
       row.push_back(*value);

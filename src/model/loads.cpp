@@ -20,7 +20,9 @@ constexpr double kDegree = std::numbers::pi / 180.0;
 /// Unit vectors are accepted to this relative tolerance: six digits, as a user types them.
 constexpr double kUnitTolerance = 1e-6;
 
-std::string format_vector(const Vec3& v) { return concat('(', v.x(), ", ", v.y(), ", ", v.z(), ')'); }
+std::string format_vector(const Vec3& v) {
+  return concat('(', v.x(), ", ", v.y(), ", ", v.z(), ')');
+}
 
 void require_finite(double value, std::string_view key, std::string_view unit,
                     const SourceLocation& where) {
@@ -46,8 +48,7 @@ void require_unit(const Vec3& v, std::string_view key, const SourceLocation& whe
 void validate_samples(const std::vector<double>& time, const std::vector<Vec3>& values,
                       std::string_view values_key) {
   const SourceLocation nowhere;
-  if (time.size() < 2)
-    throw Diagnostic(nowhere, "time", "at least 2 samples", concat(time.size()));
+  if (time.size() < 2) throw Diagnostic(nowhere, "time", "at least 2 samples", concat(time.size()));
   if (values.size() != time.size())
     throw Diagnostic(nowhere, std::string(values_key),
                      concat(time.size(), " samples (one per time)"), concat(values.size()));
@@ -111,8 +112,7 @@ void subtract_least_squares_line(const std::vector<double>& time, std::vector<Ve
     s_tv += (time[i] - t_mean) * (velocity[i] - v_mean);
   }
   const Vec3 slope = s_tv / s_tt;  // s_tt > 0: at least two distinct times
-  for (std::size_t i = 0; i < time.size(); ++i)
-    velocity[i] -= v_mean + slope * (time[i] - t_mean);
+  for (std::size_t i = 0; i < time.size(); ++i) velocity[i] -= v_mean + slope * (time[i] - t_mean);
 }
 
 }  // namespace
@@ -156,8 +156,7 @@ PrescribedVelocity ground_motion_velocity(const AccelerationRecord& record,
                                           BaselineCorrection correction) {
   validate_samples(record.time, record.acceleration, "acceleration");
   std::vector<Vec3> velocity = integrate_trapezoidal(record);
-  if (correction == BaselineCorrection::Linear)
-    subtract_least_squares_line(record.time, velocity);
+  if (correction == BaselineCorrection::Linear) subtract_least_squares_line(record.time, velocity);
   PrescribedVelocity motion;
   motion.linear = piecewise_linear(record.time, std::move(velocity));
   return motion;
@@ -207,8 +206,8 @@ PrescribedVelocity settlement_velocity(const DisplacementHistory& history) {
     (*slopes)[i] = (history.displacement[i + 1] - history.displacement[i]) /
                    (history.time[i + 1] - history.time[i]);
   PrescribedVelocity motion;
-  motion.linear = [t_samples, slopes = std::shared_ptr<const std::vector<Vec3>>(slopes)](
-                      double t) -> Vec3 {
+  motion.linear = [t_samples,
+                   slopes = std::shared_ptr<const std::vector<Vec3>>(slopes)](double t) -> Vec3 {
     const std::vector<double>& ts = *t_samples;
     if (!(t >= ts.front() && t < ts.back())) return Vec3::Zero();
     const auto upper = std::upper_bound(ts.begin(), ts.end(), t);

@@ -63,12 +63,20 @@ enum class BaselineCorrection {
 
 /// The velocity history of a support shaken by the record (trapezoidal integration, v(0) = 0,
 /// then the baseline correction), linear between samples and 0 outside the record.
+/// N.B. with BaselineCorrection::Linear neither end is 0 in general: the support starts with
+/// velocity -(c0 + c1 t_0) and ends with the residual of the fit at t_n.
+/// @throws core::Diagnostic (key "time", "time[i]", "acceleration" or "acceleration[i]") for
+///   fewer than 2 samples, sizes that differ, non-finite values or times not increasing
 PrescribedVelocity ground_motion_velocity(const AccelerationRecord& record,
                                           BaselineCorrection correction);
 
 /// A Ricker wavelet (the "Mexican hat"), a record moreau can generate itself:
 ///   a(t) = peak (1 - 2 pi^2 f^2 (t - t0)^2) exp(-pi^2 f^2 (t - t0)^2) along direction,
-/// sampled every dt on [0, duration].
+/// sampled every dt on [0, duration]. peak in m/s^2, frequency f in Hz (the peak frequency of
+/// the spectrum), t0 and dt and duration in s; direction of any non-zero length (normalized).
+/// The zeros are at t0 +- 1 / (pi f sqrt 2).
+/// @throws core::Diagnostic for f <= 0, dt <= 0, duration < dt, a zero direction or a
+///   non-finite value
 AccelerationRecord ricker_pulse(double peak, double frequency, double t0, const Vec3& direction,
                                 double dt, double duration);
 
@@ -78,7 +86,9 @@ struct DisplacementHistory {
   std::vector<Vec3> displacement;  ///< m, world, relative to the initial position
 };
 
-/// The piecewise-constant velocity that follows the history (0 outside it).
+/// The piecewise-constant velocity that follows the history: (d_i+1 - d_i) / (t_i+1 - t_i) on
+/// [t_i, t_i+1), 0 outside [t_0, t_n).
+/// @throws core::Diagnostic as ground_motion_velocity(), and for displacement[0] != 0
 PrescribedVelocity settlement_velocity(const DisplacementHistory& history);
 
 }  // namespace moreau::model

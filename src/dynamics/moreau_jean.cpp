@@ -25,16 +25,16 @@ int dofs_per_body(int dimension) { return dimension == 3 ? 6 : 3; }
 
 // d(world velocity of the body point at p) / d(generalized velocity), 3 x dofs:
 // v_p = v + (R w_B) x (p - x) = v - [p - x]x R w_B.
-Eigen::MatrixXd point_jacobian(const Body& body, const Vec3& p, int dimension) {
+contact::JacobianValues point_jacobian(const Body& body, const Vec3& p, int dimension) {
   const Vec3 arm = p - body.x;
   if (dimension == 2) {
-    Eigen::MatrixXd J(3, 3);
+    contact::JacobianValues J(3, 3);
     J << Vec3::UnitX(), Vec3::UnitZ(), Vec3::UnitY().cross(arm);
     return J;
   }
   Mat3 arm_cross;
   arm_cross << 0, -arm.z(), arm.y(), arm.z(), 0, -arm.x(), -arm.y(), arm.x(), 0;
-  Eigen::MatrixXd J(3, 6);
+  contact::JacobianValues J(3, 6);
   J << Mat3::Identity(), -arm_cross * body.q.toRotationMatrix();
   return J;
 }
@@ -171,8 +171,7 @@ VecX MoreauJean::free_velocity(const VecX& V_k, const VecX& m_inv) const {
   VecX f(n_dof_);
   for (std::size_t b = 0; b < scene_.bodies.size(); ++b)
     if (offset_[b] >= 0)
-      f.segment(offset_[b], k) =
-          applied_force(scene_.bodies[b], scene_.gravity, scene_.dimension);
+      f.segment(offset_[b], k) = applied_force(scene_.bodies[b], scene_.gravity, scene_.dimension);
   return V_k + options_.h * m_inv.cwiseProduct(f);
 }
 
@@ -180,30 +179,24 @@ VecX MoreauJean::free_velocity(const VecX& V_k, const VecX& m_inv) const {
 // fixed and driven bodies' velocities (already set to t_k+1) go into `known`.
 MoreauJean::ContactJacobian MoreauJean::contact_jacobian() const {
   const int d = scene_.dimension;
-  const Index n = d * static_cast<Index>(contacts_.size());
-  ContactJacobian jacobian{math::SparseMat(n, n_dof_), VecX::Zero(n), VecX::Zero(n)};
-  std::vector<math::Triplet> entries;
-  for (std::size_t a = 0; a < contacts_.size(); ++a) {
+  const auto n = static_cast<Index>(contacts_.size());
+  ContactJacobian jacobian{{d, n, n_dof_, {}}, VecX::Zero(d * n), VecX::Zero(d * n)};
+  for (Index a = 0; a < n; ++a) {
     const Contact& contact = contacts_[a];
     const auto frame_T = contact.frame.leftCols(d).transpose();
     Vec3 v_known = Vec3::Zero();
     for (const auto& [body_index, sign] :
          {std::pair{contact.body_a, 1.0}, std::pair{contact.body_b, -1.0}}) {
       const Body& body = scene_.bodies[body_index];
-      const Index offset = offset_[body_index];
-      if (offset < 0) {
+      if (offset_[body_index] < 0)
         v_known += sign * body.point_velocity(contact.point.p);
-        continue;
-      }
-      const Eigen::MatrixXd block = sign * frame_T * point_jacobian(body, contact.point.p, d);
-      for (Index i = 0; i < block.rows(); ++i)
-        for (Index j = 0; j < block.cols(); ++j)
-          entries.emplace_back(d * static_cast<Index>(a) + i, offset + j, block(i, j));
+      else
+        jacobian.H.blocks.push_back(
+            {a, offset_[body_index], sign * frame_T * point_jacobian(body, contact.point.p, d)});
     }
     jacobian.known.segment(d * a, d) = frame_T * v_known;
     jacobian.impact[d * a] = contact.restitution * contact.normal_velocity;
   }
-  jacobian.H.setFromTriplets(entries.begin(), entries.end());
   return jacobian;
 }
 
@@ -308,14 +301,11 @@ StepReport MoreauJean::step() {
     impulses_.clear();
   } else {
     const ContactJacobian jacobian = contact_jacobian();
-    // The diagonal stored as a sparse matrix directly: never an n_dof x n_dof dense one.
-    math::SparseMat M_inv(n_dof_, n_dof_);
-    M_inv.setIdentity();
-    M_inv.diagonal() = m_inv;
+    const math::SparseMat H = jacobian.H.to_sparse();
     contact::LocalProblem problem;
     problem.dimension = scene_.dimension;
-    problem.W = contact::assemble_delassus(jacobian.H, M_inv, scene_.dimension);
-    problem.q = jacobian.H * V_free + jacobian.known + jacobian.impact;
+    problem.W = contact::assemble_delassus(jacobian.H, m_inv);
+    problem.q = H * V_free + jacobian.known + jacobian.impact;
     problem.mu.resize(static_cast<Index>(contacts_.size()));
     for (std::size_t a = 0; a < contacts_.size(); ++a) problem.mu[a] = contacts_[a].friction;
     VecX r = warm_start();
@@ -323,10 +313,9 @@ StepReport MoreauJean::step() {
 
     report.solve = solver_->solve(problem, r);
     report.times.solve = report.solve.seconds;
-    V_next = V_free + m_inv.cwiseProduct(jacobian.H.transpose() * r);
+    V_next = V_free + m_inv.cwiseProduct(H.transpose() * r);
     // Work of the impulses over the velocity jump: r . (u_k + u_k+1) / 2 (Moreau 1988).
-    report.contact_work =
-        0.5 * r.dot(jacobian.H * V_k + jacobian.H * V_next + 2 * jacobian.known);
+    report.contact_work = 0.5 * r.dot(H * V_k + H * V_next + 2 * jacobian.known);
     store_impulses(r);
   }
   integrate_positions(V_k, V_next);

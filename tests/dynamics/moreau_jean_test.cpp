@@ -2,13 +2,12 @@
 // against analytic mechanics, in 3D and in planar mode.
 #include "moreau/dynamics/moreau_jean.hpp"
 
-#include "moreau/geometry/polygon.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "support/stepping.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <functional>
 #include <numbers>
 
 namespace moreau::dynamics {
@@ -18,43 +17,11 @@ using geometry::Pose;
 using math::Vec3;
 using std::numbers::pi;
 
-constexpr double kG = 9.81;
-
-model::Scene scene_on_ground(int dimension, model::ContactLaw law) {
-  model::Scene scene;
-  scene.dimension = dimension;
-  scene.interactions = model::InteractionTable(law);
-  scene.bodies.push_back(model::make_fixed_body("ground", geometry::Plane{}, Pose{}));
-  return scene;
-}
-
-geometry::Shape block_shape(int dimension, double half_x, double half_z) {
-  if (dimension == 3) return geometry::Box{Vec3(half_x, half_x, half_z)};
-  return geometry::Polygon(
-      {{-half_x, -half_z}, {half_x, -half_z}, {half_x, half_z}, {-half_x, half_z}});
-}
-
-// Steps the scene, failing at the first step whose solve does not converge or whose state
-// is not finite (NaN would otherwise slip through comparisons).
-void run_steps(MoreauJean& stepper, const model::Scene& scene, int steps,
-               const std::function<void(const StepReport&)>& observe = {}) {
-  for (int k = 0; k < steps; ++k) {
-    const StepReport report = stepper.step();
-    ASSERT_TRUE(report.solve.converged())
-        << "step " << k << ": " << solvers::to_string(report.solve.status) << ", error "
-        << report.solve.error << ", " << report.active << " contacts";
-    for (const model::Body& body : scene.bodies)
-      ASSERT_TRUE(body.x.allFinite() && body.v.allFinite()) << body.name << ", step " << k;
-    if (observe) observe(report);
-  }
-}
-
-MoreauJeanOptions options_with_step(double h) {
-  MoreauJeanOptions options;
-  options.h = h;
-  options.stop.tolerance = 1e-10;
-  return options;
-}
+using testing::block_shape;
+using testing::kG;
+using testing::options_with_step;
+using testing::run_steps;
+using testing::scene_on_ground;
 
 TEST(MoreauJean, FreeFallIsExactWithThetaOneHalf) {
   model::Scene scene = scene_on_ground(3, {});

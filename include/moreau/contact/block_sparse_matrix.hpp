@@ -26,6 +26,12 @@ class BlockSparseMatrix {
   /// @pre W.rows() == W.cols() and W.rows() % block_size == 0, block_size in {2, 3}
   static BlockSparseMatrix from_sparse(const SparseMat& W, int block_size);
 
+  /// From the block-CSR arrays described above.
+  /// @pre row_start starts at 0 and is non-decreasing; columns strictly increase within a
+  ///      row and include the diagonal; values hold block_size^2 numbers per stored block
+  static BlockSparseMatrix from_block_rows(int block_size, std::vector<Index> row_start,
+                                           std::vector<Index> column, std::vector<double> values);
+
   /// The same matrix in Eigen's compressed-column form (for factorizations).
   SparseMat to_sparse() const;
 

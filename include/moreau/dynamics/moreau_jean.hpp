@@ -12,6 +12,7 @@
 
 #include "moreau/collision/contact_cache.hpp"
 #include "moreau/collision/contact_point.hpp"
+#include "moreau/contact/delassus.hpp"
 #include "moreau/model/scene.hpp"
 #include "moreau/solvers/registry.hpp"
 
@@ -79,9 +80,9 @@ class MoreauJean {
  private:
   /// The rows of the active contacts: u = H V + known, and the impact term of q.
   struct ContactJacobian {
-    math::SparseMat H;   ///< d n_contacts x n_dof
-    VecX known;          ///< relative velocity due to fixed and driven bodies at t_k+1
-    VecX impact;         ///< [e u_N,k, 0, 0] per contact (Newton's law)
+    contact::BlockJacobian H;  ///< d n_contacts x n_dof
+    VecX known;                ///< relative velocity due to fixed and driven bodies at t_k+1
+    VecX impact;               ///< [e u_N,k, 0, 0] per contact (Newton's law)
   };
 
   double activation_threshold() const;

@@ -10,7 +10,6 @@
 #include "moreau/math/quaternion.hpp"
 
 #include <cmath>
-#include <functional>
 
 namespace moreau::dynamics {
 namespace {
@@ -93,10 +92,19 @@ MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options)
 // closing, it never pulls the bodies together.
 double MoreauJean::activation_threshold() const { return 1e-6 * length_scale_; }
 
+// The velocity of a driven body at time t of the current step [t_k, t_k + h]. A body driven
+// by a displacement history moves with its mean velocity over the step, so that its position
+// follows the history exactly at every step end.
+Vec3 MoreauJean::driven_velocity(const Body& body, double t) const {
+  const auto& d = body.prescribed.displacement;
+  if (!d) return body.prescribed.linear(t);
+  return (d(scene_.time + options_.h) - d(scene_.time)) / options_.h;
+}
+
 void MoreauJean::set_prescribed_velocities(double t) {
   for (Body& body : scene_.bodies) {
     if (body.motion != Motion::Driven) continue;
-    body.v = body.prescribed.linear(t);
+    body.v = driven_velocity(body, t);
     body.w_B = body.q.conjugate() * body.prescribed.angular(t);
   }
 }
@@ -251,14 +259,12 @@ void MoreauJean::store_velocity(const VecX& V) {
 // move with the same weighting of their prescribed velocities at t_k and t_k+1.
 void MoreauJean::integrate_positions(const VecX& V_k, const VecX& V_next) {
   const double h = options_.h, theta = options_.theta, t = scene_.time;
-  const auto weighted = [&](const std::function<Vec3(double)>& velocity) {
-    return (1 - theta) * velocity(t) + theta * velocity(t + h);
-  };
   store_velocity((1 - theta) * V_k + theta * V_next);
   for (Body& body : scene_.bodies) {
     if (body.motion == Motion::Driven) {
-      body.v = weighted(body.prescribed.linear);
-      body.w_B = body.q.conjugate() * weighted(body.prescribed.angular);
+      body.v = (1 - theta) * driven_velocity(body, t) + theta * driven_velocity(body, t + h);
+      body.w_B = body.q.conjugate() * ((1 - theta) * body.prescribed.angular(t) +
+                                       theta * body.prescribed.angular(t + h));
     }
     if (body.motion == Motion::Fixed) continue;
     body.x += h * body.v;

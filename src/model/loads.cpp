@@ -213,6 +213,16 @@ PrescribedVelocity settlement_velocity(const DisplacementHistory& history) {
     const auto upper = std::upper_bound(ts.begin(), ts.end(), t);
     return (*slopes)[static_cast<std::size_t>(upper - ts.begin()) - 1];
   };
+  // d(t), linear between samples and constant outside: what the stepper follows exactly.
+  motion.displacement = [history](double t) -> Vec3 {
+    const std::vector<double>& ts = history.time;
+    if (t <= ts.front()) return history.displacement.front();
+    if (t >= ts.back()) return history.displacement.back();
+    const auto i =
+        static_cast<std::size_t>(std::upper_bound(ts.begin(), ts.end(), t) - ts.begin()) - 1;
+    const double s = (t - ts[i]) / (ts[i + 1] - ts[i]);
+    return (1 - s) * history.displacement[i] + s * history.displacement[i + 1];
+  };
   return motion;
 }
 

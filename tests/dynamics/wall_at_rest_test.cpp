@@ -1,74 +1,73 @@
-// Running-bond walls (generators.hpp). The wall is measured in half blocks: with
-// u = length / n_half, course k has joints at x = -length/2 + u i for i of the parity of k
-// (full blocks of 2u), plus the two ends, so that every head joint sits at the middle of a
-// block of the courses above and below and both ends are flush (half blocks close them
-// where the parity demands).
-#include "generators_common.hpp"
-#include "moreau/core/concat.hpp"
-#include "moreau/core/diagnostic.hpp"
-#include "moreau/io/generators.hpp"
+// A planar running-bond wall on the ground under self-weight stays at rest: the stepper must
+// neither let it sag (lost contacts), drift (friction) nor create energy, for theta = 1/2
+// (energy-conserving for smooth motion) and theta = 1 (implicit Euler).
+#include "moreau/dynamics/moreau_jean.hpp"
 
+#include "support/stepping.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
-namespace moreau::io {
+namespace moreau::dynamics {
 namespace {
 
+using geometry::Pose;
 using math::Vec3;
 
-// The number of half blocks in the length. Decimal input such as length 3.3, block 0.3 is
-// not an exact multiple in binary, so 1e-9 relative is accepted; the blocks are then
-// stretched by that fraction, which keeps the ends exactly at -+length/2.
-int half_blocks_in_length(const WallSpec& spec) {
-  const double ratio = 2.0 * spec.length / spec.block_length;
-  const double n_half = std::round(ratio);
-  if (n_half < 1.0 || std::abs(ratio - n_half) > 1e-9 * ratio)
-    throw core::Diagnostic(
-        {}, "length",
-        core::concat("a multiple of block_length / 2 = ", 0.5 * spec.block_length, " m"),
-        core::concat(spec.length));
-  return static_cast<int>(n_half);
-}
-
-void check_wall(const WallSpec& spec, int dimension) {
-  detail::require_dimension(dimension);
-  detail::require_positive(spec.length, "length");
-  if (dimension == 3) detail::require_positive(spec.thickness, "thickness");
-  detail::require_positive(spec.block_length, "block_length");
-  detail::require_positive(spec.block_height, "block_height");
-  detail::require_at_least(spec.courses, 1, "courses");
-}
-
-// Joint positions of course k in half-block units, ends included: 0, then every unit of the
-// course's parity, then n_half.
-std::vector<int> course_joints(int course, int n_half) {
-  std::vector<int> joints{0};
-  for (int i = course % 2 == 0 ? 2 : 1; i < n_half; i += 2) joints.push_back(i);
-  joints.push_back(n_half);
-  return joints;
-}
-
-}  // namespace
-
-std::vector<Block> generate_wall(const WallSpec& spec, int dimension) {
-  check_wall(spec, dimension);
-  const int n_half = half_blocks_in_length(spec);
-  // x of a joint: length (i / n_half - 1/2) puts the ends at exactly -+length/2.
-  const auto x = [&](int i) { return spec.length * (static_cast<double>(i) / n_half - 0.5); };
-  std::vector<Block> blocks;
-  for (int k = 0; k < spec.courses; ++k) {
-    const std::vector<int> joints = course_joints(k, n_half);
-    const int count = static_cast<int>(joints.size()) - 1;
-    for (int j = 0; j < count; ++j) {
-      const double x0 = x(joints[static_cast<std::size_t>(j)]);
-      const double x1 = x(joints[static_cast<std::size_t>(j + 1)]);
-      const geometry::Pose pose{Vec3(0.5 * (x0 + x1), 0.0, (k + 0.5) * spec.block_height)};
-      blocks.push_back(detail::box_block(spec.name + "/course" + detail::padded(k, spec.courses) +
-                                             "_block" + detail::padded(j, count),
-                                         Vec3(x1 - x0, spec.thickness, spec.block_height), pose,
-                                         dimension));
+// 5 courses of 0.4 x 0.2 m blocks over a length of 2.4 m: 6 blocks in the even courses,
+// 5 blocks and two half blocks closing the ends in the odd ones, 32 blocks in all.
+model::Scene running_bond_wall() {
+  model::Scene scene = testing::scene_on_ground(2, {0.6, 0.0});
+  const double length = 2.4, block = 0.4, height = 0.2;
+  for (int course = 0; course < 5; ++course) {
+    std::vector<std::pair<double, double>> spans;  // (left, right) x of each block
+    double left = -0.5 * length;
+    if (course % 2 == 1) spans.emplace_back(left, left + 0.5 * block), left += 0.5 * block;
+    while (left + block <= 0.5 * length + 1e-12)
+      spans.emplace_back(left, left + block), left += block;
+    if (left < 0.5 * length - 1e-12) spans.emplace_back(left, 0.5 * length);
+    for (const auto& [x0, x1] : spans) {
+      const double half = 0.5 * (x1 - x0);
+      scene.bodies.push_back(model::make_free_body(
+          "block" + std::to_string(scene.bodies.size()),
+          testing::block_shape(2, half, 0.5 * height), 2000.0,
+          Pose{Vec3(0.5 * (x0 + x1), 0.0, (course + 0.5) * height)}, 2));
     }
   }
-  return blocks;
+  return scene;
 }
 
-}  // namespace moreau::io
+class WallAtRest : public ::testing::TestWithParam<double> {};
+
+TEST_P(WallAtRest, StaysAtRestFor10000StepsWithoutCreatingEnergy) {
+  model::Scene scene = running_bond_wall();
+  ASSERT_EQ(scene.bodies.size(), 33u);  // the ground and 32 blocks
+  std::vector<Vec3> start;
+  for (const model::Body& body : scene.bodies) start.push_back(body.x);
+  MoreauJeanOptions options = testing::options_with_step(1e-3);
+  options.theta = GetParam();
+  MoreauJean stepper(scene, options);
+  double previous_energy = INFINITY, worst_increase = 0.0;
+  testing::run_steps(stepper, scene, 10'000, [&](const StepReport& report) {
+    const double energy = report.kinetic_energy + report.potential_energy;
+    worst_increase = std::max(worst_increase, energy - previous_energy);
+    previous_energy = energy;
+  });
+  double largest = 0.0;
+  for (std::size_t b = 1; b < scene.bodies.size(); ++b)
+    largest = std::max(largest, (scene.bodies[b].x - start[b]).norm());
+  EXPECT_LT(largest, 1e-6);  // the bound
+  // Potential energy of ~500 kg at up to 1 m: ~5e3 J; round-off of the sum ~1e-12 J.
+  EXPECT_LE(worst_increase, 1e-9);
+}
+
+INSTANTIATE_TEST_SUITE_P(Theta, WallAtRest, ::testing::Values(0.5, 1.0), [](const auto& test) {
+  return test.param == 0.5 ? std::string("OneHalf") : std::string("One");
+});
+
+}  // namespace
+}  // namespace moreau::dynamics

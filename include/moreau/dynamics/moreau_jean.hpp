@@ -86,6 +86,7 @@ class MoreauJean {
   };
 
   double activation_threshold() const;
+  math::Vec3 driven_velocity(const model::Body& body, double t) const;
   void set_prescribed_velocities(double t);
   std::vector<Contact> detect_contacts() const;
   std::vector<Contact> select_active(std::vector<Contact> detected) const;

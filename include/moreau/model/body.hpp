@@ -21,10 +21,14 @@ using math::Vec3;
 enum class Motion { Free, Fixed, Driven };
 
 /// A prescribed motion: linear velocity (m/s, world) and angular velocity (rad/s, world) of
-/// the body frame as functions of time (s).
+/// the body frame as functions of time (s). A displacement history (m, world, relative to
+/// any fixed origin), when set, replaces `linear`: the body then moves by exactly
+/// d(t_k+1) - d(t_k) in every step, with that mean velocity (a settlement ends where it is
+/// told to, whatever the step).
 struct PrescribedVelocity {
   std::function<Vec3(double)> linear = [](double) { return Vec3::Zero(); };
   std::function<Vec3(double)> angular = [](double) { return Vec3::Zero(); };
+  std::function<Vec3(double)> displacement;
 };
 
 struct Body {

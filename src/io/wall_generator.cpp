@@ -9,19 +9,23 @@
 #include "moreau/io/generators.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace moreau::io {
 namespace {
 
 using math::Vec3;
 
-// The number of half blocks in the length. Decimal input such as length 3.3, block 0.3 is
-// not an exact multiple in binary, so 1e-9 relative is accepted; the blocks are then
-// stretched by that fraction, which keeps the ends exactly at -+length/2.
+// The number of half blocks in the length. Decimal input such as length 3.3, block_length
+// 0.6 (11 half blocks) is not an exact multiple in binary, so 1e-9 relative is accepted;
+// the blocks are then stretched by that fraction, which keeps the ends exactly at
+// -+length/2.
 int half_blocks_in_length(const WallSpec& spec) {
   const double ratio = 2.0 * spec.length / spec.block_length;
   const double n_half = std::round(ratio);
-  if (n_half < 1.0 || std::abs(ratio - n_half) > 1e-9 * ratio)
+  // n_half within the range of int keeps the conversion below defined.
+  if (!(n_half >= 1.0 && n_half <= std::numeric_limits<int>::max()) ||
+      std::abs(ratio - n_half) > 1e-9 * ratio)
     throw core::Diagnostic(
         {}, "length",
         core::concat("a multiple of block_length / 2 = ", 0.5 * spec.block_length, " m"),

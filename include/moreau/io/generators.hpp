@@ -2,7 +2,9 @@
 // bond walls, columns of drums, stacks/towers), in 3D (convex polyhedra, boxes) and in planar
 // mode (convex polygons in x-z). Blocks are exact tilings: neighbour faces coincide, so a
 // structure starts in contact everywhere and at zero gap. The ground is z = 0 and every
-// structure is centred on x = y = 0.
+// structure is centred on x = y = 0. Fields marked "3D only" are neither used nor checked in
+// planar mode. Each block's local frame is parallel to the world's, with its origin inside
+// the block (the box centre, or the mean of the cross-section's corners).
 #pragma once
 
 #include "moreau/geometry/pose.hpp"
@@ -15,7 +17,10 @@ namespace moreau::io {
 
 /// One generated block: its shape in its local frame and where that frame is.
 struct Block {
-  std::string name;  ///< "<generator name>/<part><index>", e.g. "arch/voussoir07"
+  /// "<generator name>/<part><index>", indices zero-padded to at least 2 digits so that the
+  /// names sort in generation order: "arch/voussoir07", "arch/abutment0" (x < 0) and
+  /// "arch/abutment1" (x > 0), "wall/course02_block05", "column/drum03", "tower/block11".
+  std::string name;
   geometry::Shape shape;
   geometry::Pose pose;
   bool fixed = false;  ///< abutments or springings declared fixed
@@ -23,41 +28,71 @@ struct Block {
 
 enum class ArchForm { Semicircular, Pointed, Segmental };
 
-/// An arch in the x-z plane, symmetric about x = 0, extruded along y by `depth` in 3D.
-/// Voussoirs are the ring between the intrados and the extrados cut by radial joints at
-/// equal angles. Pointed: two circular arcs of radius `radius` whose centres sit at
-/// x = -+(radius - span/2) (equilateral when radius = span). Segmental: an arc of `radius`
-/// (> span/2) rising by `rise` (from radius and span).
+/// An arch in the x-z plane, symmetric about x = 0 (exactly: the left half is the mirror
+/// image of the right), extruded along y by `depth` in 3D. The ring between the intrados
+/// (radius r) and the extrados (r + thickness) is cut by radial joints at equal angles.
+/// Semicircular: centre (0, springing_height). Pointed: two arcs whose centres sit at
+/// x = -+(r - span/2), each half cut into voussoirs / 2 at equal angles, the crown joint
+/// vertical on x = 0 (equilateral when r = span, semicircular when r = span/2). Segmental:
+/// one arc of opening 2 alpha, sin(alpha) = span / (2 r), its springings inclined skewbacks.
+///
+/// Voussoirs are convex: each is the quadrilateral of its four corners (the intrados and
+/// extrados arcs replaced by their chords) extruded by depth, i.e. the convex hull of its
+/// 8 corner points; a planar voussoir is that quadrilateral. Two neighbours share the whole
+/// joint face. Rejected alternative: arcs approximated by several facets per voussoir,
+/// which gives non-convex blocks (the intrados side is concave) that the contact layer does
+/// not handle. The ring's area is then that of the chord polygon, slightly less than the
+/// circular ring's: n (R^2 - r^2) sin(theta) / 2 for n voussoirs of angle theta.
+///
+/// Abutments: a block under each springing, from z = 0 up to the springing joint, from the
+/// intrados springing (x = -+span/2) outward by `abutment_width`; its top is the springing
+/// joint (and, beyond the joint, a horizontal face at the extrados springing's height).
+///
+/// @throws core::Diagnostic naming the field: span, radius, thickness, depth, voussoirs,
+///         springing_height, abutment_width or dimension (see each field's range)
 struct ArchSpec {
   std::string name = "arch";
   ArchForm form = ArchForm::Semicircular;
-  double span = 0.0;       ///< m, clear span of the intrados at the springings, > 0
-  double radius = 0.0;     ///< m, intrados radius; semicircular: span / 2 if 0
-  double thickness = 0.0;  ///< m, radial ring thickness, > 0
-  double depth = 1.0;      ///< m, along y (3D only)
-  int voussoirs = 0;       ///< >= 1 (pointed: even, so that the crown is a joint)
-  double springing_height = 0.0;  ///< m, z of the springings
-  /// Abutments: blocks under each springing from z = 0 to springing_height (or a thin
-  /// pad when springing_height = 0), `abutment_width` wide outward from the ring.
+  /// m, clear span of the intrados at the springings, > 0 (semicircular: may be left 0
+  /// when radius is given)
+  double span = 0.0;
+  /// m, intrados radius. Semicircular: 0, or span / 2 (1e-12 relative); pointed: 0 for
+  /// span (equilateral), else >= span / 2; segmental: > span / 2, required.
+  double radius = 0.0;
+  double thickness = 0.0;  ///< m, radial ring thickness, > 0 (any: r is the intrados's)
+  double depth = 1.0;      ///< m, along y, > 0 (3D only)
+  /// Semicircular: >= 2 (one voussoir's chords would be a straight line); pointed: even
+  /// and >= 2, so that the crown is a joint; segmental: >= 1.
+  int voussoirs = 0;
+  double springing_height = 0.0;  ///< m, z of the intrados springings, >= 0
+  /// Abutments under the springings. Semicircular and pointed arches need
+  /// springing_height > 0 for them (horizontal springings at z = 0 leave no room); a
+  /// segmental arch has them under its skewbacks even at springing_height = 0.
   bool abutments = true;
-  double abutment_width = 0.0;  ///< m; thickness if 0
+  /// m, >= the springing joint's horizontal extent (thickness, or thickness sin(alpha) for
+  /// a segmental arch; within 1e-9 span counts as flush); thickness if 0, so that the
+  /// abutment's top is exactly the springing joint.
+  double abutment_width = 0.0;
   bool fixed_springings = false;  ///< abutments fixed; without abutments: the end voussoirs
 };
 
 /// A running-bond wall along x on the ground: courses of blocks of `block_length`, each
 /// course offset by half a block from the one below, with half blocks closing alternate
-/// ends so that the wall's ends are flush.
+/// ends so that the wall's ends are flush. Course 0 (the lowest) starts at x = -length/2
+/// with a full block. Blocks are Boxes in 3D, rectangles in planar mode.
 struct WallSpec {
   std::string name = "wall";
-  double length = 0.0;        ///< m, along x, > 0
-  double thickness = 0.0;     ///< m, along y (3D only), > 0
+  /// m, along x: a multiple of block_length / 2 (1e-9 relative, for decimal input; the
+  /// blocks are then stretched by that fraction so that the ends stay at -+length/2)
+  double length = 0.0;
+  double thickness = 0.0;     ///< m, along y, > 0 (3D only)
   double block_length = 0.0;  ///< m, > 0
   double block_height = 0.0;  ///< m, > 0
   int courses = 0;            ///< >= 1; the height is courses * block_height
 };
 
 /// A column of `drums` stacked on the ground: cylinders approximated by regular prisms of
-/// `sides` faces (3D), or rectangles of width 2 radius in planar mode.
+/// `sides` faces (3D; a vertex on +x), or rectangles of width 2 radius in planar mode.
 struct ColumnSpec {
   std::string name = "column";
   double radius = 0.0;       ///< m, circumradius of the prism, > 0
@@ -66,17 +101,23 @@ struct ColumnSpec {
   int sides = 16;            ///< >= 3 (3D only)
 };
 
-/// A stack (tower) of identical boxes, each course rotated by `twist` about z (3D).
+/// A stack (tower) of identical boxes, block k rotated by k twist about z (3D), or of
+/// rectangles block_size.x by block_size.z in planar mode.
+/// @throws core::Diagnostic naming "block_size[0]", "block_size[1]" (3D only),
+///         "block_size[2]", "blocks" or "twist"
 struct TowerSpec {
   std::string name = "tower";
   math::Vec3 block_size = math::Vec3::Zero();  ///< m, full lengths along x, y, z, > 0
   int blocks = 0;                              ///< >= 1
-  double twist = 0.0;                          ///< deg, 0 for a plain stack
+  double twist = 0.0;  ///< deg, finite, 0 for a plain stack; must be 0 in planar mode
 };
 
+/// The blocks of a structure, in the order of the names above (arch: voussoirs from x < 0
+/// to x > 0, then the abutments; wall: course by course from the ground, each from x < 0).
+/// 3D blocks are ConvexPolyhedra or Boxes; planar ones Polygons in (x, z).
 /// @param dimension 3, or 2 for polygons in the x-z plane
 /// @throws core::Diagnostic naming the offending field (e.g. "thickness") for values out of
-///         range; the caller prefixes the problem-file key
+///         range, with an empty source location; the caller prefixes the problem-file key
 std::vector<Block> generate_arch(const ArchSpec& spec, int dimension);
 std::vector<Block> generate_wall(const WallSpec& spec, int dimension);
 std::vector<Block> generate_column(const ColumnSpec& spec, int dimension);

@@ -1,0 +1,605 @@
+// Masonry generators: the blocks tile exactly (volumes against closed forms and independent
+// shoelace areas, shared joint faces, zero gaps through the narrow phase, no overlaps), the
+// wall has its running bond, and bad specs name their field.
+#include "moreau/io/generators.hpp"
+
+#include "moreau/collision/narrow_phase.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/geometry/mass_properties.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <numbers>
+#include <ostream>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace moreau::io {
+namespace {
+
+using math::Vec2;
+using math::Vec3;
+using std::numbers::pi;
+
+// Coordinates of blocks a few metres across come from a few trigonometric evaluations and
+// one translation: round-off of order 1e-15 m, so 1e-12 m tells a shared corner from a
+// different one.
+constexpr double kLengthTol = 1e-12;
+// Gaps come out of the narrow phase's plane offsets and clipping: still round-off, but of a
+// longer computation; 1e-9 m is six orders below any block dimension here.
+constexpr double kGapTol = 1e-9;
+
+double volume(const Block& block) { return geometry::mass_properties(block.shape, 1.0).mass; }
+
+double total_volume(const std::vector<Block>& blocks, const std::string& part = "") {
+  double sum = 0.0;
+  for (const Block& block : blocks)
+    if (block.name.find(part) != std::string::npos) sum += volume(block);
+  return sum;
+}
+
+// Boundary pieces of a block in world coordinates: the faces of a polyhedron (a box as
+// ConvexPolyhedron::box), the edges of a polygon as (x, 0, z) pairs.
+std::vector<std::vector<Vec3>> world_faces(const Block& block) {
+  std::vector<std::vector<Vec3>> faces;
+  if (const auto* polygon = std::get_if<geometry::Polygon>(&block.shape)) {
+    const auto& v = polygon->vertices();
+    for (std::size_t k = 0; k < v.size(); ++k) {
+      const Vec2& next = v[(k + 1) % v.size()];
+      faces.push_back({block.pose.point_to_world(Vec3(v[k].x(), 0.0, v[k].y())),
+                       block.pose.point_to_world(Vec3(next.x(), 0.0, next.y()))});
+    }
+    return faces;
+  }
+  const auto* box = std::get_if<geometry::Box>(&block.shape);
+  const geometry::ConvexPolyhedron polyhedron =
+      box ? geometry::ConvexPolyhedron::box(box->half_extents)
+          : std::get<geometry::ConvexPolyhedron>(block.shape);
+  for (const geometry::PolyhedronFace& face : polyhedron.faces()) {
+    std::vector<Vec3> corners;
+    for (int i : face.vertices)
+      corners.push_back(
+          block.pose.point_to_world(polyhedron.vertices()[static_cast<std::size_t>(i)]));
+    faces.push_back(std::move(corners));
+  }
+  return faces;
+}
+
+std::vector<Vec3> world_vertices(const Block& block) {
+  std::vector<Vec3> vertices;
+  for (const auto& face : world_faces(block))
+    vertices.insert(vertices.end(), face.begin(), face.end());
+  return vertices;
+}
+
+// Lowest and highest world coordinate of a block along axis 0 (x) or 2 (z).
+std::pair<double, double> extent(const Block& block, int axis) {
+  double low = INFINITY, high = -INFINITY;
+  for (const Vec3& v : world_vertices(block)) {
+    low = std::min(low, v[axis]);
+    high = std::max(high, v[axis]);
+  }
+  return {low, high};
+}
+
+bool same_point_set(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
+  const auto covered = [](const std::vector<Vec3>& from, const std::vector<Vec3>& in) {
+    return std::all_of(from.begin(), from.end(), [&](const Vec3& p) {
+      return std::any_of(in.begin(), in.end(),
+                         [&](const Vec3& q) { return (p - q).norm() < kLengthTol; });
+    });
+  };
+  return a.size() == b.size() && covered(a, b) && covered(b, a);
+}
+
+bool share_a_face(const Block& a, const Block& b) {
+  for (const auto& face_a : world_faces(a))
+    for (const auto& face_b : world_faces(b))
+      if (same_point_set(face_a, face_b)) return true;
+  return false;
+}
+
+std::vector<collision::ContactPoint> contacts(const Block& a, const Block& b) {
+  return collision::collide(a.shape, a.pose, b.shape, b.pose, kGapTol);
+}
+
+// No pair overlaps (no gap below -kGapTol), and each listed neighbour pair touches at zero
+// gap (at least one contact point, all within kGapTol of 0).
+void expect_exact_tiling(const std::vector<Block>& blocks,
+                         const std::vector<std::pair<std::size_t, std::size_t>>& neighbours) {
+  for (std::size_t i = 0; i < blocks.size(); ++i)
+    for (std::size_t j = i + 1; j < blocks.size(); ++j)
+      for (const collision::ContactPoint& c : contacts(blocks[i], blocks[j]))
+        EXPECT_GT(c.gap, -kGapTol) << blocks[i].name << " overlaps " << blocks[j].name;
+  for (const auto& [i, j] : neighbours) {
+    const auto points = contacts(blocks[i], blocks[j]);
+    EXPECT_FALSE(points.empty()) << blocks[i].name << " does not touch " << blocks[j].name;
+    for (const collision::ContactPoint& c : points)
+      EXPECT_LT(std::abs(c.gap), kGapTol) << blocks[i].name << " / " << blocks[j].name;
+  }
+}
+
+std::size_t index_of(const std::vector<Block>& blocks, const std::string& name) {
+  const auto it =
+      std::find_if(blocks.begin(), blocks.end(), [&](const Block& b) { return b.name == name; });
+  EXPECT_NE(it, blocks.end()) << "no block " << name;
+  return static_cast<std::size_t>(it - blocks.begin());
+}
+
+// ---------------------------------------------------------------------------------------
+// Arches
+
+// Shoelace area of a closed loop in (x, z), positive when counter-clockwise.
+double shoelace(const std::vector<Vec2>& loop) {
+  double twice = 0.0;
+  for (std::size_t k = 0; k < loop.size(); ++k) {
+    const Vec2& p = loop[k];
+    const Vec2& q = loop[(k + 1) % loop.size()];
+    twice += p.x() * q.y() - q.x() * p.y();
+  }
+  return 0.5 * twice;
+}
+
+// Area of the chord-polygon ring of a pointed arch, built here from the definition: the
+// right half is the loop intrados springing -> extrados corners up to the crown -> crown
+// joint -> intrados corners back down; the left half is its mirror image.
+double pointed_ring_area(double span, double r, double t, int voussoirs) {
+  const double a = r - span / 2, R = r + t, crown_angle = std::acos(a / r);
+  const int half = voussoirs / 2;
+  std::vector<Vec2> intrados, extrados;
+  for (int k = 0; k < half; ++k) {
+    const double angle = crown_angle * k / half;
+    intrados.emplace_back(-a + r * std::cos(angle), r * std::sin(angle));
+    extrados.emplace_back(-a + R * std::cos(angle), R * std::sin(angle));
+  }
+  intrados.emplace_back(0.0, std::sqrt(r * r - a * a));
+  extrados.emplace_back(0.0, std::sqrt(R * R - a * a));
+  std::vector<Vec2> loop(extrados.begin(), extrados.end());
+  loop.insert(loop.end(), intrados.rbegin(), intrados.rend());
+  return 2.0 * shoelace(loop);
+}
+
+struct ArchCase {
+  std::string label;
+  ArchSpec spec;
+  double ring_area;  // m^2, chord-polygon ring, independent of the generator
+};
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const ArchCase& c, std::ostream* out) { *out << c.label; }
+
+// n sectors of angle theta between radii r and R: n (R^2 - r^2) sin(theta) / 2.
+double sector_ring_area(double r, double R, double theta, int n) {
+  return 0.5 * n * (R * R - r * r) * std::sin(theta);
+}
+
+std::vector<ArchCase> arch_cases() {
+  ArchSpec semicircular;
+  semicircular.span = 4.0;
+  semicircular.thickness = 0.4;
+  semicircular.depth = 0.8;
+  semicircular.voussoirs = 9;  // odd: a keystone, no crown joint
+  semicircular.springing_height = 1.5;
+
+  ArchSpec pointed;
+  pointed.form = ArchForm::Pointed;
+  pointed.span = 4.0;
+  pointed.radius = 4.0;  // equilateral
+  pointed.thickness = 0.35;
+  pointed.depth = 0.6;
+  pointed.voussoirs = 10;
+  pointed.springing_height = 1.0;
+
+  ArchSpec segmental;
+  segmental.form = ArchForm::Segmental;
+  segmental.span = 4.0;
+  segmental.radius = 3.0;
+  segmental.thickness = 0.3;
+  segmental.voussoirs = 7;
+  segmental.springing_height = 1.0;
+  segmental.abutment_width = 0.8;  // wider than the skewback: a top face beside the joint
+
+  const double alpha = std::asin(2.0 / 3.0);
+  return {{"Semicircular", semicircular, sector_ring_area(2.0, 2.4, pi / 9, 9)},
+          {"Pointed", pointed, pointed_ring_area(4.0, 4.0, 0.35, 10)},
+          {"Segmental", segmental, sector_ring_area(3.0, 3.3, 2 * alpha / 7, 7)}};
+}
+
+class ArchTest : public ::testing::TestWithParam<std::tuple<ArchCase, int>> {
+ protected:
+  const ArchSpec& spec() const { return std::get<0>(GetParam()).spec; }
+  double ring_area() const { return std::get<0>(GetParam()).ring_area; }
+  int dimension() const { return std::get<1>(GetParam()); }
+  double depth() const { return dimension() == 3 ? spec().depth : 1.0; }
+};
+
+TEST_P(ArchTest, VoussoirsFillTheChordPolygonRing) {
+  const std::vector<Block> blocks = generate_arch(spec(), dimension());
+  ASSERT_EQ(blocks.size(), static_cast<std::size_t>(spec().voussoirs + 2));
+  // Divergence-theorem sums over a few faces: round-off, relative 1e-12.
+  EXPECT_NEAR(total_volume(blocks, "/voussoir"), ring_area() * depth(), 1e-12 * ring_area());
+}
+
+TEST_P(ArchTest, NeighboursShareTheirJointFacesAndTouchAtZeroGap) {
+  const std::vector<Block> blocks = generate_arch(spec(), dimension());
+  const std::size_t n = static_cast<std::size_t>(spec().voussoirs);
+  std::vector<std::pair<std::size_t, std::size_t>> neighbours{
+      {index_of(blocks, "arch/abutment0"), 0}, {n - 1, index_of(blocks, "arch/abutment1")}};
+  for (std::size_t i = 0; i + 1 < n; ++i) neighbours.emplace_back(i, i + 1);
+  for (const auto& [i, j] : neighbours)
+    EXPECT_TRUE(share_a_face(blocks[i], blocks[j])) << blocks[i].name << " / " << blocks[j].name;
+  expect_exact_tiling(blocks, neighbours);
+}
+
+TEST_P(ArchTest, AbutmentsStandOnTheGroundUnderTheSpringings) {
+  const std::vector<Block> blocks = generate_arch(spec(), dimension());
+  for (const char* name : {"arch/abutment0", "arch/abutment1"}) {
+    const Block& abutment = blocks[index_of(blocks, name)];
+    EXPECT_FALSE(abutment.fixed);
+    EXPECT_NEAR(extent(abutment, 2).first, 0.0, kLengthTol);
+    const double width = spec().abutment_width > 0 ? spec().abutment_width : spec().thickness;
+    const auto [x0, x1] = extent(abutment, 0);
+    EXPECT_NEAR(std::min(std::abs(x0), std::abs(x1)), spec().span / 2, kLengthTol) << name;
+    EXPECT_NEAR(x1 - x0, width, kLengthTol) << name;
+    // The intrados springing, at springing_height, is a corner of the abutment.
+    const std::vector<Vec3> corners = world_vertices(abutment);
+    EXPECT_TRUE(std::any_of(corners.begin(), corners.end(), [&](const Vec3& v) {
+      return std::abs(std::abs(v.x()) - spec().span / 2) < kLengthTol &&
+             std::abs(v.z() - spec().springing_height) < kLengthTol;
+    })) << name;
+  }
+  // Mirror symmetry: every vertex of voussoir i reflected in x = 0 is one of voussoir n-1-i.
+  const int n = spec().voussoirs;
+  for (int i = 0; i < n; ++i) {
+    std::vector<Vec3> mirrored = world_vertices(blocks[static_cast<std::size_t>(i)]);
+    for (Vec3& v : mirrored) v.x() = -v.x();
+    EXPECT_TRUE(
+        same_point_set(mirrored, world_vertices(blocks[static_cast<std::size_t>(n - 1 - i)])))
+        << i;
+  }
+}
+
+TEST_P(ArchTest, FixedSpringingsFixTheAbutmentsOrElseTheEndVoussoirs) {
+  ArchSpec fixed = spec();
+  fixed.fixed_springings = true;
+  for (const Block& block : generate_arch(fixed, dimension()))
+    EXPECT_EQ(block.fixed, block.name.find("abutment") != std::string::npos) << block.name;
+  fixed.abutments = false;
+  const std::vector<Block> blocks = generate_arch(fixed, dimension());
+  ASSERT_EQ(blocks.size(), static_cast<std::size_t>(spec().voussoirs));
+  for (std::size_t i = 0; i < blocks.size(); ++i)
+    EXPECT_EQ(blocks[i].fixed, i == 0 || i + 1 == blocks.size()) << blocks[i].name;
+}
+
+std::string arch_test_name(const ::testing::TestParamInfo<std::tuple<ArchCase, int>>& info) {
+  return std::get<0>(info.param).label + (std::get<1>(info.param) == 3 ? "3D" : "Planar");
+}
+
+INSTANTIATE_TEST_SUITE_P(Forms, ArchTest,
+                         ::testing::Combine(::testing::ValuesIn(arch_cases()),
+                                            ::testing::Values(3, 2)),
+                         arch_test_name);
+
+TEST(Arch, SemicircularTakesTheRadiusForTheSpanAndTwoVoussoirs) {
+  ArchSpec spec;
+  spec.radius = 1.5;
+  spec.thickness = 0.5;
+  spec.voussoirs = 2;
+  spec.abutments = false;
+  const std::vector<Block> blocks = generate_arch(spec, 2);
+  ASSERT_EQ(blocks.size(), 2u);
+  // Two quadrants: each the trapezoid (r,0) (R,0) (0,R) (0,r), area (R^2 - r^2) / 2.
+  EXPECT_NEAR(volume(blocks[0]), 0.5 * (4.0 - 2.25), kLengthTol);
+  EXPECT_NEAR(extent(blocks[1], 0).first, 0.0, kLengthTol);
+  EXPECT_NEAR(extent(blocks[1], 0).second, 2.0, kLengthTol);
+  EXPECT_TRUE(share_a_face(blocks[0], blocks[1]));
+}
+
+TEST(Arch, SegmentalSpringingFromTheGroundHasAbutmentsUnderItsSkewbacks) {
+  ArchSpec spec;
+  spec.form = ArchForm::Segmental;
+  spec.span = 3.0;
+  spec.radius = 2.5;
+  spec.thickness = 0.4;
+  spec.voussoirs = 1;  // a single voussoir is convex below a half circle
+  for (int dimension : {3, 2}) {
+    const std::vector<Block> blocks = generate_arch(spec, dimension);
+    ASSERT_EQ(blocks.size(), 3u);
+    expect_exact_tiling(blocks, {{1, 0}, {0, 2}});
+    EXPECT_TRUE(share_a_face(blocks[0], blocks[2]));
+    // Default width = thickness: the abutment is the triangle-topped block from the
+    // intrados springing (1.5, 0) out to x = 1.9, up to the extrados springing.
+    EXPECT_NEAR(extent(blocks[2], 0).second, 1.9, kLengthTol);
+    EXPECT_NEAR(extent(blocks[2], 2).second, 0.4 * std::sqrt(1.0 - 0.36), kLengthTol);
+  }
+}
+
+TEST(Arch, PointedOfRadiusHalfTheSpanIsTheSemicircularArch) {
+  ArchSpec semicircular;
+  semicircular.span = 2.0;
+  semicircular.thickness = 0.3;
+  semicircular.voussoirs = 6;
+  semicircular.springing_height = 0.5;
+  ArchSpec pointed = semicircular;
+  pointed.form = ArchForm::Pointed;
+  pointed.radius = 1.0;
+  const std::vector<Block> a = generate_arch(semicircular, 3);
+  const std::vector<Block> b = generate_arch(pointed, 3);
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i)
+    EXPECT_TRUE(same_point_set(world_vertices(a[i]), world_vertices(b[i]))) << a[i].name;
+}
+
+// ---------------------------------------------------------------------------------------
+// Walls
+
+struct Course {
+  double bottom = 0.0;
+  std::vector<std::pair<double, double>> blocks;  // x extents, left to right
+};
+
+std::vector<Course> courses_of(const std::vector<Block>& blocks, double block_height) {
+  std::vector<Course> courses;
+  for (const Block& block : blocks) {
+    const auto [bottom, top] = extent(block, 2);
+    EXPECT_NEAR(top - bottom, block_height, kLengthTol) << block.name;
+    const auto k = static_cast<std::size_t>(std::lround(bottom / block_height));
+    if (courses.size() <= k) courses.resize(k + 1);
+    courses[k].bottom = bottom;
+    courses[k].blocks.push_back(extent(block, 0));
+  }
+  for (Course& course : courses) std::sort(course.blocks.begin(), course.blocks.end());
+  return courses;
+}
+
+// Head joint x lies at the middle of some block of `course`.
+bool at_a_block_middle(double x, const Course& course) {
+  return std::any_of(course.blocks.begin(), course.blocks.end(), [&](const auto& b) {
+    return std::abs(0.5 * (b.first + b.second) - x) < kLengthTol;
+  });
+}
+
+void expect_running_bond(const WallSpec& spec, int dimension) {
+  const std::vector<Block> blocks = generate_wall(spec, dimension);
+  const std::vector<Course> courses = courses_of(blocks, spec.block_height);
+  ASSERT_EQ(courses.size(), static_cast<std::size_t>(spec.courses));
+  for (std::size_t k = 0; k < courses.size(); ++k) {
+    const auto& row = courses[k].blocks;
+    EXPECT_NEAR(courses[k].bottom, static_cast<double>(k) * spec.block_height, kLengthTol);
+    EXPECT_NEAR(row.front().first, -spec.length / 2, kLengthTol) << "course " << k;
+    EXPECT_NEAR(row.back().second, spec.length / 2, kLengthTol) << "course " << k;
+    for (std::size_t j = 0; j + 1 < row.size(); ++j) {
+      const double joint = row[j].second;
+      EXPECT_NEAR(row[j + 1].first, joint, kLengthTol) << "course " << k;
+      for (std::size_t other : {k - 1, k + 1}) {
+        if (other < courses.size()) {  // k - 1 wraps round for k = 0
+          EXPECT_TRUE(at_a_block_middle(joint, courses[other])) << k << " " << joint;
+        }
+      }
+    }
+    for (const auto& [x0, x1] : row)  // full blocks, or half blocks at the ends
+      EXPECT_TRUE(std::abs(x1 - x0 - spec.block_length) < 1e-9 ||
+                  std::abs(x1 - x0 - spec.block_length / 2) < 1e-9)
+          << x1 - x0;
+  }
+  const double section = spec.length * spec.courses * spec.block_height;
+  EXPECT_NEAR(total_volume(blocks), section * (dimension == 3 ? spec.thickness : 1.0),
+              1e-12 * section);
+  // Neighbours: consecutive blocks of a course, and blocks of consecutive courses whose x
+  // ranges overlap.
+  std::vector<std::pair<std::size_t, std::size_t>> neighbours;
+  for (std::size_t i = 0; i < blocks.size(); ++i)
+    for (std::size_t j = i + 1; j < blocks.size(); ++j) {
+      const auto [xi0, xi1] = extent(blocks[i], 0);
+      const auto [xj0, xj1] = extent(blocks[j], 0);
+      const double dz = std::abs(extent(blocks[i], 2).first - extent(blocks[j], 2).first);
+      const bool same_course = dz < kLengthTol;
+      const bool stacked = std::abs(dz - spec.block_height) < kLengthTol;
+      if ((same_course && (std::abs(xi1 - xj0) < kLengthTol || std::abs(xj1 - xi0) < kLengthTol)) ||
+          (stacked && std::min(xi1, xj1) - std::max(xi0, xj0) > kLengthTol))
+        neighbours.emplace_back(i, j);
+    }
+  expect_exact_tiling(blocks, neighbours);
+}
+
+TEST(Wall, EvenNumberOfHalfBlocksHasTheRunningBondAndFlushEnds) {
+  WallSpec spec;
+  spec.length = 3.0;
+  spec.thickness = 0.3;
+  spec.block_length = 0.6;
+  spec.block_height = 0.25;
+  spec.courses = 5;
+  for (int dimension : {3, 2}) expect_running_bond(spec, dimension);
+}
+
+TEST(Wall, OddNumberOfHalfBlocksFromDecimalLengthsHasTheRunningBond) {
+  WallSpec spec;
+  spec.length = 3.3;  // 11 half blocks of 0.3, not exact in binary
+  spec.thickness = 0.2;
+  spec.block_length = 0.6;
+  spec.block_height = 0.2;
+  spec.courses = 4;
+  for (int dimension : {3, 2}) expect_running_bond(spec, dimension);
+}
+
+TEST(Wall, BlocksAreNamedByCourseAndPlace) {
+  WallSpec spec;
+  spec.length = 1.0;
+  spec.thickness = 0.2;
+  spec.block_length = 0.5;
+  spec.block_height = 0.2;
+  spec.courses = 2;
+  std::vector<std::string> names;
+  for (const Block& block : generate_wall(spec, 3)) names.push_back(block.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"wall/course00_block00", "wall/course00_block01",
+                                             "wall/course01_block00", "wall/course01_block01",
+                                             "wall/course01_block02"}));
+}
+
+// ---------------------------------------------------------------------------------------
+// Columns and towers
+
+void expect_stack(const std::vector<Block>& blocks, double block_height, double block_volume) {
+  for (std::size_t k = 0; k < blocks.size(); ++k) {
+    const auto [bottom, top] = extent(blocks[k], 2);
+    EXPECT_NEAR(bottom, static_cast<double>(k) * block_height, kLengthTol) << blocks[k].name;
+    EXPECT_NEAR(top, static_cast<double>(k + 1) * block_height, kLengthTol) << blocks[k].name;
+    EXPECT_FALSE(blocks[k].fixed);
+  }
+  const double expected = block_volume * static_cast<double>(blocks.size());
+  EXPECT_NEAR(total_volume(blocks), expected, 1e-12 * expected);  // round-off
+  std::vector<std::pair<std::size_t, std::size_t>> neighbours;
+  for (std::size_t k = 0; k + 1 < blocks.size(); ++k) neighbours.emplace_back(k, k + 1);
+  expect_exact_tiling(blocks, neighbours);
+}
+
+TEST(Column, DrumsAreRegularPrismsStackedFromTheGround) {
+  ColumnSpec spec;
+  spec.radius = 0.4;
+  spec.drum_height = 0.5;
+  spec.drums = 6;
+  spec.sides = 12;
+  const std::vector<Block> drums = generate_column(spec, 3);
+  ASSERT_EQ(drums.size(), 6u);
+  EXPECT_EQ(drums[3].name, "column/drum03");
+  // A regular n-gon of circumradius R has area n R^2 sin(2 pi / n) / 2.
+  expect_stack(drums, 0.5, 0.5 * 12 * 0.16 * std::sin(2 * pi / 12) * 0.5);
+  for (std::size_t k = 0; k + 1 < drums.size(); ++k)
+    EXPECT_TRUE(share_a_face(drums[k], drums[k + 1]));
+  const std::vector<Block> planar = generate_column(spec, 2);
+  expect_stack(planar, 0.5, 0.8 * 0.5);
+}
+
+TEST(Tower, TwistedBoxesTouchFaceToFace) {
+  TowerSpec spec;
+  spec.block_size = Vec3(0.8, 0.5, 0.3);
+  spec.blocks = 7;
+  spec.twist = 15.0;
+  const std::vector<Block> blocks = generate_tower(spec, 3);
+  expect_stack(blocks, 0.3, 0.8 * 0.5 * 0.3);
+  // Block 2 is turned by 30 deg about z.
+  const Vec3 x_axis = blocks[2].pose.vector_to_world(Vec3::UnitX());
+  EXPECT_NEAR(std::atan2(x_axis.y(), x_axis.x()), pi / 6, 1e-14);
+  spec.twist = 0.0;
+  expect_stack(generate_tower(spec, 2), 0.3, 0.8 * 0.3);
+}
+
+// ---------------------------------------------------------------------------------------
+// Refusals
+
+void expect_refusal(const std::function<void()>& generate, const std::string& field) {
+  try {
+    generate();
+    ADD_FAILURE() << "no Diagnostic for " << field;
+  } catch (const core::Diagnostic& d) {
+    EXPECT_EQ(d.key(), field) << d.what();
+  }
+}
+
+TEST(Arch, BadSpecsNameTheirField) {
+  ArchSpec good;
+  good.span = 4.0;
+  good.thickness = 0.4;
+  good.voussoirs = 8;
+  good.springing_height = 1.0;
+  ASSERT_NO_THROW(generate_arch(good, 3));
+  const auto refused = [&](const std::function<void(ArchSpec&)>& edit, const std::string& field,
+                           int dimension = 3) {
+    ArchSpec spec = good;
+    edit(spec);
+    expect_refusal([&] { generate_arch(spec, dimension); }, field);
+  };
+  refused([](ArchSpec& s) { s.span = -1.0; }, "span");
+  refused([](ArchSpec& s) { s.span = 0.0; }, "radius");    // neither span nor radius
+  refused([](ArchSpec& s) { s.radius = 1.5; }, "radius");  // not span / 2
+  refused([](ArchSpec& s) { s.thickness = 0.0; }, "thickness");
+  refused([](ArchSpec& s) { s.thickness = NAN; }, "thickness");
+  refused([](ArchSpec& s) { s.depth = 0.0; }, "depth");
+  refused([](ArchSpec& s) { s.voussoirs = 1; }, "voussoirs");
+  refused([](ArchSpec& s) { s.springing_height = -0.1; }, "springing_height");
+  refused([](ArchSpec& s) { s.springing_height = 0.0; }, "springing_height");
+  refused([](ArchSpec& s) { s.abutment_width = 0.3; }, "abutment_width");
+  refused([](ArchSpec& s) { s.form = ArchForm::Pointed, s.voussoirs = 7; }, "voussoirs");
+  refused([](ArchSpec& s) { s.form = ArchForm::Pointed, s.radius = 1.9; }, "radius");
+  refused([](ArchSpec& s) { s.form = ArchForm::Pointed, s.span = 0.0, s.radius = 3; }, "span");
+  refused([](ArchSpec& s) { s.form = ArchForm::Segmental, s.radius = 2.0; }, "radius");
+  refused([](ArchSpec& s) { s.form = ArchForm::Segmental, s.radius = 0.0; }, "radius");
+  refused([](ArchSpec& s) { s.form = ArchForm::Segmental, s.radius = 3, s.voussoirs = 0; },
+          "voussoirs");
+  refused([](ArchSpec&) {}, "dimension", 1);
+  // Planar mode ignores the depth; springing at the ground is fine without abutments.
+  ArchSpec planar = good;
+  planar.depth = 0.0;
+  EXPECT_NO_THROW(generate_arch(planar, 2));
+  planar.springing_height = 0.0;
+  planar.abutments = false;
+  EXPECT_NO_THROW(generate_arch(planar, 2));
+}
+
+TEST(Wall, BadSpecsNameTheirField) {
+  WallSpec good;
+  good.length = 2.0;
+  good.thickness = 0.3;
+  good.block_length = 0.5;
+  good.block_height = 0.2;
+  good.courses = 3;
+  ASSERT_NO_THROW(generate_wall(good, 3));
+  const auto refused = [&](const std::function<void(WallSpec&)>& edit, const std::string& field,
+                           int dimension = 3) {
+    WallSpec spec = good;
+    edit(spec);
+    expect_refusal([&] { generate_wall(spec, dimension); }, field);
+  };
+  refused([](WallSpec& s) { s.length = 0.0; }, "length");
+  refused([](WallSpec& s) { s.length = 2.1; }, "length");  // not a multiple of 0.25
+  refused([](WallSpec& s) { s.length = 0.2; }, "length");  // shorter than a half block
+  refused([](WallSpec& s) { s.thickness = -0.3; }, "thickness");
+  refused([](WallSpec& s) { s.block_length = 0.0; }, "block_length");
+  refused([](WallSpec& s) { s.block_height = INFINITY; }, "block_height");
+  refused([](WallSpec& s) { s.courses = 0; }, "courses");
+  WallSpec planar = good;
+  planar.thickness = 0.0;  // 3D only
+  EXPECT_NO_THROW(generate_wall(planar, 2));
+}
+
+TEST(ColumnAndTower, BadSpecsNameTheirField) {
+  ColumnSpec column;
+  column.radius = 0.3;
+  column.drum_height = 0.4;
+  column.drums = 3;
+  ASSERT_NO_THROW(generate_column(column, 3));
+  const auto refused_column = [&](const std::function<void(ColumnSpec&)>& edit,
+                                  const std::string& field) {
+    ColumnSpec spec = column;
+    edit(spec);
+    expect_refusal([&] { generate_column(spec, 3); }, field);
+  };
+  refused_column([](ColumnSpec& s) { s.radius = 0.0; }, "radius");
+  refused_column([](ColumnSpec& s) { s.drum_height = -1.0; }, "drum_height");
+  refused_column([](ColumnSpec& s) { s.drums = 0; }, "drums");
+  refused_column([](ColumnSpec& s) { s.sides = 2; }, "sides");
+
+  TowerSpec tower;
+  tower.block_size = Vec3(1.0, 0.5, 0.2);
+  tower.blocks = 4;
+  ASSERT_NO_THROW(generate_tower(tower, 3));
+  const auto refused_tower = [&](const std::function<void(TowerSpec&)>& edit,
+                                 const std::string& field, int dimension = 3) {
+    TowerSpec spec = tower;
+    edit(spec);
+    expect_refusal([&] { generate_tower(spec, dimension); }, field);
+  };
+  refused_tower([](TowerSpec& s) { s.block_size.x() = 0.0; }, "block_size[0]");
+  refused_tower([](TowerSpec& s) { s.block_size.y() = -1.0; }, "block_size[1]");
+  refused_tower([](TowerSpec& s) { s.block_size.z() = NAN; }, "block_size[2]");
+  refused_tower([](TowerSpec& s) { s.blocks = 0; }, "blocks");
+  refused_tower([](TowerSpec& s) { s.twist = 10.0; }, "twist", 2);
+}
+
+}  // namespace
+}  // namespace moreau::io

@@ -5,9 +5,9 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/io/output_file.hpp"
 #include "moreau/solvers/registry.hpp"
 #include "options.hpp"
-#include "output_file.hpp"
 
 #include <filesystem>
 #include <iomanip>
@@ -30,7 +30,7 @@ VecX warm_start(const contact::ContactProblemFile& file, const std::string& choi
 }
 
 void write_values(const std::filesystem::path& path, const VecX& values) {
-  write_output_file(path, [&](std::ostream& out) {
+  io::write_output_file(path, [&](std::ostream& out) {
     out << std::setprecision(17);
     for (const double value : values) out << value << '\n';
   });

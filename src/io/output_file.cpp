@@ -1,11 +1,11 @@
-#include "output_file.hpp"
+#include "moreau/io/output_file.hpp"
 
 #include "moreau/core/diagnostic.hpp"
 
 #include <fstream>
 #include <system_error>
 
-namespace moreau::cli {
+namespace moreau::io {
 
 void write_output_file(const std::filesystem::path& path,
                        const std::function<void(std::ostream&)>& write) {
@@ -24,4 +24,4 @@ void write_output_file(const std::filesystem::path& path,
     throw core::Diagnostic({path.string()}, "", "cannot replace the file: " + error.message());
 }
 
-}  // namespace moreau::cli
+}  // namespace moreau::io

@@ -1,16 +1,19 @@
 // Writing an output file without ever destroying the previous one on failure: the content
 // goes to a temporary file in the same folder, which replaces the target only once complete.
+// rename(2) within one file system is atomic, so a reader (ParaView polling a .pvd, a script
+// reading summary.json) sees the old file or the new one, never half of one, even if the
+// run is killed mid-write.
 #pragma once
 
 #include <filesystem>
 #include <functional>
 #include <ostream>
 
-namespace moreau::cli {
+namespace moreau::io {
 
-/// Calls write(stream) on a temporary file beside path, then renames it onto path.
+/// Calls write(stream) on the temporary file `path` + ".partial", then renames it onto path.
 /// @throws core::Diagnostic naming path when it cannot be written
 void write_output_file(const std::filesystem::path& path,
                        const std::function<void(std::ostream&)>& write);
 
-}  // namespace moreau::cli
+}  // namespace moreau::io

@@ -1,0 +1,69 @@
+// history.csv: the time series of a run, one row per recorded step, written as the run goes
+// (DESIGN.md section 4: nothing computed is lost on a later error or a kill).
+#pragma once
+
+#include "moreau/dynamics/moreau_jean.hpp"
+#include "moreau/model/scene.hpp"
+
+#include <cstddef>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace moreau::io {
+
+/// Writes a CSV file (RFC 4180: comma-separated, a header line, fields quoted only when they
+/// hold a comma, quote or line break) with the columns
+///   step, time (s), detected, active, solver_status (solvers::to_string), iterations,
+///   error (natural-map, dimensionless), solve_seconds (s), kinetic_energy,
+///   potential_energy, contact_work, dissipated_energy (J), load_factor (as passed in),
+/// then for each tracked body B
+///   B.x, B.y, B.z (m, centre of mass, world), B.rotation_deg, B.speed (m/s, |v|).
+/// dissipated_energy is -sum of contact_work over every step so far, recorded or not: the
+/// energy the impulses took out of the system (it can decrease where they do positive work,
+/// e.g. with restitution).
+/// B.rotation_deg is the rotation since the writer was constructed, from q q0^-1:
+///   3D      its angle, in [0, 180];
+///   planar  signed about +y (right-hand rule, i.e. clockwise in the x-right, z-up picture
+///           seen from -y), continued across +-180 from row to row, so a rolling body
+///           shows 360 after one turn. This assumes less than half a turn between rows.
+/// Numbers have 17 significant digits, so they parse back to the same double; NaN and
+/// infinities are written "nan", "inf", "-inf" (which numpy and pandas read).
+/// Every row is flushed as it is written: after a crash the file holds every row so far.
+class HistoryWriter {
+ public:
+  /// Creates (or truncates) path and writes the header. `initial` gives the orientations
+  /// rotations are measured from.
+  /// @param bodies names of the bodies to track, in column order
+  /// @throws core::Diagnostic if the file cannot be written or a name is not a body of
+  ///         `initial` (with the nearest name, if one is close)
+  HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
+                const std::vector<std::string>& bodies);
+
+  /// Adds the step's contact work to the dissipated energy and writes its row.
+  /// @param scene the scene after the step (same bodies as `initial`)
+  /// @throws core::Diagnostic if writing fails
+  void record(int step, double time, const dynamics::StepReport& report, double load_factor,
+              const model::Scene& scene);
+
+  /// Adds the contact work of a step that gets no row. Every step goes through exactly one
+  /// of record() and add_unrecorded_step().
+  void add_unrecorded_step(const dynamics::StepReport& report);
+
+  /// J, -sum of contact_work so far.
+  double dissipated_energy() const { return dissipated_energy_; }
+
+ private:
+  double rotation_deg(std::size_t tracked, const model::Scene& scene);
+
+  std::filesystem::path path_;
+  std::ofstream out_;
+  int dimension_ = 3;
+  std::vector<std::size_t> bodies_;  ///< indices in Scene::bodies
+  std::vector<math::Quat> initial_orientation_;
+  std::vector<double> last_rotation_deg_;  ///< planar mode: for the continuation
+  double dissipated_energy_ = 0.0;
+};
+
+}  // namespace moreau::io

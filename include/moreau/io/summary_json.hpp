@@ -1,0 +1,88 @@
+// summary.json: what a run did, in one file that scripts read without parsing logs
+// (DESIGN.md section 4): the run, its solver statistics, an eventual collapse, and the final
+// state of every body.
+#pragma once
+
+#include "moreau/dynamics/moreau_jean.hpp"
+#include "moreau/math/types.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace moreau::io {
+
+/// Wall time of the stages of the run, s, when the caller measured them.
+struct TimeSplit {
+  double collision = 0.0;  ///< broad and narrow phase
+  double assembly = 0.0;   ///< Delassus operator and free velocities
+  double solve = 0.0;      ///< the local problems
+};
+
+/// Statistics of the local solves over the steps that had active contacts.
+struct SolverCounts {
+  int solves = 0;            ///< steps whose local problem was solved
+  int not_converged = 0;     ///< of those, the ones that ended in another status than Converged
+  double worst_error = 0.0;  ///< largest natural-map error at exit, dimensionless
+  long long total_iterations = 0;
+  int max_iterations = 0;  ///< in one solve
+
+  /// Counts the step's solve, if it had active contacts (otherwise nothing was solved).
+  void add_step(const dynamics::StepReport& report);
+  /// total_iterations / solves; 0 when there was no solve.
+  double mean_iterations() const {
+    return solves > 0 ? static_cast<double>(total_iterations) / solves : 0.0;
+  }
+};
+
+/// Why a run stopped early (dynamics::CollapseMonitor's finding), and when.
+struct CollapseSummary {
+  std::string criterion;         ///< e.g. "max_displacement", "max_rotation", "kinetic_energy"
+  std::string body;              ///< the body that fired it; empty if it is not about one body
+  double value = 0.0;            ///< the measured quantity, in the unit of the criterion
+  double time = 0.0;             ///< s, simulated
+  std::string load_factor_name;  ///< e.g. "tilt_deg", "lateral_g"; empty without a ramp
+  double load_factor = 0.0;      ///< its value at the collapse
+};
+
+/// Final state of one body.
+struct BodySummary {
+  std::string name;
+  math::Vec3 position = math::Vec3::Zero();          ///< m, centre of mass, world
+  math::Quat orientation = math::Quat::Identity();   ///< body -> world, written (w, x, y, z)
+  math::Vec3 velocity = math::Vec3::Zero();          ///< m/s, world
+  math::Vec3 angular_velocity = math::Vec3::Zero();  ///< rad/s, world frame (R w_B)
+};
+
+struct RunSummary {
+  std::string title;
+  std::filesystem::path problem;  ///< the problem file as given
+  std::string mode;               ///< "nscd" or "penalty"
+  int dimension = 3;              ///< 3, or 2 for planar mode
+  long long steps = 0;            ///< steps taken
+  double simulated_time = 0.0;    ///< s, at the end
+  double wall_seconds = 0.0;      ///< s, of the whole run
+  std::optional<TimeSplit> time_split;
+  std::string solver;  ///< registry name, e.g. "hybrid"
+  SolverCounts counts;
+  std::optional<CollapseSummary> collapse;  ///< absent when the run reached its end time
+  std::vector<BodySummary> bodies;
+};
+
+/// Writes the summary as a JSON object (write_output_file: temporary, then renamed):
+///   {"title", "problem", "mode", "dimension", "steps", "simulated_time", "wall_seconds",
+///    "time_split": {"collision", "assembly", "solve"} or null, "solver",
+///    "counts": {"solves", "not_converged", "worst_error", "total_iterations",
+///               "mean_iterations", "max_iterations"},
+///    "collapse": {"criterion", "body", "value", "time", "load_factor_name",
+///                 "load_factor"} or null,
+///    "bodies": [{"name", "position": [x, y, z], "orientation": [w, x, y, z],
+///                "velocity": [x, y, z], "angular_velocity": [x, y, z]}, ...]}
+/// Times in s, lengths in m, as in the structs above. JSON has no NaN or infinity; such a
+/// number (a diverged solve's error, a blown-up body) is written null, so that the file
+/// stays valid JSON and a reader sees "no meaningful value" rather than a made-up one.
+/// @throws core::Diagnostic if the file cannot be written
+void write_summary_json(const std::filesystem::path& path, const RunSummary& summary);
+
+}  // namespace moreau::io

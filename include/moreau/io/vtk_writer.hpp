@@ -1,0 +1,99 @@
+// VTK output of a run for ParaView: body surfaces and contact forces, one pair of files per
+// written step, gathered by two .pvd collections (Kitware, "VTK File Formats": the XML
+// UnstructuredGrid .vtu in ASCII, and ParaView's Collection .pvd).
+#pragma once
+
+#include "moreau/dynamics/moreau_jean.hpp"
+#include "moreau/model/scene.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace moreau::io {
+
+/// State of a contact after the solve, from its impulse r (normal first) and mu:
+///   Open  (0)  r_N <= 0: no force
+///   Stick (1)  ||r_T|| <  mu r_N (1 - 1e-9): inside the Coulomb cone
+///   Slip  (2)  ||r_T|| >= mu r_N (1 - 1e-9): on its surface (every loaded contact if mu = 0)
+/// The relative 1e-9 absorbs the round-off of a solver that ended on the cone's surface;
+/// its own tolerance (1e-8 by default) is on the whole problem, not on one contact, so a
+/// contact reported Stick may still be within that tolerance of sliding.
+/// The integers are the values of the `status` array of contacts_<step>.vtu.
+enum class ContactStatus { Open = 0, Stick = 1, Slip = 2 };
+
+ContactStatus contact_status(const dynamics::Contact& contact);
+
+struct VtkOptions {
+  /// Half the side of the square drawn for a Plane, m, >= 0. 0 picks it at the first write:
+  /// the largest side of the box around every other body (so the patch is twice as wide as
+  /// the scene), or 1 m if there is no other body. The centre is the centre of that box
+  /// projected on the plane. Both are kept for the whole run, so the ground does not jump
+  /// between frames.
+  double plane_half_size = 0.0;
+};
+
+/// Writes, into one folder, for each call of write():
+///   bodies_<step>.vtu    every body's surface in world coordinates as polygon cells, with
+///                        cell data `body` (index in Scene::bodies) and point data
+///                        `velocity` (m/s, world: the rigid velocity v + w x (p - x) of each
+///                        vertex, so spin shows as well as translation)
+///   contacts_<step>.vtu  one VTK_VERTEX cell per contact at its point p, with point data
+///                        `normal` (unit, world, from body_b towards body_a), `normal_force`
+///                        (N, r_N / h), `tangential_force` (N, world, (r_1 t1 + r_2 t2) / h)
+///                        and `status` (ContactStatus as an integer)
+/// and then rewrites bodies.pvd and contacts.pvd listing every step written so far with
+/// timestep = the simulated time. <step> has at least 6 digits. Every file is written to a
+/// temporary and renamed (io::write_output_file), so the folder always holds valid files,
+/// even if the run is killed.
+///
+/// Surfaces: spheres as UV spheres of 8 latitude bands by 16 meridians, fixed to the body
+/// (the poles on its local z axis, so rolling is visible), which pass through the six
+/// points +-r e_k of the local axes; boxes and polyhedra by their faces; planes as a finite
+/// square (VtkOptions); planar polygons as the prism of unit depth, -1/2 <= y <= 1/2, that
+/// the mechanics uses (geometry/polygon.hpp), so that 2D and 3D scenes look alike in
+/// ParaView and a planar plane is the strip of the same depth. In planar mode contact
+/// points lie in the middle plane y = 0.
+///
+/// Numbers are ASCII with 17 significant digits (exact round trip). N.B. VTK's ASCII
+/// reader does not parse "nan" or "inf": a scene that has blown up gives files ParaView
+/// refuses, which is the time to look at history.csv instead.
+class VtkWriter {
+ public:
+  /// Creates the folder if needed.
+  /// @throws core::Diagnostic if it cannot be created, or for a negative, NaN or infinite
+  ///         plane_half_size
+  explicit VtkWriter(std::filesystem::path folder, VtkOptions options = {});
+
+  /// Writes the step as described above.
+  /// @param step  step number, >= 0 (file names)
+  /// @param time  simulated time, s (the .pvd timestep)
+  /// @param h     time step, s, > 0: forces are impulses over h
+  /// @throws core::Diagnostic if a file cannot be written
+  void write(int step, double time, const model::Scene& scene,
+             const std::vector<dynamics::Contact>& contacts, double h);
+
+  const std::filesystem::path& folder() const { return folder_; }
+
+ private:
+  /// Where the square standing for a Plane is centred (m, world), and its half side (m).
+  struct PlanePatch {
+    math::Vec3 centre_W = math::Vec3::Zero();
+    double half_size = 1.0;
+  };
+  struct Frame {
+    int step = 0;
+    double time = 0.0;
+  };
+
+  PlanePatch choose_plane_patch(const model::Scene& scene) const;
+  void write_collection(const std::string& prefix) const;
+
+  std::filesystem::path folder_;
+  VtkOptions options_;
+  std::optional<PlanePatch> plane_patch_;  ///< chosen at the first write
+  std::vector<Frame> frames_;
+};
+
+}  // namespace moreau::io

@@ -1,0 +1,102 @@
+#include "moreau/io/history_writer.hpp"
+
+#include "moreau/core/closest_match.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/math/quaternion.hpp"
+
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <numbers>
+#include <sstream>
+
+namespace moreau::io {
+namespace {
+
+constexpr double kDegrees = 180.0 / std::numbers::pi;
+
+// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + '"';
+}
+
+std::string header(const model::Scene& scene, const std::vector<std::size_t>& bodies) {
+  std::string line =
+      "step,time,detected,active,solver_status,iterations,error,solve_seconds,kinetic_energy,"
+      "potential_energy,contact_work,dissipated_energy,load_factor";
+  for (const std::size_t b : bodies)
+    for (const char* column : {".x", ".y", ".z", ".rotation_deg", ".speed"})
+      line += ',' + csv_field(scene.bodies[b].name + column);
+  return line + '\n';
+}
+
+std::size_t find_body(const model::Scene& scene, const std::string& name) {
+  std::vector<std::string> names;
+  for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
+    if (scene.bodies[b].name == name) return b;
+    names.push_back(scene.bodies[b].name);
+  }
+  const auto nearest = core::closest_match(name, names);
+  throw core::Diagnostic(
+      {}, "history bodies",
+      nearest ? "a body name (did you mean '" + *nearest + "'?)" : std::string("a body name"),
+      "'" + name + "'");
+}
+
+// The angle in (-pi, pi] equal to `angle` modulo 2 pi.
+double wrapped(double angle) { return std::remainder(angle, 2.0 * std::numbers::pi); }
+
+}  // namespace
+
+HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
+                             const std::vector<std::string>& bodies)
+    : path_(path), dimension_(initial.dimension) {
+  for (const std::string& name : bodies) {
+    bodies_.push_back(find_body(initial, name));
+    initial_orientation_.push_back(initial.bodies[bodies_.back()].q);
+  }
+  last_rotation_deg_.assign(bodies_.size(), 0.0);
+  out_.open(path_);
+  out_ << header(initial, bodies_) << std::flush;
+  if (!out_) throw core::Diagnostic({path_.string()}, "", "cannot write the history file");
+}
+
+// Planar mode: Δq = q q0^-1 is a rotation about y, Δq = (cos(a/2), 0, sin(a/2), 0), so
+// a = 2 atan2(Δq_y, Δq_w); the step from the last row is taken in (-180, 180].
+double HistoryWriter::rotation_deg(std::size_t tracked, const model::Scene& scene) {
+  const math::Quat dq =
+      scene.bodies[bodies_[tracked]].q * initial_orientation_[tracked].conjugate();
+  if (dimension_ != 2) return math::to_axis_angle(dq).angle * kDegrees;
+  const double angle = 2.0 * std::atan2(dq.y(), dq.w());
+  double& last = last_rotation_deg_[tracked];
+  last += wrapped(angle - last / kDegrees) * kDegrees;
+  return last;
+}
+
+void HistoryWriter::record(int step, double time, const dynamics::StepReport& report,
+                           double load_factor, const model::Scene& scene) {
+  add_unrecorded_step(report);
+  std::ostringstream row;
+  row << std::setprecision(std::numeric_limits<double>::max_digits10) << step << ',' << time << ','
+      << report.detected << ',' << report.active << ',' << solvers::to_string(report.solve.status)
+      << ',' << report.solve.iterations << ',' << report.solve.error << ',' << report.solve.seconds
+      << ',' << report.kinetic_energy << ',' << report.potential_energy << ','
+      << report.contact_work << ',' << dissipated_energy_ << ',' << load_factor;
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    const model::Body& body = scene.bodies[bodies_[i]];
+    row << ',' << body.x.x() << ',' << body.x.y() << ',' << body.x.z() << ','
+        << rotation_deg(i, scene) << ',' << body.v.norm();
+  }
+  row << '\n';
+  out_ << row.str() << std::flush;
+  if (!out_) throw core::Diagnostic({path_.string()}, "", "writing the history file failed");
+}
+
+void HistoryWriter::add_unrecorded_step(const dynamics::StepReport& report) {
+  dissipated_energy_ -= report.contact_work;
+}
+
+}  // namespace moreau::io

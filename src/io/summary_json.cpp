@@ -1,0 +1,96 @@
+#include "moreau/io/summary_json.hpp"
+
+#include "moreau/io/output_file.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace moreau::io {
+namespace {
+
+// ordered_json keeps the keys in the documented order, for the human reader.
+using json = nlohmann::ordered_json;
+
+// JSON (RFC 8259) has no NaN or infinity. nlohmann_json would also dump them as null, but
+// saying so here keeps the rule visible and independent of the library's choice.
+json number(double value) { return std::isfinite(value) ? json(value) : json(nullptr); }
+
+json vector(const math::Vec3& v) {
+  return json::array({number(v.x()), number(v.y()), number(v.z())});
+}
+
+json time_split(const std::optional<TimeSplit>& split) {
+  if (!split) return nullptr;
+  return {{"collision", number(split->collision)},
+          {"assembly", number(split->assembly)},
+          {"solve", number(split->solve)}};
+}
+
+json counts(const SolverCounts& c) {
+  return {{"solves", c.solves},
+          {"not_converged", c.not_converged},
+          {"worst_error", number(c.worst_error)},
+          {"total_iterations", c.total_iterations},
+          {"mean_iterations", number(c.mean_iterations())},
+          {"max_iterations", c.max_iterations}};
+}
+
+json collapse(const std::optional<CollapseSummary>& c) {
+  if (!c) return nullptr;
+  return {{"criterion", c->criterion},
+          {"body", c->body},
+          {"value", number(c->value)},
+          {"time", number(c->time)},
+          {"load_factor_name", c->load_factor_name},
+          {"load_factor", number(c->load_factor)}};
+}
+
+json body(const BodySummary& b) {
+  const math::Quat& q = b.orientation;
+  return {
+      {"name", b.name},
+      {"position", vector(b.position)},
+      {"orientation", json::array({number(q.w()), number(q.x()), number(q.y()), number(q.z())})},
+      {"velocity", vector(b.velocity)},
+      {"angular_velocity", vector(b.angular_velocity)}};
+}
+
+json to_json(const RunSummary& s) {
+  json bodies = json::array();
+  for (const BodySummary& b : s.bodies) bodies.push_back(body(b));
+  return {{"title", s.title},
+          {"problem", s.problem.string()},
+          {"mode", s.mode},
+          {"dimension", s.dimension},
+          {"steps", s.steps},
+          {"simulated_time", number(s.simulated_time)},
+          {"wall_seconds", number(s.wall_seconds)},
+          {"time_split", time_split(s.time_split)},
+          {"solver", s.solver},
+          {"counts", counts(s.counts)},
+          {"collapse", collapse(s.collapse)},
+          {"bodies", std::move(bodies)}};
+}
+
+}  // namespace
+
+void SolverCounts::add_step(const dynamics::StepReport& report) {
+  if (report.active == 0) return;
+  ++solves;
+  if (!report.solve.converged()) ++not_converged;
+  // A NaN error is the worst and stays so (every comparison with it is false).
+  if (std::isnan(report.solve.error) || report.solve.error > worst_error)
+    worst_error = report.solve.error;
+  total_iterations += report.solve.iterations;
+  max_iterations = std::max(max_iterations, report.solve.iterations);
+}
+
+void write_summary_json(const std::filesystem::path& path, const RunSummary& summary) {
+  const json document = to_json(summary);
+  // Invalid UTF-8 in a title or name is replaced (U+FFFD) rather than failing the run at its end.
+  const std::string text = document.dump(2, ' ', false, json::error_handler_t::replace);
+  write_output_file(path, [&](std::ostream& out) { out << text << '\n'; });
+}
+
+}  // namespace moreau::io

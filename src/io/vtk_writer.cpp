@@ -1,0 +1,317 @@
+#include "moreau/io/vtk_writer.hpp"
+
+#include "moreau/contact/local_problem.hpp"
+#include "moreau/core/assert.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/geometry/aabb.hpp"
+#include "moreau/io/output_file.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <iomanip>
+#include <limits>
+#include <numbers>
+#include <sstream>
+#include <system_error>
+#include <variant>
+
+namespace moreau::io {
+namespace {
+
+using contact::kNormal;
+using math::Vec3;
+
+// Cell types of vtkCellType.h.
+constexpr int kVtkVertex = 1;
+constexpr int kVtkPolygon = 7;
+
+// Resolution of the UV sphere: an even number of latitude bands puts a ring on the equator
+// and a multiple of 4 meridians puts vertices on the local x and y axes, so the mesh
+// reaches +-r along every local axis and its bounds are the sphere's.
+constexpr int kLatitudeBands = 8;
+constexpr int kMeridians = 16;
+
+// A surface in its shape's local frame: faces are loops of vertex indices, counter-clockwise
+// seen from outside.
+struct Surface {
+  std::vector<Vec3> vertices;
+  std::vector<std::vector<int>> faces;
+};
+
+// A named point or cell array. Integer arrays ("Int32") hold integral values.
+struct DataArray {
+  std::string name;
+  std::string type = "Float64";
+  int components = 1;
+  std::vector<double> values;
+
+  void append(const Vec3& value) { values.insert(values.end(), value.begin(), value.end()); }
+};
+
+// An unstructured grid as the .vtu file lays it out: offsets[c] is the end of cell c in
+// connectivity.
+struct Grid {
+  std::vector<Vec3> points;
+  std::vector<std::int64_t> connectivity;
+  std::vector<std::int64_t> offsets;
+  std::vector<int> types;
+  std::vector<DataArray> point_data;
+  std::vector<DataArray> cell_data;
+};
+
+// Poles on the local z axis; rings at polar angles k pi / kLatitudeBands.
+Surface sphere_surface(double radius) {
+  using std::numbers::pi;
+  Surface s;
+  s.vertices.push_back(radius * Vec3::UnitZ());
+  for (int k = 1; k < kLatitudeBands; ++k) {
+    const double theta = k * pi / kLatitudeBands;
+    for (int j = 0; j < kMeridians; ++j) {
+      const double phi = 2.0 * pi * j / kMeridians;
+      s.vertices.push_back(radius * Vec3(std::sin(theta) * std::cos(phi),
+                                         std::sin(theta) * std::sin(phi), std::cos(theta)));
+    }
+  }
+  const int south = static_cast<int>(s.vertices.size());
+  s.vertices.push_back(-radius * Vec3::UnitZ());
+  const auto ring = [](int k, int j) { return 1 + (k - 1) * kMeridians + j % kMeridians; };
+  for (int j = 0; j < kMeridians; ++j) {
+    s.faces.push_back({0, ring(1, j), ring(1, j + 1)});
+    for (int k = 1; k + 1 < kLatitudeBands; ++k)
+      s.faces.push_back({ring(k, j), ring(k + 1, j), ring(k + 1, j + 1), ring(k, j + 1)});
+    s.faces.push_back({ring(kLatitudeBands - 1, j), south, ring(kLatitudeBands - 1, j + 1)});
+  }
+  return s;
+}
+
+Surface polyhedron_surface(const geometry::ConvexPolyhedron& polyhedron) {
+  Surface s{polyhedron.vertices(), {}};
+  for (const geometry::PolyhedronFace& face : polyhedron.faces()) s.faces.push_back(face.vertices);
+  return s;
+}
+
+// The prism of unit depth over the (x, z) polygon: vertex k at y = -1/2 is 2k, at y = +1/2
+// is 2k + 1. The loop is counter-clockwise seen from -y (polygon.hpp), so it is the front
+// face as given and the back face reversed; side k, whose outward normal is (dz, -dx), runs
+// front k, back k, back k+1, front k+1.
+Surface prism_surface(const geometry::Polygon& polygon) {
+  Surface s;
+  const int n = polygon.size();
+  std::vector<int> front, back;
+  for (int k = 0; k < n; ++k) {
+    const math::Vec2& v = polygon.vertices()[static_cast<std::size_t>(k)];
+    s.vertices.insert(s.vertices.end(), {Vec3(v.x(), -0.5, v.y()), Vec3(v.x(), 0.5, v.y())});
+    front.push_back(2 * k);
+    back.insert(back.begin(), 2 * k + 1);
+    const int next = (k + 1) % n;
+    s.faces.push_back({2 * k, 2 * k + 1, 2 * next + 1, 2 * next});
+  }
+  s.faces.push_back(front);
+  s.faces.push_back(back);
+  return s;
+}
+
+// The square of half side `half_size` in the plane z_local = 0 around the projection of
+// centre_W; in planar mode the strip of unit depth along the line (the plane's local y is
+// the world y there, rotations being about y).
+Surface plane_surface(const geometry::Pose& pose, const Vec3& centre_W, double half_size,
+                      int dimension) {
+  const Vec3 c = pose.orientation.conjugate() * (centre_W - pose.position);
+  const double u = half_size;
+  const double v = dimension == 2 ? 0.5 : half_size;
+  const double cy = dimension == 2 ? 0.0 : c.y();
+  return {{Vec3(c.x() - u, cy - v, 0.0), Vec3(c.x() + u, cy - v, 0.0), Vec3(c.x() + u, cy + v, 0.0),
+           Vec3(c.x() - u, cy + v, 0.0)},
+          {{0, 1, 2, 3}}};
+}
+
+// The surface of any shape, in its local frame.
+struct LocalSurface {
+  const geometry::Pose& pose;
+  const Vec3& plane_centre_W;
+  double plane_half_size;
+  int dimension;
+
+  Surface operator()(const geometry::Sphere& s) const { return sphere_surface(s.radius); }
+  Surface operator()(const geometry::Box& b) const {
+    return polyhedron_surface(geometry::ConvexPolyhedron::box(b.half_extents));
+  }
+  Surface operator()(const geometry::ConvexPolyhedron& p) const { return polyhedron_surface(p); }
+  Surface operator()(const geometry::Polygon& p) const { return prism_surface(p); }
+  Surface operator()(const geometry::Plane&) const {
+    return plane_surface(pose, plane_centre_W, plane_half_size, dimension);
+  }
+};
+
+// Appends body b's surface in world coordinates, with the rigid velocity of each vertex.
+void append_body(const model::Scene& scene, std::size_t b, const Vec3& plane_centre_W,
+                 double plane_half_size, Grid& grid) {
+  const model::Body& body = scene.bodies[b];
+  const geometry::Pose pose = body.shape_pose();
+  const Surface surface =
+      std::visit(LocalSurface{pose, plane_centre_W, plane_half_size, scene.dimension}, body.shape);
+  const auto first = static_cast<std::int64_t>(grid.points.size());
+  for (const Vec3& vertex : surface.vertices) {
+    grid.points.push_back(pose.point_to_world(vertex));
+    grid.point_data[0].append(body.point_velocity(grid.points.back()));
+  }
+  for (const std::vector<int>& face : surface.faces) {
+    for (const int k : face) grid.connectivity.push_back(first + k);
+    grid.offsets.push_back(static_cast<std::int64_t>(grid.connectivity.size()));
+    grid.types.push_back(kVtkPolygon);
+    grid.cell_data[0].values.push_back(static_cast<double>(b));
+  }
+}
+
+Grid body_grid(const model::Scene& scene, const Vec3& plane_centre_W, double plane_half_size) {
+  Grid grid;
+  grid.point_data = {{"velocity", "Float64", 3, {}}};
+  grid.cell_data = {{"body", "Int32", 1, {}}};
+  for (std::size_t b = 0; b < scene.bodies.size(); ++b)
+    append_body(scene, b, plane_centre_W, plane_half_size, grid);
+  return grid;
+}
+
+Grid contact_grid(const std::vector<dynamics::Contact>& contacts, double h) {
+  Grid grid;
+  DataArray normal{"normal", "Float64", 3, {}};
+  DataArray normal_force{"normal_force", "Float64", 1, {}};
+  DataArray tangential_force{"tangential_force", "Float64", 3, {}};
+  DataArray status{"status", "Int32", 1, {}};
+  for (const dynamics::Contact& contact : contacts) {
+    grid.connectivity.push_back(static_cast<std::int64_t>(grid.points.size()));
+    grid.offsets.push_back(static_cast<std::int64_t>(grid.connectivity.size()));
+    grid.types.push_back(kVtkVertex);
+    grid.points.push_back(contact.point.p);
+    normal.append(contact.frame.col(kNormal));
+    normal_force.values.push_back(contact.impulse[kNormal] / h);
+    tangential_force.append(contact.frame.rightCols<2>() * contact.impulse.tail<2>() / h);
+    status.values.push_back(static_cast<double>(contact_status(contact)));
+  }
+  grid.point_data = {normal, normal_force, tangential_force, status};
+  return grid;
+}
+
+// Values separated by spaces, one tuple of `components` per line.
+template <typename Values>
+void write_values(std::ostream& out, const Values& values, int components, bool integer) {
+  std::size_t i = 0;
+  for (const auto value : values) {
+    if (integer)
+      out << static_cast<std::int64_t>(value);
+    else
+      out << static_cast<double>(value);
+    out << (++i % static_cast<std::size_t>(components) == 0 ? '\n' : ' ');
+  }
+}
+
+void write_array(std::ostream& out, const DataArray& array) {
+  out << "<DataArray type=\"" << array.type << "\" Name=\"" << array.name
+      << "\" NumberOfComponents=\"" << array.components << "\" format=\"ascii\">\n";
+  write_values(out, array.values, array.components, array.type != "Float64");
+  out << "</DataArray>\n";
+}
+
+void write_arrays(std::ostream& out, const char* tag, const std::vector<DataArray>& arrays) {
+  out << '<' << tag << ">\n";
+  for (const DataArray& array : arrays) write_array(out, array);
+  out << "</" << tag << ">\n";
+}
+
+void write_grid(std::ostream& out, const Grid& grid) {
+  out << std::setprecision(std::numeric_limits<double>::max_digits10);
+  out << "<?xml version=\"1.0\"?>\n"
+         "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" "
+         "header_type=\"UInt64\">\n<UnstructuredGrid>\n<Piece NumberOfPoints=\""
+      << grid.points.size() << "\" NumberOfCells=\"" << grid.types.size() << "\">\n";
+  write_arrays(out, "PointData", grid.point_data);
+  write_arrays(out, "CellData", grid.cell_data);
+  out << "<Points>\n<DataArray type=\"Float64\" NumberOfComponents=\"3\" format=\"ascii\">\n";
+  for (const Vec3& p : grid.points) write_values(out, p, 3, false);
+  out << "</DataArray>\n</Points>\n<Cells>\n";
+  out << "<DataArray type=\"Int64\" Name=\"connectivity\" format=\"ascii\">\n";
+  write_values(out, grid.connectivity, 1, true);
+  out << "</DataArray>\n<DataArray type=\"Int64\" Name=\"offsets\" format=\"ascii\">\n";
+  write_values(out, grid.offsets, 1, true);
+  out << "</DataArray>\n<DataArray type=\"UInt8\" Name=\"types\" format=\"ascii\">\n";
+  write_values(out, grid.types, 1, true);
+  out << "</DataArray>\n</Cells>\n</Piece>\n</UnstructuredGrid>\n</VTKFile>\n";
+}
+
+std::string frame_name(const std::string& prefix, int step) {
+  std::ostringstream name;
+  name << prefix << '_' << std::setw(6) << std::setfill('0') << step << ".vtu";
+  return name.str();
+}
+
+}  // namespace
+
+ContactStatus contact_status(const dynamics::Contact& contact) {
+  const double r_N = contact.impulse[kNormal];
+  if (!(r_N > 0.0)) return ContactStatus::Open;
+  const double r_T = contact.impulse.tail<2>().norm();
+  return r_T >= contact.friction * r_N * (1.0 - 1e-9) ? ContactStatus::Slip : ContactStatus::Stick;
+}
+
+VtkWriter::VtkWriter(std::filesystem::path folder, VtkOptions options)
+    : folder_(std::move(folder)), options_(options) {
+  if (!(options_.plane_half_size >= 0.0) || std::isinf(options_.plane_half_size))
+    throw core::Diagnostic({}, "plane_half_size", "a finite length >= 0 (m)",
+                           core::concat(options_.plane_half_size));
+  std::error_code error;
+  std::filesystem::create_directories(folder_, error);
+  if (error)
+    throw core::Diagnostic({folder_.string()}, "",
+                           "cannot create the output folder: " + error.message());
+}
+
+void VtkWriter::write(int step, double time, const model::Scene& scene,
+                      const std::vector<dynamics::Contact>& contacts, double h) {
+  MOREAU_ASSERT(h > 0.0 && step >= 0);
+  if (!plane_patch_) plane_patch_ = choose_plane_patch(scene);
+  const Grid bodies = body_grid(scene, plane_patch_->centre_W, plane_patch_->half_size);
+  write_output_file(folder_ / frame_name("bodies", step),
+                    [&](std::ostream& out) { write_grid(out, bodies); });
+  const Grid points = contact_grid(contacts, h);
+  write_output_file(folder_ / frame_name("contacts", step),
+                    [&](std::ostream& out) { write_grid(out, points); });
+  // N.B. the collections are rewritten after the files they list exist.
+  frames_.push_back({step, time});
+  write_collection("bodies");
+  write_collection("contacts");
+}
+
+VtkWriter::PlanePatch VtkWriter::choose_plane_patch(const model::Scene& scene) const {
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  geometry::Aabb box{Vec3::Constant(kInfinity), Vec3::Constant(-kInfinity)};
+  for (const model::Body& body : scene.bodies) {
+    if (std::holds_alternative<geometry::Plane>(body.shape)) continue;
+    const geometry::Aabb around = geometry::bounding_box(body.shape, body.shape_pose());
+    box = {box.lower.cwiseMin(around.lower), box.upper.cwiseMax(around.upper)};
+  }
+  const bool empty = !(box.lower.array() <= box.upper.array()).all();
+  PlanePatch patch;
+  if (!empty) {
+    patch.centre_W = 0.5 * (box.lower + box.upper);
+    patch.half_size = (box.upper - box.lower).maxCoeff();
+  }
+  if (options_.plane_half_size > 0.0) patch.half_size = options_.plane_half_size;
+  return patch;
+}
+
+// ParaView's collection format: one DataSet per frame, in the order written.
+void VtkWriter::write_collection(const std::string& prefix) const {
+  write_output_file(folder_ / (prefix + ".pvd"), [&](std::ostream& out) {
+    out << std::setprecision(std::numeric_limits<double>::max_digits10)
+        << "<?xml version=\"1.0\"?>\n"
+           "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+           "<Collection>\n";
+    for (const Frame& frame : frames_)
+      out << "<DataSet timestep=\"" << frame.time << "\" group=\"\" part=\"0\" file=\""
+          << frame_name(prefix, frame.step) << "\"/>\n";
+    out << "</Collection>\n</VTKFile>\n";
+  });
+}
+
+}  // namespace moreau::io

@@ -1,0 +1,199 @@
+// history.csv parsed back while the writer is still alive (every row flushed), with exact
+// numbers (17 digits round-trip), cumulative dissipation over unrecorded steps, and
+// rotations against the axis-angle they were built from.
+#include "moreau/io/history_writer.hpp"
+
+#include "moreau/math/quaternion.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace moreau::io {
+namespace {
+
+namespace fs = std::filesystem;
+using geometry::Pose;
+using math::Vec3;
+using ::testing::HasSubstr;
+
+// Rotation angles come from a quaternion product and atan2: round-off of a few ulps of
+// the angle, in degrees.
+constexpr double kAngleTol = 1e-11;
+
+// A file name per test under the system's temporary folder; the file is removed at the end.
+struct ScratchFile {
+  fs::path path =
+      fs::temp_directory_path() / (std::string("moreau_history_") +
+                                   ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+                                   "_" + std::to_string(getpid()) + ".csv");
+  ~ScratchFile() { fs::remove(path); }
+  ScratchFile() = default;
+  ScratchFile(const ScratchFile&) = delete;
+  ScratchFile& operator=(const ScratchFile&) = delete;
+};
+
+// The lines of the file as it is on disk now, each split at commas (no field here is
+// quoted except in the header).
+std::vector<std::vector<std::string>> read_rows(const fs::path& path) {
+  std::ifstream in(path);
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> fields;
+    std::istringstream split(line);
+    for (std::string field; std::getline(split, field, ',');) fields.push_back(field);
+    rows.push_back(fields);
+  }
+  return rows;
+}
+
+model::Scene two_blocks(int dimension) {
+  model::Scene scene;
+  scene.dimension = dimension;
+  for (const char* name : {"left", "right"})
+    scene.bodies.push_back(model::make_free_body(name, geometry::Box{Vec3(0.5, 0.5, 0.5)}, 1000.0,
+                                                 Pose{Vec3(1, 2, 3)}, dimension));
+  return scene;
+}
+
+dynamics::StepReport report(double contact_work) {
+  dynamics::StepReport r;
+  r.detected = 5;
+  r.active = 3;
+  r.solve.status = solvers::Status::MaxIterations;
+  r.solve.iterations = 17;
+  r.solve.error = 1.0 / 3.0;
+  r.solve.seconds = 2.5e-5;
+  r.kinetic_energy = 0.1;
+  r.potential_energy = 1.0 / 7.0;
+  r.contact_work = contact_work;
+  return r;
+}
+
+TEST(HistoryWriter, RowsParseBackExactlyAndAreOnDiskBeforeTheWriterCloses) {
+  const ScratchFile scratch;
+  const fs::path& path = scratch.path;
+  model::Scene scene = two_blocks(3);
+  HistoryWriter history(path, scene, {"right"});
+  ASSERT_EQ(read_rows(path).size(), 1u);  // the header, already flushed
+  scene.bodies[1].x = Vec3(0.1, 1.0 / 3.0, -2.0);
+  scene.bodies[1].v = Vec3(3.0, 4.0, 0.0);
+  history.record(1, 1e-3, report(-1.5), 0.7, scene);
+  history.add_unrecorded_step(report(-0.25));
+  history.record(3, 3e-3, report(-0.5), std::sqrt(2.0), scene);
+
+  const auto rows = read_rows(path);  // the writer is still alive
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0], (std::vector<std::string>{
+                         "step", "time", "detected", "active", "solver_status", "iterations",
+                         "error", "solve_seconds", "kinetic_energy", "potential_energy",
+                         "contact_work", "dissipated_energy", "load_factor", "right.x", "right.y",
+                         "right.z", "right.rotation_deg", "right.speed"}));
+  const auto& row = rows[2];
+  ASSERT_EQ(row.size(), rows[0].size());
+  EXPECT_EQ(row[0], "3");
+  EXPECT_EQ(std::stod(row[1]), 3e-3);
+  EXPECT_EQ(row[2], "5");
+  EXPECT_EQ(row[3], "3");
+  EXPECT_EQ(row[4], "max-iterations");
+  EXPECT_EQ(row[5], "17");
+  EXPECT_EQ(std::stod(row[6]), 1.0 / 3.0);  // 17 digits: the same double, not a neighbour
+  EXPECT_EQ(std::stod(row[7]), 2.5e-5);
+  EXPECT_EQ(std::stod(row[9]), 1.0 / 7.0);
+  EXPECT_EQ(std::stod(row[10]), -0.5);
+  EXPECT_EQ(std::stod(rows[1][11]), 1.5);
+  EXPECT_EQ(std::stod(row[11]), 2.25);  // 1.5 + 0.25 (unrecorded) + 0.5
+  EXPECT_EQ(history.dissipated_energy(), 2.25);
+  EXPECT_EQ(std::stod(row[12]), std::sqrt(2.0));
+  EXPECT_EQ(std::stod(row[14]), 1.0 / 3.0);
+  EXPECT_EQ(std::stod(row[17]), 5.0);  // |(3, 4, 0)|
+}
+
+TEST(HistoryWriter, RotationIn3dIsTheAngleSinceTheStart) {
+  const ScratchFile scratch;
+  const fs::path& path = scratch.path;
+  model::Scene scene = two_blocks(3);
+  HistoryWriter history(path, scene, {"left", "right"});
+  const math::Quat turn = math::from_axis_angle(Vec3(1, 1, 0), 30.0 * std::numbers::pi / 180);
+  scene.bodies[0].q = turn * scene.bodies[0].q;
+  history.record(1, 1e-3, report(0.0), 0.0, scene);
+  const auto row = read_rows(path).back();
+  EXPECT_NEAR(std::stod(row[16]), 30.0, kAngleTol);  // left.rotation_deg
+  EXPECT_NEAR(std::stod(row[21]), 0.0, kAngleTol);   // right.rotation_deg
+}
+
+// 100 degrees per row about +y: 100, 200, 300, not 100, -160, -60.
+TEST(HistoryWriter, PlanarRotationIsSignedAndContinuesPastHalfATurn) {
+  const ScratchFile scratch;
+  const fs::path& path = scratch.path;
+  model::Scene scene = two_blocks(2);
+  HistoryWriter history(path, scene, {"left"});
+  const math::Quat q0 = scene.bodies[0].q;
+  for (int row = 1; row <= 3; ++row) {
+    scene.bodies[0].q =
+        math::from_axis_angle(Vec3::UnitY(), row * 100.0 * std::numbers::pi / 180) * q0;
+    history.record(row, row * 1e-3, report(0.0), 0.0, scene);
+  }
+  scene.bodies[0].q = math::from_axis_angle(Vec3::UnitY(), -0.5) * q0;
+  history.record(4, 4e-3, report(0.0), 0.0, scene);
+  const auto rows = read_rows(path);
+  EXPECT_NEAR(std::stod(rows[1][16]), 100.0, kAngleTol);
+  EXPECT_NEAR(std::stod(rows[2][16]), 200.0, kAngleTol);
+  EXPECT_NEAR(std::stod(rows[3][16]), 300.0, kAngleTol);
+  // From 300 the nearest angle equal to -0.5 rad modulo a turn is 360 - 28.6...
+  EXPECT_NEAR(std::stod(rows[4][16]), 360.0 - 0.5 * 180 / std::numbers::pi, kAngleTol);
+}
+
+TEST(HistoryWriter, NotFiniteNumbersAreWrittenAsNanAndInf) {
+  const ScratchFile scratch;
+  const fs::path& path = scratch.path;
+  const model::Scene scene = two_blocks(3);
+  HistoryWriter history(path, scene, {});
+  dynamics::StepReport r = report(0.0);
+  r.solve.error = std::numeric_limits<double>::quiet_NaN();
+  r.kinetic_energy = std::numeric_limits<double>::infinity();
+  history.record(1, 1e-3, r, 0.0, scene);
+  const auto row = read_rows(path).back();
+  EXPECT_EQ(row[6], "nan");
+  EXPECT_EQ(row[8], "inf");
+}
+
+TEST(HistoryWriter, NamesWithCommasAreQuotedInTheHeader) {
+  const ScratchFile scratch;
+  const fs::path& path = scratch.path;
+  model::Scene scene = two_blocks(3);
+  scene.bodies[0].name = "pier \"A\", top";
+  HistoryWriter history(path, scene, {scene.bodies[0].name});
+  std::ifstream in(path);
+  std::string header;
+  std::getline(in, header);
+  EXPECT_THAT(header, HasSubstr(",\"pier \"\"A\"\", top.x\","));
+}
+
+TEST(HistoryWriter, UnknownBodyIsADiagnosticWithTheNearestName) {
+  const model::Scene scene = two_blocks(3);
+  try {
+    const ScratchFile scratch;
+    HistoryWriter history(scratch.path, scene, {"rigt"});
+    FAIL() << "expected a Diagnostic";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_THAT(error.what(), HasSubstr("'rigt'"));
+    EXPECT_THAT(error.what(), HasSubstr("right"));
+  }
+}
+
+TEST(HistoryWriter, UnwritablePathIsADiagnostic) {
+  const model::Scene scene = two_blocks(3);
+  EXPECT_THROW(HistoryWriter("/nonexistent-folder/history.csv", scene, {}), core::Diagnostic);
+}
+
+}  // namespace
+}  // namespace moreau::io

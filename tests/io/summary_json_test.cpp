@@ -1,0 +1,166 @@
+// summary.json parsed back with nlohmann_json: every field, exact doubles (the library
+// writes the shortest text that reads back to the same double), null for NaN and infinity
+// and for the absent optional parts, and the solver counts of a sequence of steps.
+#include "moreau/io/summary_json.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace moreau::io {
+namespace {
+
+namespace fs = std::filesystem;
+using math::Vec3;
+using nlohmann::json;
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// A file name per test under the system's temporary folder; the file is removed at the end.
+struct ScratchFile {
+  fs::path path =
+      fs::temp_directory_path() / (std::string("moreau_summary_") +
+                                   ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+                                   "_" + std::to_string(getpid()) + ".json");
+  ~ScratchFile() { fs::remove(path); }
+  ScratchFile() = default;
+  ScratchFile(const ScratchFile&) = delete;
+  ScratchFile& operator=(const ScratchFile&) = delete;
+};
+
+json read_json(const fs::path& path) {
+  std::ifstream in(path);
+  return json::parse(in);  // throws, failing the test, on invalid JSON
+}
+
+RunSummary full_summary() {
+  RunSummary s;
+  s.title = "Arch, 11 voussoirs";
+  s.problem = "problems/arch.yaml";
+  s.mode = "nscd";
+  s.dimension = 2;
+  s.steps = 12345;
+  s.simulated_time = 12.345;
+  s.wall_seconds = 1.0 / 3.0;
+  s.time_split = TimeSplit{0.1, 0.2, 0.03};
+  s.solver = "hybrid";
+  s.counts.solves = 4;
+  s.counts.not_converged = 1;
+  s.counts.worst_error = 3.5e-7;
+  s.counts.total_iterations = 10;
+  s.counts.max_iterations = 6;
+  s.collapse = CollapseSummary{"max_rotation", "key stone", 5.5, 2.25, "tilt_deg", 17.125};
+  BodySummary b;
+  b.name = "key stone";
+  b.position = Vec3(0.1, 0.0, 2.0 / 3.0);
+  b.orientation = math::Quat(0.5, 0.5, -0.5, 0.5);
+  b.velocity = Vec3(1e-300, -2.0, 3.0);
+  b.angular_velocity = Vec3(0.0, 0.7, 0.0);
+  s.bodies = {b};
+  return s;
+}
+
+TEST(SummaryJson, EveryFieldReadsBackExactly) {
+  const ScratchFile scratch;
+  const fs::path& path = scratch.path;
+  write_summary_json(path, full_summary());
+  const json j = read_json(path);
+  EXPECT_EQ(j["title"], "Arch, 11 voussoirs");
+  EXPECT_EQ(j["problem"], "problems/arch.yaml");
+  EXPECT_EQ(j["mode"], "nscd");
+  EXPECT_EQ(j["dimension"], 2);
+  EXPECT_EQ(j["steps"], 12345);
+  EXPECT_EQ(j["simulated_time"].get<double>(), 12.345);
+  EXPECT_EQ(j["wall_seconds"].get<double>(), 1.0 / 3.0);
+  EXPECT_EQ(j["time_split"], (json{{"collision", 0.1}, {"assembly", 0.2}, {"solve", 0.03}}));
+  EXPECT_EQ(j["solver"], "hybrid");
+  EXPECT_EQ(j["counts"], (json{{"solves", 4},
+                               {"not_converged", 1},
+                               {"worst_error", 3.5e-7},
+                               {"total_iterations", 10},
+                               {"mean_iterations", 2.5},
+                               {"max_iterations", 6}}));
+  EXPECT_EQ(j["collapse"], (json{{"criterion", "max_rotation"},
+                                 {"body", "key stone"},
+                                 {"value", 5.5},
+                                 {"time", 2.25},
+                                 {"load_factor_name", "tilt_deg"},
+                                 {"load_factor", 17.125}}));
+  ASSERT_EQ(j["bodies"].size(), 1u);
+  const json& b = j["bodies"][0];
+  EXPECT_EQ(b["name"], "key stone");
+  EXPECT_EQ(b["position"], (json{0.1, 0.0, 2.0 / 3.0}));
+  EXPECT_EQ(b["orientation"], (json{0.5, 0.5, -0.5, 0.5}));  // w, x, y, z
+  EXPECT_EQ(b["velocity"], (json{1e-300, -2.0, 3.0}));
+  EXPECT_EQ(b["angular_velocity"], (json{0.0, 0.7, 0.0}));
+}
+
+TEST(SummaryJson, NotFiniteNumbersAndAbsentPartsAreNull) {
+  const ScratchFile scratch;
+  const fs::path& path = scratch.path;
+  RunSummary s = full_summary();
+  s.counts.worst_error = kNaN;
+  s.bodies[0].velocity = Vec3(kInf, -kInf, 1.0);
+  s.collapse.reset();
+  s.time_split.reset();
+  write_summary_json(path, s);
+  const json j = read_json(path);
+  EXPECT_TRUE(j["counts"]["worst_error"].is_null());
+  EXPECT_EQ(j["bodies"][0]["velocity"], (json{nullptr, nullptr, 1.0}));
+  EXPECT_TRUE(j["collapse"].is_null());
+  EXPECT_TRUE(j["time_split"].is_null());
+}
+
+TEST(SummaryJson, NoStepsGivesAnEmptyBodyListAndZeroMeans) {
+  const ScratchFile scratch;
+  const fs::path& path = scratch.path;
+  write_summary_json(path, RunSummary{});
+  const json j = read_json(path);
+  EXPECT_TRUE(j["bodies"].is_array());
+  EXPECT_TRUE(j["bodies"].empty());
+  EXPECT_EQ(j["counts"]["mean_iterations"], 0.0);
+}
+
+TEST(SummaryJson, UnwritablePathIsADiagnostic) {
+  EXPECT_THROW(write_summary_json("/nonexistent-folder/summary.json", RunSummary{}),
+               core::Diagnostic);
+}
+
+dynamics::StepReport step(int active, solvers::Status status, int iterations, double error) {
+  dynamics::StepReport r;
+  r.active = active;
+  r.solve.status = status;
+  r.solve.iterations = iterations;
+  r.solve.error = error;
+  return r;
+}
+
+TEST(SolverCounts, StepsWithoutActiveContactsAreNotSolves) {
+  SolverCounts counts;
+  counts.add_step(step(0, solvers::Status::Converged, 0, 0.0));
+  counts.add_step(step(3, solvers::Status::Converged, 4, 1e-9));
+  counts.add_step(step(5, solvers::Status::MaxIterations, 10, 1e-5));
+  counts.add_step(step(2, solvers::Status::Converged, 1, 1e-12));
+  EXPECT_EQ(counts.solves, 3);
+  EXPECT_EQ(counts.not_converged, 1);
+  EXPECT_EQ(counts.worst_error, 1e-5);
+  EXPECT_EQ(counts.total_iterations, 15);
+  EXPECT_EQ(counts.max_iterations, 10);
+  EXPECT_EQ(counts.mean_iterations(), 5.0);
+}
+
+TEST(SolverCounts, NaNErrorIsTheWorst) {
+  SolverCounts counts;
+  counts.add_step(step(1, solvers::Status::NonFinite, 2, kNaN));
+  counts.add_step(step(1, solvers::Status::Converged, 2, 1e-9));
+  EXPECT_TRUE(std::isnan(counts.worst_error));
+}
+
+}  // namespace
+}  // namespace moreau::io

@@ -1,0 +1,307 @@
+// VtkWriter's files opened by VTK's own XML reader (tests/io/read_vtk.py, run by Debian's
+// /usr/bin/python3 with python3-vtk9), compared with the scene: bounds with the bodies'
+// world bounding boxes, enclosed volumes with the shapes', forces with r / h, statuses with
+// the Coulomb cone. Skipped with the reason when that Python has no vtk module.
+#include "moreau/io/vtk_writer.hpp"
+
+#include "moreau/geometry/aabb.hpp"
+#include "moreau/math/contact_frame.hpp"
+#include "moreau/math/quaternion.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <numbers>
+#include <string>
+
+namespace moreau::io {
+namespace {
+
+namespace fs = std::filesystem;
+using dynamics::Contact;
+using geometry::Pose;
+using math::Vec2;
+using math::Vec3;
+using nlohmann::json;
+
+// Coordinates go through a rigid transform and 17-digit text: a few ulps of the lengths
+// (~1 m) remain. Volumes add a few hundred such products.
+constexpr double kLengthTol = 1e-12;
+constexpr double kVolumeTol = 1e-12;
+
+constexpr const char* kPython = "/usr/bin/python3";
+
+bool python_has_vtk() {
+  return std::system((std::string(kPython) + " -c 'import vtk' >/dev/null 2>&1").c_str()) == 0;
+}
+
+// Runs read_vtk.py on path; fails the test if it does not exit 0.
+json read_with_vtk(const fs::path& path) {
+  const std::string command = std::string(kPython) + " " + MOREAU_SOURCE_DIR +
+                              "/tests/io/read_vtk.py " + path.string() + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) throw std::runtime_error("cannot start: " + command);
+  std::string output;
+  std::array<char, 4096> buffer{};
+  while (const std::size_t count = std::fread(buffer.data(), 1, buffer.size(), pipe))
+    output.append(buffer.data(), count);
+  const int status = pclose(pipe);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << command << "\n" << output;
+  return json::parse(output, nullptr, false);
+}
+
+// A fresh folder per test under the system's temporary folder, removed at the end.
+struct ScratchFolder {
+  fs::path path =
+      fs::temp_directory_path() / (std::string("moreau_vtk_") +
+                                   ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+                                   "_" + std::to_string(getpid()));
+  ScratchFolder() { fs::remove_all(path); }
+  ~ScratchFolder() { fs::remove_all(path); }
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+};
+
+// Tests that read the files back with VTK: skipped, with the reason, without it.
+class VtkWriterFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!python_has_vtk())
+      GTEST_SKIP() << kPython << " cannot import vtk: install python3-vtk9 (scripts/install-deps"
+                   << " --test) to check the files with VTK's own reader";
+  }
+  const ScratchFolder scratch;
+};
+
+// The tetrahedron (0,0,0), e_x, e_y, e_z, faces counter-clockwise seen from outside.
+geometry::ConvexPolyhedron tetrahedron() {
+  return geometry::ConvexPolyhedron({Vec3::Zero(), Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitZ()},
+                                    {{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}});
+}
+
+model::Scene scene_3d() {
+  model::Scene scene;
+  const Pose box_pose{Vec3(1.0, 2.0, 3.0), math::from_axis_angle(Vec3(1, 2, 3), 0.5)};
+  scene.bodies.push_back(
+      model::make_free_body("box", geometry::Box{Vec3(0.5, 0.25, 0.1)}, 2000.0, box_pose, 3));
+  scene.bodies.back().v = Vec3(1.0, 0.0, -2.0);
+  scene.bodies.back().w_B = Vec3(0.3, -0.2, 2.0);
+  scene.bodies.push_back(
+      model::make_free_body("ball", geometry::Sphere{0.3}, 1000.0, Pose{Vec3(-1, 0, 0.3)}, 3));
+  scene.bodies.push_back(model::make_fixed_body("ground", geometry::Plane{}, Pose{}));
+  const Pose tetra_pose{Vec3(0.0, -2.0, 1.0), math::from_axis_angle(Vec3(0, 1, 1), 2.0)};
+  scene.bodies.push_back(model::make_free_body("tetra", tetrahedron(), 500.0, tetra_pose, 3));
+  scene.bodies.back().w_B = Vec3(1.0, 2.0, 3.0);
+  return scene;
+}
+
+// Planar mode: a square block tilted about y, a triangle and the ground line.
+model::Scene scene_2d() {
+  model::Scene scene;
+  scene.dimension = 2;
+  const geometry::Polygon square(
+      {Vec2(-0.5, -0.5), Vec2(0.5, -0.5), Vec2(0.5, 0.5), Vec2(-0.5, 0.5)});
+  const geometry::Polygon triangle({Vec2(0, 0), Vec2(2, 0), Vec2(0, 1)});
+  scene.bodies.push_back(model::make_fixed_body("ground", geometry::Plane{}, Pose{}));
+  scene.bodies.push_back(model::make_free_body(
+      "square", square, 2000.0, Pose{Vec3(0, 0, 1), math::from_axis_angle(Vec3::UnitY(), 0.3)}, 2));
+  scene.bodies.back().v = Vec3(0.5, 0.0, 0.0);
+  scene.bodies.back().w_B = Vec3(0.0, 1.5, 0.0);
+  scene.bodies.push_back(
+      model::make_free_body("triangle", triangle, 2000.0, Pose{Vec3(1.5, 0, 2)}, 2));
+  return scene;
+}
+
+// What the writer promises for the whole file: the union of the bodies' world boxes and
+// of the ground square (half side = the largest side of that union, around its centre).
+geometry::Aabb expected_bounds(const model::Scene& scene) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  geometry::Aabb box{Vec3::Constant(kInf), Vec3::Constant(-kInf)};
+  for (const model::Body& body : scene.bodies) {
+    if (std::holds_alternative<geometry::Plane>(body.shape)) continue;
+    const geometry::Aabb b = geometry::bounding_box(body.shape, body.shape_pose());
+    box = {box.lower.cwiseMin(b.lower), box.upper.cwiseMax(b.upper)};
+  }
+  const Vec3 centre = 0.5 * (box.lower + box.upper);
+  const double half = (box.upper - box.lower).maxCoeff();
+  const double half_y = scene.dimension == 2 ? 0.5 : half;
+  // The ground is the plane z = 0 in both scenes.
+  const Vec3 ground_lower(centre.x() - half, centre.y() - half_y, 0.0);
+  const Vec3 ground_upper(centre.x() + half, centre.y() + half_y, 0.0);
+  return {box.lower.cwiseMin(ground_lower), box.upper.cwiseMax(ground_upper)};
+}
+
+void expect_bounds(const json& grid, const geometry::Aabb& box) {
+  const std::vector<double> bounds = grid["bounds"];
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_NEAR(bounds[2 * k], box.lower[k], kLengthTol) << "axis " << k;
+    EXPECT_NEAR(bounds[2 * k + 1], box.upper[k], kLengthTol) << "axis " << k;
+  }
+}
+
+Vec3 tuple(const json& values, std::size_t i) {
+  return {values[3 * i].get<double>(), values[3 * i + 1].get<double>(),
+          values[3 * i + 2].get<double>()};
+}
+
+TEST_F(VtkWriterFiles, BodiesOfA3dSceneOpenInVtkWithTheirBoundsAndVolumes) {
+  const model::Scene scene = scene_3d();
+  VtkWriter writer(scratch.path);
+  writer.write(7, 0.25, scene, {}, 1e-3);
+  const json grid = read_with_vtk(writer.folder() / "bodies_000007.vtu");
+  // box 8 vertices 6 faces; UV sphere 2 + 7 x 16 vertices, 8 x 16 faces; ground 4 and 1;
+  // tetrahedron 4 and 4.
+  EXPECT_EQ(grid["points"], 8 + 114 + 4 + 4);
+  EXPECT_EQ(grid["cells"], 6 + 128 + 1 + 4);
+  for (const int type : grid["cell_types"]) EXPECT_EQ(type, 7);  // VTK_POLYGON
+  expect_bounds(grid, expected_bounds(scene));
+  // Closed and outward: the signed volumes are the solids'. The UV sphere is inscribed in
+  // the ball, so it holds less; with 8 x 16 facets the deficit is a few percent.
+  EXPECT_NEAR(grid["volumes"]["0"].get<double>(), 8 * 0.5 * 0.25 * 0.1, kVolumeTol);
+  const double ball = 4.0 / 3.0 * std::numbers::pi * std::pow(0.3, 3);
+  EXPECT_LT(grid["volumes"]["1"].get<double>(), ball);
+  EXPECT_GT(grid["volumes"]["1"].get<double>(), 0.9 * ball);
+  EXPECT_NEAR(grid["volumes"]["3"].get<double>(), 1.0 / 6.0, kVolumeTol);
+}
+
+TEST_F(VtkWriterFiles, PointVelocityIsTheRigidVelocityOfItsBody) {
+  const model::Scene scene = scene_3d();
+  VtkWriter writer(scratch.path);
+  writer.write(0, 0.0, scene, {}, 1e-3);
+  const json grid = read_with_vtk(writer.folder() / "bodies_000000.vtu");
+  const json& velocity = grid["point_data"]["velocity"];
+  const json& body = grid["cell_data"]["body"];
+  const json& points = grid["cell_points"];
+  const json& coordinates = grid["coordinates"];
+  ASSERT_EQ(points.size(), body.size());
+  double worst = 0.0;
+  for (std::size_t c = 0; c < points.size(); ++c) {
+    const model::Body& owner = scene.bodies[body[c].get<std::size_t>()];
+    for (const std::size_t p : points[c]) {
+      const Vec3 expected = owner.point_velocity(tuple(coordinates, p));
+      worst = std::max(worst, (tuple(velocity, p) - expected).norm());
+    }
+  }
+  EXPECT_LT(worst, kLengthTol * 10.0);  // |w| ~ 4 rad/s times the coordinates' round-off
+}
+
+TEST_F(VtkWriterFiles, PlanarPolygonsAreUnitDepthPrisms) {
+  const model::Scene scene = scene_2d();
+  VtkWriter writer(scratch.path);
+  writer.write(1, 1e-3, scene, {}, 1e-3);
+  const json grid = read_with_vtk(writer.folder() / "bodies_000001.vtu");
+  // ground strip 4 points 1 cell; square prism 8 and 2 + 4; triangle prism 6 and 2 + 3.
+  EXPECT_EQ(grid["points"], 4 + 8 + 6);
+  EXPECT_EQ(grid["cells"], 1 + 6 + 5);
+  expect_bounds(grid, expected_bounds(scene));
+  EXPECT_NEAR(grid["volumes"]["1"].get<double>(), 1.0, kVolumeTol);  // area x unit depth
+  EXPECT_NEAR(grid["volumes"]["2"].get<double>(), 1.0, kVolumeTol);
+}
+
+TEST_F(VtkWriterFiles, PlaneHalfSizeOptionSetsTheGroundSquare) {
+  model::Scene scene;
+  scene.bodies.push_back(model::make_fixed_body("ground", geometry::Plane{}, Pose{}));
+  VtkWriter writer(scratch.path, {.plane_half_size = 3.0});
+  writer.write(0, 0.0, scene, {}, 1e-3);
+  const json grid = read_with_vtk(writer.folder() / "bodies_000000.vtu");
+  expect_bounds(grid, {Vec3(-3, -3, 0), Vec3(3, 3, 0)});
+}
+
+// One contact per state: open, inside the cone, on its surface, frictionless.
+std::vector<Contact> contacts_in_every_state() {
+  const std::array<Vec3, 4> impulses{Vec3(0, 0, 0), Vec3(2, 0.1, 0.2), Vec3(2, 0.6, 0.8),
+                                     Vec3(1, 0, 0)};
+  const std::array<double, 4> friction{0.5, 0.5, 0.5, 0.0};
+  std::vector<Contact> contacts;
+  for (std::size_t i = 0; i < impulses.size(); ++i) {
+    Contact c;
+    c.point.p = Vec3(0.1 * i, -0.2 * i, 0.3 + i);
+    c.point.n = Vec3(0.1 * i, 1.0, 0.5).normalized();
+    c.frame = math::contact_frame(c.point.n);
+    c.friction = friction[i];
+    c.impulse = impulses[i];
+    contacts.push_back(c);
+  }
+  return contacts;
+}
+
+TEST_F(VtkWriterFiles, ContactForcesAreImpulsesOverTheStep) {
+  const std::vector<Contact> contacts = contacts_in_every_state();
+  const double h = 2e-3;
+  VtkWriter writer(scratch.path);
+  writer.write(3, 0.006, scene_3d(), contacts, h);
+  const json grid = read_with_vtk(writer.folder() / "contacts_000003.vtu");
+  ASSERT_EQ(grid["points"], contacts.size());
+  ASSERT_EQ(grid["cells"], contacts.size());
+  const json& data = grid["point_data"];
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const Contact& c = contacts[i];
+    EXPECT_EQ(grid["cell_types"][i], 1);  // VTK_VERTEX
+    EXPECT_LT((tuple(grid["coordinates"], i) - c.point.p).norm(), kLengthTol);
+    EXPECT_LT((tuple(data["normal"], i) - c.point.n).norm(), 1e-15);
+    // r / h: one division and the 17-digit round trip, a relative ulp or two.
+    EXPECT_DOUBLE_EQ(data["normal_force"][i].get<double>(), c.impulse[0] / h);
+    const Vec3 tangential = (c.impulse[1] * c.frame.col(1) + c.impulse[2] * c.frame.col(2)) / h;
+    EXPECT_LT((tuple(data["tangential_force"], i) - tangential).norm(), 1e-12);
+  }
+  const std::vector<int> status = data["status"];
+  EXPECT_EQ(status, (std::vector<int>{0, 1, 2, 2}));  // open, stick, slip, slip (mu = 0)
+}
+
+TEST_F(VtkWriterFiles, NoContactsIsAValidEmptyGrid) {
+  VtkWriter writer(scratch.path);
+  writer.write(0, 0.0, scene_2d(), {}, 1e-3);
+  const json grid = read_with_vtk(writer.folder() / "contacts_000000.vtu");
+  EXPECT_EQ(grid["points"], 0);
+  EXPECT_EQ(grid["cells"], 0);
+}
+
+TEST_F(VtkWriterFiles, CollectionsListEveryStepWrittenSoFar) {
+  model::Scene scene = scene_3d();
+  VtkWriter writer(scratch.path);
+  const std::vector<Contact> contacts = contacts_in_every_state();
+  for (int frame = 0; frame < 3; ++frame) {
+    scene.bodies[0].x.z() -= 0.1;
+    writer.write(10 * frame, 0.01 * frame, scene, contacts, 1e-3);
+    // Valid after every write, as a run killed here would leave it.
+    for (const char* prefix : {"bodies", "contacts"}) {
+      const json collection = read_with_vtk(writer.folder() / (std::string(prefix) + ".pvd"));
+      ASSERT_EQ(collection["datasets"].size(), static_cast<std::size_t>(frame + 1));
+      const json& last = collection["datasets"].back();
+      EXPECT_EQ(last["timestep"].get<double>(), 0.01 * frame);
+      char name[32];
+      std::snprintf(name, sizeof name, "%s_%06d.vtu", prefix, 10 * frame);
+      EXPECT_EQ(last["file"], name);
+    }
+  }
+  for (const auto& entry : fs::directory_iterator(writer.folder()))
+    EXPECT_NE(entry.path().extension(), ".partial") << entry.path();
+}
+
+// The cone test without VTK: the relative 1e-9 on either side of the surface.
+TEST(ContactStatus, OnTheConeWithinARelativeBillionthIsSlip) {
+  Contact c;
+  c.friction = 0.5;
+  c.impulse = Vec3(2.0, 1.0 * (1.0 - 1e-10), 0.0);
+  EXPECT_EQ(contact_status(c), ContactStatus::Slip);
+  c.impulse = Vec3(2.0, 1.0 * (1.0 - 1e-8), 0.0);
+  EXPECT_EQ(contact_status(c), ContactStatus::Stick);
+  c.impulse = Vec3(-1e-300, 0.0, 0.0);
+  EXPECT_EQ(contact_status(c), ContactStatus::Open);
+}
+
+TEST(VtkWriter, NegativePlaneSizeIsRefused) {
+  const ScratchFolder scratch;
+  EXPECT_THROW(VtkWriter(scratch.path, {.plane_half_size = -1.0}), core::Diagnostic);
+  EXPECT_FALSE(fs::exists(scratch.path));  // refused before anything is created
+}
+
+}  // namespace
+}  // namespace moreau::io

@@ -507,31 +507,34 @@ TEST(Arch, BadSpecsNameTheirField) {
   good.thickness = 0.4;
   good.voussoirs = 8;
   good.springing_height = 1.0;
-  ASSERT_NO_THROW(generate_arch(good, 3));
-  const auto refused = [&](const std::function<void(ArchSpec&)>& edit, const std::string& field,
-                           int dimension = 3) {
-    ArchSpec spec = good;
+  ArchSpec pointed = good;
+  pointed.form = ArchForm::Pointed;
+  ArchSpec segmental = good;
+  segmental.form = ArchForm::Segmental;
+  segmental.radius = 3.0;
+  for (const ArchSpec& spec : {good, pointed, segmental}) ASSERT_NO_THROW(generate_arch(spec, 3));
+  const auto refused = [](const std::string& field, ArchSpec spec,
+                          const std::function<void(ArchSpec&)>& edit) {
     edit(spec);
-    expect_refusal([&] { generate_arch(spec, dimension); }, field);
+    expect_refusal([&] { generate_arch(spec, 3); }, field);
   };
-  refused([](ArchSpec& s) { s.span = -1.0; }, "span");
-  refused([](ArchSpec& s) { s.span = 0.0; }, "radius");    // neither span nor radius
-  refused([](ArchSpec& s) { s.radius = 1.5; }, "radius");  // not span / 2
-  refused([](ArchSpec& s) { s.thickness = 0.0; }, "thickness");
-  refused([](ArchSpec& s) { s.thickness = NAN; }, "thickness");
-  refused([](ArchSpec& s) { s.depth = 0.0; }, "depth");
-  refused([](ArchSpec& s) { s.voussoirs = 1; }, "voussoirs");
-  refused([](ArchSpec& s) { s.springing_height = -0.1; }, "springing_height");
-  refused([](ArchSpec& s) { s.springing_height = 0.0; }, "springing_height");
-  refused([](ArchSpec& s) { s.abutment_width = 0.3; }, "abutment_width");
-  refused([](ArchSpec& s) { s.form = ArchForm::Pointed, s.voussoirs = 7; }, "voussoirs");
-  refused([](ArchSpec& s) { s.form = ArchForm::Pointed, s.radius = 1.9; }, "radius");
-  refused([](ArchSpec& s) { s.form = ArchForm::Pointed, s.span = 0.0, s.radius = 3; }, "span");
-  refused([](ArchSpec& s) { s.form = ArchForm::Segmental, s.radius = 2.0; }, "radius");
-  refused([](ArchSpec& s) { s.form = ArchForm::Segmental, s.radius = 0.0; }, "radius");
-  refused([](ArchSpec& s) { s.form = ArchForm::Segmental, s.radius = 3, s.voussoirs = 0; },
-          "voussoirs");
-  refused([](ArchSpec&) {}, "dimension", 1);
+  refused("span", good, [](ArchSpec& s) { s.span = -1.0; });
+  refused("radius", good, [](ArchSpec& s) { s.span = 0.0; });    // neither span nor radius
+  refused("radius", good, [](ArchSpec& s) { s.radius = 1.5; });  // not span / 2
+  refused("thickness", good, [](ArchSpec& s) { s.thickness = 0.0; });
+  refused("thickness", good, [](ArchSpec& s) { s.thickness = NAN; });
+  refused("depth", good, [](ArchSpec& s) { s.depth = 0.0; });
+  refused("voussoirs", good, [](ArchSpec& s) { s.voussoirs = 1; });
+  refused("springing_height", good, [](ArchSpec& s) { s.springing_height = -0.1; });
+  refused("springing_height", good, [](ArchSpec& s) { s.springing_height = 0.0; });
+  refused("abutment_width", good, [](ArchSpec& s) { s.abutment_width = 0.3; });
+  expect_refusal([&] { generate_arch(good, 1); }, "dimension");
+  refused("voussoirs", pointed, [](ArchSpec& s) { s.voussoirs = 7; });
+  refused("radius", pointed, [](ArchSpec& s) { s.radius = 1.9; });
+  refused("span", pointed, [](ArchSpec& s) { s.span = 0.0; });
+  refused("radius", segmental, [](ArchSpec& s) { s.radius = 2.0; });
+  refused("radius", segmental, [](ArchSpec& s) { s.radius = 0.0; });
+  refused("voussoirs", segmental, [](ArchSpec& s) { s.voussoirs = 0; });
   // Planar mode ignores the depth; springing at the ground is fine without abutments.
   ArchSpec planar = good;
   planar.depth = 0.0;
@@ -549,19 +552,18 @@ TEST(Wall, BadSpecsNameTheirField) {
   good.block_height = 0.2;
   good.courses = 3;
   ASSERT_NO_THROW(generate_wall(good, 3));
-  const auto refused = [&](const std::function<void(WallSpec&)>& edit, const std::string& field,
-                           int dimension = 3) {
+  const auto refused = [&](const std::string& field, const std::function<void(WallSpec&)>& edit) {
     WallSpec spec = good;
     edit(spec);
-    expect_refusal([&] { generate_wall(spec, dimension); }, field);
+    expect_refusal([&] { generate_wall(spec, 3); }, field);
   };
-  refused([](WallSpec& s) { s.length = 0.0; }, "length");
-  refused([](WallSpec& s) { s.length = 2.1; }, "length");  // not a multiple of 0.25
-  refused([](WallSpec& s) { s.length = 0.2; }, "length");  // shorter than a half block
-  refused([](WallSpec& s) { s.thickness = -0.3; }, "thickness");
-  refused([](WallSpec& s) { s.block_length = 0.0; }, "block_length");
-  refused([](WallSpec& s) { s.block_height = INFINITY; }, "block_height");
-  refused([](WallSpec& s) { s.courses = 0; }, "courses");
+  refused("length", [](WallSpec& s) { s.length = 0.0; });
+  refused("length", [](WallSpec& s) { s.length = 2.1; });  // not a multiple of 0.25
+  refused("length", [](WallSpec& s) { s.length = 0.2; });  // shorter than a half block
+  refused("thickness", [](WallSpec& s) { s.thickness = -0.3; });
+  refused("block_length", [](WallSpec& s) { s.block_length = 0.0; });
+  refused("block_height", [](WallSpec& s) { s.block_height = INFINITY; });
+  refused("courses", [](WallSpec& s) { s.courses = 0; });
   WallSpec planar = good;
   planar.thickness = 0.0;  // 3D only
   EXPECT_NO_THROW(generate_wall(planar, 2));
@@ -573,32 +575,34 @@ TEST(ColumnAndTower, BadSpecsNameTheirField) {
   column.drum_height = 0.4;
   column.drums = 3;
   ASSERT_NO_THROW(generate_column(column, 3));
-  const auto refused_column = [&](const std::function<void(ColumnSpec&)>& edit,
-                                  const std::string& field) {
+  const auto refused_column = [&](const std::string& field,
+                                  const std::function<void(ColumnSpec&)>& edit) {
     ColumnSpec spec = column;
     edit(spec);
     expect_refusal([&] { generate_column(spec, 3); }, field);
   };
-  refused_column([](ColumnSpec& s) { s.radius = 0.0; }, "radius");
-  refused_column([](ColumnSpec& s) { s.drum_height = -1.0; }, "drum_height");
-  refused_column([](ColumnSpec& s) { s.drums = 0; }, "drums");
-  refused_column([](ColumnSpec& s) { s.sides = 2; }, "sides");
+  refused_column("radius", [](ColumnSpec& s) { s.radius = 0.0; });
+  refused_column("drum_height", [](ColumnSpec& s) { s.drum_height = -1.0; });
+  refused_column("drums", [](ColumnSpec& s) { s.drums = 0; });
+  refused_column("sides", [](ColumnSpec& s) { s.sides = 2; });
 
   TowerSpec tower;
   tower.block_size = Vec3(1.0, 0.5, 0.2);
   tower.blocks = 4;
   ASSERT_NO_THROW(generate_tower(tower, 3));
-  const auto refused_tower = [&](const std::function<void(TowerSpec&)>& edit,
-                                 const std::string& field, int dimension = 3) {
+  const auto refused_tower = [&](const std::string& field,
+                                 const std::function<void(TowerSpec&)>& edit) {
     TowerSpec spec = tower;
     edit(spec);
-    expect_refusal([&] { generate_tower(spec, dimension); }, field);
+    expect_refusal([&] { generate_tower(spec, 3); }, field);
   };
-  refused_tower([](TowerSpec& s) { s.block_size.x() = 0.0; }, "block_size[0]");
-  refused_tower([](TowerSpec& s) { s.block_size.y() = -1.0; }, "block_size[1]");
-  refused_tower([](TowerSpec& s) { s.block_size.z() = NAN; }, "block_size[2]");
-  refused_tower([](TowerSpec& s) { s.blocks = 0; }, "blocks");
-  refused_tower([](TowerSpec& s) { s.twist = 10.0; }, "twist", 2);
+  refused_tower("block_size[0]", [](TowerSpec& s) { s.block_size.x() = 0.0; });
+  refused_tower("block_size[1]", [](TowerSpec& s) { s.block_size.y() = -1.0; });
+  refused_tower("block_size[2]", [](TowerSpec& s) { s.block_size.z() = NAN; });
+  refused_tower("blocks", [](TowerSpec& s) { s.blocks = 0; });
+  TowerSpec twisted = tower;
+  twisted.twist = 10.0;
+  expect_refusal([&] { generate_tower(twisted, 2); }, "twist");  // out of the x-z plane
 }
 
 }  // namespace

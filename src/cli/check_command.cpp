@@ -1,0 +1,99 @@
+// `moreau check FILE`: reads a problem file, refuses it with a located message if anything
+// is wrong (exit code 2), and otherwise prints what it expands to, so that a generated
+// structure can be checked before a long run.
+#include "command.hpp"
+#include "moreau/collision/broad_phase.hpp"
+#include "moreau/collision/narrow_phase.hpp"
+#include "moreau/geometry/aabb.hpp"
+#include "moreau/io/problem_file.hpp"
+#include "options.hpp"
+
+#include <array>
+#include <cmath>
+#include <iostream>
+#include <limits>
+
+namespace moreau::cli {
+namespace {
+
+// Contacts at t = 0 are those within this fraction of the scene's size: generated blocks
+// touch at zero gap up to round-off, which this must cover without reaching real gaps.
+constexpr double kDetectionFraction = 1e-6;
+
+double scene_size(const std::vector<geometry::Aabb>& boxes) {
+  math::Vec3 lower = math::Vec3::Constant(std::numeric_limits<double>::infinity());
+  math::Vec3 upper = -lower;
+  for (const geometry::Aabb& box : boxes) {
+    if (!box.lower.allFinite() || !box.upper.allFinite()) continue;  // planes
+    lower = lower.cwiseMin(box.lower);
+    upper = upper.cwiseMax(box.upper);
+  }
+  return (upper - lower).allFinite() ? (upper - lower).norm() : 0.0;
+}
+
+// The points the stepper's first detection would find between a free body and another.
+int count_initial_contacts(const model::Scene& scene) {
+  std::vector<geometry::Aabb> boxes;
+  for (const model::Body& body : scene.bodies)
+    boxes.push_back(geometry::bounding_box(body.shape, body.shape_pose()));
+  const double distance = kDetectionFraction * scene_size(boxes);
+  for (geometry::Aabb& box : boxes) box = box.inflated(distance);
+  int count = 0;
+  for (const auto& [i, j] : collision::overlapping_pairs(boxes)) {
+    const model::Body& a = scene.bodies[i];
+    const model::Body& b = scene.bodies[j];
+    if (a.motion != model::Motion::Free && b.motion != model::Motion::Free) continue;
+    count += static_cast<int>(
+        collision::collide(a.shape, a.shape_pose(), b.shape, b.shape_pose(), distance).size());
+  }
+  return count;
+}
+
+void print_expansion(const io::Problem& problem) {
+  std::array<int, 3> counts{};  // indexed by model::Motion: free, fixed, driven
+  double mass = 0.0;
+  for (const model::Body& body : problem.scene.bodies) {
+    ++counts[static_cast<std::size_t>(body.motion)];
+    mass += body.mass;
+  }
+  const double h = problem.stepping.h;
+  // The last step may be shorter; 1e-9 keeps 2.0 / 1e-3 at 2000 despite round-off.
+  const long steps = std::lround(std::ceil(problem.duration / h - 1e-9));
+  std::cout << problem.path.string() << ": " << problem.title << '\n'
+            << "  dimension  " << problem.scene.dimension
+            << (problem.scene.dimension == 2 ? " (planar, x-z)" : "") << '\n'
+            << "  mode       " << (problem.mode == io::Mode::Nscd ? "nscd" : "penalty") << '\n'
+            << "  bodies     " << problem.scene.bodies.size() << " (" << counts[0] << " free, "
+            << counts[1] << " fixed, " << counts[2] << " driven)\n"
+            << "  materials  " << problem.materials.size() << '\n'
+            << "  mass       " << mass << " kg (free bodies"
+            << (problem.scene.dimension == 2 ? ", per metre of depth)" : ")") << '\n'
+            << "  contacts   " << count_initial_contacts(problem.scene) << " at t = 0\n"
+            << "  time       " << steps << " steps of " << h << " s to " << problem.duration
+            << " s, theta " << problem.stepping.theta << '\n'
+            << "  solver     " << problem.stepping.solver << " (tolerance "
+            << problem.stepping.stop.tolerance << ", at most "
+            << problem.stepping.stop.max_iterations << " iterations)\n";
+}
+
+int run_check(const std::vector<std::string>& arguments) {
+  po::options_description options("Options");
+  options.add_options()("file", po::value<std::string>()->required(), "problem file (YAML)");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  const auto values =
+      parse_command(arguments,
+                    "Usage: moreau check FILE\nReads a problem file and prints what it describes; "
+                    "errors name the file, line, column and key.",
+                    options, positional);
+  if (!values) return kSuccess;
+  print_expansion(io::read_problem_file((*values)["file"].as<std::string>()));
+  return kSuccess;
+}
+
+}  // namespace
+
+extern const Command kCheckCommand{"check", "validate a problem file and print what it describes",
+                                   run_check};
+
+}  // namespace moreau::cli

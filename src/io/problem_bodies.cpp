@@ -1,0 +1,287 @@
+// The `bodies` section: shapes, poses, initial velocities and driven supports.
+#include "moreau/core/concat.hpp"
+#include "moreau/geometry/convex_hull.hpp"
+#include "moreau/io/acceleration_record.hpp"
+#include "moreau/math/quaternion.hpp"
+#include "problem_sections.hpp"
+
+#include <cmath>
+#include <numbers>
+
+namespace moreau::io {
+namespace {
+
+using core::concat;
+using math::Vec2;
+using math::Vec3;
+
+constexpr double kDegree = std::numbers::pi / 180.0;
+// A quaternion written by hand has a few significant digits: 1e-6 accepts
+// [0.7071068, 0, 0.7071068, 0] and refuses a forgotten component, which changes |q| by far more.
+constexpr double kUnitQuaternionTolerance = 1e-6;
+// A polyhedron vertex closer than this (relative to the extent) to a hull vertex is that corner.
+constexpr double kCornerTolerance = 1e-9;
+
+constexpr const char* kPlanarAngularVelocity = "[0, w, 0] in planar mode (rotation about y)";
+
+geometry::Shape read_sphere(const Field& shape) {
+  shape.check_keys({"type", "radius"});
+  return geometry::Sphere{shape.get("radius").positive("m")};
+}
+
+geometry::Shape read_box(const Field& shape) {
+  shape.check_keys({"type", "size"});
+  const std::vector<Field> size = shape.get("size").elements("a list of 3 lengths [lx, ly, lz]", 3);
+  return geometry::Box{0.5 *
+                       Vec3(size[0].positive("m"), size[1].positive("m"), size[2].positive("m"))};
+}
+
+// The hull of the vertices, refusing vertices that are not among its corners: such a vertex
+// means the intended solid is not convex (or the vertex is redundant), and silently taking
+// the hull would simulate another block than the one drawn.
+geometry::Shape read_polyhedron(const Field& shape) {
+  shape.check_keys({"type", "vertices"});
+  const Field list = shape.get("vertices");
+  const std::vector<Field> entries = list.elements("a list of at least 4 vertices [x, y, z]");
+  std::vector<Vec3> points;
+  for (const Field& entry : entries) points.push_back(entry.vec3());
+  geometry::ConvexPolyhedron hull = geometry::convex_hull(points, list.location(), list.path());
+  double extent = 0.0;
+  for (const Vec3& p : points) extent = std::max(extent, (p - points.front()).norm());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    bool corner = false;
+    for (const Vec3& v : hull.vertices())
+      corner = corner || (v - points[i]).norm() <= kCornerTolerance * extent;
+    if (!corner)
+      entries[i].fail("a corner of the convex hull of the vertices (polyhedra must be convex)",
+                      "a point inside the hull or on one of its faces");
+  }
+  return hull;
+}
+
+geometry::Shape read_polygon(const Field& shape) {
+  shape.check_keys({"type", "vertices"});
+  const Field list = shape.get("vertices");
+  std::vector<Vec2> vertices;
+  for (const Field& entry : list.elements("a list of vertices [x, z]"))
+    vertices.push_back(entry.vec2());
+  return geometry::Polygon(std::move(vertices), list.location(), list.path());
+}
+
+geometry::Shape read_shape(const Field& shape, int dimension) {
+  const Field type_field = shape.get("type");
+  const std::string type = type_field.choice({"sphere", "plane", "box", "polyhedron", "polygon"});
+  if (dimension == 2 && type != "polygon" && type != "plane")
+    type_field.fail("polygon or plane in planar mode (dimension: 2)");
+  if (dimension == 3 && type == "polygon")
+    type_field.fail("sphere, plane, box or polyhedron in 3D (polygons need dimension: 2)");
+  if (type == "sphere") return read_sphere(shape);
+  if (type == "box") return read_box(shape);
+  if (type == "polyhedron") return read_polyhedron(shape);
+  if (type == "polygon") return read_polygon(shape);
+  shape.check_keys({"type"});
+  return geometry::Plane{};
+}
+
+math::Quat read_quaternion(const Field& field, int dimension) {
+  const std::vector<Field> parts = field.elements("a list of 4 numbers [w, x, y, z]", 4);
+  const math::Quat q(parts[0].number(), parts[1].number(), parts[2].number(), parts[3].number());
+  if (std::abs(q.norm() - 1.0) > kUnitQuaternionTolerance)
+    field.fail("a unit quaternion [w, x, y, z] (|q| = 1 within 1e-6)", concat("|q| = ", q.norm()));
+  if (dimension == 2 && (q.x() != 0.0 || q.z() != 0.0))
+    field.fail("a rotation about y in planar mode: [w, 0, y, 0]");
+  return q.normalized();
+}
+
+// Axis and angle (degrees), or a quaternion. Planar mode rotates about y only: the axis may
+// be left out there.
+math::Quat read_orientation(const Field& orientation, int dimension) {
+  orientation.check_keys({"axis", "angle", "quaternion"});
+  if (const auto quaternion = orientation.find("quaternion")) {
+    if (orientation.find("axis") || orientation.find("angle"))
+      orientation.fail_with("give either axis and angle or a quaternion, not both");
+    return read_quaternion(*quaternion, dimension);
+  }
+  const double angle = orientation.get("angle").number() * kDegree;
+  if (dimension == 2 && !orientation.find("axis"))
+    return math::from_axis_angle(Vec3::UnitY(), angle);
+  const Field axis_field = orientation.get("axis");
+  const Vec3 axis = axis_field.direction();
+  if (dimension == 2 && (axis.x() != 0.0 || axis.z() != 0.0))
+    axis_field.fail("[0, 1, 0] or [0, -1, 0] in planar mode (rotation about y)");
+  return math::from_axis_angle(axis, angle);
+}
+
+Vec3 read_angular_velocity(const Field& field, int dimension) {
+  const Vec3 w = field.vec3();
+  if (dimension == 2 && (w.x() != 0.0 || w.z() != 0.0)) field.fail(kPlanarAngularVelocity);
+  return w;
+}
+
+AccelerationUnit read_acceleration_unit(const Field& motion) {
+  return motion.get("units").choice({"g", "m/s^2"}) == "g"
+             ? AccelerationUnit::G
+             : AccelerationUnit::MetresPerSecondSquared;
+}
+
+model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneContext& context) {
+  motion.check_keys({"record", "units", "direction", "scale", "baseline"});
+  const Field record_field = motion.get("record");
+  const std::filesystem::path path = context.folder / record_field.text();
+  if (!std::filesystem::is_regular_file(path))
+    record_field.fail("a CSV record file (relative to the problem file's folder)",
+                      concat("no file ", path.string()));
+  const AccelerationUnit unit = read_acceleration_unit(motion);
+  const std::optional<Field> direction = motion.find("direction");
+  model::AccelerationRecord record =
+      direction
+          ? read_acceleration_record(path, unit, read_planar_vector(*direction, context.dimension))
+          : read_acceleration_record(path, unit);
+  const double scale = motion.find("scale") ? motion.get("scale").positive("") : 1.0;
+  for (Vec3& a : record.acceleration) {
+    a *= scale;
+    if (context.dimension == 2 && a.y() != 0.0)
+      record_field.fail("a record without y component in planar mode", "a_y != 0");
+  }
+  const bool linear =
+      !motion.find("baseline") || motion.get("baseline").choice({"linear", "none"}) == "linear";
+  return model::ground_motion_velocity(
+      record, linear ? model::BaselineCorrection::Linear : model::BaselineCorrection::None);
+}
+
+// Sampled at the time step over the run: the pulse is then as fine as the integration.
+model::PrescribedVelocity read_ricker(const Field& ricker, const SceneContext& context) {
+  ricker.check_keys({"peak", "units", "frequency", "t0", "direction"});
+  const double unit =
+      read_acceleration_unit(ricker) == AccelerationUnit::G ? kStandardGravity : 1.0;
+  const double peak = ricker.get("peak").positive("in units") * unit;
+  const double frequency = ricker.get("frequency").positive("Hz");
+  const double t0 = ricker.get("t0").non_negative("s");
+  const Field direction = ricker.get("direction");
+  Vec3 d = read_planar_vector(direction, context.dimension);
+  if (!(d.norm() > 0.0)) direction.fail("a non-zero vector");
+  const model::AccelerationRecord record =
+      model::ricker_pulse(peak, frequency, t0, d.normalized(), context.h, context.duration);
+  // The Ricker wavelet is the second derivative of a Gaussian: its velocity returns to 0 by
+  // itself, so no baseline correction is needed.
+  return model::ground_motion_velocity(record, model::BaselineCorrection::None);
+}
+
+model::PrescribedVelocity read_settlement(const Field& settlement, int dimension) {
+  settlement.check_keys({"time", "displacement"});
+  const Field time_field = settlement.get("time");
+  model::DisplacementHistory history;
+  history.time = time_field.numbers();
+  if (history.time.size() < 2) time_field.fail("at least 2 times (s)");
+  for (std::size_t i = 1; i < history.time.size(); ++i)
+    if (!(history.time[i] > history.time[i - 1])) time_field.fail("strictly increasing times (s)");
+  const Field displacement = settlement.get("displacement");
+  const std::vector<Field> samples = displacement.elements(
+      concat("a list of ", history.time.size(), " displacements (one per time)"),
+      history.time.size());
+  for (const Field& sample : samples)
+    history.displacement.push_back(read_planar_vector(sample, dimension));
+  if (!history.displacement.front().isZero(0.0))
+    samples.front().fail("[0, 0, 0]: displacements are relative to the initial position");
+  return model::settlement_velocity(history);
+}
+
+// Exactly one kind of motion, so that nothing the user wrote is ignored.
+model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& context) {
+  driven.check_keys({"velocity", "angular_velocity", "ground_motion", "ricker", "settlement"});
+  const bool constant = driven.find("velocity") || driven.find("angular_velocity");
+  const int kinds = int{constant} + int{driven.find("ground_motion").has_value()} +
+                    int{driven.find("ricker").has_value()} +
+                    int{driven.find("settlement").has_value()};
+  if (kinds != 1)
+    driven.fail("exactly one of velocity/angular_velocity, ground_motion, ricker or settlement",
+                kinds == 0 ? "none" : concat(kinds, " kinds of motion"));
+  if (const auto motion = driven.find("ground_motion")) return read_ground_motion(*motion, context);
+  if (const auto ricker = driven.find("ricker")) return read_ricker(*ricker, context);
+  if (const auto settlement = driven.find("settlement"))
+    return read_settlement(*settlement, context.dimension);
+  model::PrescribedVelocity motion;
+  if (const auto velocity = driven.find("velocity")) {
+    const Vec3 v = read_planar_vector(*velocity, context.dimension);
+    motion.linear = [v](double) { return v; };
+  }
+  if (const auto angular = driven.find("angular_velocity")) {
+    const Vec3 w = read_angular_velocity(*angular, context.dimension);
+    motion.angular = [w](double) { return w; };
+  }
+  return motion;
+}
+
+// Fixed and driven bodies have no mass and no initial velocity of their own.
+model::Body make_body(const Field& entry, std::string name, geometry::Shape shape,
+                      const geometry::Pose& pose, const SceneContext& context, int material) {
+  const bool fixed = entry.find("fixed") && entry.get("fixed").flag();
+  const std::optional<Field> driven = entry.find("driven");
+  if (fixed && driven) driven->fail_with("a fixed body cannot also be driven");
+  if ((fixed || driven) && (entry.find("velocity") || entry.find("angular_velocity")))
+    entry.get(entry.find("velocity") ? "velocity" : "angular_velocity")
+        .fail_with(
+            "only free bodies take an initial velocity (a driven body takes it under driven)");
+  if (std::holds_alternative<geometry::Plane>(shape) && !fixed && !driven)
+    entry.get("shape").fail_with("a plane has no finite mass: it must be fixed: true or driven");
+  if (fixed || driven) {
+    model::Body body = model::make_fixed_body(std::move(name), std::move(shape), pose);
+    if (driven) {
+      body.motion = model::Motion::Driven;
+      body.prescribed = read_driven(*driven, context);
+      body.v = body.prescribed.linear(0.0);
+      body.w_B = body.q.conjugate() * body.prescribed.angular(0.0);
+    }
+    return body;
+  }
+  model::Body body =
+      model::make_free_body(std::move(name), std::move(shape), context.materials[material].density,
+                            pose, context.dimension);
+  if (const auto velocity = entry.find("velocity"))
+    body.v = read_planar_vector(*velocity, context.dimension);
+  if (const auto angular = entry.find("angular_velocity"))
+    body.w_B = body.q.conjugate() * read_angular_velocity(*angular, context.dimension);
+  return body;
+}
+
+model::Body read_body(const Field& entry, const SceneContext& context) {
+  entry.check_keys({"name", "shape", "material", "position", "orientation", "velocity",
+                    "angular_velocity", "fixed", "driven"});
+  std::string name = entry.get("name").text();
+  geometry::Shape shape = read_shape(entry.get("shape"), context.dimension);
+  const int material = read_material_reference(entry.find("material"), context.materials);
+  geometry::Pose pose;
+  if (const auto position = entry.find("position"))
+    pose.position = read_planar_vector(*position, context.dimension);
+  if (const auto orientation = entry.find("orientation"))
+    pose.orientation = read_orientation(*orientation, context.dimension);
+  model::Body body = make_body(entry, std::move(name), std::move(shape), pose, context, material);
+  body.material = material;
+  return body;
+}
+
+}  // namespace
+
+int read_material_reference(const std::optional<Field>& field,
+                            const std::vector<model::Material>& materials) {
+  if (!field) return 0;
+  std::vector<std::string> names;
+  for (const model::Material& material : materials) names.push_back(material.name);
+  return static_cast<int>(field->name_in(names, "material"));
+}
+
+Vec3 read_planar_vector(const Field& field, int dimension) {
+  const Vec3 value = field.vec3();
+  if (dimension == 2 && value.y() != 0.0)
+    field.fail("[x, 0, z] in planar mode (bodies move in the x-z plane)");
+  return value;
+}
+
+void read_bodies(const Field& bodies, const SceneContext& context, SceneBuilder& builder) {
+  for (const Field& entry : bodies.elements("a list of bodies")) {
+    builder.scene.bodies.push_back(read_body(entry, context));
+    builder.origins.push_back(entry);
+  }
+}
+
+}  // namespace moreau::io

@@ -1,0 +1,131 @@
+// read_problem_file(): the sections in the order they depend on each other (dimension and
+// time before bodies, materials before bodies, bodies before output), then the checks
+// over the whole scene (unique names, no overlap at t = 0).
+#include "moreau/io/problem_file.hpp"
+
+#include "moreau/collision/broad_phase.hpp"
+#include "moreau/collision/narrow_phase.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/geometry/aabb.hpp"
+#include "problem_sections.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+
+namespace moreau::io {
+namespace {
+
+using core::concat;
+
+// Bodies may start in contact (generated structures start at zero gap everywhere), but
+// not interpenetrating: an overlap deeper than this fraction of the smaller body is a
+// mistake in the file, which the first step would turn into a violent ejection. The
+// fraction leaves room for the round-off of coordinates written with 7-8 digits.
+constexpr double kOverlapTolerance = 1e-6;
+
+int read_dimension(const Field& field) {
+  const std::string text = field.text();
+  if (text != "2" && text != "3") field.fail("3, or 2 for planar mode (x-z plane)");
+  return text == "2" ? 2 : 3;
+}
+
+// The body's own size, the diagonal of its bounding box; infinite for planes.
+double body_size(const model::Body& body) {
+  const geometry::Aabb box = geometry::bounding_box(body.shape, body.shape_pose());
+  const double size = (box.upper - box.lower).norm();
+  return std::isfinite(size) ? size : std::numeric_limits<double>::infinity();
+}
+
+void check_unique_names(const SceneBuilder& builder) {
+  std::map<std::string, std::size_t> first;
+  for (std::size_t i = 0; i < builder.scene.bodies.size(); ++i) {
+    const std::string& name = builder.scene.bodies[i].name;
+    const auto [where, inserted] = first.emplace(name, i);
+    if (inserted) continue;
+    const Field& origin = builder.origins[i];
+    const std::optional<Field> name_field = origin.find("name");
+    (name_field ? *name_field : origin)
+        .fail_with(concat("body name '", name, "' is already used by ",
+                          builder.origins[where->second].path(),
+                          " (give each body, and each generator, its own name)"));
+  }
+}
+
+// Only pairs with a free body: two bodies that do not move never interact (a shaking table
+// may sit inside the ground plane).
+void check_overlaps(const SceneBuilder& builder) {
+  const std::vector<model::Body>& bodies = builder.scene.bodies;
+  std::vector<geometry::Aabb> boxes;
+  for (const model::Body& body : bodies)
+    boxes.push_back(geometry::bounding_box(body.shape, body.shape_pose()));
+  for (const auto& [i, j] : collision::overlapping_pairs(boxes)) {
+    const model::Body& a = bodies[i];
+    const model::Body& b = bodies[j];
+    if (a.motion != model::Motion::Free && b.motion != model::Motion::Free) continue;
+    const double tolerance = kOverlapTolerance * std::min(body_size(a), body_size(b));
+    for (const collision::ContactPoint& point :
+         collision::collide(a.shape, a.shape_pose(), b.shape, b.shape_pose(), 0.0)) {
+      if (point.gap >= -tolerance) continue;
+      builder.origins[j].fail_with(concat("bodies '", a.name, "' and '", b.name, "' overlap by ",
+                                          -point.gap,
+                                          " m at t = 0 (bodies may touch, not interpenetrate)"));
+    }
+  }
+}
+
+SceneBuilder read_scene(const Field& root, const SceneContext& context) {
+  SceneBuilder builder;
+  builder.scene.dimension = context.dimension;
+  if (const auto bodies = root.find("bodies")) read_bodies(*bodies, context, builder);
+  if (const auto generators = root.find("generators"))
+    read_generators(*generators, context, builder);
+  const bool any_free =
+      std::any_of(builder.scene.bodies.begin(), builder.scene.bodies.end(),
+                  [](const model::Body& body) { return body.motion == model::Motion::Free; });
+  if (!any_free)
+    root.fail_with("the problem has no free body: list one under 'bodies' or use 'generators'");
+  check_unique_names(builder);
+  check_overlaps(builder);
+  return builder;
+}
+
+}  // namespace
+
+Problem read_problem_file(const std::filesystem::path& path) {
+  const Field root = Field::load(path);
+  root.check_keys({"version", "title", "dimension", "gravity", "time", "mode", "solver",
+                   "materials", "interactions", "bodies", "generators", "loads", "stop", "output"});
+  Problem problem;
+  problem.path = path;
+  const Field version = root.get("version");
+  if (version.text() != "1") version.fail("1 (the only version of the format)");
+  problem.title = root.find("title") ? root.get("title").text() : path.stem().string();
+
+  SceneContext context;
+  context.folder = path.parent_path();
+  if (const auto dimension = root.find("dimension")) context.dimension = read_dimension(*dimension);
+  if (const auto gravity = root.find("gravity"))
+    problem.gravity.gravity = read_planar_vector(*gravity, context.dimension);
+  read_time(root.get("time"), problem);
+  context.h = problem.stepping.h;
+  context.duration = problem.duration;
+  if (const auto mode = root.find("mode"))
+    problem.mode = mode->choice({"nscd", "penalty"}) == "penalty" ? Mode::Penalty : Mode::Nscd;
+  if (const auto solver = root.find("solver")) read_solver(*solver, problem.stepping);
+  context.materials = root.find("materials") ? read_materials(root.get("materials"))
+                                             : std::vector<model::Material>{{"default"}};
+  problem.materials = context.materials;
+
+  SceneBuilder builder = read_scene(root, context);
+  problem.scene = std::move(builder.scene);
+  if (const auto interactions = root.find("interactions"))
+    problem.scene.interactions = read_interactions(*interactions, problem.materials);
+  if (const auto loads = root.find("loads")) read_loads(*loads, context.dimension, problem.gravity);
+  problem.scene.gravity = problem.gravity.at(0.0);
+  if (const auto stop = root.find("stop")) problem.collapse = read_stop(*stop);
+  if (const auto output = root.find("output")) problem.output = read_output(*output, problem.scene);
+  return problem;
+}
+
+}  // namespace moreau::io

@@ -1,0 +1,149 @@
+// The `generators` section: arches, walls, columns and towers (generators.hpp), expanded
+// into bodies named by the generator ("arch/voussoir07").
+#include "moreau/core/concat.hpp"
+#include "moreau/io/generators.hpp"
+#include "problem_sections.hpp"
+
+#include <climits>
+
+namespace moreau::io {
+namespace {
+
+using core::concat;
+using math::Vec3;
+
+int read_count(const Field& generator, std::string_view key, int minimum) {
+  return generator.get(key).integer(minimum, INT_MAX);
+}
+
+std::vector<Block> read_arch(const Field& g, const std::string& name, int dimension) {
+  if (dimension == 3)
+    g.check_keys({"type", "name", "material", "position", "form", "span", "radius", "thickness",
+                  "depth", "voussoirs", "springing_height", "abutments", "abutment_width",
+                  "fixed_springings"});
+  else
+    g.check_keys({"type", "name", "material", "position", "form", "span", "radius", "thickness",
+                  "voussoirs", "springing_height", "abutments", "abutment_width",
+                  "fixed_springings"});
+  ArchSpec spec;
+  spec.name = name;
+  if (const auto form = g.find("form")) {
+    const std::string text = form->choice({"semicircular", "pointed", "segmental"});
+    spec.form = text == "pointed"     ? ArchForm::Pointed
+                : text == "segmental" ? ArchForm::Segmental
+                                      : ArchForm::Semicircular;
+  }
+  if (const auto span = g.find("span")) spec.span = span->positive("m");
+  if (const auto radius = g.find("radius")) spec.radius = radius->positive("m");
+  spec.thickness = g.get("thickness").positive("m");
+  if (dimension == 3) spec.depth = g.get("depth").positive("m");
+  spec.voussoirs = read_count(g, "voussoirs", 1);
+  if (const auto height = g.find("springing_height"))
+    spec.springing_height = height->non_negative("m");
+  if (const auto abutments = g.find("abutments")) spec.abutments = abutments->flag();
+  if (const auto width = g.find("abutment_width")) spec.abutment_width = width->positive("m");
+  if (const auto fixed = g.find("fixed_springings")) spec.fixed_springings = fixed->flag();
+  return generate_arch(spec, dimension);
+}
+
+std::vector<Block> read_wall(const Field& g, const std::string& name, int dimension) {
+  if (dimension == 3)
+    g.check_keys(
+        {"type", "name", "material", "position", "length", "thickness", "block", "courses"});
+  else
+    g.check_keys({"type", "name", "material", "position", "length", "block", "courses"});
+  WallSpec spec;
+  spec.name = name;
+  spec.length = g.get("length").positive("m");
+  if (dimension == 3) spec.thickness = g.get("thickness").positive("m");
+  const std::vector<Field> block = g.get("block").elements("a list [length, height] (m)", 2);
+  spec.block_length = block[0].positive("m");
+  spec.block_height = block[1].positive("m");
+  spec.courses = read_count(g, "courses", 1);
+  return generate_wall(spec, dimension);
+}
+
+std::vector<Block> read_column(const Field& g, const std::string& name, int dimension) {
+  if (dimension == 3)
+    g.check_keys(
+        {"type", "name", "material", "position", "radius", "drum_height", "drums", "sides"});
+  else
+    g.check_keys({"type", "name", "material", "position", "radius", "drum_height", "drums"});
+  ColumnSpec spec;
+  spec.name = name;
+  spec.radius = g.get("radius").positive("m");
+  spec.drum_height = g.get("drum_height").positive("m");
+  spec.drums = read_count(g, "drums", 1);
+  if (g.find("sides")) spec.sides = read_count(g, "sides", 3);
+  return generate_column(spec, dimension);
+}
+
+// Planar towers take the block as [width, height]: there is no depth to give.
+std::vector<Block> read_tower(const Field& g, const std::string& name, int dimension) {
+  if (dimension == 3)
+    g.check_keys({"type", "name", "material", "position", "block", "blocks", "twist"});
+  else
+    g.check_keys({"type", "name", "material", "position", "block", "blocks"});
+  TowerSpec spec;
+  spec.name = name;
+  const Field block = g.get("block");
+  if (dimension == 3) {
+    const std::vector<Field> size = block.elements("a list [lx, ly, lz] (m)", 3);
+    spec.block_size = Vec3(size[0].positive("m"), size[1].positive("m"), size[2].positive("m"));
+  } else {
+    const std::vector<Field> size = block.elements("a list [width, height] (m) in planar mode", 2);
+    spec.block_size = Vec3(size[0].positive("m"), 1.0, size[1].positive("m"));
+  }
+  spec.blocks = read_count(g, "blocks", 1);
+  if (const auto twist = g.find("twist")) spec.twist = twist->number();
+  return generate_tower(spec, dimension);
+}
+
+// The generators name their fields as their specs do; the file gives block_length,
+// block_height and block_size[i] together as `block`.
+std::string file_key(const std::string& spec_key) {
+  return spec_key.starts_with("block") ? "block" : spec_key;
+}
+
+std::vector<Block> generate(const Field& g, const std::string& type, const std::string& name,
+                            int dimension) {
+  try {
+    if (type == "arch") return read_arch(g, name, dimension);
+    if (type == "wall") return read_wall(g, name, dimension);
+    if (type == "column") return read_column(g, name, dimension);
+    return read_tower(g, name, dimension);
+  } catch (const core::Diagnostic& error) {
+    if (!error.where().file.empty()) throw;  // already located in the file
+    // A value the file left at its default is reported at the generator, under its key.
+    const std::string key = file_key(error.key());
+    if (const std::optional<Field> at = g.find(key)) at->fail_with(message_of(error));
+    throw core::Diagnostic(g.location(), concat(g.path(), '.', key), message_of(error));
+  }
+}
+
+}  // namespace
+
+void read_generators(const Field& generators, const SceneContext& context, SceneBuilder& builder) {
+  for (const Field& g : generators.elements("a list of generators")) {
+    const std::string type = g.get("type").choice({"arch", "wall", "column", "tower"});
+    const std::string name = g.find("name") ? g.get("name").text() : type;
+    const std::vector<Block> blocks = generate(g, type, name, context.dimension);
+    const int material = read_material_reference(g.find("material"), context.materials);
+    Vec3 offset = Vec3::Zero();
+    if (const auto position = g.find("position"))
+      offset = read_planar_vector(*position, context.dimension);
+    for (const Block& block : blocks) {
+      geometry::Pose pose = block.pose;
+      pose.position += offset;
+      model::Body body = block.fixed ? model::make_fixed_body(block.name, block.shape, pose)
+                                     : model::make_free_body(block.name, block.shape,
+                                                             context.materials[material].density,
+                                                             pose, context.dimension);
+      body.material = material;
+      builder.scene.bodies.push_back(std::move(body));
+      builder.origins.push_back(g);
+    }
+  }
+}
+
+}  // namespace moreau::io

@@ -1,0 +1,56 @@
+// The sections of a problem file, each read by its own function for read_problem_file()
+// (problem_file.cpp): settings (problem_settings.cpp), listed bodies (problem_bodies.cpp)
+// and generated ones (problem_generators.cpp). docs/problem-files.md documents every key.
+#pragma once
+
+#include "moreau/io/problem_file.hpp"
+#include "yaml_field.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace moreau::io {
+
+/// What the body and generator readers need from the sections read before them.
+struct SceneContext {
+  int dimension = 3;
+  std::filesystem::path folder;  ///< of the problem file: relative record paths start here
+  double h = 1e-3;               ///< s, the time step (Ricker pulses are sampled at it)
+  double duration = 1.0;         ///< s
+  std::vector<model::Material> materials;
+};
+
+/// The scene's bodies with the YAML node each came from (the body, or the generator that
+/// made it), so that checks over all bodies can point at the file.
+struct SceneBuilder {
+  model::Scene scene;
+  std::vector<Field> origins;  ///< parallel to scene.bodies
+};
+
+// problem_settings.cpp
+/// time: step, duration, theta.
+void read_time(const Field& time, Problem& problem);
+/// solver: name, tolerance, max_iterations, time_limit, parameters.
+void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping);
+std::vector<model::Material> read_materials(const Field& materials);
+model::InteractionTable read_interactions(const Field& interactions,
+                                          const std::vector<model::Material>& materials);
+/// loads: gravity_ramp, tilt, lateral; `gravity` holds g0 on entry.
+void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity);
+dynamics::CollapseCriteria read_stop(const Field& stop);
+/// output: every, vtk, bodies (names checked against the scene's bodies).
+OutputSettings read_output(const Field& output, const model::Scene& scene);
+
+// problem_bodies.cpp
+/// The index of the material a body names; the first material when `field` is absent.
+int read_material_reference(const std::optional<Field>& field,
+                            const std::vector<model::Material>& materials);
+/// A point or vector in the world; in planar mode its y component must be 0.
+math::Vec3 read_planar_vector(const Field& field, int dimension);
+void read_bodies(const Field& bodies, const SceneContext& context, SceneBuilder& builder);
+
+// problem_generators.cpp
+void read_generators(const Field& generators, const SceneContext& context, SceneBuilder& builder);
+
+}  // namespace moreau::io

@@ -1,0 +1,184 @@
+// The sections of a problem file that are settings rather than bodies: time, solver,
+// materials, interactions, loads, stop and output.
+#include "moreau/core/concat.hpp"
+#include "moreau/solvers/registry.hpp"
+#include "problem_sections.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+namespace moreau::io {
+namespace {
+
+using core::concat;
+
+// A direction is accepted as "along y" to this precision: the user writes [0, 1, 0], and
+// anything else in planar mode is a mistake, not round-off.
+constexpr double kAxisTolerance = 1e-9;
+
+// Points at the named solver parameter when the registry's key "<solver>.<key>" names one.
+[[noreturn]] void fail_at_parameter(const core::Diagnostic& error, const Field& parameters) {
+  const std::string& key = error.key();
+  const std::size_t dot = key.find('.');
+  const std::optional<Field> at =
+      dot == std::string::npos ? std::nullopt : parameters.find(key.substr(dot + 1));
+  (at ? *at : parameters).fail_with(message_of(error));
+}
+
+model::ContactLaw read_law(const Field& law_field, model::ContactLaw law) {
+  if (const auto friction = law_field.find("friction")) law.friction = friction->non_negative("");
+  if (const auto restitution = law_field.find("restitution"))
+    law.restitution = restitution->number_in(0.0, 1.0);
+  return law;
+}
+
+}  // namespace
+
+void read_time(const Field& time, Problem& problem) {
+  time.check_keys({"step", "duration", "theta"});
+  problem.stepping.h = time.get("step").positive("s");
+  const Field duration = time.get("duration");
+  problem.duration = duration.positive("s");
+  if (problem.duration < problem.stepping.h)
+    duration.fail(concat("a duration of at least one time step (", problem.stepping.h, " s)"));
+  if (const auto theta = time.find("theta")) problem.stepping.theta = theta->number_in(0.5, 1.0);
+}
+
+void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping) {
+  solver.check_keys({"name", "tolerance", "max_iterations", "time_limit", "parameters"});
+  if (const auto name = solver.find("name"))
+    stepping.solver = name->choice(solvers::registered_solver_names());
+  if (const auto tolerance = solver.find("tolerance")) {
+    stepping.stop.tolerance = tolerance->number();
+    if (!(stepping.stop.tolerance > 0.0 && stepping.stop.tolerance < 1.0))
+      tolerance->fail("a number in (0, 1)");
+  }
+  if (const auto iterations = solver.find("max_iterations"))
+    stepping.stop.max_iterations = iterations->integer(1, INT_MAX);
+  if (const auto limit = solver.find("time_limit"))
+    stepping.stop.time_limit = limit->non_negative("s per solve, 0: none");
+  const std::optional<Field> parameters = solver.find("parameters");
+  if (!parameters) return;
+  for (const auto& [key, value] : parameters->entries())
+    stepping.solver_parameters[key] = value.text();
+  // The registry owns each solver's options and their ranges: building the solver once
+  // here refuses a bad option before any step is taken.
+  try {
+    solvers::make_solver(stepping.solver, stepping.stop, stepping.solver_parameters);
+  } catch (const core::Diagnostic& error) {
+    fail_at_parameter(error, *parameters);
+  }
+}
+
+std::vector<model::Material> read_materials(const Field& materials) {
+  std::vector<model::Material> result;
+  for (const Field& entry : materials.elements("a list of materials")) {
+    entry.check_keys({"name", "density", "young_modulus", "poisson_ratio"});
+    model::Material material;
+    const Field name = entry.get("name");
+    material.name = name.text();
+    for (const model::Material& other : result)
+      if (other.name == material.name)
+        name.fail_with(concat("material '", material.name, "' is defined twice"));
+    material.density = entry.get("density").positive("kg/m^3");
+    if (const auto young = entry.find("young_modulus"))
+      material.young_modulus = young->non_negative("Pa");
+    if (const auto poisson = entry.find("poisson_ratio")) {
+      material.poisson_ratio = poisson->number();
+      if (!(material.poisson_ratio >= 0.0 && material.poisson_ratio < 0.5))
+        poisson->fail("a number in [0, 0.5)");
+    }
+    result.push_back(material);
+  }
+  if (result.empty()) materials.fail("at least one material");
+  return result;
+}
+
+model::InteractionTable read_interactions(const Field& interactions,
+                                          const std::vector<model::Material>& materials) {
+  interactions.check_keys({"default", "pairs"});
+  model::ContactLaw fallback;
+  if (const auto law = interactions.find("default")) {
+    law->check_keys({"friction", "restitution"});
+    fallback = read_law(*law, fallback);
+  }
+  model::InteractionTable table(fallback);
+  const std::optional<Field> pairs = interactions.find("pairs");
+  if (!pairs) return table;
+  std::vector<std::pair<int, int>> seen;
+  for (const Field& pair : pairs->elements("a list of material pairs")) {
+    pair.check_keys({"materials", "friction", "restitution"});
+    const Field names = pair.get("materials");
+    const std::vector<Field> both = names.elements("a list of 2 material names", 2);
+    const int a = read_material_reference(both[0], materials);
+    const int b = read_material_reference(both[1], materials);
+    const std::pair<int, int> key{std::min(a, b), std::max(a, b)};
+    if (std::find(seen.begin(), seen.end(), key) != seen.end())
+      names.fail_with("this pair of materials is given twice");
+    seen.push_back(key);
+    table.set(a, b, read_law(pair, fallback));
+  }
+  return table;
+}
+
+void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity) {
+  loads.check_keys({"gravity_ramp", "tilt", "lateral"});
+  if (const auto ramp = loads.find("gravity_ramp")) {
+    ramp->check_keys({"duration"});
+    gravity.ramp_duration = ramp->get("duration").positive("s");
+  }
+  if (const auto tilt = loads.find("tilt")) {
+    tilt->check_keys({"axis", "rate", "start"});
+    if (const auto axis = tilt->find("axis")) {
+      gravity.tilt_axis = axis->direction();
+      if (dimension == 2 && std::abs(gravity.tilt_axis.y()) < 1.0 - kAxisTolerance)
+        axis->fail("[0, 1, 0] or [0, -1, 0] in planar mode (rotation about y)");
+    }
+    gravity.tilt_rate = tilt->get("rate").non_negative("deg/s");
+    if (const auto start = tilt->find("start")) gravity.tilt_start = start->non_negative("s");
+  }
+  if (const auto lateral = loads.find("lateral")) {
+    lateral->check_keys({"direction", "rate", "start"});
+    if (const auto direction = lateral->find("direction")) {
+      gravity.lateral_direction = read_planar_vector(*direction, dimension);
+      if (!(gravity.lateral_direction.norm() > 0.0)) direction->fail("a non-zero vector");
+      gravity.lateral_direction.normalize();
+      if (std::abs(gravity.lateral_direction.dot(gravity.gravity.normalized())) > kAxisTolerance)
+        direction->fail("a direction orthogonal to gravity");
+    }
+    gravity.lateral_rate = lateral->get("rate").non_negative("1/s");
+    if (const auto start = lateral->find("start")) gravity.lateral_start = start->non_negative("s");
+  }
+}
+
+dynamics::CollapseCriteria read_stop(const Field& stop) {
+  stop.check_keys({"collapse"});
+  dynamics::CollapseCriteria criteria;
+  const std::optional<Field> collapse = stop.find("collapse");
+  if (!collapse) return criteria;
+  collapse->check_keys({"max_displacement", "max_rotation", "kinetic_energy"});
+  if (const auto displacement = collapse->find("max_displacement"))
+    criteria.max_displacement = displacement->positive("m");
+  if (const auto rotation = collapse->find("max_rotation"))
+    criteria.max_rotation = rotation->positive("deg");
+  if (const auto energy = collapse->find("kinetic_energy"))
+    criteria.kinetic_energy = energy->positive("J");
+  return criteria;
+}
+
+OutputSettings read_output(const Field& output, const model::Scene& scene) {
+  output.check_keys({"every", "vtk", "bodies"});
+  OutputSettings settings;
+  if (const auto every = output.find("every")) settings.every = every->integer(1, INT_MAX);
+  if (const auto vtk = output.find("vtk")) settings.vtk = vtk->flag();
+  const std::optional<Field> bodies = output.find("bodies");
+  if (!bodies) return settings;
+  std::vector<std::string> names;
+  for (const model::Body& body : scene.bodies) names.push_back(body.name);
+  for (const Field& name_field : bodies->elements("a list of body names"))
+    settings.bodies.push_back(names[name_field.name_in(names, "body")]);
+  return settings;
+}
+
+}  // namespace moreau::io

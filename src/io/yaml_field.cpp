@@ -1,0 +1,256 @@
+#include "yaml_field.hpp"
+
+#include "moreau/core/closest_match.hpp"
+#include "moreau/core/concat.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <fstream>
+#include <set>
+
+namespace moreau::io {
+namespace {
+
+using core::concat;
+
+// YAML 1.2 spells the non-finite floats .nan, .inf, -.inf (any case); from_chars knows
+// them as nan and inf. Both spellings are refused as non-finite rather than as non-numbers.
+bool is_non_finite_spelling(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (!text.empty() && (text[0] == '+' || text[0] == '-')) text.erase(0, 1);
+  if (!text.empty() && text[0] == '.') text.erase(0, 1);
+  return text == "nan" || text == "inf" || text == "infinity";
+}
+
+std::optional<double> parse_double(std::string_view text) {
+  if (!text.empty() && text[0] == '+') text.remove_prefix(1);  // YAML allows +1.5
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// " (m)" for a unit, nothing for a dimensionless value.
+std::string with_unit(std::string_view unit) { return unit.empty() ? "" : concat(" (", unit, ')'); }
+
+}  // namespace
+
+Field::Field(YAML::Node node, std::string path, std::string file, YAML::Mark mark)
+    : node_(std::move(node)), path_(std::move(path)), file_(std::move(file)), mark_(mark) {}
+
+Field Field::load(const std::filesystem::path& path) {
+  const std::string file = path.string();
+  if (!std::filesystem::is_regular_file(path) || !std::ifstream(path))
+    throw core::Diagnostic({file}, "", "cannot open the file (missing or unreadable)");
+  try {
+    YAML::Node root = YAML::LoadFile(file);
+    // An empty document has no mark; its errors point at the start of the file.
+    YAML::Mark start;
+    start.line = 0;
+    start.column = 0;
+    return Field(root, "", file, root.Mark().is_null() ? start : root.Mark());
+  } catch (const YAML::Exception& error) {
+    throw core::Diagnostic({file, error.mark.line + 1, error.mark.column + 1}, "",
+                           concat("invalid YAML: ", error.msg));
+  }
+}
+
+core::SourceLocation Field::location() const {
+  if (mark_.is_null()) return {file_};
+  return {file_, mark_.line + 1, mark_.column + 1};
+}
+
+std::string Field::found() const {
+  if (node_.IsScalar()) return concat('\'', node_.Scalar(), '\'');
+  if (node_.IsSequence()) {
+    // A short list of scalars (a vector) is shown as written, anything else by its size.
+    constexpr std::size_t kShown = 4;
+    const bool shown = node_.size() <= kShown &&
+                       std::all_of(node_.begin(), node_.end(),
+                                   [](const YAML::Node& element) { return element.IsScalar(); });
+    if (!shown) return concat("a list of ", node_.size());
+    std::string text = "[";
+    for (const YAML::Node& element : node_)
+      text += concat(text.size() > 1 ? ", " : "", element.Scalar());
+    return text + ']';
+  }
+  if (node_.IsMap()) return "a mapping";
+  return "nothing";
+}
+
+void Field::fail(std::string_view expected) const { fail(expected, found()); }
+
+void Field::fail(std::string_view expected, std::string_view found_text) const {
+  throw core::Diagnostic(location(), path_, expected, found_text);
+}
+
+void Field::fail_with(std::string_view message) const {
+  throw core::Diagnostic(location(), path_, message);
+}
+
+Field Field::child(const YAML::Node& key, const YAML::Node& value, std::string path) const {
+  return Field(value, std::move(path), file_, value.IsNull() ? key.Mark() : value.Mark());
+}
+
+void Field::check_keys(std::initializer_list<std::string_view> allowed) const {
+  if (!node_.IsMap()) fail("a mapping of keys");
+  const std::vector<std::string> names(allowed.begin(), allowed.end());
+  std::set<std::string> seen;
+  for (const auto& entry : node_) {
+    const std::string key = entry.first.Scalar();
+    const Field at = child(entry.first, entry.first, path_.empty() ? key : concat(path_, '.', key));
+    if (!seen.insert(key).second) at.fail_with("this key is given twice");
+    if (std::find(names.begin(), names.end(), key) != names.end()) continue;
+    std::string expected = concat("one of ", core::join(names));
+    if (const auto suggestion = core::closest_match(key, names))
+      expected += concat(" (did you mean '", *suggestion, "'?)");
+    at.fail(expected, concat("unknown key '", key, '\''));
+  }
+}
+
+std::optional<Field> Field::find(std::string_view key) const {
+  if (!node_.IsMap()) fail("a mapping of keys");
+  for (const auto& entry : node_)
+    if (entry.first.Scalar() == key)
+      return child(entry.first, entry.second,
+                   path_.empty() ? std::string(key) : concat(path_, '.', key));
+  return std::nullopt;
+}
+
+Field Field::get(std::string_view key) const {
+  if (auto found_field = find(key)) return *found_field;
+  throw core::Diagnostic(location(), path_.empty() ? std::string(key) : concat(path_, '.', key),
+                         concat("missing required key '", key, '\''));
+}
+
+std::vector<std::pair<std::string, Field>> Field::entries() const {
+  if (!node_.IsMap()) fail("a mapping of keys");
+  std::vector<std::pair<std::string, Field>> result;
+  for (const auto& entry : node_) {
+    const std::string key = entry.first.Scalar();
+    result.emplace_back(key, child(entry.first, entry.second, concat(path_, '.', key)));
+  }
+  return result;
+}
+
+std::vector<Field> Field::elements(std::string_view expected, std::size_t count) const {
+  if (!node_.IsSequence() || (count > 0 && node_.size() != count)) fail(expected);
+  std::vector<Field> result;
+  std::size_t i = 0;
+  for (const YAML::Node& element : node_)
+    result.push_back(Field(element, concat(path_, '[', i++, ']'), file_,
+                           element.IsNull() ? mark_ : element.Mark()));
+  return result;
+}
+
+std::string Field::scalar(std::string_view expected) const {
+  if (!node_.IsScalar() || node_.Scalar().empty()) fail(expected);
+  return node_.Scalar();
+}
+
+double Field::number() const {
+  const std::string text = scalar("a number");
+  const std::optional<double> value = parse_double(text);
+  if (is_non_finite_spelling(text) || (value && !std::isfinite(*value))) fail("a finite number");
+  if (!value) fail("a number");
+  return *value;
+}
+
+double Field::number_in(double min, double max, std::string_view unit) const {
+  const double value = number();
+  if (!(value >= min && value <= max))
+    fail(concat("a number in [", min, ", ", max, ']', with_unit(unit)));
+  return value;
+}
+
+double Field::positive(std::string_view unit) const {
+  const double value = number();
+  if (!(value > 0.0)) fail(concat("a positive number", with_unit(unit)));
+  return value;
+}
+
+double Field::non_negative(std::string_view unit) const {
+  const double value = number();
+  if (!(value >= 0.0)) fail(concat("a number >= 0", with_unit(unit)));
+  return value;
+}
+
+int Field::integer(int min, int max) const {
+  const std::string expected = max == INT_MAX ? concat("a whole number >= ", min)
+                                              : concat("a whole number in [", min, ", ", max, ']');
+  const std::optional<double> value = parse_double(scalar(expected));
+  if (!value || !(*value >= min && *value <= max) || std::floor(*value) != *value) fail(expected);
+  return static_cast<int>(*value);
+}
+
+bool Field::flag() const {
+  // YAML 1.1 booleans, which yaml-cpp also accepts.
+  const std::string text = scalar("true or false");
+  for (const char* yes : {"true", "True", "TRUE", "yes", "Yes", "on", "On"})
+    if (text == yes) return true;
+  for (const char* no : {"false", "False", "FALSE", "no", "No", "off", "Off"})
+    if (text == no) return false;
+  fail("true or false");
+}
+
+std::string Field::text() const { return scalar("a text"); }
+
+std::string Field::choice(const std::vector<std::string>& choices) const {
+  const std::string value = scalar(concat("one of ", core::join(choices)));
+  if (std::find(choices.begin(), choices.end(), value) != choices.end()) return value;
+  std::string expected = concat("one of ", core::join(choices));
+  if (const auto suggestion = core::closest_match(value, choices))
+    expected += concat(" (did you mean '", *suggestion, "'?)");
+  fail(expected);
+}
+
+std::size_t Field::name_in(const std::vector<std::string>& names, std::string_view what) const {
+  // Beyond a few names (a generated arch has dozens of blocks) the list would drown the
+  // message: the suggestion is what helps.
+  constexpr std::size_t kListedNames = 8;
+  std::string expected = names.size() <= kListedNames
+                             ? concat("a ", what, " name: one of ", core::join(names))
+                             : concat("a ", what, " name");
+  const std::string value = scalar(expected);
+  const auto found_name = std::find(names.begin(), names.end(), value);
+  if (found_name != names.end()) return static_cast<std::size_t>(found_name - names.begin());
+  if (const auto suggestion = core::closest_match(value, names))
+    expected += concat(" (did you mean '", *suggestion, "'?)");
+  fail(expected);
+}
+
+math::Vec3 Field::vec3() const {
+  const std::vector<Field> parts = elements("a list of 3 numbers [x, y, z]", 3);
+  return {parts[0].number(), parts[1].number(), parts[2].number()};
+}
+
+math::Vec2 Field::vec2() const {
+  const std::vector<Field> parts = elements("a list of 2 numbers", 2);
+  return {parts[0].number(), parts[1].number()};
+}
+
+std::vector<double> Field::numbers() const {
+  std::vector<double> values;
+  for (const Field& part : elements("a list of numbers")) values.push_back(part.number());
+  return values;
+}
+
+math::Vec3 Field::direction() const {
+  const math::Vec3 value = vec3();
+  if (!(value.norm() > 0.0)) fail("a non-zero vector");
+  return value.normalized();
+}
+
+std::string message_of(const core::Diagnostic& error) {
+  const std::string location = core::format_location(error.where());
+  std::string prefix = location.empty() ? "error: " : concat(location, ": error: ");
+  if (!error.key().empty()) prefix += concat(error.key(), ": ");
+  const std::string text = error.what();
+  return text.starts_with(prefix) ? text.substr(prefix.size()) : text;
+}
+
+}  // namespace moreau::io

@@ -1,0 +1,63 @@
+// `moreau check FILE` on a good file prints what the file expands to and exits 0; on a file
+// it cannot read, it exits 2 naming it. (tests/io/bad_inputs_test.cpp covers the rules.)
+#include "support/run_command.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace moreau::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+// A ball and a cube resting on the ground, and a driven plate away from both.
+// Ball: 1 contact; cube face on the plane: its 4 corners. Masses: 2400 (4/3 pi 0.1^3) =
+// 10.0531 kg and 2400 kg.
+const char* kScene = R"(version: 1
+title: Ball and cube
+time: {step: 1.0e-3, duration: 0.25}
+solver: {name: nsgs, tolerance: 1.0e-7, max_iterations: 50}
+materials:
+  - {name: stone, density: 2400}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: ball, shape: {type: sphere, radius: 0.1}, position: [0, 0, 0.1]}
+  - {name: cube, shape: {type: box, size: [1, 1, 1]}, position: [3, 0, 0.5]}
+  - name: plate
+    shape: {type: box, size: [1, 1, 0.1]}
+    position: [-3, 0, -0.05]
+    driven: {velocity: [0.1, 0, 0]}
+)";
+
+TEST(CheckCommand, GoodFilePrintsItsExpansion) {
+  const fs::path path = fs::temp_directory_path() / "moreau_check_command_test.yaml";
+  std::ofstream(path) << kScene;
+  const CommandResult result = run_moreau("check " + path.string());
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_THAT(result.output, HasSubstr(": Ball and cube"));
+  EXPECT_THAT(result.output, HasSubstr("dimension  3"));
+  EXPECT_THAT(result.output, HasSubstr("bodies     4 (2 free, 1 fixed, 1 driven)"));
+  EXPECT_THAT(result.output, HasSubstr("mass       2410.05 kg"));
+  EXPECT_THAT(result.output, HasSubstr("contacts   5 at t = 0"));
+  EXPECT_THAT(result.output, HasSubstr("time       250 steps of 0.001 s to 0.25 s"));
+  EXPECT_THAT(result.output, HasSubstr("solver     nsgs (tolerance 1e-07, at most 50 iterations)"));
+  fs::remove(path);
+}
+
+TEST(CheckCommand, MissingFileExitsTwoNamingIt) {
+  const CommandResult result = run_moreau("check /nonexistent/problem.yaml");
+  EXPECT_EQ(result.exit_code, 2) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("/nonexistent/problem.yaml: error: cannot open"));
+}
+
+TEST(CheckCommand, IsListedInTheHelp) {
+  const CommandResult result = run_moreau("--help");
+  EXPECT_THAT(result.output, HasSubstr("check"));
+}
+
+}  // namespace
+}  // namespace moreau::testing

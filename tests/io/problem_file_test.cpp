@@ -1,0 +1,308 @@
+// Good problem files: every key reaches the Problem. Files are written to a temporary folder
+// (with the ground-motion record they name) and read back; the expected values are those
+// written, or closed forms of them (a sphere's mass, a settlement's slope).
+#include "moreau/io/problem_file.hpp"
+
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/math/quaternion.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <numbers>
+#include <sstream>
+#include <string>
+
+namespace moreau::io {
+namespace {
+
+namespace fs = std::filesystem;
+using math::Vec3;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+// Values pass through a decimal text and at most a few operations: round-off only.
+constexpr double kTol = 1e-12;
+constexpr double kDegree = std::numbers::pi / 180.0;
+
+class ProblemFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = fs::temp_directory_path() /
+              ("moreau_problem_file_test_" +
+               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::create_directories(folder_);
+  }
+  void TearDown() override { fs::remove_all(folder_); }
+
+  fs::path write(const std::string& name, const std::string& text) const {
+    const fs::path path = folder_ / name;
+    std::ofstream(path) << text;
+    return path;
+  }
+
+  fs::path folder_;
+};
+
+const model::Body& body_named(const Problem& problem, const std::string& name) {
+  for (const model::Body& body : problem.scene.bodies)
+    if (body.name == name) return body;
+  throw std::runtime_error("no body " + name);
+}
+
+const char* kFull3d = R"(version: 1
+title: Every key
+dimension: 3
+gravity: [0, 0, -9.5]
+time: {step: 2.0e-3, duration: 1.5, theta: 0.75}
+mode: penalty
+solver: {name: nsgs, tolerance: 1.0e-6, max_iterations: 250, time_limit: 3,
+         parameters: {relaxation: 1.2}}
+materials:
+  - {name: stone, density: 2400, young_modulus: 1.0e10, poisson_ratio: 0.2}
+  - {name: steel, density: 7800}
+interactions:
+  default: {friction: 0.6, restitution: 0.1}
+  pairs:
+    - {materials: [steel, stone], friction: 0.4, restitution: 0.5}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - name: ball
+    shape: {type: sphere, radius: 0.1}
+    material: steel
+    position: [5, 0, 1]
+    velocity: [1, 2, 3]
+    angular_velocity: [0, 4, 0]
+  - name: brick
+    shape: {type: box, size: [0.4, 0.2, 0.1]}
+    position: [8, 0, 1]
+    orientation: {axis: [0, 2, 0], angle: 30}
+  - name: wedge
+    shape: {type: polyhedron, vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]}
+    position: [10, 0, 0]
+    orientation: {quaternion: [1, 0, 0, 0]}
+  - name: table
+    shape: {type: box, size: [2, 2, 0.2]}
+    position: [-8, 0, 2]
+    driven:
+      ground_motion: {record: shake.csv, units: g, direction: [1, 0, 0], scale: 2.0,
+                      baseline: none}
+  - name: pulse
+    shape: {type: box, size: [2, 2, 0.2]}
+    position: [-12, 0, 2]
+    driven:
+      ricker: {peak: 0.3, units: m/s^2, frequency: 2.0, t0: 0.5, direction: [0, 1, 0]}
+  - name: support
+    shape: {type: box, size: [1, 1, 1]}
+    position: [-16, 0, 2]
+    driven:
+      settlement: {time: [0, 1, 2], displacement: [[0, 0, 0], [0, 0, -0.01], [0, 0, -0.01]]}
+  - name: belt
+    shape: {type: box, size: [1, 1, 1]}
+    position: [-20, 0, 2]
+    driven: {velocity: [0.5, 0, 0], angular_velocity: [0, 0, 0.1]}
+generators:
+  - {type: arch, name: bridge, span: 2.0, thickness: 0.25, depth: 0.5, voussoirs: 9,
+     springing_height: 0.5, material: stone, position: [0, 20, 0]}
+  - {type: wall, length: 1.6, thickness: 0.2, block: [0.4, 0.2], courses: 2,
+     position: [0, 30, 0]}
+  - {type: column, radius: 0.3, drum_height: 0.5, drums: 3, sides: 8, position: [0, 40, 0]}
+  - {type: tower, block: [0.5, 0.5, 0.3], blocks: 4, twist: 5, position: [0, 50, 0]}
+loads:
+  gravity_ramp: {duration: 0.5}
+  tilt: {axis: [1, 0, 0], rate: 2.0, start: 0.25}
+  lateral: {direction: [0, 1, 0], rate: 0.05, start: 0.5}
+stop:
+  collapse: {max_displacement: 0.05, max_rotation: 10, kinetic_energy: 1.0}
+output: {every: 7, vtk: false, bodies: [ball, brick]}
+)";
+
+// time, acceleration in g: a constant 0.1 g for one second.
+const char* kRecord = "# test record\ntime,accel_g\n0,0.1\n1,0.1\n";
+
+TEST_F(ProblemFileTest, EveryKeyOfA3dFileIsHonoured) {
+  write("shake.csv", kRecord);
+  const Problem p = read_problem_file(write("full.yaml", kFull3d));
+  EXPECT_EQ(p.title, "Every key");
+  EXPECT_EQ(p.version, 1);
+  EXPECT_EQ(p.mode, Mode::Penalty);
+  EXPECT_EQ(p.scene.dimension, 3);
+  EXPECT_TRUE(p.gravity.gravity.isApprox(Vec3(0, 0, -9.5), kTol));
+  EXPECT_DOUBLE_EQ(p.stepping.h, 2e-3);
+  EXPECT_DOUBLE_EQ(p.duration, 1.5);
+  EXPECT_DOUBLE_EQ(p.stepping.theta, 0.75);
+  EXPECT_EQ(p.stepping.solver, "nsgs");
+  EXPECT_DOUBLE_EQ(p.stepping.stop.tolerance, 1e-6);
+  EXPECT_EQ(p.stepping.stop.max_iterations, 250);
+  EXPECT_DOUBLE_EQ(p.stepping.stop.time_limit, 3.0);
+  EXPECT_EQ(p.stepping.solver_parameters.at("relaxation"), "1.2");
+
+  ASSERT_EQ(p.materials.size(), 2u);
+  EXPECT_EQ(p.materials[0].name, "stone");
+  EXPECT_DOUBLE_EQ(p.materials[0].density, 2400);
+  EXPECT_DOUBLE_EQ(p.materials[0].young_modulus, 1e10);
+  EXPECT_DOUBLE_EQ(p.materials[0].poisson_ratio, 0.2);
+  EXPECT_DOUBLE_EQ(p.scene.interactions.law(0, 1).friction, 0.4);
+  EXPECT_DOUBLE_EQ(p.scene.interactions.law(1, 0).restitution, 0.5);
+  EXPECT_DOUBLE_EQ(p.scene.interactions.law(0, 0).friction, 0.6);
+  EXPECT_DOUBLE_EQ(p.scene.interactions.law(1, 1).restitution, 0.1);
+
+  EXPECT_DOUBLE_EQ(p.gravity.ramp_duration, 0.5);
+  EXPECT_TRUE(p.gravity.tilt_axis.isApprox(Vec3::UnitX(), kTol));
+  EXPECT_DOUBLE_EQ(p.gravity.tilt_rate, 2.0);
+  EXPECT_DOUBLE_EQ(p.gravity.tilt_start, 0.25);
+  EXPECT_TRUE(p.gravity.lateral_direction.isApprox(Vec3::UnitY(), kTol));
+  EXPECT_DOUBLE_EQ(p.gravity.lateral_rate, 0.05);
+  EXPECT_DOUBLE_EQ(p.gravity.lateral_start, 0.5);
+  EXPECT_TRUE(p.scene.gravity.isZero(kTol));  // the ramp starts at 0
+  EXPECT_DOUBLE_EQ(p.collapse.max_displacement, 0.05);
+  EXPECT_DOUBLE_EQ(p.collapse.max_rotation, 10);
+  EXPECT_DOUBLE_EQ(p.collapse.kinetic_energy, 1.0);
+  EXPECT_EQ(p.output.every, 7);
+  EXPECT_FALSE(p.output.vtk);
+  EXPECT_THAT(p.output.bodies, ::testing::ElementsAre("ball", "brick"));
+}
+
+TEST_F(ProblemFileTest, ListedBodiesGetShapeMassPoseAndVelocity) {
+  write("shake.csv", kRecord);
+  const Problem p = read_problem_file(write("full.yaml", kFull3d));
+  EXPECT_EQ(body_named(p, "ground").motion, model::Motion::Fixed);
+
+  const model::Body& ball = body_named(p, "ball");
+  EXPECT_EQ(ball.motion, model::Motion::Free);
+  EXPECT_EQ(ball.material, 1);
+  EXPECT_NEAR(ball.mass, 7800 * 4.0 / 3.0 * std::numbers::pi * 1e-3, 1e-9);
+  EXPECT_TRUE(ball.x.isApprox(Vec3(5, 0, 1), kTol));
+  EXPECT_TRUE(ball.v.isApprox(Vec3(1, 2, 3), kTol));
+  EXPECT_TRUE((ball.q * ball.w_B).isApprox(Vec3(0, 4, 0), kTol));  // given in the world
+
+  const model::Body& brick = body_named(p, "brick");
+  ASSERT_TRUE(std::holds_alternative<geometry::Box>(brick.shape));
+  EXPECT_TRUE(std::get<geometry::Box>(brick.shape).half_extents.isApprox(Vec3(0.2, 0.1, 0.05)));
+  EXPECT_EQ(brick.material, 0);  // the first material when none is named
+  EXPECT_NEAR(brick.mass, 2400 * 0.4 * 0.2 * 0.1, 1e-9);
+  const math::Quat expected = math::from_axis_angle(Vec3::UnitY(), 30 * kDegree);
+  EXPECT_NEAR(brick.shape_pose().orientation.angularDistance(expected), 0.0, 1e-12);
+  EXPECT_TRUE(brick.shape_pose().position.isApprox(Vec3(8, 0, 1), kTol));
+  EXPECT_TRUE(std::holds_alternative<geometry::ConvexPolyhedron>(body_named(p, "wedge").shape));
+}
+
+TEST_F(ProblemFileTest, DrivenBodiesFollowTheirPrescribedMotion) {
+  write("shake.csv", kRecord);
+  const Problem p = read_problem_file(write("full.yaml", kFull3d));
+  for (const char* name : {"table", "pulse", "support", "belt"})
+    EXPECT_EQ(body_named(p, name).motion, model::Motion::Driven) << name;
+  // 0.1 g x scale 2 for 0.5 s, no baseline correction: v = 0.2 g0 t.
+  EXPECT_NEAR(body_named(p, "table").prescribed.linear(0.5).x(), 0.2 * 9.80665 * 0.5, 1e-9);
+  // Ricker along y: its velocity at the peak time is the integral of the first half, > 0.
+  const Vec3 pulse = body_named(p, "pulse").prescribed.linear(0.5);
+  EXPECT_GT(pulse.y(), 0.0);
+  EXPECT_NEAR(pulse.x(), 0.0, kTol);
+  // Settlement: 0.01 m in the first second, then still.
+  EXPECT_TRUE(body_named(p, "support").prescribed.linear(0.5).isApprox(Vec3(0, 0, -0.01)));
+  EXPECT_TRUE(body_named(p, "support").prescribed.linear(1.5).isZero(kTol));
+  const model::Body& belt = body_named(p, "belt");
+  EXPECT_TRUE(belt.prescribed.linear(7.0).isApprox(Vec3(0.5, 0, 0)));
+  EXPECT_TRUE(belt.prescribed.angular(7.0).isApprox(Vec3(0, 0, 0.1)));
+}
+
+TEST_F(ProblemFileTest, GeneratorsAddNamedBlocksAtTheirPosition) {
+  write("shake.csv", kRecord);
+  const Problem p = read_problem_file(write("full.yaml", kFull3d));
+  int arch = 0, wall = 0, column = 0, tower = 0;
+  for (const model::Body& body : p.scene.bodies) {
+    if (body.name.starts_with("bridge/")) {
+      ++arch;
+      EXPECT_EQ(body.material, 0);
+      EXPECT_NEAR(body.shape_pose().position.y(), 20.0, 0.5) << body.name;
+    }
+    wall += body.name.starts_with("wall/");
+    column += body.name.starts_with("column/");
+    tower += body.name.starts_with("tower/");
+  }
+  EXPECT_GE(arch, 9);  // the voussoirs, and the abutments
+  EXPECT_GE(wall, 8);  // 2 courses of 4 blocks, with half blocks at alternate ends
+  EXPECT_EQ(column, 3);
+  EXPECT_EQ(tower, 4);
+}
+
+TEST_F(ProblemFileTest, PlanarFileTakesPolygonsAndRotationsAboutY) {
+  const Problem p = read_problem_file(write("planar.yaml", R"(version: 1
+dimension: 2
+gravity: [0, 0, -10]
+time: {step: 1.0e-3, duration: 0.5}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - name: block
+    shape: {type: polygon, vertices: [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]}
+    position: [0, 0, 2]
+    orientation: {angle: 90}
+    angular_velocity: [0, 1, 0]
+generators:
+  - {type: tower, block: [0.5, 0.3], blocks: 3, position: [3, 0, 0]}
+)"));
+  EXPECT_EQ(p.title, "planar");  // the file's stem without a title
+  EXPECT_EQ(p.scene.dimension, 2);
+  ASSERT_EQ(p.materials.size(), 1u);  // the default material
+  EXPECT_DOUBLE_EQ(p.materials[0].density, 2500);
+  const model::Body& block = body_named(p, "block");
+  EXPECT_NEAR(block.mass, 2500.0, 1e-9);  // 1 m^2 per metre of depth
+  const math::Quat expected = math::from_axis_angle(Vec3::UnitY(), std::numbers::pi / 2);
+  EXPECT_NEAR(block.shape_pose().orientation.angularDistance(expected), 0.0, 1e-12);
+  EXPECT_EQ(p.scene.bodies.size(), 5u);
+}
+
+TEST_F(ProblemFileTest, DefaultsApplyToOmittedKeys) {
+  const Problem p = read_problem_file(write("minimal.yaml", R"(version: 1
+time: {step: 1.0e-3, duration: 0.1}
+bodies:
+  - {name: ball, shape: {type: sphere, radius: 0.1}}
+)"));
+  const Problem defaults;
+  EXPECT_EQ(p.mode, Mode::Nscd);
+  EXPECT_EQ(p.stepping.solver, defaults.stepping.solver);
+  EXPECT_DOUBLE_EQ(p.stepping.theta, 0.5);
+  EXPECT_TRUE(p.scene.gravity.isApprox(Vec3(0, 0, -9.81)));
+  EXPECT_EQ(p.output.every, defaults.output.every);
+  EXPECT_TRUE(std::isinf(p.collapse.max_displacement));
+  EXPECT_DOUBLE_EQ(p.scene.interactions.law(0, 0).friction, model::ContactLaw{}.friction);
+}
+
+TEST_F(ProblemFileTest, ErrorsCarryFileLineColumnAndKeyPath) {
+  const fs::path path = write("bad.yaml", R"(version: 1
+time: {step: 1.0e-3, duration: 0.1}
+bodies:
+  - name: ball
+    shape: {type: sphere, radius: -1}
+)");
+  try {
+    read_problem_file(path);
+    FAIL() << "no error";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(error.where().line, 5);
+    EXPECT_EQ(error.where().column, 35);
+    EXPECT_EQ(error.key(), "bodies[0].shape.radius");
+    EXPECT_THAT(error.what(), StartsWith(path.string() + ":5:35: error: "));
+    EXPECT_THAT(error.what(), HasSubstr("expected a positive number (m), found '-1'"));
+  }
+}
+
+// The example of docs/problem-files.md is a file users copy: it must read.
+TEST_F(ProblemFileTest, DocumentedExampleReads) {
+  std::ifstream doc(fs::path(MOREAU_SOURCE_DIR) / "docs/problem-files.md");
+  std::stringstream text;
+  text << doc.rdbuf();
+  const std::string all = text.str();
+  const std::size_t section = all.find("## A complete example");
+  ASSERT_NE(section, std::string::npos);
+  const std::size_t begin = all.find("```yaml\n", section) + 8;
+  const std::size_t end = all.find("```", begin);
+  const Problem p = read_problem_file(write("example.yaml", all.substr(begin, end - begin)));
+  EXPECT_EQ(p.title, "Semicircular arch under self-weight");
+  EXPECT_EQ(body_named(p, "ball").material, 1);
+}
+
+}  // namespace
+}  // namespace moreau::io

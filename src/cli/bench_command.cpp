@@ -9,8 +9,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/solvers/registry.hpp"
 #include "options.hpp"
-
-#include <unistd.h>
+#include "progress.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -216,7 +215,7 @@ int run_bench(const std::vector<std::string>& arguments) {
       read_solver_parameters(*values), with_siconos);
   const std::vector<fs::path> files =
       expand_paths((*values)["paths"].as<std::vector<std::string>>());
-  const bool progress = !values->count("quiet") && isatty(STDERR_FILENO);
+  Progress progress(values->count("quiet") > 0);
 
   const fs::path csv_path((*values)["csv"].as<std::string>());
   fs::path partial = csv_path;
@@ -228,14 +227,13 @@ int run_bench(const std::vector<std::string>& arguments) {
   std::vector<BenchRun> runs;
   int unreadable = 0;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    if (progress)
-      std::cerr << "\r[" << i + 1 << '/' << files.size() << "] " << files[i].filename().string()
-                << "\033[K" << std::flush;
+    progress.show(core::concat('[', i + 1, '/', files.size(), "] ", files[i].filename().string()));
     contact::ContactProblemFile file;
     try {
       file = contact::read_contact_problem_file(files[i]);
     } catch (const core::Diagnostic& error) {
-      std::cerr << (progress ? "\n" : "") << error.what() << '\n';
+      progress.clear();
+      std::cerr << error.what() << '\n';
       ++unreadable;
       continue;
     }
@@ -245,7 +243,7 @@ int run_bench(const std::vector<std::string>& arguments) {
       write_csv_row(csv, runs.back());
     }
   }
-  if (progress) std::cerr << "\r\033[K";
+  progress.clear();
   csv.close();
   fs::rename(partial, csv_path);
 

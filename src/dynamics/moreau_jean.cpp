@@ -303,21 +303,22 @@ StepReport MoreauJean::step() {
   const VecX V_free = free_velocity(V_k, m_inv);
   VecX V_next = V_free;
   if (contacts_.empty()) {
+    problem_ = contact::LocalProblem{};
+    problem_.dimension = scene_.dimension;
     report.times.assembly = assembly_clock.seconds();
     impulses_.clear();
   } else {
     const ContactJacobian jacobian = contact_jacobian();
     const math::SparseMat H = jacobian.H.to_sparse();
-    contact::LocalProblem problem;
-    problem.dimension = scene_.dimension;
-    problem.W = contact::assemble_delassus(jacobian.H, m_inv);
-    problem.q = H * V_free + jacobian.known + jacobian.impact;
-    problem.mu.resize(static_cast<Index>(contacts_.size()));
-    for (std::size_t a = 0; a < contacts_.size(); ++a) problem.mu[a] = contacts_[a].friction;
+    problem_.dimension = scene_.dimension;
+    problem_.W = contact::assemble_delassus(jacobian.H, m_inv);
+    problem_.q = H * V_free + jacobian.known + jacobian.impact;
+    problem_.mu.resize(static_cast<Index>(contacts_.size()));
+    for (std::size_t a = 0; a < contacts_.size(); ++a) problem_.mu[a] = contacts_[a].friction;
     VecX r = warm_start();
     report.times.assembly = assembly_clock.seconds();
 
-    report.solve = solver_->solve(problem, r);
+    report.solve = solver_->solve(problem_, r);
     report.times.solve = report.solve.seconds;
     V_next = V_free + m_inv.cwiseProduct(H.transpose() * r);
     // Work of the impulses over the velocity jump: r . (u_k + u_k+1) / 2 (Moreau 1988).

@@ -75,6 +75,9 @@ class MoreauJean {
   /// The active contacts of the last step, with their impulses.
   const std::vector<Contact>& contacts() const { return contacts_; }
 
+  /// The local problem of the last step (empty when it had no active contact), for dumps.
+  const contact::LocalProblem& local_problem() const { return problem_; }
+
   const MoreauJeanOptions& options() const { return options_; }
 
  private:
@@ -104,6 +107,7 @@ class MoreauJean {
   MoreauJeanOptions options_;
   std::unique_ptr<solvers::Solver> solver_;
   std::vector<Contact> contacts_;
+  contact::LocalProblem problem_;
   collision::ContactCache<math::Vec3> impulses_;  ///< warm start of the next solve
   std::vector<Index> offset_;  ///< first degree of freedom of each free body, -1 otherwise
   Index n_dof_ = 0;

@@ -58,13 +58,12 @@ struct AccelerationRecord {
 /// filters", BSSA 95(2): a record's small baseline offset becomes a linear velocity drift).
 enum class BaselineCorrection {
   None,   ///< plain trapezoidal integration
-  Linear  ///< subtract the least-squares straight line from the integrated velocity
+  Linear  ///< subtract the line through the first and last integrated velocities
 };
 
 /// The velocity history of a support shaken by the record (trapezoidal integration, v(0) = 0,
 /// then the baseline correction), linear between samples and 0 outside the record.
-/// N.B. with BaselineCorrection::Linear neither end is 0 in general: the support starts with
-/// velocity -(c0 + c1 t_0) and ends with the residual of the fit at t_n.
+/// With BaselineCorrection::Linear the support starts and ends at rest.
 /// @throws core::Diagnostic (key "time", "time[i]", "acceleration" or "acceleration[i]") for
 ///   fewer than 2 samples, sizes that differ, non-finite values or times not increasing
 PrescribedVelocity ground_motion_velocity(const AccelerationRecord& record,

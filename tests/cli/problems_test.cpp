@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -151,6 +153,44 @@ TEST(Problems, ArchOnTiltingTableCollapsesWithTheTiltAngleReported) {
   EXPECT_EQ(collapse["load_factor_name"], "tilt_angle_deg");
   EXPECT_GT(collapse["load_factor"].get<double>(), 10.0);
   EXPECT_LT(collapse["load_factor"].get<double>(), 25.0);
+}
+
+// The VTK frames of a run, read back by VTK itself (tests/io/read_vtk.py with Debian's
+// python3-vtk9), hold the state summary.json reports: the box's centre, the middle of its
+// surface's bounds (it slides without turning), equals the summary's final position.
+TEST(Problems, VtkFramesReadBackByVtkMatchTheSummary) {
+  if (std::system("/usr/bin/python3 -c 'import vtk' > /dev/null 2>&1") != 0)
+    GTEST_SKIP() << "/usr/bin/python3 cannot import vtk: install python3-vtk9 "
+                    "(scripts/install-deps --test does)";
+  const RunOutput run = run_problem("block-incline.yaml", "--duration 0.1");
+  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
+  const fs::path frame = run.folder / "bodies_000100.vtu";
+  FILE* pipe = popen(("/usr/bin/python3 " + std::string(MOREAU_SOURCE_DIR) +
+                      "/tests/io/read_vtk.py " + frame.string())
+                         .c_str(),
+                     "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string text;
+  char buffer[4096];
+  while (const std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) text.append(buffer, n);
+  ASSERT_EQ(pclose(pipe), 0) << text;
+  const nlohmann::json vtk = nlohmann::json::parse(text);
+  const std::vector<double> coordinates = vtk["coordinates"];
+  const std::vector<double> body_of_cell = vtk["cell_data"]["body"];
+  std::vector<double> lower(3, INFINITY), upper(3, -INFINITY);
+  for (std::size_t c = 0; c < body_of_cell.size(); ++c) {
+    if (body_of_cell[c] != 1) continue;  // the block; body 0 is the plane
+    for (const int point : vtk["cell_points"][c])
+      for (int i = 0; i < 3; ++i) {
+        lower[i] = std::min(lower[i], coordinates[3 * point + i]);
+        upper[i] = std::max(upper[i], coordinates[3 * point + i]);
+      }
+  }
+  const nlohmann::json& position = body(run.summary, "block")["position"];
+  // 17 significant digits both ways: the difference is the round-off of the rotation of
+  // the box's corners and of the mean, for coordinates below 1 m.
+  for (int i = 0; i < 3; ++i)
+    EXPECT_NEAR(0.5 * (lower[i] + upper[i]), position[i].get<double>(), 1e-12) << "axis " << i;
 }
 
 TEST(Problems, RunNeverOverwritesAnEarlierRun) {

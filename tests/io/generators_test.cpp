@@ -210,7 +210,7 @@ std::vector<ArchCase> arch_cases() {
           {"Segmental", segmental, sector_ring_area(3.0, 3.3, 2 * alpha / 7, 7)}};
 }
 
-class ArchTest : public ::testing::TestWithParam<std::tuple<ArchCase, int>> {
+class ArchGeneratorTest : public ::testing::TestWithParam<std::tuple<ArchCase, int>> {
  protected:
   const ArchSpec& spec() const { return std::get<0>(GetParam()).spec; }
   double ring_area() const { return std::get<0>(GetParam()).ring_area; }
@@ -218,14 +218,14 @@ class ArchTest : public ::testing::TestWithParam<std::tuple<ArchCase, int>> {
   double depth() const { return dimension() == 3 ? spec().depth : 1.0; }
 };
 
-TEST_P(ArchTest, VoussoirsFillTheChordPolygonRing) {
+TEST_P(ArchGeneratorTest, VoussoirsFillTheChordPolygonRing) {
   const std::vector<Block> blocks = generate_arch(spec(), dimension());
   ASSERT_EQ(blocks.size(), static_cast<std::size_t>(spec().voussoirs + 2));
   // Divergence-theorem sums over a few faces: round-off, relative 1e-12.
   EXPECT_NEAR(total_volume(blocks, "/voussoir"), ring_area() * depth(), 1e-12 * ring_area());
 }
 
-TEST_P(ArchTest, NeighboursShareTheirJointFacesAndTouchAtZeroGap) {
+TEST_P(ArchGeneratorTest, NeighboursShareTheirJointFacesAndTouchAtZeroGap) {
   const std::vector<Block> blocks = generate_arch(spec(), dimension());
   const std::size_t n = static_cast<std::size_t>(spec().voussoirs);
   std::vector<std::pair<std::size_t, std::size_t>> neighbours{
@@ -236,7 +236,7 @@ TEST_P(ArchTest, NeighboursShareTheirJointFacesAndTouchAtZeroGap) {
   expect_exact_tiling(blocks, neighbours);
 }
 
-TEST_P(ArchTest, AbutmentsStandOnTheGroundUnderTheSpringings) {
+TEST_P(ArchGeneratorTest, AbutmentsStandOnTheGroundUnderTheSpringings) {
   const std::vector<Block> blocks = generate_arch(spec(), dimension());
   for (const char* name : {"arch/abutment0", "arch/abutment1"}) {
     const Block& abutment = blocks[index_of(blocks, name)];
@@ -264,7 +264,7 @@ TEST_P(ArchTest, AbutmentsStandOnTheGroundUnderTheSpringings) {
   }
 }
 
-TEST_P(ArchTest, FixedSpringingsFixTheAbutmentsOrElseTheEndVoussoirs) {
+TEST_P(ArchGeneratorTest, FixedSpringingsFixTheAbutmentsOrElseTheEndVoussoirs) {
   ArchSpec fixed = spec();
   fixed.fixed_springings = true;
   for (const Block& block : generate_arch(fixed, dimension()))
@@ -280,12 +280,12 @@ std::string arch_test_name(const ::testing::TestParamInfo<std::tuple<ArchCase, i
   return std::get<0>(info.param).label + (std::get<1>(info.param) == 3 ? "3D" : "Planar");
 }
 
-INSTANTIATE_TEST_SUITE_P(Forms, ArchTest,
+INSTANTIATE_TEST_SUITE_P(Forms, ArchGeneratorTest,
                          ::testing::Combine(::testing::ValuesIn(arch_cases()),
                                             ::testing::Values(3, 2)),
                          arch_test_name);
 
-TEST(Arch, SemicircularTakesTheRadiusForTheSpanAndTwoVoussoirs) {
+TEST(ArchGenerator, SemicircularTakesTheRadiusForTheSpanAndTwoVoussoirs) {
   ArchSpec spec;
   spec.radius = 1.5;
   spec.thickness = 0.5;
@@ -300,7 +300,7 @@ TEST(Arch, SemicircularTakesTheRadiusForTheSpanAndTwoVoussoirs) {
   EXPECT_TRUE(share_a_face(blocks[0], blocks[1]));
 }
 
-TEST(Arch, SegmentalSpringingFromTheGroundHasAbutmentsUnderItsSkewbacks) {
+TEST(ArchGenerator, SegmentalSpringingFromTheGroundHasAbutmentsUnderItsSkewbacks) {
   ArchSpec spec;
   spec.form = ArchForm::Segmental;
   spec.span = 3.0;
@@ -319,7 +319,7 @@ TEST(Arch, SegmentalSpringingFromTheGroundHasAbutmentsUnderItsSkewbacks) {
   }
 }
 
-TEST(Arch, PointedOfRadiusHalfTheSpanIsTheSemicircularArch) {
+TEST(ArchGenerator, PointedOfRadiusHalfTheSpanIsTheSemicircularArch) {
   ArchSpec semicircular;
   semicircular.span = 2.0;
   semicircular.thickness = 0.3;
@@ -407,7 +407,7 @@ void expect_running_bond(const WallSpec& spec, int dimension) {
   expect_exact_tiling(blocks, neighbours);
 }
 
-TEST(Wall, EvenNumberOfHalfBlocksHasTheRunningBondAndFlushEnds) {
+TEST(WallGenerator, EvenNumberOfHalfBlocksHasTheRunningBondAndFlushEnds) {
   WallSpec spec;
   spec.length = 3.0;
   spec.thickness = 0.3;
@@ -417,7 +417,7 @@ TEST(Wall, EvenNumberOfHalfBlocksHasTheRunningBondAndFlushEnds) {
   for (int dimension : {3, 2}) expect_running_bond(spec, dimension);
 }
 
-TEST(Wall, OddNumberOfHalfBlocksFromDecimalLengthsHasTheRunningBond) {
+TEST(WallGenerator, OddNumberOfHalfBlocksFromDecimalLengthsHasTheRunningBond) {
   WallSpec spec;
   spec.length = 3.3;  // 11 half blocks of 0.3, not exact in binary
   spec.thickness = 0.2;
@@ -427,7 +427,7 @@ TEST(Wall, OddNumberOfHalfBlocksFromDecimalLengthsHasTheRunningBond) {
   for (int dimension : {3, 2}) expect_running_bond(spec, dimension);
 }
 
-TEST(Wall, BlocksAreNamedByCourseAndPlace) {
+TEST(WallGenerator, BlocksAreNamedByCourseAndPlace) {
   WallSpec spec;
   spec.length = 1.0;
   spec.thickness = 0.2;
@@ -458,7 +458,7 @@ void expect_stack(const std::vector<Block>& blocks, double block_height, double 
   expect_exact_tiling(blocks, neighbours);
 }
 
-TEST(Column, DrumsAreRegularPrismsStackedFromTheGround) {
+TEST(ColumnGenerator, DrumsAreRegularPrismsStackedFromTheGround) {
   ColumnSpec spec;
   spec.radius = 0.4;
   spec.drum_height = 0.5;
@@ -475,7 +475,7 @@ TEST(Column, DrumsAreRegularPrismsStackedFromTheGround) {
   expect_stack(planar, 0.5, 0.8 * 0.5);
 }
 
-TEST(Tower, TwistedBoxesTouchFaceToFace) {
+TEST(TowerGenerator, TwistedBoxesTouchFaceToFace) {
   TowerSpec spec;
   spec.block_size = Vec3(0.8, 0.5, 0.3);
   spec.blocks = 7;
@@ -501,7 +501,7 @@ void expect_refusal(const std::function<void()>& generate, const std::string& fi
   }
 }
 
-TEST(Arch, BadSpecsNameTheirField) {
+TEST(ArchGenerator, BadSpecsNameTheirField) {
   ArchSpec good;
   good.span = 4.0;
   good.thickness = 0.4;
@@ -544,7 +544,7 @@ TEST(Arch, BadSpecsNameTheirField) {
   EXPECT_NO_THROW(generate_arch(planar, 2));
 }
 
-TEST(Wall, BadSpecsNameTheirField) {
+TEST(WallGenerator, BadSpecsNameTheirField) {
   WallSpec good;
   good.length = 2.0;
   good.thickness = 0.3;
@@ -569,7 +569,7 @@ TEST(Wall, BadSpecsNameTheirField) {
   EXPECT_NO_THROW(generate_wall(planar, 2));
 }
 
-TEST(ColumnAndTower, BadSpecsNameTheirField) {
+TEST(StackGenerators, BadSpecsNameTheirField) {
   ColumnSpec column;
   column.radius = 0.3;
   column.drum_height = 0.4;

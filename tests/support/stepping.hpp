@@ -6,7 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
+#include <vector>
 
 namespace moreau::testing {
 
@@ -50,6 +53,29 @@ inline void run_steps(dynamics::MoreauJean& stepper, const model::Scene& scene, 
       ASSERT_TRUE(body.x.allFinite() && body.v.allFinite()) << body.name << ", step " << k;
     if (observe) observe(report);
   }
+}
+
+/// What a structure at rest did over a run: the largest displacement of a body's centre
+/// (m) and the largest increase of kinetic + potential energy in one step (J).
+struct RestRecord {
+  double largest_displacement = 0.0;
+  double worst_energy_increase = 0.0;
+};
+
+inline RestRecord run_at_rest(dynamics::MoreauJean& stepper, const model::Scene& scene, int steps) {
+  std::vector<math::Vec3> start;
+  for (const model::Body& body : scene.bodies) start.push_back(body.x);
+  RestRecord record;
+  double previous_energy = INFINITY;
+  run_steps(stepper, scene, steps, [&](const dynamics::StepReport& report) {
+    const double energy = report.kinetic_energy + report.potential_energy;
+    record.worst_energy_increase = std::max(record.worst_energy_increase, energy - previous_energy);
+    previous_energy = energy;
+  });
+  for (std::size_t b = 0; b < scene.bodies.size(); ++b)
+    record.largest_displacement =
+        std::max(record.largest_displacement, (scene.bodies[b].x - start[b]).norm());
+  return record;
 }
 
 }  // namespace moreau::testing

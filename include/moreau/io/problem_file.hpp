@@ -1,4 +1,4 @@
-// Problem files: the YAML documents users write to describe a run (README, "Problem files",
+// Problem files: the YAML documents users write to describe a run (docs/problem-files.md
 // documents every key). read_problem_file() turns one into a Problem, with generators
 // expanded into bodies, and refuses every mistake with "file:line:col: error: key: ...".
 #pragma once

@@ -57,8 +57,7 @@ void print_expansion(const io::Problem& problem) {
     mass += body.mass;
   }
   const double h = problem.stepping.h;
-  // The last step may be shorter; 1e-9 keeps 2.0 / 1e-3 at 2000 despite round-off.
-  const long steps = std::lround(std::ceil(problem.duration / h - 1e-9));
+  const long steps = io::step_count(problem);
   std::cout << problem.path.string() << ": " << problem.title << '\n'
             << "  dimension  " << problem.scene.dimension
             << (problem.scene.dimension == 2 ? " (planar, x-z)" : "") << '\n'

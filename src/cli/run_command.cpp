@@ -125,8 +125,7 @@ io::RunSummary simulate(io::Problem problem, const fs::path& out, const RunFlags
   summary.dimension = scene.dimension;
   summary.time_split = io::TimeSplit{};
   summary.solver = problem.stepping.solver;
-  // The last step may end past the duration by less than h; 1e-9 keeps 2.0 / 1e-3 at 2000.
-  const long steps = std::lround(std::ceil(problem.duration / problem.stepping.h - 1e-9));
+  const long steps = io::step_count(problem);
   Progress progress(flags.quiet);
   for (long k = 1; k <= steps && !summary.collapse; ++k) {
     scene.gravity = problem.gravity.at(scene.time);

@@ -10,6 +10,7 @@
 #include "problem_sections.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 
@@ -91,6 +92,10 @@ SceneBuilder read_scene(const Field& root, const SceneContext& context) {
 }
 
 }  // namespace
+
+long step_count(const Problem& problem) {
+  return std::lround(std::ceil(problem.duration / problem.stepping.h - 1e-9));
+}
 
 Problem read_problem_file(const std::filesystem::path& path) {
   const Field root = Field::load(path);

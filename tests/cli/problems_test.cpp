@@ -193,6 +193,18 @@ TEST(Problems, VtkFramesReadBackByVtkMatchTheSummary) {
     EXPECT_NEAR(0.5 * (lower[i] + upper[i]), position[i].get<double>(), 1e-12) << "axis " << i;
 }
 
+// --dump-problems writes each step's local problem in FCLib format, which moreau solve reads.
+TEST(Problems, DumpedLocalProblemsSolve) {
+  const RunOutput run = run_problem("block-incline.yaml", "--duration 0.003 --dump-problems");
+  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
+  for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) {
+    const fs::path dumped = run.folder / "problems" / step;
+    ASSERT_TRUE(fs::exists(dumped)) << dumped;
+    const CommandResult solved = run_moreau("solve " + dumped.string());
+    EXPECT_EQ(solved.exit_code, 0) << solved.output;
+  }
+}
+
 TEST(Problems, RunNeverOverwritesAnEarlierRun) {
   const RunOutput first = run_problem("block-incline.yaml", "--duration 0.01");
   ASSERT_EQ(first.result.exit_code, 0) << first.result.output;

@@ -42,6 +42,10 @@ struct Problem {
   OutputSettings output;
 };
 
+/// The number of steps of h that reach the duration; the last may end past it by less than
+/// h (1e-9 of a step is forgiven, so that 2.0 / 1e-3 gives 2000 despite round-off).
+long step_count(const Problem& problem);
+
 /// Reads and validates a problem file. Relative paths inside it (ground-motion records)
 /// are relative to the file's folder.
 /// @throws core::Diagnostic for any error, located at the offending key

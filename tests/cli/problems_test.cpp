@@ -28,10 +28,13 @@ struct RunOutput {
   nlohmann::json summary;
 };
 
-// moreau run problems/NAME [extra] into a fresh folder, and its summary.json.
+// moreau run problems/NAME [extra] into a fresh folder of the current test's own (ctest runs
+// tests in parallel), and its summary.json.
 RunOutput run_problem(const std::string& name, const std::string& extra = "") {
   RunOutput run;
-  run.folder = fs::temp_directory_path() / ("moreau_problems_test_" + name);
+  run.folder = fs::temp_directory_path() /
+               ("moreau_problems_test_" +
+                std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
   fs::remove_all(run.folder);
   run.result = run_moreau("run " + (kProblems / name).string() + " --quiet --out " +
                           run.folder.string() + " " + extra);

@@ -2,8 +2,7 @@
 // is wrong (exit code 2), and otherwise prints what it expands to, so that a generated
 // structure can be checked before a long run.
 #include "command.hpp"
-#include "moreau/collision/broad_phase.hpp"
-#include "moreau/collision/narrow_phase.hpp"
+#include "moreau/dynamics/contact_detection.hpp"
 #include "moreau/geometry/aabb.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "options.hpp"
@@ -31,22 +30,16 @@ double scene_size(const std::vector<geometry::Aabb>& boxes) {
   return (upper - lower).allFinite() ? (upper - lower).norm() : 0.0;
 }
 
-// The points the stepper's first detection would find between a free body and another.
+// The points within kDetectionFraction of the scene's size between a free body and another
+// (margins of half that distance per body: a pair is seen up to the whole distance).
 int count_initial_contacts(const model::Scene& scene) {
   std::vector<geometry::Aabb> boxes;
   for (const model::Body& body : scene.bodies)
     boxes.push_back(geometry::bounding_box(body.shape, body.shape_pose()));
-  const double distance = kDetectionFraction * scene_size(boxes);
-  for (geometry::Aabb& box : boxes) box = box.inflated(distance);
-  int count = 0;
-  for (const auto& [i, j] : collision::overlapping_pairs(boxes)) {
-    const model::Body& a = scene.bodies[i];
-    const model::Body& b = scene.bodies[j];
-    if (a.motion != model::Motion::Free && b.motion != model::Motion::Free) continue;
-    count += static_cast<int>(
-        collision::collide(a.shape, a.shape_pose(), b.shape, b.shape_pose(), distance).size());
-  }
-  return count;
+  const double margin = 0.5 * kDetectionFraction * scene_size(boxes);
+  return static_cast<int>(
+      dynamics::detect_body_contacts(scene, std::vector<double>(scene.bodies.size(), margin))
+          .size());
 }
 
 void print_expansion(const io::Problem& problem) {

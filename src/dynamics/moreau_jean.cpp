@@ -1,10 +1,9 @@
 #include "moreau/dynamics/moreau_jean.hpp"
 
-#include "moreau/collision/broad_phase.hpp"
-#include "moreau/collision/narrow_phase.hpp"
 #include "moreau/contact/delassus.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/dynamics/contact_detection.hpp"
 #include "moreau/geometry/aabb.hpp"
 #include "moreau/math/contact_frame.hpp"
 #include "moreau/math/quaternion.hpp"
@@ -114,35 +113,28 @@ void MoreauJean::set_prescribed_velocities(double t) {
 std::vector<Contact> MoreauJean::detect_contacts() const {
   const double h = options_.h;
   const double floor = 2 * activation_threshold();
-  std::vector<geometry::Aabb> boxes;
   std::vector<double> margins;
   for (const Body& body : scene_.bodies) {
     const geometry::Aabb box = geometry::bounding_box(body.shape, body.shape_pose());
     const double speed = body.v.norm() + body.w_B.norm() * bounding_radius(box);
     margins.push_back(2 * h * speed + h * h * scene_.gravity.norm() + floor);
-    boxes.push_back(box.inflated(margins.back()));
   }
   std::vector<Contact> contacts;
-  for (const auto& [i, j] : collision::overlapping_pairs(boxes)) {
-    const Body& A = scene_.bodies[i];
-    const Body& B = scene_.bodies[j];
-    if (A.motion != Motion::Free && B.motion != Motion::Free) continue;
-    const model::ContactLaw& law = scene_.interactions.law(A.material, B.material);
-    for (const collision::ContactPoint& point : collision::collide(
-             A.shape, A.shape_pose(), B.shape, B.shape_pose(), margins[i] + margins[j])) {
-      Contact contact{.body_a = i,
-                      .body_b = j,
-                      .point = point,
-                      .frame = Mat3::Zero(),
-                      .friction = law.friction,
-                      .restitution = law.restitution,
-                      .key = {i, j, point.feature.key()}};
-      if (scene_.dimension == 3)
-        contact.frame = math::contact_frame(point.n);
-      else
-        contact.frame.leftCols<2>() = math::planar_contact_frame(point.n);
-      contacts.push_back(contact);
-    }
+  for (const auto& [i, j, point] : detect_body_contacts(scene_, margins)) {
+    const model::ContactLaw& law =
+        scene_.interactions.law(scene_.bodies[i].material, scene_.bodies[j].material);
+    Contact contact{.body_a = i,
+                    .body_b = j,
+                    .point = point,
+                    .frame = Mat3::Zero(),
+                    .friction = law.friction,
+                    .restitution = law.restitution,
+                    .key = {i, j, point.feature.key()}};
+    if (scene_.dimension == 3)
+      contact.frame = math::contact_frame(point.n);
+    else
+      contact.frame.leftCols<2>() = math::planar_contact_frame(point.n);
+    contacts.push_back(contact);
   }
   return contacts;
 }
@@ -322,7 +314,7 @@ StepReport MoreauJean::step() {
     report.times.solve = report.solve.seconds;
     V_next = V_free + m_inv.cwiseProduct(H.transpose() * r);
     // Work of the impulses over the velocity jump: r . (u_k + u_k+1) / 2 (Moreau 1988).
-    report.contact_work = 0.5 * r.dot(H * V_k + H * V_next + 2 * jacobian.known);
+    report.contact_work = 0.5 * r.dot(H * (V_k + V_next) + 2 * jacobian.known);
     store_impulses(r);
   }
   integrate_positions(V_k, V_next);

@@ -3,9 +3,8 @@
 // over the whole scene (unique names, no overlap at t = 0).
 #include "moreau/io/problem_file.hpp"
 
-#include "moreau/collision/broad_phase.hpp"
-#include "moreau/collision/narrow_phase.hpp"
 #include "moreau/core/concat.hpp"
+#include "moreau/dynamics/contact_detection.hpp"
 #include "moreau/geometry/aabb.hpp"
 #include "problem_sections.hpp"
 
@@ -53,25 +52,16 @@ void check_unique_names(const SceneBuilder& builder) {
   }
 }
 
-// Only pairs with a free body: two bodies that do not move never interact (a shaking table
-// may sit inside the ground plane).
 void check_overlaps(const SceneBuilder& builder) {
   const std::vector<model::Body>& bodies = builder.scene.bodies;
-  std::vector<geometry::Aabb> boxes;
-  for (const model::Body& body : bodies)
-    boxes.push_back(geometry::bounding_box(body.shape, body.shape_pose()));
-  for (const auto& [i, j] : collision::overlapping_pairs(boxes)) {
+  for (const auto& [i, j, point] :
+       dynamics::detect_body_contacts(builder.scene, std::vector<double>(bodies.size(), 0.0))) {
     const model::Body& a = bodies[i];
     const model::Body& b = bodies[j];
-    if (a.motion != model::Motion::Free && b.motion != model::Motion::Free) continue;
-    const double tolerance = kOverlapTolerance * std::min(body_size(a), body_size(b));
-    for (const collision::ContactPoint& point :
-         collision::collide(a.shape, a.shape_pose(), b.shape, b.shape_pose(), 0.0)) {
-      if (point.gap >= -tolerance) continue;
-      builder.origins[j].fail_with(concat("bodies '", a.name, "' and '", b.name, "' overlap by ",
-                                          -point.gap,
-                                          " m at t = 0 (bodies may touch, not interpenetrate)"));
-    }
+    if (point.gap >= -kOverlapTolerance * std::min(body_size(a), body_size(b))) continue;
+    builder.origins[j].fail_with(concat("bodies '", a.name, "' and '", b.name, "' overlap by ",
+                                        -point.gap,
+                                        " m at t = 0 (bodies may touch, not interpenetrate)"));
   }
 }
 

@@ -1,0 +1,28 @@
+// Which bodies of a scene touch, and where: the broad phase on bounding boxes inflated by a
+// margin per body, then the exact narrow phase (DESIGN.md section 1). One function for the
+// stepper, the overlap check of problem files and `moreau check`.
+#pragma once
+
+#include "moreau/collision/contact_point.hpp"
+#include "moreau/model/scene.hpp"
+
+#include <vector>
+
+namespace moreau::dynamics {
+
+/// A contact point between bodies body_a and body_b (indices in Scene::bodies); the normal
+/// points from body_b towards body_a.
+struct BodyContact {
+  int body_a = 0;
+  int body_b = 0;
+  collision::ContactPoint point;
+};
+
+/// Every contact point with a gap of at most margins[a] + margins[b] between two bodies of
+/// which at least one is free: bodies that do not move never interact (a shaking table may
+/// sit inside the ground plane).
+/// @param margins m, >= 0, one per body
+std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
+                                              const std::vector<double>& margins);
+
+}  // namespace moreau::dynamics

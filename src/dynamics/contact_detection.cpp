@@ -1,0 +1,30 @@
+#include "moreau/dynamics/contact_detection.hpp"
+
+#include "moreau/collision/broad_phase.hpp"
+#include "moreau/collision/narrow_phase.hpp"
+#include "moreau/core/assert.hpp"
+#include "moreau/geometry/aabb.hpp"
+
+namespace moreau::dynamics {
+
+std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
+                                              const std::vector<double>& margins) {
+  MOREAU_ASSERT(margins.size() == scene.bodies.size());
+  std::vector<geometry::Aabb> boxes;
+  for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
+    const model::Body& body = scene.bodies[b];
+    boxes.push_back(geometry::bounding_box(body.shape, body.shape_pose()).inflated(margins[b]));
+  }
+  std::vector<BodyContact> contacts;
+  for (const auto& [i, j] : collision::overlapping_pairs(boxes)) {
+    const model::Body& A = scene.bodies[i];
+    const model::Body& B = scene.bodies[j];
+    if (A.motion != model::Motion::Free && B.motion != model::Motion::Free) continue;
+    for (const collision::ContactPoint& point : collision::collide(
+             A.shape, A.shape_pose(), B.shape, B.shape_pose(), margins[i] + margins[j]))
+      contacts.push_back({i, j, point});
+  }
+  return contacts;
+}
+
+}  // namespace moreau::dynamics

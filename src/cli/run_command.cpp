@@ -105,7 +105,6 @@ io::RunSummary simulate(io::Problem problem, const fs::path& out, const RunFlags
                         int& frames) {
   const solvers::Stopwatch wall_clock;
   model::Scene& scene = problem.scene;
-  scene.gravity = problem.gravity.at(scene.time);
   dynamics::MoreauJean stepper(scene, problem.stepping);
   dynamics::CollapseMonitor monitor(scene, problem.collapse);
   io::HistoryWriter history(out / "history.csv", scene, tracked_bodies(problem));

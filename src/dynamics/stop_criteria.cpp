@@ -7,7 +7,6 @@
 
 #include <cmath>
 #include <cstddef>
-#include <numbers>
 #include <utility>
 
 namespace moreau::dynamics {
@@ -25,7 +24,7 @@ void require_threshold(double value, const char* key) {
 /// The angle in degrees, in [0, 180], of the rotation q_0^-1 q that takes the body from its
 /// initial orientation q_0 to q (both body -> world).
 double rotation_from(const math::Quat& q_0, const math::Quat& q) {
-  return math::to_axis_angle(q_0.conjugate() * q).angle * 180.0 / std::numbers::pi;
+  return math::degrees(math::to_axis_angle(q_0.conjugate() * q).angle);
 }
 
 /// The free body with the largest `measure` above `threshold`, if any: the worst offender is

@@ -13,8 +13,6 @@
 namespace moreau::io {
 namespace {
 
-constexpr double kDegrees = 180.0 / std::numbers::pi;
-
 // RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
@@ -69,10 +67,10 @@ HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Sce
 double HistoryWriter::rotation_deg(std::size_t tracked, const model::Scene& scene) {
   const math::Quat dq =
       scene.bodies[bodies_[tracked]].q * initial_orientation_[tracked].conjugate();
-  if (dimension_ != 2) return math::to_axis_angle(dq).angle * kDegrees;
+  if (dimension_ != 2) return math::degrees(math::to_axis_angle(dq).angle);
   const double angle = 2.0 * std::atan2(dq.y(), dq.w());
   double& last = last_rotation_deg_[tracked];
-  last += wrapped(angle - last / kDegrees) * kDegrees;
+  last += math::degrees(wrapped(angle - math::radians(last)));
   return last;
 }
 

@@ -6,7 +6,6 @@
 #include "problem_sections.hpp"
 
 #include <cmath>
-#include <numbers>
 
 namespace moreau::io {
 namespace {
@@ -15,7 +14,6 @@ using core::concat;
 using math::Vec2;
 using math::Vec3;
 
-constexpr double kDegree = std::numbers::pi / 180.0;
 // A quaternion written by hand has a few significant digits: 1e-6 accepts
 // [0.7071068, 0, 0.7071068, 0] and refuses a forgotten component, which changes |q| by far more.
 constexpr double kUnitQuaternionTolerance = 1e-6;
@@ -102,7 +100,7 @@ math::Quat read_orientation(const Field& orientation, int dimension) {
       orientation.fail_with("give either axis and angle or a quaternion, not both");
     return read_quaternion(*quaternion, dimension);
   }
-  const double angle = orientation.get("angle").number() * kDegree;
+  const double angle = math::radians(orientation.get("angle").number());
   if (dimension == 2 && !orientation.find("axis"))
     return math::from_axis_angle(Vec3::UnitY(), angle);
   const Field axis_field = orientation.get("axis");

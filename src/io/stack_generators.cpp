@@ -4,6 +4,7 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/generators.hpp"
+#include "moreau/math/quaternion.hpp"
 
 #include <cmath>
 #include <numbers>
@@ -59,7 +60,7 @@ std::vector<Block> generate_tower(const TowerSpec& spec, int dimension) {
   // A rotation about z would take a planar block out of the x-z plane.
   if (dimension == 2 && spec.twist != 0.0)
     throw core::Diagnostic({}, "twist", "0 deg in planar mode", core::concat(spec.twist));
-  const double twist = spec.twist * std::numbers::pi / 180.0;
+  const double twist = math::radians(spec.twist);
   std::vector<Block> blocks;
   for (int k = 0; k < spec.blocks; ++k) {
     const geometry::Pose pose{Vec3(0.0, 0.0, (k + 0.5) * size.z()),

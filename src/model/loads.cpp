@@ -1,6 +1,7 @@
 #include "moreau/model/loads.hpp"
 
 #include "moreau/core/concat.hpp"
+#include "moreau/math/quaternion.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -16,7 +17,6 @@ using core::concat;
 using core::Diagnostic;
 using core::SourceLocation;
 
-constexpr double kDegree = std::numbers::pi / 180.0;
 /// Unit vectors are accepted to this relative tolerance: six digits, as a user types them.
 constexpr double kUnitTolerance = 1e-6;
 
@@ -107,7 +107,7 @@ void subtract_end_to_end_line(const std::vector<double>& time, std::vector<Vec3>
 
 Vec3 GravityLoad::at(double t) const {
   const double s = ramp_duration > 0.0 ? std::clamp(t / ramp_duration, 0.0, 1.0) : 1.0;
-  const double alpha = tilt_rate * kDegree * std::max(0.0, t - tilt_start);
+  const double alpha = math::radians(tilt_rate * std::max(0.0, t - tilt_start));
   const double lambda = lateral_rate * std::max(0.0, t - lateral_start);
   const Eigen::AngleAxisd tilt(alpha, tilt_axis.normalized());
   return s * (tilt * gravity) + lambda * gravity.norm() * lateral_direction;

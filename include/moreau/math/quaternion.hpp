@@ -5,7 +5,13 @@
 
 #include "moreau/math/types.hpp"
 
+#include <numbers>
+
 namespace moreau::math {
+
+/// Problem files, outputs and loads speak degrees; the mathematics, radians.
+constexpr double radians(double degrees) { return degrees * (std::numbers::pi / 180.0); }
+constexpr double degrees(double radians) { return radians * (180.0 / std::numbers::pi); }
 
 /// Rotation by an angle about a unit axis.
 struct AxisAngle {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "moreau/model/body.hpp"
+#include "moreau/penalty/law_pair.hpp"
 
 #include <map>
 #include <utility>
@@ -9,10 +10,12 @@
 
 namespace moreau::model {
 
-/// The NSCD contact law of a pair of materials: Coulomb friction and Newton restitution.
+/// The contact law of a pair of materials: Coulomb friction and Newton restitution (NSCD),
+/// and the spring-dashpot laws of the penalty mode, calibrated from the same mu and e.
 struct ContactLaw {
   double friction = 0.5;     ///< mu, >= 0
   double restitution = 0.0;  ///< e, in [0, 1]; DESIGN.md's default 0 (inelastic)
+  penalty::LawPair penalty;
 };
 
 /// The law of each pair of materials, with a default for pairs not listed.

@@ -3,6 +3,7 @@
 #include "moreau/contact/delassus.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/dynamics/body_motion.hpp"
 #include "moreau/dynamics/contact_detection.hpp"
 #include "moreau/geometry/aabb.hpp"
 #include "moreau/math/contact_frame.hpp"
@@ -91,21 +92,8 @@ MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options)
 // closing, it never pulls the bodies together.
 double MoreauJean::activation_threshold() const { return 1e-6 * length_scale_; }
 
-// The velocity of a driven body at time t of the current step [t_k, t_k + h]. A body driven
-// by a displacement history moves with its mean velocity over the step, so that its position
-// follows the history exactly at every step end.
-Vec3 MoreauJean::driven_velocity(const Body& body, double t) const {
-  const auto& d = body.prescribed.displacement;
-  if (!d) return body.prescribed.linear(t);
-  return (d(scene_.time + options_.h) - d(scene_.time)) / options_.h;
-}
-
 void MoreauJean::set_prescribed_velocities(double t) {
-  for (Body& body : scene_.bodies) {
-    if (body.motion != Motion::Driven) continue;
-    body.v = driven_velocity(body, t);
-    body.w_B = body.q.conjugate() * body.prescribed.angular(t);
-  }
+  set_driven_velocities(scene_, t, scene_.time, options_.h);
 }
 
 // Detection distance of a body: how far its surface can move in two steps, plus the
@@ -126,14 +114,10 @@ std::vector<Contact> MoreauJean::detect_contacts() const {
     Contact contact{.body_a = i,
                     .body_b = j,
                     .point = point,
-                    .frame = Mat3::Zero(),
+                    .frame = math::contact_frame(point.n, scene_.dimension),
                     .friction = law.friction,
                     .restitution = law.restitution,
                     .key = {i, j, point.feature.key()}};
-    if (scene_.dimension == 3)
-      contact.frame = math::contact_frame(point.n);
-    else
-      contact.frame.leftCols<2>() = math::planar_contact_frame(point.n);
     contacts.push_back(contact);
   }
   return contacts;
@@ -254,7 +238,7 @@ void MoreauJean::integrate_positions(const VecX& V_k, const VecX& V_next) {
   store_velocity((1 - theta) * V_k + theta * V_next);
   for (Body& body : scene_.bodies) {
     if (body.motion == Motion::Driven) {
-      body.v = (1 - theta) * driven_velocity(body, t) + theta * driven_velocity(body, t + h);
+      body.v = (1 - theta) * driven_velocity(body, t, t, h) + theta * driven_velocity(body, t + h, t, h);
       body.w_B = body.q.conjugate() * ((1 - theta) * body.prescribed.angular(t) +
                                        theta * body.prescribed.angular(t + h));
     }
@@ -267,12 +251,8 @@ void MoreauJean::integrate_positions(const VecX& V_k, const VecX& V_next) {
 }
 
 void MoreauJean::measure_energies(StepReport& report) const {
-  for (const Body& body : scene_.bodies) {
-    if (body.motion != Motion::Free) continue;
-    report.kinetic_energy += 0.5 * body.mass * body.v.squaredNorm() +
-                             0.5 * body.w_B.dot(body.inertia.cwiseProduct(body.w_B));
-    report.potential_energy -= body.mass * scene_.gravity.dot(body.x);
-  }
+  report.kinetic_energy = kinetic_energy(scene_);
+  report.potential_energy = potential_energy(scene_);
 }
 
 // One step of DESIGN.md section 1, as the pipeline reads.

@@ -50,4 +50,11 @@ Eigen::Matrix<double, 3, 2> planar_contact_frame(const Vec3& n) {
   return frame;
 }
 
+Mat3 contact_frame(const Vec3& n, int dimension) {
+  if (dimension == 3) return contact_frame(n);
+  Mat3 frame = Mat3::Zero();
+  frame.leftCols<2>() = planar_contact_frame(n);
+  return frame;
+}
+
 }  // namespace moreau::math

@@ -23,7 +23,7 @@ using testing::kG;
 model::Scene block_on_plate(int dimension, double mu, model::PrescribedVelocity motion) {
   model::Scene scene;
   scene.dimension = dimension;
-  scene.interactions = model::InteractionTable({mu, 0.0});
+  scene.interactions = model::InteractionTable({.friction = mu, .restitution = 0.0});
   scene.bodies.push_back(model::make_fixed_body("plate", testing::block_shape(dimension, 2.0, 0.1),
                                                 Pose{Vec3(0, 0, -0.1)}));
   scene.bodies.back().motion = Motion::Driven;

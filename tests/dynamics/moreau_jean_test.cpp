@@ -41,7 +41,7 @@ class Bounce : public ::testing::TestWithParam<int> {};
 TEST_P(Bounce, ApexHeightsFollowESquaredAndTheBallComesToRestAtTheZenoTime) {
   const int dimension = GetParam();
   const double e = 0.5, radius = 0.1, h0 = 1.0, step = 1e-4;
-  model::Scene scene = scene_on_ground(dimension, {0.0, e});
+  model::Scene scene = scene_on_ground(dimension, {.friction = 0.0, .restitution = e});
   const geometry::Shape shape =
       dimension == 3 ? geometry::Shape(geometry::Sphere{radius}) : block_shape(2, radius, radius);
   scene.bodies.push_back(
@@ -87,7 +87,7 @@ class Incline : public ::testing::TestWithParam<IncineCase> {};
 TEST_P(Incline, StickBelowFrictionAngleSlideWithCoulombAccelerationAbove) {
   const auto [dimension, mu, tilt_degrees] = GetParam();
   const double a = tilt_degrees * pi / 180.0;
-  model::Scene scene = scene_on_ground(dimension, {mu, 0.0});
+  model::Scene scene = scene_on_ground(dimension, {.friction = mu, .restitution = 0.0});
   scene.gravity = kG * Vec3(std::sin(a), 0.0, -std::cos(a));
   scene.bodies.push_back(model::make_free_body("block", block_shape(dimension, 0.2, 0.1), 2000.0,
                                                Pose{Vec3(0, 0, 0.1)}, dimension));
@@ -119,7 +119,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, Incline,
                          });
 
 TEST(MoreauJean, StackOfTenBoxesStaysAtRestWithoutCreatingEnergy) {
-  model::Scene scene = scene_on_ground(3, {0.6, 0.0});
+  model::Scene scene = scene_on_ground(3, {.friction = 0.6, .restitution = 0.0});
   const double half = 0.1;
   for (int k = 0; k < 10; ++k)
     scene.bodies.push_back(model::make_free_body("box" + std::to_string(k),

@@ -29,7 +29,7 @@ TEST_P(RockingBlock, AngularVelocityRatioAtEachImpactIsHousners) {
   const double alpha = std::atan(b / c), R = std::hypot(b, c);
   // mu = 0.8 is well above the impulse ratio the impact needs, c (1 - ratio) / (b (1 + ratio))
   // = 0.18, so the corners never slide.
-  model::Scene scene = testing::scene_on_ground(dimension, {0.8, 0.0});
+  model::Scene scene = testing::scene_on_ground(dimension, {.friction = 0.8, .restitution = 0.0});
   // Tilted by `tilt` about +y around its corner (b, 0, 0): the left corner lifts.
   const math::Quat q(Eigen::AngleAxisd(tilt, Vec3::UnitY()));
   const Vec3 centre = Vec3(b, 0, 0) + q * Vec3(-b, 0, c);

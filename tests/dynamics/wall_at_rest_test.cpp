@@ -18,7 +18,7 @@ using math::Vec3;
 // 5 courses of 0.4 x 0.2 m blocks over a length of 2.4 m: 6 blocks in the even courses,
 // 5 blocks and two half blocks closing the ends in the odd ones, 32 blocks in all.
 model::Scene running_bond_wall() {
-  model::Scene scene = testing::scene_on_ground(2, {0.6, 0.0});
+  model::Scene scene = testing::scene_on_ground(2, {.friction = 0.6, .restitution = 0.0});
   const double length = 2.4, block = 0.4, height = 0.2;
   for (int course = 0; course < 5; ++course) {
     std::vector<std::pair<double, double>> spans;  // (left, right) x of each block

@@ -13,6 +13,7 @@
 #include "moreau/collision/contact_cache.hpp"
 #include "moreau/collision/contact_point.hpp"
 #include "moreau/contact/delassus.hpp"
+#include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/scene.hpp"
 #include "moreau/solvers/registry.hpp"
 
@@ -33,47 +34,18 @@ struct MoreauJeanOptions {
   solvers::SolverParameters solver_parameters;
 };
 
-/// A contact of the current step, with its frame and, once solved, its impulse.
-struct Contact {
-  int body_a = 0;  ///< the normal points from body_b towards body_a
-  int body_b = 0;
-  collision::ContactPoint point;
-  math::Mat3 frame;  ///< columns [n t1 t2]; in planar mode [n t 0]
-  double friction = 0.0;
-  double restitution = 0.0;
-  collision::ContactKey key;                ///< persistent: body pair and feature pair
-  double normal_velocity = 0.0;             ///< u_N at the start of the step, m/s
-  math::Vec3 impulse = math::Vec3::Zero();  ///< r in the contact frame, N s (normal first)
-};
-
-/// Wall time of the parts of a step, s.
-struct StepTimes {
-  double collision = 0.0;  ///< broad and narrow phase, active set
-  double assembly = 0.0;   ///< H, W = H M^-1 H^T, q, warm start
-  double solve = 0.0;      ///< the local solver
-};
-
-/// What one step did.
-struct StepReport {
-  int detected = 0;               ///< contact points within the detection distance
-  int active = 0;                 ///< contacts in the local problem
-  solvers::SolveReport solve;     ///< empty (converged, 0 iterations) without active contacts
-  double kinetic_energy = 0.0;    ///< J, at the end of the step
-  double potential_energy = 0.0;  ///< J, of gravity, relative to z = 0 (x = 0 along g)
-  double contact_work = 0.0;      ///< J, work of the impulses in the step (<= 0: dissipated)
-  StepTimes times;
-};
-
-class MoreauJean {
+class MoreauJean final : public Stepper {
  public:
   /// @throws core::Diagnostic for options out of range or an unknown solver
   MoreauJean(model::Scene& scene, MoreauJeanOptions options);
 
   /// Advances the scene by one step h.
-  StepReport step();
+  StepReport step() override;
 
   /// The active contacts of the last step, with their impulses.
-  const std::vector<Contact>& contacts() const { return contacts_; }
+  const std::vector<Contact>& contacts() const override { return contacts_; }
+
+  double time_step() const override { return options_.h; }
 
   /// The local problem of the last step (empty when it had no active contact), for dumps.
   const contact::LocalProblem& local_problem() const { return problem_; }
@@ -89,7 +61,6 @@ class MoreauJean {
   };
 
   double activation_threshold() const;
-  math::Vec3 driven_velocity(const model::Body& body, double t) const;
   void set_prescribed_velocities(double t);
   std::vector<Contact> detect_contacts() const;
   std::vector<Contact> select_active(std::vector<Contact> detected) const;

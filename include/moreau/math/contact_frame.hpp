@@ -28,4 +28,8 @@ Mat3 contact_frame(const Vec3& n);
 /// @pre n_y = 0 and |n| = 1 to round-off
 Eigen::Matrix<double, 3, 2> planar_contact_frame(const Vec3& n);
 
+/// The frame of a contact in a scene of `dimension`: contact_frame(n) in 3D, and
+/// [n t 0] in planar mode (2), so that both modes store a 3 x 3 frame.
+Mat3 contact_frame(const Vec3& n, int dimension);
+
 }  // namespace moreau::math

@@ -15,7 +15,7 @@ namespace moreau::model {
 struct ContactLaw {
   double friction = 0.5;     ///< mu, >= 0
   double restitution = 0.0;  ///< e, in [0, 1]; DESIGN.md's default 0 (inelastic)
-  penalty::LawPair penalty;
+  penalty::LawPair penalty = {};
 };
 
 /// The law of each pair of materials, with a default for pairs not listed.

@@ -1,0 +1,318 @@
+#include "moreau/dynamics/penalty_stepper.hpp"
+
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/dynamics/body_motion.hpp"
+#include "moreau/dynamics/contact_detection.hpp"
+#include "moreau/geometry/mass_properties.hpp"
+#include "moreau/math/contact_frame.hpp"
+#include "moreau/math/quaternion.hpp"
+#include "moreau/penalty/calibration.hpp"
+#include "moreau/penalty/critical_step.hpp"
+#include "moreau/penalty/law_pair.hpp"
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <type_traits>
+
+namespace moreau::dynamics {
+namespace {
+
+using math::Vec3;
+using model::Body;
+using model::Motion;
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// The radius the Hertzian calibration sees: a sphere's own; infinite for a plane (flat);
+// for a block, that of the sphere of equal volume (the disc of equal area in planar mode),
+// the usual stand-in of DEM codes for non-spherical particles.
+double contact_radius(const Body& body, int dimension) {
+  if (const auto* sphere = std::get_if<geometry::Sphere>(&body.shape)) return sphere->radius;
+  if (std::holds_alternative<geometry::Plane>(body.shape)) return kInfinity;
+  const double volume = geometry::mass_properties(body.shape, 1.0).mass;
+  return dimension == 2 ? std::sqrt(volume / std::numbers::pi)
+                        : std::cbrt(3 * volume / (4 * std::numbers::pi));
+}
+
+// 1/m + (r x d) . J_W^-1 (r x d): the inverse mass a unit force along d at p meets; 0 for
+// a body that does not move.
+double inverse_mass_along(const Body& body, const Vec3& p, const Vec3& d, int dimension) {
+  if (body.motion != Motion::Free) return 0.0;
+  const Vec3 moment_B = body.q.conjugate() * (p - body.x).cross(d);
+  if (dimension == 2) return 1 / body.mass + moment_B.y() * moment_B.y() / body.inertia.y();
+  return 1 / body.mass + moment_B.cwiseAbs2().dot(body.inertia.cwiseInverse());
+}
+
+// Stiffness (N/m) and damping (N s/m) of a tangential law along the slip, for the critical
+// step. The velocity-dependent law is a dashpot of the steepest slope of mu(v) |F_n|: the
+// step5 ramp from -v_s to v_s is steepest at v = 0, with slope 30/16 (2 mu_s)/(2 v_s).
+std::pair<double, double> tangential_rigidity(const penalty::TangentialLaw& law,
+                                              double normal_force) {
+  return std::visit(
+      [&](const auto& l) -> std::pair<double, double> {
+        using Law = std::decay_t<decltype(l)>;
+        if constexpr (std::is_same_v<Law, penalty::SpringDashpotSlider>)
+          return {l.stiffness, l.damping};
+        else if constexpr (std::is_same_v<Law, penalty::IncrementalCoulomb>)
+          return {l.stiffness, 0.0};
+        else
+          return {0.0, 1.875 * l.static_friction / l.static_velocity * std::abs(normal_force)};
+      },
+      law);
+}
+
+// One contact's force and account for a step dt, whichever law computes it.
+struct ContactForce {
+  Vec3 force_W = Vec3::Zero();  ///< on body A
+  double normal_force = 0.0;
+  Vec3 state = Vec3::Zero();  ///< world, kept for the next step
+  double elastic_energy = 0.0, damping_work = 0.0, slip_work = 0.0;
+  double normal_stiffness = 0.0, normal_damping = 0.0;
+  double tangential_stiffness = 0.0, tangential_damping = 0.0;
+};
+
+struct ContactKinematics {
+  math::Mat3 frame;  ///< [n t1 t2]
+  double overlap = 0.0, overlap_rate = 0.0;
+  Vec3 slip_velocity = Vec3::Zero();  ///< of A relative to B, world, tangential
+  Vec3 state = Vec3::Zero();          ///< the stored state, in the current tangent plane
+};
+
+ContactForce builtin_force(const penalty::ContactLaws& laws, const ContactKinematics& c,
+                           double friction, double dt) {
+  ContactForce result;
+  const penalty::NormalForce normal =
+      penalty::normal_force(laws.normal, c.overlap, c.overlap_rate);
+  const penalty::TangentialForce tangential = penalty::tangential_force(
+      laws.tangential, c.slip_velocity, c.state, normal.force, friction, dt);
+  result.force_W = normal.force * c.frame.col(0) + tangential.force;
+  result.normal_force = normal.force;
+  result.state = tangential.state;
+  result.elastic_energy = penalty::elastic_energy(laws.normal, c.overlap) + tangential.elastic_energy;
+  // The dashpot is the non-conservative part F - F_elastic; its power on the overlap rate
+  // is >= 0 (also where the no-tension cut makes F - F_elastic = -F_elastic while the
+  // bodies separate).
+  result.damping_work = (normal.force - normal.elastic) * c.overlap_rate * dt + tangential.damping_work;
+  result.slip_work = tangential.slip_work;
+  result.normal_stiffness = penalty::tangent_stiffness(laws.normal, c.overlap);
+  result.normal_damping = penalty::linear_damping(laws.normal, c.overlap);
+  std::tie(result.tangential_stiffness, result.tangential_damping) =
+      tangential_rigidity(laws.tangential, normal.force);
+  return result;
+}
+
+ContactForce user_force(const penalty::UserLawSettings& user, const ContactKinematics& c,
+                        const model::ContactLaw& law, double effective_mass, double dt) {
+  const Vec3 t1 = c.frame.col(1), t2 = c.frame.col(2);
+  moreau_contact_input input{};
+  input.overlap = c.overlap;
+  input.overlap_rate = c.overlap_rate;
+  input.slip_velocity[0] = t1.dot(c.slip_velocity);
+  input.slip_velocity[1] = t2.dot(c.slip_velocity);
+  input.state[0] = t1.dot(c.state);
+  input.state[1] = t2.dot(c.state);
+  input.friction = law.friction;
+  input.restitution = law.restitution;
+  input.effective_mass = effective_mass;
+  input.time_step = dt;
+  input.parameters = user.parameters.data();
+  input.parameter_count = static_cast<int>(user.parameters.size());
+  const moreau_contact_output output = user.law->evaluate(input);
+  ContactForce result;
+  result.force_W = output.normal_force * c.frame.col(0) + output.tangential_force[0] * t1 +
+                   output.tangential_force[1] * t2;
+  result.normal_force = output.normal_force;
+  result.state = output.state[0] * t1 + output.state[1] * t2;
+  result.elastic_energy = output.elastic_energy;
+  result.damping_work = output.damping_work;
+  result.slip_work = output.slip_work;
+  result.normal_stiffness = output.stiffness;
+  result.normal_damping = output.damping;
+  return result;
+}
+
+}  // namespace
+
+struct PenaltyStepper::Evaluation {
+  std::vector<Contact> contacts;
+  std::vector<std::pair<collision::ContactKey, Vec3>> states;
+  std::vector<Vec3> force_W;   ///< per body, N
+  std::vector<Vec3> torque_W;  ///< per body, about its centre of mass, N m
+  double critical_step = kInfinity;
+  std::string critical_contact;  ///< what sets critical_step, for the refusal message
+  double elastic_energy = 0.0, damping_work = 0.0, slip_work = 0.0;
+};
+
+PenaltyStepper::PenaltyStepper(model::Scene& scene, PenaltyOptions options,
+                               std::vector<model::Material> materials)
+    : scene_(scene), options_(options), materials_(std::move(materials)) {
+  if (!(options_.h > 0.0) || !std::isfinite(options_.h))
+    throw core::Diagnostic({}, "time.step", "a positive time step (s)", core::concat(options_.h));
+  for (const Body& body : scene_.bodies)
+    contact_radii_.push_back(contact_radius(body, scene_.dimension));
+  const Evaluation initial = evaluate(options_.h);
+  critical_step_ = initial.critical_step;
+  if (options_.critical_step == CriticalStepPolicy::Refuse) check_critical_step(initial);
+}
+
+// Every pair of overlapping bodies: overlap, rates and stored state in the current frame,
+// the force of the pair's law, and the critical step of each direction.
+PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
+  const int dimension = scene_.dimension;
+  Evaluation evaluation;
+  evaluation.force_W.assign(scene_.bodies.size(), Vec3::Zero());
+  evaluation.torque_W.assign(scene_.bodies.size(), Vec3::Zero());
+  const std::vector<double> no_margin(scene_.bodies.size(), 0.0);
+  for (const auto& [i, j, point] : detect_body_contacts(scene_, no_margin)) {
+    if (point.gap >= 0.0) continue;
+    const Body& a = scene_.bodies[i];
+    const Body& b = scene_.bodies[j];
+    const model::ContactLaw& law = scene_.interactions.law(a.material, b.material);
+    const collision::ContactKey key{i, j, point.feature.key()};
+    ContactKinematics c;
+    c.frame = math::contact_frame(point.n, dimension);
+    const Vec3 n = c.frame.col(0);
+    const Vec3 u = a.point_velocity(point.p) - b.point_velocity(point.p);
+    c.overlap = -point.gap;
+    c.overlap_rate = -n.dot(u);
+    c.slip_velocity = u - n.dot(u) * n;
+    if (const Vec3* stored = tangential_states_.find(key))
+      c.state = penalty::rotate_into_tangent_plane(*stored, n);
+
+    const auto side = [&](int index) {
+      const Body& body = scene_.bodies[index];
+      const model::Material& material = materials_[body.material];
+      return penalty::ContactSide{contact_radii_[index],
+                                  body.motion == Motion::Free ? body.mass : kInfinity,
+                                  material.young_modulus, material.poisson_ratio,
+                                  material.dissipation};
+    };
+    const double normal_mass = 1 / (inverse_mass_along(a, point.p, n, dimension) +
+                                    inverse_mass_along(b, point.p, n, dimension));
+    double tangential_mass = kInfinity;
+    for (int t = 1; t < dimension; ++t)
+      tangential_mass =
+          std::min(tangential_mass, 1 / (inverse_mass_along(a, point.p, c.frame.col(t), dimension) +
+                                          inverse_mass_along(b, point.p, c.frame.col(t), dimension)));
+    const double effective_mass = penalty::effective_mass(side(i).mass, side(j).mass);
+    const ContactForce result =
+        law.penalty.user
+            ? user_force(*law.penalty.user, c, law, effective_mass, dt)
+            : builtin_force(penalty::resolve_laws(law.penalty, law.friction, law.restitution,
+                                                  side(i), side(j), c.overlap),
+                            c, law.friction, dt);
+
+    for (const auto& [critical, what] :
+         {std::pair{penalty::critical_time_step(result.normal_stiffness, result.normal_damping,
+                                                normal_mass),
+                    core::concat("normal: k = ", result.normal_stiffness, " N/m, m = ",
+                                 normal_mass, " kg")},
+          std::pair{penalty::critical_time_step(result.tangential_stiffness,
+                                                result.tangential_damping, tangential_mass),
+                    core::concat("tangential: k_t = ", result.tangential_stiffness,
+                                 " N/m, eta_t = ", result.tangential_damping, " N s/m, m = ",
+                                 tangential_mass, " kg")}}) {
+      if (kCriticalStepSafety * critical >= evaluation.critical_step) continue;
+      evaluation.critical_step = kCriticalStepSafety * critical;
+      evaluation.critical_contact = core::concat("contact ", a.name, " / ", b.name, ", ", what);
+    }
+
+    evaluation.force_W[i] += result.force_W;
+    evaluation.force_W[j] -= result.force_W;
+    evaluation.torque_W[i] += (point.p - a.x).cross(result.force_W);
+    evaluation.torque_W[j] -= (point.p - b.x).cross(result.force_W);
+    evaluation.states.emplace_back(key, result.state);
+    evaluation.elastic_energy += result.elastic_energy;
+    evaluation.damping_work += result.damping_work;
+    evaluation.slip_work += result.slip_work;
+    Contact contact{.body_a = i,
+                    .body_b = j,
+                    .point = point,
+                    .frame = c.frame,
+                    .friction = law.friction,
+                    .restitution = law.restitution,
+                    .key = key,
+                    .normal_velocity = -c.overlap_rate};
+    contact.impulse = dt * (c.frame.transpose() * result.force_W);
+    evaluation.contacts.push_back(contact);
+  }
+  return evaluation;
+}
+
+void PenaltyStepper::check_critical_step(const Evaluation& evaluation) const {
+  if (options_.h <= evaluation.critical_step) return;
+  throw core::Diagnostic(
+      {}, "time.step",
+      core::concat("a step of at most ", evaluation.critical_step,
+                   " s, the critical step estimate of the stiffest contact (",
+                   evaluation.critical_contact,
+                   "); or time.critical_step: substep to split each step"),
+      core::concat(options_.h, " s at t = ", scene_.time, " s"));
+}
+
+// Symplectic Euler: velocities from the forces at the start of the sub-step, positions
+// from the new velocities. Planar mode keeps v_y = 0 and w along y exactly.
+void PenaltyStepper::integrate(const Evaluation& evaluation, double dt) {
+  for (std::size_t index = 0; index < scene_.bodies.size(); ++index) {
+    Body& body = scene_.bodies[index];
+    if (body.motion == Motion::Free) {
+      body.v += dt * (evaluation.force_W[index] / body.mass + scene_.gravity);
+      const Vec3 torque_B = body.q.conjugate() * evaluation.torque_W[index] -
+                            body.w_B.cross(body.inertia.cwiseProduct(body.w_B));
+      body.w_B += dt * torque_B.cwiseQuotient(body.inertia);
+      if (scene_.dimension == 2) {
+        body.v.y() = 0.0;
+        body.w_B = Vec3(0.0, body.w_B.y(), 0.0);
+      }
+    }
+    if (body.motion == Motion::Fixed) continue;
+    body.x += dt * body.v;
+    body.q = math::integrate_orientation(body.q, body.w_B, dt);
+  }
+}
+
+// N.B. the forces are evaluated with the candidate sub-step before the step is chosen: the
+// tangential laws integrate the slip over it, and a user law may depend on it. They are
+// evaluated again when the step is split.
+StepReport PenaltyStepper::step() {
+  StepReport report;
+  report.solve.status = solvers::Status::Converged;
+  const double t_end = scene_.time + options_.h;
+  double remaining = options_.h;
+  substeps_ = 0;
+  while (remaining > 0.0) {
+    const solvers::Stopwatch clock;
+    set_driven_velocities(scene_, scene_.time, scene_.time, remaining);
+    Evaluation evaluation = evaluate(remaining);
+    double dt = remaining;
+    if (remaining > evaluation.critical_step) {
+      if (options_.critical_step == CriticalStepPolicy::Refuse) check_critical_step(evaluation);
+      dt = remaining / std::ceil(remaining / evaluation.critical_step);
+      set_driven_velocities(scene_, scene_.time, scene_.time, dt);
+      evaluation = evaluate(dt);
+    }
+    integrate(evaluation, dt);
+    report.times.assembly += clock.seconds();
+    tangential_states_.replace(evaluation.states);
+    contacts_ = std::move(evaluation.contacts);
+    critical_step_ = evaluation.critical_step;
+    dissipated_.damping += evaluation.damping_work;
+    dissipated_.slip += evaluation.slip_work;
+    report.contact_work -= evaluation.damping_work + evaluation.slip_work;
+    report.elastic_energy = evaluation.elastic_energy;
+    scene_.time += dt;
+    remaining -= dt;
+    // Round-off of the sub-steps' sum must not cost an extra sub-step of 1e-20 s.
+    if (remaining <= 1e-9 * options_.h) remaining = 0.0;
+    ++substeps_;
+  }
+  scene_.time = t_end;
+  report.detected = report.active = static_cast<int>(contacts_.size());
+  report.kinetic_energy = kinetic_energy(scene_);
+  report.potential_energy = potential_energy(scene_);
+  return report;
+}
+
+}  // namespace moreau::dynamics

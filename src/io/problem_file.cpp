@@ -87,7 +87,7 @@ long step_count(const Problem& problem) {
   return std::lround(std::ceil(problem.duration / problem.stepping.h - 1e-9));
 }
 
-Problem read_problem_file(const std::filesystem::path& path) {
+Problem read_problem_file(const std::filesystem::path& path, std::optional<Mode> mode) {
   const Field root = Field::load(path);
   root.check_keys({"version", "title", "dimension", "gravity", "time", "mode", "solver",
                    "materials", "interactions", "bodies", "generators", "loads", "stop", "output"});
@@ -105,17 +105,22 @@ Problem read_problem_file(const std::filesystem::path& path) {
   read_time(root.get("time"), problem);
   context.h = problem.stepping.h;
   context.duration = problem.duration;
-  if (const auto mode = root.find("mode"))
-    problem.mode = mode->choice({"nscd", "penalty"}) == "penalty" ? Mode::Penalty : Mode::Nscd;
+  if (const auto file_mode = root.find("mode"))
+    problem.mode = file_mode->choice({"nscd", "penalty"}) == "penalty" ? Mode::Penalty : Mode::Nscd;
+  if (mode) problem.mode = *mode;
+  context.mode = problem.mode;
   if (const auto solver = root.find("solver")) read_solver(*solver, problem.stepping);
-  context.materials = root.find("materials") ? read_materials(root.get("materials"))
-                                             : std::vector<model::Material>{{"default"}};
+  if (const auto materials = root.find("materials")) {
+    read_materials(*materials, context);
+  } else {
+    context.materials = {model::Material{"default"}};
+    context.friction_angles = {std::nullopt};
+  }
   problem.materials = context.materials;
 
   SceneBuilder builder = read_scene(root, context);
   problem.scene = std::move(builder.scene);
-  if (const auto interactions = root.find("interactions"))
-    problem.scene.interactions = read_interactions(*interactions, problem.materials);
+  problem.scene.interactions = read_interactions(root, context);
   if (const auto loads = root.find("loads")) read_loads(*loads, context.dimension, problem.gravity);
   problem.scene.gravity = problem.gravity.at(0.0);
   if (const auto stop = root.find("stop")) problem.collapse = read_stop(*stop);

@@ -7,6 +7,7 @@
 #include "yaml_field.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,10 +16,14 @@ namespace moreau::io {
 /// What the body and generator readers need from the sections read before them.
 struct SceneContext {
   int dimension = 3;
-  std::filesystem::path folder;  ///< of the problem file: relative record paths start here
+  Mode mode = Mode::Nscd;
+  std::filesystem::path folder;  ///< of the problem file: relative paths start here
   double h = 1e-3;               ///< s, the time step (Ricker pulses are sampled at it)
   double duration = 1.0;         ///< s
   std::vector<model::Material> materials;
+  /// materials[i].friction_angle, degrees, parallel to materials; unset where not given.
+  /// Only the interaction table uses it (read_interactions), so model::Material lacks it.
+  std::vector<std::optional<double>> friction_angles;
 };
 
 /// The scene's bodies with the YAML node each came from (the body, or the generator that
@@ -29,18 +34,35 @@ struct SceneBuilder {
 };
 
 // problem_settings.cpp
-/// time: step, duration, theta.
+/// time: step, duration, theta, critical_step.
 void read_time(const Field& time, Problem& problem);
 /// solver: name, tolerance, max_iterations, time_limit, parameters.
 void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping);
-std::vector<model::Material> read_materials(const Field& materials);
-model::InteractionTable read_interactions(const Field& interactions,
-                                          const std::vector<model::Material>& materials);
+/// materials: fills context.materials and context.friction_angles.
+void read_materials(const Field& materials, SceneContext& context);
+/// interactions (root's, which may be absent): the default law, the listed pairs, and for the
+/// pairs not listed whose materials both give a friction angle, mu = tan(min(phi_a, phi_b)).
+/// In penalty mode, refuses a stiffness left to a calibration the materials cannot feed.
+model::InteractionTable read_interactions(const Field& root, const SceneContext& context);
 /// loads: gravity_ramp, tilt, lateral; `gravity` holds g0 on entry.
 void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity);
 dynamics::CollapseCriteria read_stop(const Field& stop);
 /// output: every, vtk, bodies (names checked against the scene's bodies).
 OutputSettings read_output(const Field& output, const model::Scene& scene);
+
+// problem_penalty.cpp
+/// interactions.default.penalty or interactions.pairs[i].penalty: `base` (the built-in laws
+/// for the default, the default's laws for a pair) with what `penalty` gives. A user law is
+/// loaded here, so that a bad library is refused at its key.
+penalty::LawPair read_penalty_laws(const Field& penalty, const penalty::LawPair& base,
+                                   const std::filesystem::path& folder);
+/// In penalty mode, refuses laws that leave to a calibration from Young's moduli a parameter
+/// (the stiffness of the linear, Hertz and Hunt-Crossley laws, Hunt-Crossley's dissipation)
+/// when one of `involved` (indices into context.materials) has no Young's modulus:
+/// resolve_laws' precondition. The error names `law_key` + ".penalty.normal.<parameter>" and
+/// points at `at`.
+void check_calibration(const penalty::LawPair& laws, const std::vector<int>& involved,
+                       const SceneContext& context, const Field& at, const std::string& law_key);
 
 // problem_bodies.cpp
 /// The index of the material a body names; the first material when `field` is absent.

@@ -1,12 +1,15 @@
 // The sections of a problem file that are settings rather than bodies: time, solver,
 // materials, interactions, loads, stop and output.
 #include "moreau/core/concat.hpp"
+#include "moreau/math/quaternion.hpp"
 #include "moreau/solvers/registry.hpp"
 #include "problem_sections.hpp"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cmath>
+#include <span>
 
 namespace moreau::io {
 namespace {
@@ -26,23 +29,95 @@ constexpr double kAxisTolerance = 1e-9;
   (at ? *at : parameters).fail_with(message_of(error));
 }
 
-model::ContactLaw read_law(const Field& law_field, model::ContactLaw law) {
+// interactions.default or interactions.pairs[i]: `law` (the built-in law, or the default's)
+// with what law_field gives.
+model::ContactLaw read_law(const Field& law_field, model::ContactLaw law,
+                           const std::filesystem::path& folder) {
   if (const auto friction = law_field.find("friction")) law.friction = friction->non_negative("");
   if (const auto restitution = law_field.find("restitution"))
     law.restitution = restitution->number_in(0.0, 1.0);
+  if (const auto penalty = law_field.find("penalty"))
+    law.penalty = read_penalty_laws(*penalty, law.penalty, folder);
   return law;
+}
+
+// The deepest field along `keys` that the file gives, from `from`. N.B. by construction only:
+// assigning a Field assigns its YAML::Node, which in yaml-cpp rewrites the document's node
+// instead of rebinding the handle.
+Field deepest(const Field& from, std::span<const char* const> keys) {
+  if (keys.empty()) return from;
+  const std::optional<Field> next = from.find(keys.front());
+  return next ? deepest(*next, keys.subspan(1)) : from;
+}
+
+// Where a missing interactions.default.penalty.normal.<parameter> is reported: the deepest
+// part of that path the file gives, else the mode that asks for the calibration.
+Field default_law_anchor(const Field& root) {
+  constexpr std::array<const char*, 3> kPath{"default", "penalty", "normal"};
+  const std::optional<Field> interactions = root.find("interactions");
+  if (!interactions) return root.find("mode").value_or(root);
+  return deepest(*interactions, kPath);
+}
+
+Field pair_law_anchor(const Field& pair) {
+  constexpr std::array<const char*, 2> kPath{"penalty", "normal"};
+  return deepest(pair, kPath);
+}
+
+// interactions.pairs into the table; returns the pairs listed, as (min, max) material indices.
+std::vector<std::pair<int, int>> read_pairs(const Field& pairs, const model::ContactLaw& fallback,
+                                            const SceneContext& context,
+                                            model::InteractionTable& table) {
+  std::vector<std::pair<int, int>> listed;
+  for (const Field& pair : pairs.elements("a list of material pairs")) {
+    pair.check_keys({"materials", "friction", "restitution", "penalty"});
+    const Field names = pair.get("materials");
+    const std::vector<Field> both = names.elements("a list of 2 material names", 2);
+    const int a = read_material_reference(both[0], context.materials);
+    const int b = read_material_reference(both[1], context.materials);
+    const std::pair<int, int> key{std::min(a, b), std::max(a, b)};
+    if (std::find(listed.begin(), listed.end(), key) != listed.end())
+      names.fail_with("this pair of materials is given twice");
+    listed.push_back(key);
+    const model::ContactLaw law = read_law(pair, fallback, context.folder);
+    check_calibration(law.penalty, {a, b}, context, pair_law_anchor(pair), pair.path());
+    table.set(a, b, law);
+  }
+  return listed;
+}
+
+// "Friction angle as the minimum of the two materials'": a pair of materials not listed under
+// interactions.pairs whose materials both give a friction angle slides at the weaker one,
+// mu = tan(min(phi_a, phi_b)); the rest of its law is the default's.
+void apply_friction_angles(const SceneContext& context,
+                           const std::vector<std::pair<int, int>>& listed,
+                           const model::ContactLaw& fallback, model::InteractionTable& table) {
+  const std::vector<std::optional<double>>& phi = context.friction_angles;
+  const int count = static_cast<int>(phi.size());
+  for (int a = 0; a < count; ++a)
+    for (int b = a; b < count; ++b) {
+      if (!phi[a] || !phi[b]) continue;
+      if (std::find(listed.begin(), listed.end(), std::pair{a, b}) != listed.end()) continue;
+      model::ContactLaw law = fallback;
+      law.friction = std::tan(math::radians(std::min(*phi[a], *phi[b])));
+      table.set(a, b, law);
+    }
 }
 
 }  // namespace
 
 void read_time(const Field& time, Problem& problem) {
-  time.check_keys({"step", "duration", "theta"});
+  time.check_keys({"step", "duration", "theta", "critical_step"});
   problem.stepping.h = time.get("step").positive("s");
   const Field duration = time.get("duration");
   problem.duration = duration.positive("s");
   if (problem.duration < problem.stepping.h)
     duration.fail(concat("a duration of at least one time step (", problem.stepping.h, " s)"));
   if (const auto theta = time.find("theta")) problem.stepping.theta = theta->number_in(0.5, 1.0);
+  if (const auto policy = time.find("critical_step"))
+    problem.critical_step = policy->choice({"refuse", "substep"}) == "substep"
+                                ? CriticalStepPolicy::Substep
+                                : CriticalStepPolicy::Refuse;
 }
 
 void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping) {
@@ -71,10 +146,13 @@ void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping) {
   }
 }
 
-std::vector<model::Material> read_materials(const Field& materials) {
-  std::vector<model::Material> result;
+void read_materials(const Field& materials, SceneContext& context) {
+  std::vector<model::Material>& result = context.materials;
+  result.clear();
+  context.friction_angles.clear();
   for (const Field& entry : materials.elements("a list of materials")) {
-    entry.check_keys({"name", "density", "young_modulus", "poisson_ratio"});
+    entry.check_keys(
+        {"name", "density", "young_modulus", "poisson_ratio", "dissipation", "friction_angle"});
     model::Material material;
     const Field name = entry.get("name");
     material.name = name.text();
@@ -89,36 +167,41 @@ std::vector<model::Material> read_materials(const Field& materials) {
       if (!(material.poisson_ratio >= 0.0 && material.poisson_ratio < 0.5))
         poisson->fail("a number in [0, 0.5)");
     }
+    if (const auto dissipation = entry.find("dissipation"))
+      material.dissipation = dissipation->non_negative("s/m");
+    std::optional<double> friction_angle;
+    if (const auto angle = entry.find("friction_angle")) {
+      friction_angle = angle->number();
+      // 90 degrees would be an infinite coefficient.
+      if (!(*friction_angle >= 0.0 && *friction_angle < 90.0))
+        angle->fail("a number in [0, 90) (degrees)");
+    }
     result.push_back(material);
+    context.friction_angles.push_back(friction_angle);
   }
   if (result.empty()) materials.fail("at least one material");
-  return result;
 }
 
-model::InteractionTable read_interactions(const Field& interactions,
-                                          const std::vector<model::Material>& materials) {
-  interactions.check_keys({"default", "pairs"});
+model::InteractionTable read_interactions(const Field& root, const SceneContext& context) {
+  const std::optional<Field> interactions = root.find("interactions");
+  if (interactions) interactions->check_keys({"default", "pairs"});
+  const std::optional<Field> default_law =
+      interactions ? interactions->find("default") : std::nullopt;
   model::ContactLaw fallback;
-  if (const auto law = interactions.find("default")) {
-    law->check_keys({"friction", "restitution"});
-    fallback = read_law(*law, fallback);
+  if (default_law) {
+    default_law->check_keys({"friction", "restitution", "penalty"});
+    fallback = read_law(*default_law, fallback, context.folder);
   }
+  // The default law may serve any material (law_pair.hpp's precondition, checked here).
+  std::vector<int> every_material(context.materials.size());
+  for (std::size_t i = 0; i < every_material.size(); ++i) every_material[i] = static_cast<int>(i);
+  check_calibration(fallback.penalty, every_material, context, default_law_anchor(root),
+                    "interactions.default");
   model::InteractionTable table(fallback);
-  const std::optional<Field> pairs = interactions.find("pairs");
-  if (!pairs) return table;
-  std::vector<std::pair<int, int>> seen;
-  for (const Field& pair : pairs->elements("a list of material pairs")) {
-    pair.check_keys({"materials", "friction", "restitution"});
-    const Field names = pair.get("materials");
-    const std::vector<Field> both = names.elements("a list of 2 material names", 2);
-    const int a = read_material_reference(both[0], materials);
-    const int b = read_material_reference(both[1], materials);
-    const std::pair<int, int> key{std::min(a, b), std::max(a, b)};
-    if (std::find(seen.begin(), seen.end(), key) != seen.end())
-      names.fail_with("this pair of materials is given twice");
-    seen.push_back(key);
-    table.set(a, b, read_law(pair, fallback));
-  }
+  const std::optional<Field> pairs = interactions ? interactions->find("pairs") : std::nullopt;
+  const std::vector<std::pair<int, int>> listed =
+      pairs ? read_pairs(*pairs, fallback, context, table) : std::vector<std::pair<int, int>>{};
+  apply_friction_angles(context, listed, fallback, table);
   return table;
 }
 

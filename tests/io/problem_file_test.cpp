@@ -56,13 +56,13 @@ const char* kFull3d = R"(version: 1
 title: Every key
 dimension: 3
 gravity: [0, 0, -9.5]
-time: {step: 2.0e-3, duration: 1.5, theta: 0.75}
+time: {step: 2.0e-3, duration: 1.5, theta: 0.75, critical_step: substep}
 mode: penalty
 solver: {name: nsgs, tolerance: 1.0e-6, max_iterations: 250, time_limit: 3,
          parameters: {relaxation: 1.2}}
 materials:
   - {name: stone, density: 2400, young_modulus: 1.0e10, poisson_ratio: 0.2}
-  - {name: steel, density: 7800}
+  - {name: steel, density: 7800, young_modulus: 2.0e11}
 interactions:
   default: {friction: 0.6, restitution: 0.1}
   pairs:
@@ -133,6 +133,7 @@ TEST_F(ProblemFileTest, EveryKeyOfA3dFileIsHonoured) {
   EXPECT_DOUBLE_EQ(p.stepping.h, 2e-3);
   EXPECT_DOUBLE_EQ(p.duration, 1.5);
   EXPECT_DOUBLE_EQ(p.stepping.theta, 0.75);
+  EXPECT_EQ(p.critical_step, CriticalStepPolicy::Substep);
   EXPECT_EQ(p.stepping.solver, "nsgs");
   EXPECT_DOUBLE_EQ(p.stepping.stop.tolerance, 1e-6);
   EXPECT_EQ(p.stepping.stop.max_iterations, 250);

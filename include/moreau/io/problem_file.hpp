@@ -4,12 +4,14 @@
 #pragma once
 
 #include "moreau/dynamics/moreau_jean.hpp"
+#include "moreau/dynamics/penalty_stepper.hpp"
 #include "moreau/dynamics/stop_criteria.hpp"
 #include "moreau/model/loads.hpp"
 #include "moreau/model/material.hpp"
 #include "moreau/model/scene.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,9 @@ namespace moreau::io {
 
 /// Nonsmooth contact dynamics (Moreau-Jean) or regularized penalty contact.
 enum class Mode { Nscd, Penalty };
+
+/// What the penalty mode does with a step above the critical step (time.critical_step).
+using dynamics::CriticalStepPolicy;
 
 /// What a run writes, and how often.
 struct OutputSettings {
@@ -38,7 +43,8 @@ struct Problem {
   model::GravityLoad gravity;
   dynamics::MoreauJeanOptions stepping;  ///< time.step, time.theta, solver.*
   double duration = 1.0;                 ///< s
-  dynamics::CollapseCriteria collapse;   ///< stop.*
+  CriticalStepPolicy critical_step = CriticalStepPolicy::Refuse;  ///< time.critical_step
+  dynamics::CollapseCriteria collapse;                            ///< stop.*
   OutputSettings output;
 };
 
@@ -46,9 +52,12 @@ struct Problem {
 /// h (1e-9 of a step is forgiven, so that 2.0 / 1e-3 gives 2000 despite round-off).
 long step_count(const Problem& problem);
 
-/// Reads and validates a problem file. Relative paths inside it (ground-motion records)
-/// are relative to the file's folder.
+/// Reads and validates a problem file. Relative paths inside it (ground-motion records, user
+/// contact laws) are relative to the file's folder. `mode`, when given, replaces the file's
+/// mode (moreau run --mode) before the checks that depend on it (the penalty laws'
+/// calibration from Young's moduli).
 /// @throws core::Diagnostic for any error, located at the offending key
-Problem read_problem_file(const std::filesystem::path& path);
+Problem read_problem_file(const std::filesystem::path& path,
+                          std::optional<Mode> mode = std::nullopt);
 
 }  // namespace moreau::io

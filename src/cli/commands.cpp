@@ -7,11 +7,12 @@ extern const Command kRunCommand;
 extern const Command kSolveCommand;
 extern const Command kBenchCommand;
 extern const Command kCheckCommand;
+extern const Command kCompareCommand;
 
 std::span<const Command> commands() {
   // Only commands that really work are listed here; each lands with its implementation.
-  static const std::vector<Command> table = {kRunCommand, kCheckCommand, kSolveCommand,
-                                             kBenchCommand};
+  static const std::vector<Command> table = {kRunCommand, kCompareCommand, kCheckCommand,
+                                             kSolveCommand, kBenchCommand};
   return table;
 }
 

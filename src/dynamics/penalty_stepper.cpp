@@ -135,11 +135,21 @@ ContactForce user_force(const penalty::UserLawSettings& user, const ContactKinem
 
 }  // namespace
 
+// One direction of a contact for the critical step.
+struct StiffRow {
+  int body_a = 0, body_b = 0;
+  double stiffness = 0.0;  ///< N/m
+  double damping = 0.0;    ///< N s/m
+  double inverse_mass_a = 0.0, inverse_mass_b = 0.0;  ///< 1/kg, along the direction
+  std::string what;
+};
+
 struct PenaltyStepper::Evaluation {
   std::vector<Contact> contacts;
   std::vector<std::pair<collision::ContactKey, Vec3>> states;
   std::vector<Vec3> force_W;   ///< per body, N
   std::vector<Vec3> torque_W;  ///< per body, about its centre of mass, N m
+  std::vector<StiffRow> rows;
   double critical_step = kInfinity;
   std::string critical_contact;  ///< what sets critical_step, for the refusal message
   double elastic_energy = 0.0, damping_work = 0.0, slip_work = 0.0;
@@ -189,13 +199,6 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
                                   material.young_modulus, material.poisson_ratio,
                                   material.dissipation};
     };
-    const double normal_mass = 1 / (inverse_mass_along(a, point.p, n, dimension) +
-                                    inverse_mass_along(b, point.p, n, dimension));
-    double tangential_mass = kInfinity;
-    for (int t = 1; t < dimension; ++t)
-      tangential_mass =
-          std::min(tangential_mass, 1 / (inverse_mass_along(a, point.p, c.frame.col(t), dimension) +
-                                          inverse_mass_along(b, point.p, c.frame.col(t), dimension)));
     const double effective_mass = penalty::effective_mass(side(i).mass, side(j).mass);
     const ContactForce result =
         law.penalty.user
@@ -204,21 +207,15 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
                                                   side(i), side(j), c.overlap),
                             c, law.friction, dt);
 
-    for (const auto& [critical, what] :
-         {std::pair{penalty::critical_time_step(result.normal_stiffness, result.normal_damping,
-                                                normal_mass),
-                    core::concat("normal: k = ", result.normal_stiffness, " N/m, m = ",
-                                 normal_mass, " kg")},
-          std::pair{penalty::critical_time_step(result.tangential_stiffness,
-                                                result.tangential_damping, tangential_mass),
-                    core::concat("tangential: k_t = ", result.tangential_stiffness,
-                                 " N/m, eta_t = ", result.tangential_damping, " N s/m, m = ",
-                                 tangential_mass, " kg")}}) {
-      if (kCriticalStepSafety * critical >= evaluation.critical_step) continue;
-      evaluation.critical_step = kCriticalStepSafety * critical;
-      evaluation.critical_contact = core::concat("contact ", a.name, " / ", b.name, ", ", what);
-    }
-
+    const std::string pair = core::concat(a.name, " / ", b.name);
+    evaluation.rows.push_back({i, j, result.normal_stiffness, result.normal_damping,
+                               inverse_mass_along(a, point.p, n, dimension),
+                               inverse_mass_along(b, point.p, n, dimension), pair + ", normal"});
+    for (int t = 1; t < dimension; ++t)
+      evaluation.rows.push_back(
+          {i, j, result.tangential_stiffness, result.tangential_damping,
+           inverse_mass_along(a, point.p, c.frame.col(t), dimension),
+           inverse_mass_along(b, point.p, c.frame.col(t), dimension), pair + ", tangential"});
     evaluation.force_W[i] += result.force_W;
     evaluation.force_W[j] -= result.force_W;
     evaluation.torque_W[i] += (point.p - a.x).cross(result.force_W);
@@ -238,7 +235,48 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
     contact.impulse = dt * (c.frame.transpose() * result.force_W);
     evaluation.contacts.push_back(contact);
   }
+  set_critical_step(evaluation);
   return evaluation;
+}
+
+// The highest frequency of the contact network bounds the step, and a body held by many
+// contacts vibrates faster than any one of them suggests (a cube on its four corners rocks
+// at omega^2 = 6 k/m, one corner alone gives 4 k/m). Gershgorin's theorem on
+// K^1/2 H M^-1 H^T K^1/2, whose rows are the contact directions a, bounds omega^2 by
+//   Omega_a^2 = sum over the bodies g of a of sqrt(k_a w_ag) S_g,
+//   S_g = sum over the directions b touching g of sqrt(k_b w_bg),
+// w_ag the inverse mass body g opposes to a unit force along a (|W_ab| <= sum over shared g
+// of sqrt(w_ag w_bg) by Cauchy-Schwarz). The dashpots crowd the same way: the damping rate
+// eta/m is bounded by Gamma_a, the same sums with eta for k. The symplectic Euler condition
+// omega^2 h^2 + 2 (eta/m) h < 4 (critical_step.hpp) with both bounds gives each direction's
+// limit: critical_time_step with k = Omega^2 m and eta = Gamma m on the direction's mass m.
+// Stiff, heavily damped joints (e = 0 on masonry) are limited by their dashpots, not their
+// springs.
+void PenaltyStepper::set_critical_step(Evaluation& evaluation) const {
+  std::vector<double> S(scene_.bodies.size(), 0.0), D(scene_.bodies.size(), 0.0);
+  for (const StiffRow& row : evaluation.rows) {
+    S[row.body_a] += std::sqrt(row.stiffness * row.inverse_mass_a);
+    S[row.body_b] += std::sqrt(row.stiffness * row.inverse_mass_b);
+    D[row.body_a] += std::sqrt(row.damping * row.inverse_mass_a);
+    D[row.body_b] += std::sqrt(row.damping * row.inverse_mass_b);
+  }
+  const auto bound = [](double coefficient, const StiffRow& row, double sum_a, double sum_b) {
+    return std::sqrt(coefficient * row.inverse_mass_a) * sum_a +
+           std::sqrt(coefficient * row.inverse_mass_b) * sum_b;
+  };
+  for (const StiffRow& row : evaluation.rows) {
+    const double mass = 1 / (row.inverse_mass_a + row.inverse_mass_b);
+    const double omega_squared = bound(row.stiffness, row, S[row.body_a], S[row.body_b]);
+    const double damping_rate = bound(row.damping, row, D[row.body_a], D[row.body_b]);
+    const double critical =
+        penalty::critical_time_step(omega_squared * mass, damping_rate * mass, mass);
+    if (critical >= evaluation.critical_step) continue;
+    evaluation.critical_step = critical;
+    evaluation.critical_contact = core::concat(
+        "contact ", row.what, ": k = ", row.stiffness, " N/m, eta = ", row.damping,
+        " N s/m, m = ", mass, " kg; with its neighbours omega <= ", std::sqrt(omega_squared),
+        " rad/s, eta/m <= ", damping_rate, " 1/s");
+  }
 }
 
 void PenaltyStepper::check_critical_step(const Evaluation& evaluation) const {

@@ -24,7 +24,7 @@ std::string csv_field(const std::string& text) {
 std::string header(const model::Scene& scene, const std::vector<std::size_t>& bodies) {
   std::string line =
       "step,time,detected,active,solver_status,iterations,error,solve_seconds,kinetic_energy,"
-      "potential_energy,contact_work,dissipated_energy,load_factor";
+      "potential_energy,elastic_energy,contact_work,dissipated_energy,load_factor";
   for (const std::size_t b : bodies)
     for (const char* column : {".x", ".y", ".z", ".rotation_deg", ".speed"})
       line += ',' + csv_field(scene.bodies[b].name + column);
@@ -82,7 +82,7 @@ void HistoryWriter::record(int step, double time, const dynamics::StepReport& re
       << report.detected << ',' << report.active << ',' << solvers::to_string(report.solve.status)
       << ',' << report.solve.iterations << ',' << report.solve.error << ',' << report.solve.seconds
       << ',' << report.kinetic_energy << ',' << report.potential_energy << ','
-      << report.contact_work << ',' << dissipated_energy_ << ',' << load_factor;
+      << report.elastic_energy << ',' << report.contact_work << ',' << dissipated_energy_ << ',' << load_factor;
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     const model::Body& body = scene.bodies[bodies_[i]];
     row << ',' << body.x.x() << ',' << body.x.y() << ',' << body.x.z() << ','

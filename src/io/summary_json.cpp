@@ -56,6 +56,13 @@ json body(const BodySummary& b) {
       {"angular_velocity", vector(b.angular_velocity)}};
 }
 
+json penalty_energy(const std::optional<std::array<double, 3>>& energy) {
+  if (!energy) return nullptr;
+  return {{"elastic", number((*energy)[0])},
+          {"damping", number((*energy)[1])},
+          {"slip", number((*energy)[2])}};
+}
+
 json to_json(const RunSummary& s) {
   json bodies = json::array();
   for (const BodySummary& b : s.bodies) bodies.push_back(body(b));
@@ -70,6 +77,8 @@ json to_json(const RunSummary& s) {
           {"solver", s.solver},
           {"counts", counts(s.counts)},
           {"collapse", collapse(s.collapse)},
+          {"support_reaction", vector(s.support_reaction)},
+          {"penalty_energy", penalty_energy(s.penalty_energy)},
           {"bodies", std::move(bodies)}};
 }
 

@@ -95,8 +95,8 @@ TEST(HistoryWriter, RowsParseBackExactlyAndAreOnDiskBeforeTheWriterCloses) {
   EXPECT_EQ(rows[0], (std::vector<std::string>{
                          "step", "time", "detected", "active", "solver_status", "iterations",
                          "error", "solve_seconds", "kinetic_energy", "potential_energy",
-                         "contact_work", "dissipated_energy", "load_factor", "right.x", "right.y",
-                         "right.z", "right.rotation_deg", "right.speed"}));
+                         "elastic_energy", "contact_work", "dissipated_energy", "load_factor",
+                         "right.x", "right.y", "right.z", "right.rotation_deg", "right.speed"}));
   const auto& row = rows[2];
   ASSERT_EQ(row.size(), rows[0].size());
   EXPECT_EQ(row[0], "3");
@@ -108,13 +108,14 @@ TEST(HistoryWriter, RowsParseBackExactlyAndAreOnDiskBeforeTheWriterCloses) {
   EXPECT_EQ(std::stod(row[6]), 1.0 / 3.0);  // 17 digits: the same double, not a neighbour
   EXPECT_EQ(std::stod(row[7]), 2.5e-5);
   EXPECT_EQ(std::stod(row[9]), 1.0 / 7.0);
-  EXPECT_EQ(std::stod(row[10]), -0.5);
-  EXPECT_EQ(std::stod(rows[1][11]), 1.5);
-  EXPECT_EQ(std::stod(row[11]), 2.25);  // 1.5 + 0.25 (unrecorded) + 0.5
+  EXPECT_EQ(std::stod(row[10]), 0.0);  // NSCD stores no elastic energy
+  EXPECT_EQ(std::stod(row[11]), -0.5);
+  EXPECT_EQ(std::stod(rows[1][12]), 1.5);
+  EXPECT_EQ(std::stod(row[12]), 2.25);  // 1.5 + 0.25 (unrecorded) + 0.5
   EXPECT_EQ(history.dissipated_energy(), 2.25);
-  EXPECT_EQ(std::stod(row[12]), std::sqrt(2.0));
-  EXPECT_EQ(std::stod(row[14]), 1.0 / 3.0);
-  EXPECT_EQ(std::stod(row[17]), 5.0);  // |(3, 4, 0)|
+  EXPECT_EQ(std::stod(row[13]), std::sqrt(2.0));
+  EXPECT_EQ(std::stod(row[15]), 1.0 / 3.0);
+  EXPECT_EQ(std::stod(row[18]), 5.0);  // |(3, 4, 0)|
 }
 
 TEST(HistoryWriter, RotationIn3dIsTheAngleSinceTheStart) {

@@ -7,7 +7,7 @@
 // evaluation per step, and bounded energy error on undamped springs. Velocity Verlet was
 // rejected: it needs the velocity at the end of the step to evaluate the dashpots, which
 // makes it implicit (or inconsistent) with velocity-dependent laws.
-// The step is limited by the stiffest contact (critical_time_step): a step above the estimate
+// The step is limited by the stiffest contacts (critical_time_step): a step above the estimate
 // is refused with the estimate in the message, or split into sub-steps when asked.
 #pragma once
 
@@ -36,14 +36,9 @@ struct DissipatedEnergy {
 
 class PenaltyStepper final : public Stepper {
  public:
-  /// The critical step is estimated per contact and per direction (normal and tangential)
-  /// as penalty::critical_time_step of the contact's stiffness and damping on the effective
-  /// mass of the two bodies along that direction at the contact point (translation and
-  /// rotation: 1/m_eff = sum over the bodies of 1/m + (r x d) . J_W^-1 (r x d)), times
-  /// kCriticalStepSafety: several contacts on a body stiffen it beyond any one of them (a
-  /// cube on its four corners rocks at omega^2 = 6 k/m, against 4 k/m for one corner).
-  static constexpr double kCriticalStepSafety = 0.5;
-
+  /// The critical step is estimated from a bound on the highest frequency of the contact
+  /// network (Gershgorin, counting every contact a body has, in the normal and tangential
+  /// directions, with the rotational inertia), each direction with its own damping.
   /// @param materials the scene's materials (Body::material indexes them), for calibration
   /// @throws core::Diagnostic for a step out of range, or above the critical step of the
   ///         contacts at t = 0 when options.critical_step is Refuse
@@ -71,6 +66,7 @@ class PenaltyStepper final : public Stepper {
  private:
   struct Evaluation;
   Evaluation evaluate(double dt) const;
+  void set_critical_step(Evaluation& evaluation) const;
   void check_critical_step(const Evaluation& evaluation) const;
   void integrate(const Evaluation& evaluation, double dt);
 

@@ -17,12 +17,14 @@ namespace moreau::io {
 /// hold a comma, quote or line break) with the columns
 ///   step, time (s), detected, active, solver_status (solvers::to_string), iterations,
 ///   error (natural-map, dimensionless), solve_seconds (s), kinetic_energy,
-///   potential_energy, contact_work, dissipated_energy (J), load_factor (as passed in),
+///   potential_energy, elastic_energy (penalty mode: stored in the contact springs; 0 in
+///   NSCD), contact_work, dissipated_energy (J), load_factor (as passed in),
 /// then for each tracked body B
 ///   B.x, B.y, B.z (m, centre of mass, world), B.rotation_deg, B.speed (m/s, |v|).
 /// dissipated_energy is -sum of contact_work over every step so far, recorded or not: the
 /// energy the impulses took out of the system (it can decrease where they do positive work,
-/// e.g. with restitution).
+/// e.g. with restitution); in the penalty mode, the energy dissipated by dashpots and slip,
+/// so that kinetic + potential + elastic + dissipated stays the initial energy.
 /// B.rotation_deg is the rotation since the writer was constructed, from q q0^-1:
 ///   3D      its angle, in [0, 180];
 ///   planar  signed about +y (right-hand rule, i.e. clockwise in the x-right, z-up picture

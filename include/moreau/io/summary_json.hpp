@@ -6,6 +6,7 @@
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/math/types.hpp"
 
+#include <array>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -67,6 +68,12 @@ struct RunSummary {
   std::string solver;  ///< registry name, e.g. "hybrid"
   SolverCounts counts;
   std::optional<CollapseSummary> collapse;  ///< absent when the run reached its end time
+  /// N, world: the resultant of the contact forces that fixed and driven bodies exert on the
+  /// free ones in the last step (the support reaction; the weight for a structure at rest)
+  math::Vec3 support_reaction = math::Vec3::Zero();
+  /// J, penalty mode: stored in the contact springs at the end, and dissipated by dashpots
+  /// and by slip over the run (absent in NSCD)
+  std::optional<std::array<double, 3>> penalty_energy;
   std::vector<BodySummary> bodies;
 };
 
@@ -77,6 +84,8 @@ struct RunSummary {
 ///               "mean_iterations", "max_iterations"},
 ///    "collapse": {"criterion", "body", "value", "time", "load_factor_name",
 ///                 "load_factor"} or null,
+///    "support_reaction": [x, y, z],
+///    "penalty_energy": {"elastic", "damping", "slip"} or null,
 ///    "bodies": [{"name", "position": [x, y, z], "orientation": [w, x, y, z],
 ///                "velocity": [x, y, z], "angular_velocity": [x, y, z]}, ...]}
 /// Times in s, lengths in m, as in the structs above. JSON has no NaN or infinity; such a

@@ -24,6 +24,12 @@ class InteractionTable {
   explicit InteractionTable(ContactLaw fallback = {}) : fallback_(fallback) {}
   /// Sets the law of the unordered pair (a, b).
   void set(int a, int b, ContactLaw law) { laws_[ordered(a, b)] = law; }
+  /// Calls visit(ContactLaw&) on the default law and on every pair's.
+  template <typename Visit>
+  void for_each_law(Visit visit) {
+    visit(fallback_);
+    for (auto& [pair, law] : laws_) visit(law);
+  }
   const ContactLaw& law(int a, int b) const {
     const auto found = laws_.find(ordered(a, b));
     return found == laws_.end() ? fallback_ : found->second;

@@ -7,7 +7,8 @@
 namespace moreau::penalty {
 
 /// The critical step, s, of a contact of stiffness k (N/m) and damping eta (N s/m) on the
-/// effective mass m (kg): omega = sqrt(k/m), zeta = eta / (2 sqrt(k m)). Infinite for k = 0.
+/// effective mass m (kg): omega = sqrt(k/m), zeta = eta / (2 sqrt(k m)). For k = 0 the
+/// dashpot's limit 2 m / eta; infinite when eta is 0 too.
 /// @pre k >= 0, eta >= 0, m > 0
 double critical_time_step(double stiffness, double damping, double effective_mass);
 

@@ -1,0 +1,208 @@
+// `moreau compare FILE`: the same scene in NSCD and in the penalty mode, side by side (final
+// positions and rotations, support reaction, collapse load factor, wall time), each run's
+// outputs kept in its own folder. With --stiffness-sweep the penalty run is repeated with
+// every stiffness scaled, to show it converging towards the NSCD answer as k_n grows.
+#include "command.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/math/quaternion.hpp"
+#include "options.hpp"
+#include "simulation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+namespace moreau::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Bodies shown in the table: the tracked ones of the file, else the first free ones.
+constexpr std::size_t kBodiesShown = 8;
+
+struct Run {
+  std::string label;
+  io::RunSummary summary;
+};
+
+// Every stiffness of the penalty laws times `factor`: the explicit ones, and Young's moduli
+// for the calibrated ones (k_n is proportional to E in both calibrations).
+void scale_stiffness(io::Problem& problem, double factor) {
+  problem.scene.interactions.for_each_law([factor](model::ContactLaw& law) {
+    if (law.penalty.normal.stiffness) *law.penalty.normal.stiffness *= factor;
+    if (law.penalty.tangential.stiffness) *law.penalty.tangential.stiffness *= factor;
+  });
+  for (model::Material& material : problem.materials) material.young_modulus *= factor;
+}
+
+std::vector<double> sweep_factors(const std::string& text) {
+  std::vector<double> factors;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    std::size_t used = 0;
+    double factor = 0.0;
+    try {
+      factor = std::stod(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != item.size() || !(factor > 0.0) || !std::isfinite(factor))
+      throw core::Diagnostic({}, "--stiffness-sweep",
+                             "a comma-separated list of positive factors, e.g. 0.01,0.1,1,10",
+                             text);
+    factors.push_back(factor);
+  }
+  return factors;
+}
+
+// Rotation of a body from its initial orientation q0 to q, degrees.
+double rotation_deg(const math::Quat& q0, const math::Quat& q) {
+  return math::degrees(math::to_axis_angle(q * q0.conjugate()).angle);
+}
+
+std::string cell(double value) {
+  std::ostringstream out;
+  out << std::setprecision(6) << value;
+  return out.str();
+}
+
+std::string collapse_cell(const io::RunSummary& summary) {
+  if (!summary.collapse) return "none";
+  return core::concat(summary.collapse->load_factor_name, " = ", cell(summary.collapse->load_factor));
+}
+
+void print_row(const std::string& name, const std::vector<std::string>& cells) {
+  std::cout << "  " << std::left << std::setw(34) << name;
+  for (const std::string& c : cells) std::cout << std::setw(16) << c;
+  std::cout << '\n';
+}
+
+std::vector<std::size_t> shown_bodies(const io::Problem& problem) {
+  std::vector<std::size_t> shown;
+  const auto& bodies = problem.scene.bodies;
+  for (std::size_t b = 0; b < bodies.size() && shown.size() < kBodiesShown; ++b) {
+    const bool tracked = std::ranges::count(problem.output.bodies, bodies[b].name) > 0;
+    if (problem.output.bodies.empty() ? bodies[b].motion == model::Motion::Free : tracked)
+      shown.push_back(b);
+  }
+  return shown;
+}
+
+void print_table(const io::Problem& initial, const std::vector<Run>& runs) {
+  std::vector<std::string> header;
+  for (const Run& run : runs) header.push_back(run.label);
+  print_row("", header);
+  const auto row = [&](const std::string& name, auto value) {
+    std::vector<std::string> cells;
+    for (const Run& run : runs) cells.push_back(value(run.summary));
+    print_row(name, cells);
+  };
+  row("wall time (s)", [](const io::RunSummary& s) { return cell(s.wall_seconds); });
+  row("steps", [](const io::RunSummary& s) { return cell(static_cast<double>(s.steps)); });
+  row("collapse", collapse_cell);
+  const char* axes = "xyz";
+  for (int i = 0; i < 3; ++i)
+    row(core::concat("support reaction ", axes[i], " (N)"),
+        [i](const io::RunSummary& s) { return cell(s.support_reaction[i]); });
+  for (const std::size_t b : shown_bodies(initial)) {
+    const model::Body& body = initial.scene.bodies[b];
+    for (int i = 0; i < 3; ++i)
+      row(core::concat(body.name, ".", axes[i], " (m)"),
+          [b, i](const io::RunSummary& s) { return cell(s.bodies[b].position[i]); });
+    row(body.name + " rotation (deg)", [&](const io::RunSummary& s) {
+      return cell(rotation_deg(body.q, s.bodies[b].orientation));
+    });
+  }
+}
+
+// How far each penalty run ended from the NSCD run: the largest difference of a body's
+// position (m) and rotation (deg) over the free bodies.
+void print_convergence(const io::Problem& initial, const std::vector<Run>& runs) {
+  std::cout << "\n  distance to nscd       largest |dx| (m)   largest rotation difference (deg)\n";
+  const io::RunSummary& reference = runs.front().summary;
+  for (std::size_t r = 1; r < runs.size(); ++r) {
+    double dx = 0.0, dr = 0.0;
+    for (std::size_t b = 0; b < initial.scene.bodies.size(); ++b) {
+      if (initial.scene.bodies[b].motion != model::Motion::Free) continue;
+      const io::BodySummary& mine = runs[r].summary.bodies[b];
+      const io::BodySummary& theirs = reference.bodies[b];
+      dx = std::max(dx, (mine.position - theirs.position).norm());
+      dr = std::max(dr, rotation_deg(theirs.orientation, mine.orientation));
+    }
+    std::cout << "  " << std::left << std::setw(23) << runs[r].label << std::setw(19) << cell(dx)
+              << cell(dr) << '\n';
+  }
+}
+
+int run_compare(const std::vector<std::string>& arguments) {
+  po::options_description options("Options");
+  options.add_options()("file", po::value<std::string>()->required(), "problem file (YAML)")(
+      "out", po::value<std::string>(),
+      "folder for the runs' outputs (default: <file stem>-compare, numbered past earlier ones)")(
+      "stiffness-sweep", po::value<std::string>(),
+      "also run the penalty mode with every stiffness scaled by each factor, e.g. 0.01,0.1,10 "
+      "(sub-stepping as the critical step requires)")(
+      "duration", po::value<double>(), "override the file's duration, s")(
+      "quiet", "no progress bar on the terminal");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  const auto values = parse_command(
+      arguments,
+      "Usage: moreau compare FILE [options]\nRuns a problem file in NSCD and in the penalty "
+      "mode and prints the results side by side.",
+      options, positional);
+  if (!values) return kSuccess;
+
+  const fs::path file((*values)["file"].as<std::string>());
+  const io::Problem nscd = io::read_problem_file(file, io::Mode::Nscd);
+  // Both modes share the file's time step and output rhythm: the penalty runs take as many
+  // sub-steps as their critical step requires.
+  io::Problem penalty = io::read_problem_file(file, io::Mode::Penalty);
+  penalty.critical_step = io::CriticalStepPolicy::Substep;
+  const std::vector<double> factors =
+      values->count("stiffness-sweep") ? sweep_factors((*values)["stiffness-sweep"].as<std::string>())
+                                       : std::vector<double>{};
+  const fs::path out = values->count("out") ? fs::path((*values)["out"].as<std::string>())
+                                            : unused_folder(file.stem().string() + "-compare");
+  if (values->count("out") && (holds_a_run(out / "nscd") || holds_a_run(out / "penalty")))
+    throw core::Diagnostic({out.string()}, "--out",
+                           "a new folder (this one holds an earlier comparison)", out.string());
+  const RunFlags flags{values->count("quiet") > 0, false};
+
+  std::vector<std::pair<std::string, io::Problem>> plan{{"nscd", nscd}, {"penalty", penalty}};
+  for (const double factor : factors) {
+    io::Problem scaled = penalty;
+    scale_stiffness(scaled, factor);
+    plan.emplace_back(core::concat("penalty k x", factor), std::move(scaled));
+  }
+  std::vector<Run> runs;
+  bool converged = true;
+  for (auto& [label, problem] : plan) {
+    if (values->count("duration")) problem.duration = (*values)["duration"].as<double>();
+    std::string folder = label;
+    std::ranges::replace(folder, ' ', '-');
+    const Simulation simulation = simulate(problem, out / folder, flags);
+    io::write_summary_json(out / folder / "summary.json", simulation.summary);
+    converged = converged && simulation.summary.counts.not_converged == 0;
+    runs.push_back({label, simulation.summary});
+  }
+  std::cout << "moreau compare: " << nscd.title << '\n';
+  print_table(nscd, runs);
+  print_convergence(nscd, runs);
+  if (!converged)
+    std::cout << "  NOT CONVERGED: the nscd solver missed its tolerance in some steps (see "
+              << (out / "nscd" / "solver.csv").string() << ")\n";
+  std::cout << "  outputs in " << out.string() << '\n';
+  return converged ? kSuccess : kNotConverged;
+}
+
+}  // namespace
+
+extern const Command kCompareCommand{
+    "compare", "run a problem file in NSCD and penalty mode and compare the results",
+    run_compare};
+
+}  // namespace moreau::cli

@@ -1,0 +1,149 @@
+#include "simulation.hpp"
+
+#include "moreau/contact/fclib_io.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/dynamics/moreau_jean.hpp"
+#include "moreau/dynamics/penalty_stepper.hpp"
+#include "moreau/dynamics/stop_criteria.hpp"
+#include "moreau/io/history_writer.hpp"
+#include "moreau/io/solver_log.hpp"
+#include "moreau/io/vtk_writer.hpp"
+#include "progress.hpp"
+
+#include <memory>
+#include <optional>
+
+namespace moreau::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The bodies history.csv follows when the file names none: every free body of a small scene.
+constexpr std::size_t kTrackedByDefault = 20;
+
+std::vector<std::string> tracked_bodies(const io::Problem& problem) {
+  if (!problem.output.bodies.empty()) return problem.output.bodies;
+  std::vector<std::string> names;
+  for (const model::Body& body : problem.scene.bodies)
+    if (body.motion == model::Motion::Free) names.push_back(body.name);
+  if (names.size() > kTrackedByDefault) names.clear();
+  return names;
+}
+
+io::BodySummary final_state(const model::Body& body) {
+  return {body.name, body.x, body.q, body.v, body.q * body.w_B};
+}
+
+// The resultant of the forces that bodies which do not move exert on free ones, N.
+math::Vec3 support_reaction(const model::Scene& scene, const dynamics::Stepper& stepper) {
+  math::Vec3 reaction = math::Vec3::Zero();
+  for (const dynamics::Contact& contact : stepper.contacts()) {
+    const bool a_free = scene.bodies[contact.body_a].motion == model::Motion::Free;
+    const bool b_free = scene.bodies[contact.body_b].motion == model::Motion::Free;
+    if (a_free == b_free) continue;
+    const math::Vec3 force_on_a = contact.frame * contact.impulse / stepper.time_step();
+    reaction += a_free ? force_on_a : math::Vec3(-force_on_a);
+  }
+  return reaction;
+}
+
+std::unique_ptr<dynamics::Stepper> make_stepper(io::Problem& problem) {
+  if (problem.mode == io::Mode::Nscd)
+    return std::make_unique<dynamics::MoreauJean>(problem.scene, problem.stepping);
+  return std::make_unique<dynamics::PenaltyStepper>(
+      problem.scene, dynamics::PenaltyOptions{problem.stepping.h, problem.critical_step},
+      problem.materials);
+}
+
+}  // namespace
+
+bool holds_a_run(const fs::path& folder) {
+  return fs::exists(folder / "summary.json") || fs::exists(folder / "history.csv");
+}
+
+fs::path unused_folder(const std::string& base) {
+  fs::path out = base;
+  for (int n = 2; holds_a_run(out); ++n) out = core::concat(base, '-', n);
+  return out;
+}
+
+Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& flags) {
+  const bool penalty = problem.mode == io::Mode::Penalty;
+  if (penalty && flags.dump_problems)
+    throw core::Diagnostic({}, "--dump-problems",
+                           "the nscd mode (the penalty mode solves no contact problem)",
+                           "mode penalty");
+  const solvers::Stopwatch wall_clock;
+  model::Scene& scene = problem.scene;
+  const std::unique_ptr<dynamics::Stepper> stepper = make_stepper(problem);
+  fs::create_directories(out);
+  dynamics::CollapseMonitor monitor(scene, problem.collapse);
+  io::HistoryWriter history(out / "history.csv", scene, tracked_bodies(problem));
+  io::SolverLog solver_log(out / "solver.csv");
+  const double h = problem.stepping.h;
+  Simulation simulation;
+  io::RunSummary& summary = simulation.summary;
+  std::optional<io::VtkWriter> vtk;
+  if (problem.output.vtk) {
+    vtk.emplace(out);
+    vtk->write(0, scene.time, scene, {}, h);
+    ++simulation.frames;
+  }
+  if (flags.dump_problems) fs::create_directories(out / "problems");
+
+  summary.title = problem.title;
+  summary.problem = problem.path;
+  summary.mode = penalty ? "penalty" : "nscd";
+  summary.dimension = scene.dimension;
+  summary.time_split = io::TimeSplit{};
+  if (!penalty) summary.solver = problem.stepping.solver;
+  const long steps = io::step_count(problem);
+  Progress progress(flags.quiet);
+  dynamics::StepReport report;
+  for (long k = 1; k <= steps && !summary.collapse; ++k) {
+    scene.gravity = problem.gravity.at(scene.time);
+    report = stepper->step();
+    if (!penalty) summary.counts.add_step(report);
+    summary.time_split->collision += report.times.collision;
+    summary.time_split->assembly += report.times.assembly;
+    summary.time_split->solve += report.times.solve;
+    solver_log.record(k, scene.time, report);
+    if (flags.dump_problems && report.active > 0)
+      contact::write_fclib_local(
+          out / "problems" / core::concat("step_", k, ".hdf5"),
+          static_cast<const dynamics::MoreauJean&>(*stepper).local_problem());
+    const double load_factor = problem.gravity.load_factor(scene.time);
+    if (const auto collapse = monitor.check(scene, report))
+      summary.collapse = io::CollapseSummary{collapse->criterion,
+                                             collapse->body,
+                                             collapse->value,
+                                             scene.time,
+                                             problem.gravity.load_factor_name(),
+                                             load_factor};
+    const bool last = k == steps || summary.collapse;
+    if (k % problem.output.every == 0 || last) {
+      history.record(static_cast<int>(k), scene.time, report, load_factor, scene);
+      if (vtk) {
+        vtk->write(static_cast<int>(k), scene.time, scene, stepper->contacts(), h);
+        ++simulation.frames;
+      }
+    } else {
+      history.add_unrecorded_step(report);
+    }
+    summary.steps = k;
+    progress.show_steps(k, steps, scene.time);
+  }
+  progress.clear();
+  summary.simulated_time = scene.time;
+  summary.support_reaction = support_reaction(scene, *stepper);
+  if (penalty) {
+    const auto& dissipated = static_cast<const dynamics::PenaltyStepper&>(*stepper).dissipated();
+    summary.penalty_energy = {report.elastic_energy, dissipated.damping, dissipated.slip};
+  }
+  for (const model::Body& body : scene.bodies) summary.bodies.push_back(final_state(body));
+  summary.wall_seconds = wall_clock.seconds();
+  return simulation;
+}
+
+}  // namespace moreau::cli

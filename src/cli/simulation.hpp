@@ -1,0 +1,37 @@
+// The simulation loop of a problem file, shared by `moreau run` and `moreau compare`: steps
+// the scene with the stepper of the problem's mode, applies the loads between steps, watches
+// the stop criteria, and writes the outputs of DESIGN.md section 4 as it goes.
+#pragma once
+
+#include "moreau/io/problem_file.hpp"
+#include "moreau/io/summary_json.hpp"
+
+#include <filesystem>
+
+namespace moreau::cli {
+
+struct RunFlags {
+  bool quiet = false;          ///< no progress bar
+  bool dump_problems = false;  ///< each step's local problem as FCLib HDF5 (NSCD only)
+};
+
+struct Simulation {
+  io::RunSummary summary;
+  int frames = 0;  ///< VTK frames written
+};
+
+/// Runs `problem` and writes summary.json, history.csv, solver.csv and the VTK frames to
+/// the folder `out` (created if needed).
+/// @throws core::Diagnostic for input refused on the way (a step above the penalty mode's
+///         critical step, a failing user law, --dump-problems in the penalty mode)
+Simulation simulate(io::Problem problem, const std::filesystem::path& out,
+                    const RunFlags& flags);
+
+/// `<base>` if it holds no earlier run, else `<base>-2`, `<base>-3`, ...: a run never
+/// destroys the results of another.
+std::filesystem::path unused_folder(const std::string& base);
+
+/// Whether the folder holds the results of a run.
+bool holds_a_run(const std::filesystem::path& folder);
+
+}  // namespace moreau::cli

@@ -232,7 +232,7 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
                     .restitution = law.restitution,
                     .key = key,
                     .normal_velocity = -c.overlap_rate};
-    contact.impulse = dt * (c.frame.transpose() * result.force_W);
+    contact.impulse = options_.h * (c.frame.transpose() * result.force_W);  // r / h = F
     evaluation.contacts.push_back(contact);
   }
   set_critical_step(evaluation);

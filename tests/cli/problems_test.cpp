@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -131,6 +132,45 @@ TEST(Problems, RockingBlockRocks) {
   ASSERT_FALSE(x.empty());
   EXPECT_GT(x.front(), 0.0);
   EXPECT_LT(*std::min_element(x.begin(), x.end()), 0.0);
+}
+
+// The same block in the penalty mode: it rocks too, and its energy account closes. Kinetic +
+// potential + elastic + dissipated is the initial energy up to the symplectic Euler error
+// (of order h omega of the energy in the springs, a few per mille here), far below the
+// energy the impacts take out (several per cent of the potential energy above rest).
+TEST(Problems, RockingBlockRocksInThePenaltyMode) {
+  const RunOutput run = run_problem("rocking-block.yaml", "--duration 0.6 --mode penalty");
+  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
+  EXPECT_EQ(run.summary["mode"], "penalty");
+  const std::vector<double> x = history_column(run.folder, "block.x");
+  ASSERT_FALSE(x.empty());
+  EXPECT_LT(*std::min_element(x.begin(), x.end()), 0.0);
+  const auto kinetic = history_column(run.folder, "kinetic_energy");
+  const auto potential = history_column(run.folder, "potential_energy");
+  const auto elastic = history_column(run.folder, "elastic_energy");
+  const auto dissipated = history_column(run.folder, "dissipated_energy");
+  ASSERT_EQ(kinetic.size(), dissipated.size());
+  const double lift = potential.front() - 400.0 * 9.81 * 0.4;  // above the block upright: m g (z - h/2)
+  const double initial = kinetic.front() + potential.front() + elastic.front() + dissipated.front();
+  for (std::size_t i = 0; i < kinetic.size(); ++i)
+    EXPECT_NEAR(kinetic[i] + potential[i] + elastic[i] + dissipated[i], initial, 0.01 * lift)
+        << "row " << i;
+  EXPECT_GT(dissipated.back(), 0.05 * lift);
+}
+
+// moreau compare runs both modes, keeps both outputs, and prints the distance between them.
+TEST(Problems, CompareRunsBothModesOnTheRockingBlock) {
+  const fs::path out = fs::temp_directory_path() / "moreau_problems_test_compare";
+  fs::remove_all(out);
+  const CommandResult result =
+      run_moreau("compare " + (kProblems / "rocking-block.yaml").string() +
+                 " --quiet --duration 0.2 --stiffness-sweep 0.1 --out " + out.string());
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(fs::exists(out / "nscd" / "summary.json"));
+  EXPECT_TRUE(fs::exists(out / "penalty" / "summary.json"));
+  EXPECT_TRUE(fs::exists(out / "penalty-k-x0.1" / "summary.json"));
+  EXPECT_NE(result.output.find("distance to nscd"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("penalty k x0.1"), std::string::npos) << result.output;
 }
 
 TEST(Problems, ColumnSurvivesTheStartOfThePulse) {

@@ -31,8 +31,8 @@ Function find_function(void* handle, const char* name, const std::filesystem::pa
   dlerror();
   void* symbol = dlsym(handle, name);
   if (!symbol)
-    throw user_law_error(library, core::concat("the library does not export ", name, " (",
-                                               last_dl_error(), ")"));
+    throw user_law_error(
+        library, core::concat("the library does not export ", name, " (", last_dl_error(), ")"));
   return reinterpret_cast<Function>(symbol);
 }
 
@@ -72,10 +72,10 @@ UserLaw::UserLaw(const std::filesystem::path& library) : library_(library) {
     law_ = find_function<LawFunction>(handle_, "moreau_contact_law", library);
     const int version = abi_version();
     if (version != MOREAU_USER_LAW_ABI_VERSION)
-      throw core::Diagnostic({library.string()}, kKey,
-                             core::concat("moreau_user_law_abi_version() = ",
-                                          MOREAU_USER_LAW_ABI_VERSION),
-                             core::concat(version));
+      throw core::Diagnostic(
+          {library.string()}, kKey,
+          core::concat("moreau_user_law_abi_version() = ", MOREAU_USER_LAW_ABI_VERSION),
+          core::concat(version));
   } catch (...) {
     dlclose(handle_);
     throw;
@@ -87,11 +87,9 @@ UserLaw::~UserLaw() { dlclose(handle_); }
 moreau_contact_output UserLaw::evaluate(const moreau_contact_input& input) const {
   moreau_contact_output output{};
   const int code = law_(&input, &output);
-  if (code != 0)
-    throw user_law_error(library_, core::concat("moreau_contact_law returned ", code));
+  if (code != 0) throw user_law_error(library_, core::concat("moreau_contact_law returned ", code));
   if (const char* name = first_non_finite_output(output))
-    throw user_law_error(library_, core::concat("moreau_contact_law returned a non-finite ",
-                                                name));
+    throw user_law_error(library_, core::concat("moreau_contact_law returned a non-finite ", name));
   return output;
 }
 

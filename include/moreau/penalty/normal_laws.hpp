@@ -72,7 +72,13 @@ double tangent_stiffness(const NormalLaw& law, double overlap);
 
 /// The damping per unit rate, N s/m, at overlap delta: eta, eta delta^(1/4),
 /// 3/2 k c delta^(3/2), and c delta^m3 for m2 = 1 (the other power laws have no linear
-/// damping and give 0). Used for the damping ratio of the critical step.
+/// damping and give 0). Used for the damping ratio of the critical step. Zero for delta <= 0
+/// (except the linear law: eta).
 double linear_damping(const NormalLaw& law, double overlap);
+
+/// The radius a = sqrt(R delta), m, of the contact patch of two elastic spheres of effective
+/// radius R (m) at overlap delta (m): Hertz's delta = a^2 / R (Johnson 1985, "Contact
+/// Mechanics", section 4.2). Zero for delta <= 0.
+double contact_patch_radius(double effective_radius, double overlap);
 
 }  // namespace moreau::penalty

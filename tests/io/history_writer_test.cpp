@@ -127,8 +127,8 @@ TEST(HistoryWriter, RotationIn3dIsTheAngleSinceTheStart) {
   scene.bodies[0].q = turn * scene.bodies[0].q;
   history.record(1, 1e-3, report(0.0), 0.0, scene);
   const auto row = read_rows(path).back();
-  EXPECT_NEAR(std::stod(row[16]), 30.0, kAngleTol);  // left.rotation_deg
-  EXPECT_NEAR(std::stod(row[21]), 0.0, kAngleTol);   // right.rotation_deg
+  EXPECT_NEAR(std::stod(row[17]), 30.0, kAngleTol);  // left.rotation_deg
+  EXPECT_NEAR(std::stod(row[22]), 0.0, kAngleTol);   // right.rotation_deg
 }
 
 // 100 degrees per row about +y: 100, 200, 300, not 100, -160, -60.
@@ -146,11 +146,11 @@ TEST(HistoryWriter, PlanarRotationIsSignedAndContinuesPastHalfATurn) {
   scene.bodies[0].q = math::from_axis_angle(Vec3::UnitY(), -0.5) * q0;
   history.record(4, 4e-3, report(0.0), 0.0, scene);
   const auto rows = read_rows(path);
-  EXPECT_NEAR(std::stod(rows[1][16]), 100.0, kAngleTol);
-  EXPECT_NEAR(std::stod(rows[2][16]), 200.0, kAngleTol);
-  EXPECT_NEAR(std::stod(rows[3][16]), 300.0, kAngleTol);
+  EXPECT_NEAR(std::stod(rows[1][17]), 100.0, kAngleTol);
+  EXPECT_NEAR(std::stod(rows[2][17]), 200.0, kAngleTol);
+  EXPECT_NEAR(std::stod(rows[3][17]), 300.0, kAngleTol);
   // From 300 the nearest angle equal to -0.5 rad modulo a turn is 360 - 28.6...
-  EXPECT_NEAR(std::stod(rows[4][16]), 360.0 - 0.5 * 180 / std::numbers::pi, kAngleTol);
+  EXPECT_NEAR(std::stod(rows[4][17]), 360.0 - 0.5 * 180 / std::numbers::pi, kAngleTol);
 }
 
 TEST(HistoryWriter, NotFiniteNumbersAreWrittenAsNanAndInf) {

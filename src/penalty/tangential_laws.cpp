@@ -24,9 +24,19 @@ TangentialForce slider_force(const SpringDashpotSlider& law, const Vec3& s, cons
     result.damping_work = law.damping * s.squaredNorm() * h;
   } else {
     result.force = yield_force * trial.normalized();
-    result.state = -result.force / law.stiffness;
+    // The spring is shortened to carry at most mu |F_n|, never lengthened: where the dashpot
+    // pushed the trial force past the cap, the spring is within it and keeps its trial
+    // displacement (stretching it to mu |F_n| / K_t would store energy no work paid for).
+    const double spring_force = law.stiffness * d_trial.norm();
+    result.state =
+        spring_force > yield_force ? Vec3(d_trial * (yield_force / spring_force)) : d_trial;
     result.slipping = true;
     result.slip_work = yield_force * (d_trial - result.state).norm();
+    // The work of the force beyond the spring's over the step, what the cap left of the
+    // dashpot (eta |s|^2 h in stick, written so above to keep it >= 0 to round-off). With
+    // the slip work it is what the bodies lost and the spring did not store, up to the
+    // O(h^2) term of the explicit update.
+    result.damping_work = -(result.force + law.stiffness * result.state).dot(s) * h;
   }
   result.elastic_energy = 0.5 * law.stiffness * result.state.squaredNorm();
   return result;

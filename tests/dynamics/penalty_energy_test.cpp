@@ -157,8 +157,10 @@ TEST_P(PenaltyEnergy, NoLawCreatesEnergyAndTheAccountBalances) {
                                   std::sqrt(2 * kG * kDropHeight);
   EXPECT_LE(record.worst_excess, excess_tolerance) << "E(0) = " << E0 << " J";
 
-  // 2. The dissipated energies are sums of non-negative works of each step: exactly so.
-  EXPECT_GE(record.worst_dissipation_step, 0.0);
+  // 2. The dissipated energies are sums of non-negative works of each step, to round-off:
+  //    the slider's dashpot share in slip, -(F + K_t d).s h, is a difference of nearly equal
+  //    forces (>= 0 in exact arithmetic: tangential_laws.cpp), measured down to -1.2e-19 J.
+  EXPECT_GE(record.worst_dissipation_step, -1e-15 * E0);
   EXPECT_GE(previous.damping, 0.0);
   EXPECT_GE(previous.slip, 0.0);
   //    The account closes up to the integrator's error, first order in h here (the dashpots'
@@ -200,8 +202,8 @@ TEST_P(PenaltyEnergy, NoLawCreatesEnergyAndTheAccountBalances) {
 // undamped at the slider's overlap of 4.5e-5 m (Hertz has no dashpot; Hunt-Crossley's
 // 3/2 k c delta^(3/2) and the power law's c delta vanish with delta): the corners keep
 // rattling, the mean friction force falls below mu m g, and the block slides 3.5-4.7%
-// further (measured; 4.2-4.4% still with a constant K_t and no tangential dashpot, so not
-// because of the account's defects below).
+// further (measured; 4.2-4.4% still without a tangential dashpot, so not because of the
+// tangential law).
 constexpr double kLinearSlideTolerance = 0.01;
 constexpr double kRattlingSlideTolerance = 0.06;
 
@@ -217,6 +219,10 @@ penalty::LawPair hertzian_law(penalty::NormalLawKind kind) {
   penalty::LawPair laws;
   laws.normal.kind = kind;
   laws.normal.stiffness = kHertzStiffness;
+  // A constant K_t, about the tangent stiffness 3/2 k sqrt(delta) at the slider's overlap of
+  // 4.5e-5 m: calibrated from the normal law it would follow the overlap, and the stored
+  // tangential energy would change without work (tangential_laws.hpp).
+  laws.tangential.stiffness = 2e5;  // N/m
   if (kind == penalty::NormalLawKind::HuntCrossley) laws.normal.dissipation = 0.1;  // s/m
   if (kind == penalty::NormalLawKind::PowerLaw) {
     laws.normal.stiffness_exponent = 1.5;
@@ -243,35 +249,25 @@ std::string case_name(const ::testing::TestParamInfo<EnergyCase>& case_info) {
   return case_info.param.name;
 }
 
+// Each normal law with the default spring-dashpot slider, and the linear law with the other
+// two tangential laws.
 INSTANTIATE_TEST_SUITE_P(
     Laws, PenaltyEnergy,
-    ::testing::Values(EnergyCase{"LinearIncremental",
+    ::testing::Values(EnergyCase{"LinearSlider",
+                                 linear_law(penalty::TangentialLawKind::SpringDashpotSlider),
+                                 CriticalStepPolicy::Refuse, kLinearSlideTolerance},
+                      EnergyCase{"LinearIncremental",
                                  linear_law(penalty::TangentialLawKind::IncrementalCoulomb),
                                  CriticalStepPolicy::Refuse, kLinearSlideTolerance},
                       EnergyCase{"LinearVelocityDependent", velocity_dependent_law(),
-                                 CriticalStepPolicy::Substep, kLinearSlideTolerance}),
-    case_name);
-
-// Each normal law with the default spring-dashpot slider. Disabled: the account does not
-// close (measured +1.5% of the available energy with the linear law, +4.6 to +5.6% with the
-// k delta^(3/2) laws, against 0.17-0.40% above), because the slider's slip step creates
-// energy when its dashpot, not its spring, carries the trial force past mu |F_n|: the spring
-// is then stretched to mu |F_n| / K_t, beyond the trial displacement, and that backwards slip
-// is counted as dissipated (src/penalty/tangential_laws.cpp, slider_force). On the rocker
-// alone: +8% of its energy, against 0.1% with the incremental law. The k delta^(3/2) laws
-// add a second defect: K_t follows the overlap (law_pair.cpp) while the stored displacement
-// does not, so the spring's energy 1/2 K_t d^2 changes without work. Run them with
-// --gtest_also_run_disabled_tests.
-INSTANTIATE_TEST_SUITE_P(
-    DISABLED_SpringDashpotSlider, PenaltyEnergy,
-    ::testing::Values(EnergyCase{"Linear",
-                                 linear_law(penalty::TangentialLawKind::SpringDashpotSlider),
-                                 CriticalStepPolicy::Refuse, kLinearSlideTolerance},
-                      EnergyCase{"Hertz", hertzian_law(penalty::NormalLawKind::Hertz),
+                                 CriticalStepPolicy::Substep, kLinearSlideTolerance},
+                      EnergyCase{"HertzSlider", hertzian_law(penalty::NormalLawKind::Hertz),
                                  CriticalStepPolicy::Refuse, kRattlingSlideTolerance},
-                      EnergyCase{"HuntCrossley", hertzian_law(penalty::NormalLawKind::HuntCrossley),
+                      EnergyCase{"HuntCrossleySlider",
+                                 hertzian_law(penalty::NormalLawKind::HuntCrossley),
                                  CriticalStepPolicy::Refuse, kRattlingSlideTolerance},
-                      EnergyCase{"PowerLaw", hertzian_law(penalty::NormalLawKind::PowerLaw),
+                      EnergyCase{"PowerLawSlider",
+                                 hertzian_law(penalty::NormalLawKind::PowerLaw),
                                  CriticalStepPolicy::Refuse, kRattlingSlideTolerance}),
     case_name);
 

@@ -72,14 +72,32 @@ TEST(SpringDashpotSlider, DashpotActsInStickAndNotInSlip) {
   EXPECT_TRUE(stick.force.isApprox(Vec3(-1.63, -0.84, 0.0), kRoundOff));
   EXPECT_TRUE(stick.state.isApprox(Vec3(1.03e-3, 4e-5, 0.0), kRoundOff));
   EXPECT_NEAR(stick.damping_work, 5e-5, 5e-5 * kRoundOff);
-  // Slip at mu F_n = 0.5 N: the force keeps the trial's direction, the spring is shortened
-  // to K_t |d| = 0.5 N against the force, and the dashpot's work is not counted.
+  // Slip at mu F_n = 0.5 N: the force keeps the trial's direction; the spring, 1000 |d| =
+  // 1.0308 N, is shortened along itself to 0.5 N; the slip work is 0.5 N times the length
+  // removed, and the dashpot's share is the work of F + K_t d (what the cap left of it).
   const TangentialForce slip = tangential_force(law, s, d_old, 1.0, kFriction, kStep);
+  const Vec3 d_trial(1.03e-3, 4e-5, 0.0);
   EXPECT_TRUE(slip.slipping);
   EXPECT_TRUE(slip.force.isApprox(0.5 * Vec3(-1.63, -0.84, 0.0).normalized(), kRoundOff));
-  EXPECT_TRUE(slip.state.isApprox(-slip.force / 1000.0, kRoundOff));
-  EXPECT_EQ(slip.damping_work, 0.0);
-  EXPECT_NEAR(slip.slip_work, 0.5 * (Vec3(1.03e-3, 4e-5, 0.0) - slip.state).norm(), 1e-17);
+  EXPECT_TRUE(slip.state.isApprox(d_trial * (0.5 / (1000.0 * d_trial.norm())), kRoundOff));
+  EXPECT_NEAR(slip.slip_work, 0.5 * (d_trial - slip.state).norm(), 1e-17);
+  EXPECT_NEAR(slip.damping_work, -(slip.force + 1000.0 * slip.state).dot(s) * kStep, 1e-17);
+}
+
+// The dashpot alone carries the trial past the cap: d = 0.1 mm + 0.05 mm along x holds
+// 0.15 N < 0.5 N, the dashpot 20 * 0.05 = 1 N. The slider slips at 0.5 N but the spring
+// keeps its trial length: stretching it to 0.5 N would store energy no work paid for.
+TEST(SpringDashpotSlider, DashpotCarriedSlipNeverLengthensTheSpring) {
+  const TangentialLaw law = SpringDashpotSlider{1000.0, 20.0};
+  const Vec3 s{0.05, 0.0, 0.0};
+  const TangentialForce slip = tangential_force(law, s, Vec3(1e-4, 0, 0), 1.0, kFriction, kStep);
+  EXPECT_TRUE(slip.slipping);
+  EXPECT_TRUE(slip.force.isApprox(Vec3(-0.5, 0.0, 0.0), kRoundOff));
+  EXPECT_TRUE(slip.state.isApprox(Vec3(1.5e-4, 0.0, 0.0), kRoundOff));
+  EXPECT_EQ(slip.slip_work, 0.0);
+  // The bodies lose 0.5 N * 0.05 mm = 2.5e-5 J; the spring stores 1/2 K (d^2 - d_old^2) =
+  // 6.25e-6 J; the dashpot's share is (0.5 - 0.15) N * 0.05 mm = 1.75e-5 J.
+  EXPECT_NEAR(slip.damping_work, 1.75e-5, 1e-18);
 }
 
 TEST(IncrementalCoulomb, SticksBelowAndSlipsAtExactlyMuFn) {

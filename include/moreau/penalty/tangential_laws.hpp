@@ -18,8 +18,11 @@ using math::Vec3;
 /// Linear spring-dashpot-slider (Cundall & Strack 1979, in its displacement form):
 ///   F_t = -min(|K_t d_t + eta_t s|, mu |F_n|) (K_t d_t + eta_t s) / |K_t d_t + eta_t s|,
 /// d_t the elastic tangential displacement, accumulated d_t += h s. While the slider slips,
-/// the spring is shortened so that K_t |d_t| = mu |F_n| (the dashpot does no work in slip):
-/// the contact sticks again at once when the slip reverses.
+/// the spring is shortened along itself so that K_t |d_t| <= mu |F_n| (never lengthened: where
+/// the dashpot carried the trial force past the cap, the spring keeps its trial length): the
+/// contact sticks again at once when the slip reverses. K_t must not change while d_t is
+/// stored (1/2 K_t d_t^2 would change without work): with an overlap-dependent K_t (Hertz,
+/// Hunt-Crossley, power law) use IncrementalCoulomb.
 struct SpringDashpotSlider {
   double stiffness = 0.0;  ///< K_t, N/m, > 0
   double damping = 0.0;    ///< eta_t, N s/m, >= 0

@@ -27,26 +27,23 @@ int moreau_contact_law(const struct moreau_contact_input* input,
   output->damping_work = (normal - elastic) * input->overlap_rate * h;
 
   /* Tangential: the trial F = -(k_t d + eta_t s), d = d_old + h s, capped at mu F_n; in slip
-     the spring keeps d = -F / k_t and the yield force works through |d_trial - d|. */
+     the spring is shortened along itself to k_t |d| <= mu F_n (never lengthened) and the
+     yield force works through |d_trial - d|; the dashpot's share is the work of F + k_t d. */
   const double d[2] = {input->state[0] + h * s[0], input->state[1] + h * s[1]};
   const double trial[2] = {-(k_t * d[0] + eta_t * s[0]), -(k_t * d[1] + eta_t * s[1])};
   const double trial_norm = sqrt(trial[0] * trial[0] + trial[1] * trial[1]);
   const double yield = input->friction * normal;
-  output->slip_work = 0.0;
-  if (trial_norm <= yield) {
-    for (int i = 0; i < 2; ++i) {
-      output->tangential_force[i] = trial[i];
-      output->state[i] = d[i];
-    }
-    output->damping_work += eta_t * (s[0] * s[0] + s[1] * s[1]) * h;
-  } else {
-    for (int i = 0; i < 2; ++i) {
-      output->tangential_force[i] = yield * trial[i] / trial_norm;
-      output->state[i] = -output->tangential_force[i] / k_t;
-    }
-    const double slip[2] = {d[0] - output->state[0], d[1] - output->state[1]};
-    output->slip_work = yield * sqrt(slip[0] * slip[0] + slip[1] * slip[1]);
+  const double spring = k_t * sqrt(d[0] * d[0] + d[1] * d[1]);
+  const int slipping = trial_norm > yield;
+  const double keep = slipping && spring > yield ? yield / spring : 1.0;
+  for (int i = 0; i < 2; ++i) {
+    output->tangential_force[i] = slipping ? yield * trial[i] / trial_norm : trial[i];
+    output->state[i] = keep * d[i];
   }
+  const double slip[2] = {d[0] - output->state[0], d[1] - output->state[1]};
+  output->slip_work = slipping ? yield * sqrt(slip[0] * slip[0] + slip[1] * slip[1]) : 0.0;
+  for (int i = 0; i < 2; ++i)
+    output->damping_work -= (output->tangential_force[i] + k_t * output->state[i]) * s[i] * h;
 
   const double* d_kept = output->state;
   output->elastic_energy = 0.5 * k * input->overlap * input->overlap +

@@ -141,7 +141,15 @@ struct StiffRow {
   double stiffness = 0.0;  ///< N/m
   double damping = 0.0;    ///< N s/m
   double inverse_mass_a = 0.0, inverse_mass_b = 0.0;  ///< 1/kg, along the direction
-  std::string what;
+  bool tangential = false;
+};
+
+// The direction that sets the critical step, with its bounds, for the refusal message (which
+// is only written when a step is refused: building it per contact cost a quarter of a step).
+struct CriticalRow {
+  StiffRow row;
+  double omega = 0.0;         ///< rad/s, the network bound
+  double damping_rate = 0.0;  ///< 1/s, the network bound of eta/m
 };
 
 struct PenaltyStepper::Evaluation {
@@ -151,7 +159,7 @@ struct PenaltyStepper::Evaluation {
   std::vector<Vec3> torque_W;  ///< per body, about its centre of mass, N m
   std::vector<StiffRow> rows;
   double critical_step = kInfinity;
-  std::string critical_contact;  ///< what sets critical_step, for the refusal message
+  CriticalRow critical_row;  ///< what sets critical_step
   double elastic_energy = 0.0, damping_work = 0.0, slip_work = 0.0;
 };
 
@@ -207,15 +215,14 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
                                                   side(i), side(j), c.overlap),
                             c, law.friction, dt);
 
-    const std::string pair = core::concat(a.name, " / ", b.name);
     evaluation.rows.push_back({i, j, result.normal_stiffness, result.normal_damping,
                                inverse_mass_along(a, point.p, n, dimension),
-                               inverse_mass_along(b, point.p, n, dimension), pair + ", normal"});
+                               inverse_mass_along(b, point.p, n, dimension), false});
     for (int t = 1; t < dimension; ++t)
-      evaluation.rows.push_back(
-          {i, j, result.tangential_stiffness, result.tangential_damping,
-           inverse_mass_along(a, point.p, c.frame.col(t), dimension),
-           inverse_mass_along(b, point.p, c.frame.col(t), dimension), pair + ", tangential"});
+      evaluation.rows.push_back({i, j, result.tangential_stiffness, result.tangential_damping,
+                                 inverse_mass_along(a, point.p, c.frame.col(t), dimension),
+                                 inverse_mass_along(b, point.p, c.frame.col(t), dimension),
+                                 true});
     evaluation.force_W[i] += result.force_W;
     evaluation.force_W[j] -= result.force_W;
     evaluation.torque_W[i] += (point.p - a.x).cross(result.force_W);
@@ -272,21 +279,25 @@ void PenaltyStepper::set_critical_step(Evaluation& evaluation) const {
         penalty::critical_time_step(omega_squared * mass, damping_rate * mass, mass);
     if (critical >= evaluation.critical_step) continue;
     evaluation.critical_step = critical;
-    evaluation.critical_contact = core::concat(
-        "contact ", row.what, ": k = ", row.stiffness, " N/m, eta = ", row.damping,
-        " N s/m, m = ", mass, " kg; with its neighbours omega <= ", std::sqrt(omega_squared),
-        " rad/s, eta/m <= ", damping_rate, " 1/s");
+    evaluation.critical_row = {row, std::sqrt(omega_squared), damping_rate};
   }
 }
 
 void PenaltyStepper::check_critical_step(const Evaluation& evaluation) const {
   if (options_.h <= evaluation.critical_step) return;
+  const CriticalRow& critical = evaluation.critical_row;
+  const StiffRow& row = critical.row;
   throw core::Diagnostic(
       {}, "time.step",
       core::concat("a step of at most ", evaluation.critical_step,
-                   " s, the critical step estimate of the stiffest contact (",
-                   evaluation.critical_contact,
-                   "); or time.critical_step: substep to split each step"),
+                   " s, the critical step estimate of the stiffest contact (contact ",
+                   scene_.bodies[row.body_a].name, " / ", scene_.bodies[row.body_b].name,
+                   row.tangential ? ", tangential" : ", normal", ": k = ", row.stiffness,
+                   " N/m, eta = ", row.damping, " N s/m, m = ",
+                   1 / (row.inverse_mass_a + row.inverse_mass_b),
+                   " kg; with its neighbours omega <= ", critical.omega, " rad/s, eta/m <= ",
+                   critical.damping_rate,
+                   " 1/s); or time.critical_step: substep to split each step"),
       core::concat(options_.h, " s at t = ", scene_.time, " s"));
 }
 

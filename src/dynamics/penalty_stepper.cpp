@@ -14,7 +14,6 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
-#include <type_traits>
 
 namespace moreau::dynamics {
 namespace {
@@ -43,24 +42,6 @@ double inverse_mass_along(const Body& body, const Vec3& p, const Vec3& d, int di
   const Vec3 moment_B = body.q.conjugate() * (p - body.x).cross(d);
   if (dimension == 2) return 1 / body.mass + moment_B.y() * moment_B.y() / body.inertia.y();
   return 1 / body.mass + moment_B.cwiseAbs2().dot(body.inertia.cwiseInverse());
-}
-
-// Stiffness (N/m) and damping (N s/m) of a tangential law along the slip, for the critical
-// step. The velocity-dependent law is a dashpot of the steepest slope of mu(v) |F_n|: the
-// step5 ramp from -v_s to v_s is steepest at v = 0, with slope 30/16 (2 mu_s)/(2 v_s).
-std::pair<double, double> tangential_rigidity(const penalty::TangentialLaw& law,
-                                              double normal_force) {
-  return std::visit(
-      [&](const auto& l) -> std::pair<double, double> {
-        using Law = std::decay_t<decltype(l)>;
-        if constexpr (std::is_same_v<Law, penalty::SpringDashpotSlider>)
-          return {l.stiffness, l.damping};
-        else if constexpr (std::is_same_v<Law, penalty::IncrementalCoulomb>)
-          return {l.stiffness, 0.0};
-        else
-          return {0.0, 1.875 * l.static_friction / l.static_velocity * std::abs(normal_force)};
-      },
-      law);
 }
 
 // One contact's force and account for a step dt, whichever law computes it.
@@ -98,8 +79,10 @@ ContactForce builtin_force(const penalty::ContactLaws& laws, const ContactKinema
   result.slip_work = tangential.slip_work;
   result.normal_stiffness = penalty::tangent_stiffness(laws.normal, c.overlap);
   result.normal_damping = penalty::linear_damping(laws.normal, c.overlap);
-  std::tie(result.tangential_stiffness, result.tangential_damping) =
-      tangential_rigidity(laws.tangential, normal.force);
+  const penalty::TangentialRigidity rigidity =
+      penalty::tangential_rigidity(laws.tangential, normal.force);
+  result.tangential_stiffness = rigidity.stiffness;
+  result.tangential_damping = rigidity.damping;
   return result;
 }
 
@@ -175,6 +158,13 @@ PenaltyStepper::PenaltyStepper(model::Scene& scene, PenaltyOptions options,
   if (options_.critical_step == CriticalStepPolicy::Refuse) check_critical_step(initial);
 }
 
+penalty::ContactSide PenaltyStepper::contact_side(int index) const {
+  const Body& body = scene_.bodies[index];
+  const model::Material& material = materials_[body.material];
+  return {contact_radii_[index], body.motion == Motion::Free ? body.mass : kInfinity,
+          material.young_modulus, material.poisson_ratio, material.dissipation};
+}
+
 // Every pair of overlapping bodies: overlap, rates and stored state in the current frame,
 // the force of the pair's law, and the critical step of each direction.
 PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
@@ -199,20 +189,13 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
     if (const Vec3* stored = tangential_states_.find(key))
       c.state = penalty::rotate_into_tangent_plane(*stored, n);
 
-    const auto side = [&](int index) {
-      const Body& body = scene_.bodies[index];
-      const model::Material& material = materials_[body.material];
-      return penalty::ContactSide{contact_radii_[index],
-                                  body.motion == Motion::Free ? body.mass : kInfinity,
-                                  material.young_modulus, material.poisson_ratio,
-                                  material.dissipation};
-    };
-    const double effective_mass = penalty::effective_mass(side(i).mass, side(j).mass);
+    const penalty::ContactSide side_a = contact_side(i), side_b = contact_side(j);
     const ContactForce result =
         law.penalty.user
-            ? user_force(*law.penalty.user, c, law, effective_mass, dt)
+            ? user_force(*law.penalty.user, c, law,
+                         penalty::effective_mass(side_a.mass, side_b.mass), dt)
             : builtin_force(penalty::resolve_laws(law.penalty, law.friction, law.restitution,
-                                                  side(i), side(j), c.overlap),
+                                                  side_a, side_b, c.overlap),
                             c, law.friction, dt);
 
     evaluation.rows.push_back({i, j, result.normal_stiffness, result.normal_damping,

@@ -110,6 +110,16 @@ TangentialForce tangential_force(const TangentialLaw& law, const Vec3& slip_velo
                                   normal_force, h);
 }
 
+TangentialRigidity tangential_rigidity(const TangentialLaw& law, double normal_force) {
+  if (const auto* slider = std::get_if<SpringDashpotSlider>(&law))
+    return {slider->stiffness, slider->damping};
+  if (const auto* incremental = std::get_if<IncrementalCoulomb>(&law))
+    return {incremental->stiffness, 0.0};
+  const auto& friction = std::get<VelocityDependentFriction>(law);
+  return {0.0,
+          1.875 * friction.static_friction / friction.static_velocity * std::abs(normal_force)};
+}
+
 // A state within round-off of the normal (|projection| <= 1e-12 |state|) has no direction
 // left in the plane: keeping its length along a direction of round-off would be arbitrary.
 Vec3 rotate_into_tangent_plane(const Vec3& state, const Vec3& normal) {

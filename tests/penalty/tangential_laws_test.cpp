@@ -198,6 +198,30 @@ TEST(VelocityDependentFriction, MaximumForceCapsTheMagnitude) {
   EXPECT_TRUE(t.force.isApprox(Vec3(0.0, 3.0, 0.0), kRoundOff));
 }
 
+// The critical step sees the slider's K_t and eta_t, the incremental law's k_t, and for the
+// velocity-dependent law the slope of |F_t|(v) at v = 0, here checked against a central
+// difference of the force itself (step5 is a quintic: 1e-6 of v_s leaves a relative error
+// of order 1e-12).
+TEST(TangentialRigidity, IsTheSpringAndTheSlopeOfEachLaw) {
+  const TangentialRigidity slider = tangential_rigidity(SpringDashpotSlider{1000.0, 20.0}, 10.0);
+  EXPECT_EQ(slider.stiffness, 1000.0);
+  EXPECT_EQ(slider.damping, 20.0);
+  const TangentialRigidity incremental = tangential_rigidity(IncrementalCoulomb{800.0}, 10.0);
+  EXPECT_EQ(incremental.stiffness, 800.0);
+  EXPECT_EQ(incremental.damping, 0.0);
+  const TangentialLaw law = VelocityDependentFriction{0.6, 0.4, 1e-4, 1e-3, std::nullopt};
+  const double dv = 1e-10;
+  const Vec3 x = Vec3::UnitX();
+  const double slope = (tangential_force(law, -dv * x, Vec3::Zero(), kNormalForce, 0.0, kStep)
+                            .force.x() -
+                        tangential_force(law, dv * x, Vec3::Zero(), kNormalForce, 0.0, kStep)
+                            .force.x()) /
+                       (2 * dv);
+  const TangentialRigidity velocity = tangential_rigidity(law, kNormalForce);
+  EXPECT_EQ(velocity.stiffness, 0.0);
+  EXPECT_NEAR(velocity.damping, slope, 1e-6 * slope);  // 1.875 * 0.6 / 1e-4 * 10 = 112500
+}
+
 TEST(TangentialLaws, NoForceWithoutNormalForce) {
   const Vec3 s{0.1, 0.2, 0.0};
   const Vec3 state{1e-3, 0.0, 0.0};

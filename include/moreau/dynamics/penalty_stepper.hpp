@@ -14,6 +14,7 @@
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/material.hpp"
 #include "moreau/model/scene.hpp"
+#include "moreau/penalty/law_pair.hpp"
 
 #include <string>
 #include <vector>
@@ -65,6 +66,8 @@ class PenaltyStepper final : public Stepper {
 
  private:
   struct Evaluation;
+  /// What the calibration sees of body `index`: its contact radius, mass and material.
+  penalty::ContactSide contact_side(int index) const;
   Evaluation evaluate(double dt) const;
   void set_critical_step(Evaluation& evaluation) const;
   void check_critical_step(const Evaluation& evaluation) const;

@@ -82,6 +82,17 @@ TangentialForce tangential_force(const TangentialLaw& law, const Vec3& slip_velo
                                  const Vec3& state, double normal_force, double friction,
                                  double h);
 
+/// How stiff and how damped a tangential law is along the slip, for the critical time step.
+struct TangentialRigidity {
+  double stiffness = 0.0;  ///< N/m
+  double damping = 0.0;    ///< N s/m
+};
+
+/// K_t and eta_t of the slider, k_t of the incremental law; the velocity-dependent law is a
+/// dashpot of the steepest slope of mu(v) |F_n|, at v = 0 on the step5 ramp from -v_s to v_s:
+/// 30/16 (2 mu_s) / (2 v_s) |F_n|.
+TangentialRigidity tangential_rigidity(const TangentialLaw& law, double normal_force);
+
 /// The stored state of a persistent contact brought into the tangent plane of its current
 /// normal n: the normal component is removed and the length kept (the rigid rotation of the
 /// spring with the contact frame, as in LIGGGHTS and YADE), zero if the state lies along n.

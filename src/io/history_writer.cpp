@@ -65,9 +65,10 @@ HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Sce
 // Planar mode: Δq = q q0^-1 is a rotation about y, Δq = (cos(a/2), 0, sin(a/2), 0), so
 // a = 2 atan2(Δq_y, Δq_w); the step from the last row is taken in (-180, 180].
 double HistoryWriter::rotation_deg(std::size_t tracked, const model::Scene& scene) {
-  const math::Quat dq =
-      scene.bodies[bodies_[tracked]].q * initial_orientation_[tracked].conjugate();
-  if (dimension_ != 2) return math::degrees(math::to_axis_angle(dq).angle);
+  const math::Quat& q = scene.bodies[bodies_[tracked]].q;
+  const math::Quat& q0 = initial_orientation_[tracked];
+  if (dimension_ != 2) return math::degrees(math::rotation_angle(q0, q));
+  const math::Quat dq = q * q0.conjugate();
   const double angle = 2.0 * std::atan2(dq.y(), dq.w());
   double& last = last_rotation_deg_[tracked];
   last += math::degrees(wrapped(angle - math::radians(last)));

@@ -37,4 +37,8 @@ AxisAngle to_axis_angle(const Quat& q) {
   return AxisAngle{p.vec() / sin_half, 2.0 * std::atan2(sin_half, p.w())};
 }
 
+double rotation_angle(const Quat& from, const Quat& to) {
+  return to_axis_angle(to * from.conjugate()).angle;
+}
+
 }  // namespace moreau::math

@@ -41,4 +41,8 @@ Quat from_axis_angle(const Vec3& axis, double angle);
 /// Axis and angle in [0, pi] of a unit quaternion. For the identity the axis is +z.
 AxisAngle to_axis_angle(const Quat& q);
 
+/// The angle (radians, in [0, pi]) of the rotation that takes orientation `from` to `to`:
+/// that of to from^-1.
+double rotation_angle(const Quat& from, const Quat& to);
+
 }  // namespace moreau::math

@@ -58,9 +58,9 @@ std::vector<double> sweep_factors(const std::string& text) {
   return factors;
 }
 
-// Rotation of a body from its initial orientation q0 to q, degrees.
+// Rotation of a body from orientation q0 to q, degrees.
 double rotation_deg(const math::Quat& q0, const math::Quat& q) {
-  return math::degrees(math::to_axis_angle(q * q0.conjugate()).angle);
+  return math::degrees(math::rotation_angle(q0, q));
 }
 
 std::string cell(double value) {
@@ -157,10 +157,13 @@ int run_compare(const std::vector<std::string>& arguments) {
   if (!values) return kSuccess;
 
   const fs::path file((*values)["file"].as<std::string>());
-  const io::Problem nscd = io::read_problem_file(file, io::Mode::Nscd);
+  // Read once, in the penalty mode, whose checks include the NSCD ones (and the calibration
+  // of the laws from the materials).
+  io::Problem penalty = io::read_problem_file(file, io::Mode::Penalty);
+  io::Problem nscd = penalty;
+  nscd.mode = io::Mode::Nscd;
   // Both modes share the file's time step and output rhythm: the penalty runs take as many
   // sub-steps as their critical step requires.
-  io::Problem penalty = io::read_problem_file(file, io::Mode::Penalty);
   penalty.critical_step = io::CriticalStepPolicy::Substep;
   const std::vector<double> factors =
       values->count("stiffness-sweep") ? sweep_factors((*values)["stiffness-sweep"].as<std::string>())

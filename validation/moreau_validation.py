@@ -34,7 +34,7 @@ class Comparison:
         difference = abs(self.measured - self.reference)
         self.error = difference / abs(self.reference) if self.relative else difference
         # NaN compares false: a quantity moreau failed to produce never passes.
-        self.passed = self.error <= self.tolerance
+        self.passed = bool(self.error <= self.tolerance)
 
 
 @dataclass
@@ -107,7 +107,7 @@ class Case:
     def compare(self, quantity, reference, measured, tolerance, source, relative=True):
         """Records one comparison; the case passes when all of its comparisons do."""
         comparison = Comparison(self.title, quantity, float(reference), float(measured),
-                                tolerance, relative, source)
+                                float(tolerance), relative, source)
         self.comparisons.append(comparison)
         return comparison
 

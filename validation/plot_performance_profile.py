@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Plots the Dolan-More performance profile of a `moreau bench` CSV to PNG.
 
 Dolan & More 2002, "Benchmarking optimization software with performance profiles",

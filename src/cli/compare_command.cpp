@@ -190,6 +190,12 @@ int run_compare(const std::vector<std::string>& arguments) {
     const Simulation simulation = simulate(problem, out / folder, flags);
     io::write_summary_json(out / folder / "summary.json", simulation.summary);
     converged = converged && simulation.summary.counts.not_converged == 0;
+    if (!simulation.summary.interrupted_by.empty()) {
+      std::cout << "moreau compare: INTERRUPTED by " << simulation.summary.interrupted_by
+                << " during the " << label << " run; the runs done are in " << out.string()
+                << '\n';
+      return kInterrupted;
+    }
     runs.push_back({label, simulation.summary});
   }
   std::cout << "moreau compare: " << nscd.title << '\n';

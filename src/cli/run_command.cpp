@@ -63,9 +63,12 @@ void print_report(const io::RunSummary& summary, const fs::path& out, int frames
               << (collapse.body.empty() ? "" : " of " + collapse.body) << " = " << collapse.value
               << " at t = " << collapse.time << " s, " << collapse.load_factor_name << " = "
               << collapse.load_factor << '\n';
-  } else {
+  } else if (summary.interrupted_by.empty()) {
     std::cout << "  no collapse criterion fired\n";
   }
+  if (!summary.interrupted_by.empty())
+    std::cout << "  INTERRUPTED by " << summary.interrupted_by << " after step " << summary.steps
+              << ": the outputs hold the run up to t = " << summary.simulated_time << " s\n";
   std::cout << "  results in " << out.string() << ": summary.json, history.csv, solver.csv"
             << (frames > 0 ? core::concat(", ", frames,
                                           " VTK frames (open bodies.pvd and "
@@ -115,6 +118,7 @@ int run_run(const std::vector<std::string>& arguments) {
   const Simulation simulation = simulate(std::move(problem), out, flags);
   io::write_summary_json(out / "summary.json", simulation.summary);
   print_report(simulation.summary, out, simulation.frames);
+  if (!simulation.summary.interrupted_by.empty()) return kInterrupted;
   return simulation.summary.counts.not_converged == 0 ? kSuccess : kNotConverged;
 }
 

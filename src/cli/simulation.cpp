@@ -9,6 +9,7 @@
 #include "moreau/io/history_writer.hpp"
 #include "moreau/io/solver_log.hpp"
 #include "moreau/io/vtk_writer.hpp"
+#include "interruption.hpp"
 #include "progress.hpp"
 
 #include <memory>
@@ -101,7 +102,8 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
   const long steps = io::step_count(problem);
   Progress progress(flags.quiet);
   dynamics::StepReport report;
-  for (long k = 1; k <= steps && !summary.collapse; ++k) {
+  const InterruptionGuard interruption;
+  for (long k = 1; k <= steps && !summary.collapse && !interruption.requested(); ++k) {
     scene.gravity = problem.gravity.at(scene.time);
     report = stepper->step();
     if (!penalty) summary.counts.add_step(report);
@@ -121,7 +123,7 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
                                              scene.time,
                                              problem.gravity.load_factor_name(),
                                              load_factor};
-    const bool last = k == steps || summary.collapse;
+    const bool last = k == steps || summary.collapse || interruption.requested();
     if (k % problem.output.every == 0 || last) {
       history.record(static_cast<int>(k), scene.time, report, load_factor, scene);
       if (vtk) {
@@ -136,6 +138,7 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
   }
   progress.clear();
   summary.simulated_time = scene.time;
+  summary.interrupted_by = interruption.signal_name();
   summary.support_reaction = support_reaction(scene, *stepper);
   if (penalty) {
     const auto& dissipated = static_cast<const dynamics::PenaltyStepper&>(*stepper).dissipated();

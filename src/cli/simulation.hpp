@@ -21,7 +21,8 @@ struct Simulation {
 };
 
 /// Runs `problem` and writes summary.json, history.csv, solver.csv and the VTK frames to
-/// the folder `out` (created if needed).
+/// the folder `out` (created if needed). SIGINT or SIGTERM ends the run after the step
+/// under way, with its outputs complete up to that step (summary.interrupted_by).
 /// @throws core::Diagnostic for input refused on the way (a step above the penalty mode's
 ///         critical step, a failing user law, --dump-problems in the penalty mode)
 Simulation simulate(io::Problem problem, const std::filesystem::path& out,

@@ -77,6 +77,7 @@ json to_json(const RunSummary& s) {
           {"solver", s.solver},
           {"counts", counts(s.counts)},
           {"collapse", collapse(s.collapse)},
+          {"interrupted", s.interrupted_by.empty() ? json(nullptr) : json(s.interrupted_by)},
           {"support_reaction", vector(s.support_reaction)},
           {"penalty_energy", penalty_energy(s.penalty_energy)},
           {"bodies", std::move(bodies)}};

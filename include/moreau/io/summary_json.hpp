@@ -68,6 +68,8 @@ struct RunSummary {
   std::string solver;  ///< registry name, e.g. "hybrid"
   SolverCounts counts;
   std::optional<CollapseSummary> collapse;  ///< absent when the run reached its end time
+  /// "SIGINT" or "SIGTERM" when a signal stopped the run before its end; empty otherwise
+  std::string interrupted_by;
   /// N, world: the resultant of the contact forces that fixed and driven bodies exert on the
   /// free ones in the last step (the support reaction; the weight for a structure at rest)
   math::Vec3 support_reaction = math::Vec3::Zero();
@@ -84,6 +86,7 @@ struct RunSummary {
 ///               "mean_iterations", "max_iterations"},
 ///    "collapse": {"criterion", "body", "value", "time", "load_factor_name",
 ///                 "load_factor"} or null,
+///    "interrupted": "SIGINT" or "SIGTERM" or null,
 ///    "support_reaction": [x, y, z],
 ///    "penalty_energy": {"elastic", "damping", "slip"} or null,
 ///    "bodies": [{"name", "position": [x, y, z], "orientation": [w, x, y, z],

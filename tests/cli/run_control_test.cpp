@@ -1,0 +1,90 @@
+// SIGINT and SIGTERM end `moreau run` cleanly: the step under way finishes, summary.json
+// says which signal stopped the run and when, history.csv keeps every step up to it, and the
+// exit code is 4 (README, "Exit codes").
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern char** environ;
+
+namespace moreau::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+long count_lines(const fs::path& file) {
+  std::ifstream in(file);
+  long lines = 0;
+  for (std::string line; std::getline(in, line);) ++lines;
+  return lines;
+}
+
+struct Interrupted {
+  int exit_code = -1;
+  fs::path folder;
+};
+
+// Starts `moreau run` on the bouncing ball for far longer than the test waits, sends
+// `signal_number` once history.csv has rows (the run is stepping), and waits for the exit.
+Interrupted interrupt_run(int signal_number, const std::string& folder_name) {
+  Interrupted run;
+  run.folder = fs::temp_directory_path() / folder_name;
+  fs::remove_all(run.folder);
+  const std::string problem = std::string(MOREAU_SOURCE_DIR) + "/problems/bouncing-ball.yaml";
+  std::vector<std::string> arguments{MOREAU_EXECUTABLE, "run", problem, "--duration", "1e6",
+                                     "--quiet", "--out", run.folder.string()};
+  std::vector<char*> argv;
+  for (std::string& argument : arguments) argv.push_back(argument.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) return run;
+  int status = 0;
+  while (count_lines(run.folder / "history.csv") < 3) {
+    if (waitpid(pid, &status, WNOHANG) == pid) return run;  // ended by itself: a failure
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  kill(pid, signal_number);
+  waitpid(pid, &status, 0);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+void expect_clean_stop(const Interrupted& run, const std::string& signal_name) {
+  EXPECT_EQ(run.exit_code, 4) << "kInterrupted";
+  std::ifstream summary_file(run.folder / "summary.json");
+  ASSERT_TRUE(summary_file) << "no summary.json in " << run.folder;
+  const nlohmann::json summary = nlohmann::json::parse(summary_file);
+  EXPECT_EQ(summary["interrupted"], signal_name);
+  const long steps = summary["steps"].get<long>();
+  EXPECT_GT(steps, 0);
+  EXPECT_LT(summary["simulated_time"].get<double>(), 1e6);
+  // history.csv: the header, a row every 20 steps, and the row of the last step taken.
+  EXPECT_EQ(count_lines(run.folder / "history.csv"), 1 + steps / 20 + (steps % 20 != 0));
+  fs::remove_all(run.folder);
+}
+
+TEST(RunControl, SigintEndsTheRunAfterAStepWithTheOutputsComplete) {
+  expect_clean_stop(interrupt_run(SIGINT, "moreau_run_control_sigint"), "SIGINT");
+}
+
+TEST(RunControl, SigtermEndsTheRunAfterAStepWithTheOutputsComplete) {
+  expect_clean_stop(interrupt_run(SIGTERM, "moreau_run_control_sigterm"), "SIGTERM");
+}
+
+}  // namespace
+}  // namespace moreau::testing

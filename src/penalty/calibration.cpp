@@ -68,9 +68,9 @@ double plane_strain_modulus(double young_modulus, double poisson_ratio) {
   return young_modulus / (1.0 - poisson_ratio * poisson_ratio);
 }
 
-double combined_modulus(double modulus_1, double modulus_2) {
-  const double s1 = deformation_share(modulus_1, modulus_2);
-  return std::pow(s1 * std::cbrt(modulus_1 * modulus_1), 1.5);
+double hertz_modulus(double modulus_1, double modulus_2) {
+  MOREAU_ASSERT(modulus_1 > 0.0 && modulus_2 > 0.0);
+  return 1.0 / (1.0 / modulus_1 + 1.0 / modulus_2);
 }
 
 double combined_dissipation(double dissipation_1, double modulus_1, double dissipation_2,
@@ -80,10 +80,10 @@ double combined_dissipation(double dissipation_1, double modulus_1, double dissi
   return dissipation_1 * s1 + dissipation_2 * (1.0 - s1);
 }
 
-double hertz_stiffness(double effective_radius, double combined_modulus) {
+double hertz_stiffness(double effective_radius, double effective_modulus) {
   MOREAU_ASSERT(effective_radius > 0.0 && std::isfinite(effective_radius));
-  MOREAU_ASSERT(combined_modulus > 0.0);
-  return 4.0 / 3.0 * std::sqrt(effective_radius) * combined_modulus;
+  MOREAU_ASSERT(effective_modulus > 0.0);
+  return 4.0 / 3.0 * std::sqrt(effective_radius) * effective_modulus;
 }
 
 double series_spring_stiffness(const SpringSide& a, const SpringSide& b, double overlap) {

@@ -15,11 +15,10 @@ double given_or(const std::optional<double>& given, Calibrate calibrate) {
   return given ? *given : calibrate();
 }
 
-// k = 4/3 sqrt(R) E of the Hertz and Hunt-Crossley laws, E Simbody's combination of the
-// plane-strain moduli.
+// k = 4/3 sqrt(R) E* of the Hertz and Hunt-Crossley laws, E* Hertz's effective modulus.
 double calibrated_hertz_stiffness(const ContactSide& a, const ContactSide& b) {
-  const double modulus = combined_modulus(plane_strain_modulus(a.young_modulus, a.poisson_ratio),
-                                          plane_strain_modulus(b.young_modulus, b.poisson_ratio));
+  const double modulus = hertz_modulus(plane_strain_modulus(a.young_modulus, a.poisson_ratio),
+                                       plane_strain_modulus(b.young_modulus, b.poisson_ratio));
   return hertz_stiffness(effective_radius(a.radius, b.radius), modulus);
 }
 

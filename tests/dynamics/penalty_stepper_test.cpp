@@ -103,14 +103,14 @@ TEST(PenaltyImpact, LinearSpringDashpotWithoutTensionMatchesSchwagerPoschel) {
 // Elastic Hertz impact (Johnson 1985, Contact Mechanics, section 11.4): with F = k d^(3/2)
 // the largest overlap is d_max = (5 m v0^2 / (4 k))^(2/5) and the contact lasts
 // 2 d_max / v0 * integral_0^1 dx / sqrt(1 - x^(5/2)) = 2.94328 d_max / v0. The stiffness is
-// calibrated from the materials, k = 4/3 sqrt(R) E, with E Simbody's combination of two
-// equal plane-strain moduli E/(1 - nu^2): (E'^(2/3)/2)^(3/2) = E' / 2^(3/2).
+// calibrated from the materials, k = 4/3 sqrt(R) E*, with Hertz's E* of two equal
+// plane-strain moduli E' = E/(1 - nu^2): E' / 2.
 TEST(PenaltyImpact, HertzDurationMatchesTheClassicalFormula) {
   penalty::LawPair laws;
   laws.normal.kind = penalty::NormalLawKind::Hertz;
   model::Scene scene = impact_scene(laws);
   const model::Material steel_like{"stiff", 7800.0, 1e7, 0.3};
-  const double E = 1e7 / (1 - 0.3 * 0.3) / std::pow(2.0, 1.5);
+  const double E = 1e7 / (1 - 0.3 * 0.3) / 2.0;
   const double k = 4.0 / 3.0 * std::sqrt(0.05) * E;
   const double d_max = std::pow(5 * 1.0 * 1.0 / (4 * k), 0.4);
   const double reference = 2.94328 * d_max / 1.0;

@@ -39,9 +39,8 @@ TEST(Hertz, ForceHasTsujiDashpot) {
   EXPECT_EQ(normal_force(law, 1e-4, -0.3).force, 0.0);  // 1 - 3 < 0: no tension
 }
 
-// k = 4/3 sqrt(R) E with R = 0.01 m and E = 3.2e8 sqrt(5) Pa, Simbody's combination of
-// 8 GPa and 1 GPa (calibration_test.cpp): k = 4/3 * 0.1 * 3.2e8 sqrt(5) = 9.5405567e7 N/m^1.5;
-// c = 1.7 s/m, the combination of 0.5 and 2.0 s/m with s1 = 0.2.
+// k = 4/3 sqrt(R) E with R = 0.01 m and E = 3.2e8 sqrt(5) Pa: 9.5405567e7 N/m^1.5, and
+// c = 1.7 s/m, the combination of 0.5 and 2.0 s/m with s1 = 0.2 (calibration_test.cpp).
 const double kHuntCrossleyStiffness = 4.0 / 3.0 * 0.1 * 3.2e8 * std::sqrt(5.0);
 constexpr double kHuntCrossleyDissipation = 1.7;
 

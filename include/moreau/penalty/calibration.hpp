@@ -31,19 +31,20 @@ double effective_radius(double radius_a, double radius_b);
 /// The plane-strain modulus E/(1 - nu^2) of Hertz theory, Pa.
 double plane_strain_modulus(double young_modulus, double poisson_ratio);
 
-/// Simbody's combination of two plane-strain moduli (Sherman et al. 2011; Simbody's
-/// HuntCrossleyForce documentation): the two contacts as nonlinear springs in series,
-///   E = (s1 E1^(2/3))^(3/2),  s1 = E2^(2/3) / (E1^(2/3) + E2^(2/3)).
-/// s1 is the share of the deformation taken by body 1.
-double combined_modulus(double modulus_1, double modulus_2);
+/// Hertz's effective modulus of two bodies from their plane-strain moduli,
+/// 1/E* = 1/E1 + 1/E2 (Johnson 1985, Contact Mechanics, eq. 4.22): E/2 for two bodies of
+/// one material, E1 against a rigid body.
+double hertz_modulus(double modulus_1, double modulus_2);
 
-/// Simbody's combined dissipation c = c1 s1 + c2 (1 - s1), s1 as above.
+/// Simbody's combined dissipation c = c1 s1 + c2 (1 - s1) (Sherman et al. 2011; Simbody's
+/// HuntCrossleyForce documentation), s1 = E2^(2/3) / (E1^(2/3) + E2^(2/3)) the share of the
+/// deformation that body 1 takes when the two contacts are nonlinear springs in series.
 double combined_dissipation(double dissipation_1, double modulus_1, double dissipation_2,
                             double modulus_2);
 
-/// k = 4/3 sqrt(R) E, N/m^(3/2): Hertz's stiffness for the effective radius R (m) and the
-/// combined plane-strain modulus E (Pa).
-double hertz_stiffness(double effective_radius, double combined_modulus);
+/// k = 4/3 sqrt(R) E*, N/m^(3/2): Hertz's stiffness for the effective radius R (m) and the
+/// effective modulus E* (Pa, hertz_modulus).
+double hertz_stiffness(double effective_radius, double effective_modulus);
 
 /// One side of a contact for series_spring_stiffness: its radius (m; infinity for a flat
 /// body) and Young's modulus (Pa).

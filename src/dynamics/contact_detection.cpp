@@ -5,7 +5,15 @@
 #include "moreau/core/assert.hpp"
 #include "moreau/geometry/aabb.hpp"
 
+#include <cmath>
+
 namespace moreau::dynamics {
+
+double bounding_radius(const model::Body& body) {
+  const geometry::Aabb box = geometry::bounding_box(body.shape, body.shape_pose());
+  const double diagonal = (box.upper - box.lower).norm();
+  return std::isfinite(diagonal) ? 0.5 * diagonal : 0.0;
+}
 
 std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
                                               const std::vector<double>& margins) {

@@ -55,11 +55,6 @@ VecX applied_force(const Body& body, const Vec3& gravity, int dimension) {
   return f;
 }
 
-double bounding_radius(const geometry::Aabb& box) {
-  const double diagonal = (box.upper - box.lower).norm();
-  return std::isfinite(diagonal) ? 0.5 * diagonal : 0.0;
-}
-
 }  // namespace
 
 MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options)
@@ -77,7 +72,7 @@ MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options)
     offset_.push_back(is_free ? n_dof_ : -1);
     if (!is_free) continue;
     n_dof_ += k;
-    total_size += 2 * bounding_radius(geometry::bounding_box(body.shape, body.shape_pose()));
+    total_size += 2 * bounding_radius(body);
     ++free_bodies;
   }
   if (free_bodies > 0) length_scale_ = total_size / free_bodies;
@@ -103,8 +98,7 @@ std::vector<Contact> MoreauJean::detect_contacts() const {
   const double floor = 2 * activation_threshold();
   std::vector<double> margins;
   for (const Body& body : scene_.bodies) {
-    const geometry::Aabb box = geometry::bounding_box(body.shape, body.shape_pose());
-    const double speed = body.v.norm() + body.w_B.norm() * bounding_radius(box);
+    const double speed = body.v.norm() + body.w_B.norm() * bounding_radius(body);
     margins.push_back(2 * h * speed + h * h * scene_.gravity.norm() + floor);
   }
   std::vector<Contact> contacts;

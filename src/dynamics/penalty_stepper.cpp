@@ -11,6 +11,7 @@
 #include "moreau/penalty/critical_step.hpp"
 #include "moreau/penalty/law_pair.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -165,16 +166,29 @@ penalty::ContactSide PenaltyStepper::contact_side(int index) const {
           material.young_modulus, material.poisson_ratio, material.dissipation};
 }
 
+// How far each body's surface may move in dt: (|v| + |w| r) dt + |g| dt^2.
+std::vector<double> reach(const model::Scene& scene, double dt) {
+  std::vector<double> margins;
+  for (const Body& body : scene.bodies) {
+    const double speed = body.v.norm() + body.w_B.norm() * bounding_radius(body);
+    margins.push_back(speed * dt + scene.gravity.norm() * dt * dt);
+  }
+  return margins;
+}
+
 // Every pair of overlapping bodies: overlap, rates and stored state in the current frame,
-// the force of the pair's law, and the critical step of each direction.
+// the force of the pair's law, and the critical step of each direction. A pair that does
+// not touch yet but may close within dt counts for the critical step too, with the law's
+// rigidity at the overlap it may reach (dt times its approach speed and gravity's pull, less
+// the gap): otherwise a body landing, or resting at zero overlap, would take the whole step
+// in the stiff spring it meets during it.
 PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
   const int dimension = scene_.dimension;
   Evaluation evaluation;
   evaluation.force_W.assign(scene_.bodies.size(), Vec3::Zero());
   evaluation.torque_W.assign(scene_.bodies.size(), Vec3::Zero());
-  const std::vector<double> no_margin(scene_.bodies.size(), 0.0);
-  for (const auto& [i, j, point] : detect_body_contacts(scene_, no_margin)) {
-    if (point.gap >= 0.0) continue;
+  const double pull = scene_.gravity.norm() * dt * dt;
+  for (const auto& [i, j, point] : detect_body_contacts(scene_, reach(scene_, dt))) {
     const Body& a = scene_.bodies[i];
     const Body& b = scene_.bodies[j];
     const model::ContactLaw& law = scene_.interactions.law(a.material, b.material);
@@ -183,8 +197,10 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
     c.frame = math::contact_frame(point.n, dimension);
     const Vec3 n = c.frame.col(0);
     const Vec3 u = a.point_velocity(point.p) - b.point_velocity(point.p);
-    c.overlap = -point.gap;
     c.overlap_rate = -n.dot(u);
+    const bool touching = point.gap < 0.0;
+    c.overlap = touching ? -point.gap : std::max(0.0, c.overlap_rate) * dt + pull - point.gap;
+    if (c.overlap <= 0.0) continue;
     c.slip_velocity = u - n.dot(u) * n;
     if (const Vec3* stored = tangential_states_.find(key))
       c.state = penalty::rotate_into_tangent_plane(*stored, n);
@@ -206,6 +222,7 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
                                  inverse_mass_along(a, point.p, c.frame.col(t), dimension),
                                  inverse_mass_along(b, point.p, c.frame.col(t), dimension),
                                  true});
+    if (!touching) continue;  // no force yet: its rigidity only bounds the step
     evaluation.force_W[i] += result.force_W;
     evaluation.force_W[j] -= result.force_W;
     evaluation.torque_W[i] += (point.p - a.x).cross(result.force_W);

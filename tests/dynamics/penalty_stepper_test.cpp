@@ -2,12 +2,14 @@
 // closed-form impacts, Coulomb's incline, and an energy account over 10^5 steps.
 #include "moreau/dynamics/penalty_stepper.hpp"
 
+#include "moreau/core/diagnostic.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/penalty/calibration.hpp"
 #include "support/stepping.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -123,6 +125,42 @@ TEST(PenaltyImpact, HertzDurationMatchesTheClassicalFormula) {
   }
   EXPECT_NEAR(steps_in_contact * 1e-6, reference, 0.02 * reference);
   EXPECT_NEAR(scene.bodies[1].v.z(), 1.0, 1e-3);  // elastic: no energy lost
+}
+
+// The critical step counts the contacts a step may close, not only those that touch at its
+// start: the cube resting at zero overlap (k = 1e7 N/m per corner, critical step ~1e-4 s)
+// with h = 1e-2 s would otherwise fall g h^2 = 1 mm into its springs in the first step and
+// bounce off (before the fix, 80 um high for a stiffer block).
+TEST(PenaltyCriticalStep, CountsTheContactsAStepMayClose) {
+  penalty::LawPair laws;
+  laws.normal.stiffness = 1e7;
+  const model::ContactLaw law{.friction = 0.5, .restitution = 0.0, .penalty = laws};
+  const auto resting_cube = [&] {
+    model::Scene scene = testing::scene_on_ground(3, law);
+    geometry::Pose pose;
+    pose.position = Vec3(0, 0, 0.05);
+    scene.bodies.push_back(
+        model::make_free_body("cube", testing::block_shape(3, 0.05, 0.05), 2500.0, pose, 3));
+    return scene;
+  };
+  model::Scene refused = resting_cube();
+  EXPECT_THROW(PenaltyStepper(refused, {.h = 1e-2}, kOneMaterial), core::Diagnostic)
+      << "refused at t = 0, before the cube sinks";
+
+  model::Scene scene = resting_cube();
+  PenaltyStepper stepper(scene, {.h = 1e-2, .critical_step = CriticalStepPolicy::Substep},
+                         kOneMaterial);
+  // Static overlap m g / (4 k) = 6.1e-7 m; the first contact may overshoot it twice (an
+  // undamped spring released at zero overlap), never the 1 mm of an unsplit step.
+  const double static_overlap = 2.5 * kG / 4e7;
+  double lowest = 0.05, highest = 0.05;
+  for (int k = 0; k < 20; ++k) {
+    stepper.step();
+    lowest = std::min(lowest, scene.bodies[1].x.z());
+    highest = std::max(highest, scene.bodies[1].x.z());
+  }
+  EXPECT_GT(lowest, 0.05 - 2.01 * static_overlap);
+  EXPECT_LE(highest, 0.05 + 1e-12) << "the cube never leaves the ground";
 }
 
 // A 10 cm cube (2.5 kg) on the ground under gravity tilted by alpha, mu = 0.5: it sticks

@@ -18,6 +18,10 @@ struct BodyContact {
   collision::ContactPoint point;
 };
 
+/// Half the diagonal of the body's bounding box, m: no point of the body is farther from its
+/// centre than this; 0 for an unbounded body (a plane).
+double bounding_radius(const model::Body& body);
+
 /// Every contact point with a gap of at most margins[a] + margins[b] between two bodies of
 /// which at least one is free: bodies that do not move never interact (a shaking table may
 /// sit inside the ground plane).

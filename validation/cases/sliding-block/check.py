@@ -20,8 +20,8 @@ SOLVER_TOLERANCE = 1.0e-8  # NSCD, on the natural-map error
 MACHINE_EPSILON = np.finfo(float).eps
 # Penalty: a joint of 1e10 Pa/m (normal and tangential) over the base, shared by its corners.
 JOINT_STIFFNESS = 1.0e10
-# Penalty: h below moreau's critical-step estimate (9.4e-6 s in 3D, 3.0e-5 s planar), not
-# `critical_step: substep`, which would let the first step plunge the block (reference.md).
+# Penalty: h below moreau's critical-step estimate (9.4e-6 s in 3D, 3.0e-5 s planar), fixed so
+# that every run shares one time grid (reference.md).
 STEP = {"nscd": 1.0e-3, "penalty": 5.0e-6}
 FLOOR_STEP = {"nscd": 1.0e-4, "penalty": 5.0e-6}
 # Stick/slip bisection: a run of THRESHOLD_DURATION at a fixed incline; the block slips when

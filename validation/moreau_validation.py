@@ -125,6 +125,18 @@ class Case:
         return path
 
 
+def bisect(is_above, low, high, steps):
+    """The bracket (low, high) of the value where `is_above` turns true, after `steps`
+    halvings of [low, high]: is_above(x) says whether x lies above it (a run per call)."""
+    for _ in range(steps):
+        middle = 0.5 * (low + high)
+        if is_above(middle):
+            high = middle
+        else:
+            low = middle
+    return low, high
+
+
 def read_history(path):
     columns = {}
     with open(path, newline="") as stream:

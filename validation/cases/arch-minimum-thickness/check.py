@@ -7,6 +7,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 import limit_analysis  # noqa: E402  (validation/, on the driver's path)
+from moreau_validation import bisect  # noqa: E402
 
 TITLE = "Minimum thickness of a semicircular arch"
 INTRADOS_RADIUS = 1.0  # m: span 2 m
@@ -57,16 +58,10 @@ def collapses(case, ratio, dimension, voussoirs):
     return run.summary["collapse"] is not None
 
 
-def bisect(case, dimension, voussoirs, steps):
+def bracket_minimum_thickness(case, dimension, voussoirs, steps):
     """The bracket (collapsing t/R, standing t/R) after `steps` halvings of BRACKET."""
-    low, high = BRACKET
-    for _ in range(steps):
-        middle = 0.5 * (low + high)
-        if collapses(case, middle, dimension, voussoirs):
-            low = middle
-        else:
-            high = middle
-    return low, high
+    return bisect(lambda ratio: not collapses(case, ratio, dimension, voussoirs), *BRACKET,
+                  steps)
 
 
 def detection_bias(voussoirs, thickness, state):
@@ -100,7 +95,7 @@ def check(case):
     for dimension, voussoirs, steps in (RUNS_FAST if case.fast else RUNS_FULL):
         thickness, state = limit_analysis.minimum_thickness(INTRADOS_RADIUS, voussoirs)
         discrete = limit_analysis.centreline_ratio(INTRADOS_RADIUS, thickness)
-        low, high = bisect(case, dimension, voussoirs, steps)
+        low, high = bracket_minimum_thickness(case, dimension, voussoirs, steps)
         measured = 0.5 * (low + high)
         bias = detection_bias(voussoirs, thickness, state)
         label = f"{dimension}D, {voussoirs} voussoirs"

@@ -9,6 +9,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+from moreau_validation import bisect  # noqa: E402
 
 TITLE = "Sliding block"
 G = 9.81
@@ -117,13 +118,8 @@ def slips(case, dimension, mode, angle):
 
 def slip_threshold(case, dimension, mode):
     """(lowest slipping angle, highest sticking angle) by bisection, degrees."""
-    sticking, slipping = BRACKET
-    for _ in range(BISECTIONS[case.fast]):
-        angle = (sticking + slipping) / 2
-        if slips(case, dimension, mode, angle):
-            slipping = angle
-        else:
-            sticking = angle
+    sticking, slipping = bisect(lambda angle: slips(case, dimension, mode, angle), *BRACKET,
+                                BISECTIONS[case.fast])
     return slipping, sticking
 
 

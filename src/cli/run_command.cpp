@@ -37,6 +37,22 @@ fs::path output_folder(const po::variables_map& values, const fs::path& problem_
   return unused_folder(problem_file.stem().string() + "-results");
 }
 
+dynamics::RemovalBounds removal_bounds(const po::variables_map& values) {
+  dynamics::RemovalBounds bounds;
+  if (values.count("remove-below")) {
+    bounds.below = values["remove-below"].as<double>();
+    if (!std::isfinite(*bounds.below))
+      throw core::Diagnostic({}, "--remove-below", "a height z (m)", core::concat(*bounds.below));
+  }
+  if (values.count("remove-beyond")) {
+    bounds.beyond = values["remove-beyond"].as<double>();
+    if (!(*bounds.beyond > 0.0) || !std::isfinite(*bounds.beyond))
+      throw core::Diagnostic({}, "--remove-beyond", "a positive distance (m)",
+                             core::concat(*bounds.beyond));
+  }
+  return bounds;
+}
+
 void print_report(const io::RunSummary& summary, const fs::path& out, int frames) {
   const io::SolverCounts& counts = summary.counts;
   std::cout << "moreau run: " << summary.title << " (" << summary.mode << ")\n"
@@ -66,6 +82,11 @@ void print_report(const io::RunSummary& summary, const fs::path& out, int frames
   } else if (summary.interrupted_by.empty()) {
     std::cout << "  no collapse criterion fired\n";
   }
+  if (!summary.removed.empty())
+    std::cout << "  removed " << summary.removed.size()
+              << " bodies that left the bounds (see removed.csv), the first "
+              << summary.removed.front().name << " at t = " << summary.removed.front().time
+              << " s\n";
   if (!summary.interrupted_by.empty())
     std::cout << "  INTERRUPTED by " << summary.interrupted_by << " after step " << summary.steps
               << ": the outputs hold the run up to t = " << summary.simulated_time << " s\n";
@@ -89,6 +110,11 @@ int run_run(const std::vector<std::string>& arguments) {
           .c_str())("duration", po::value<double>(),
                     "override the file's duration, s (a short trial of a long run)")(
       "dump-problems", "also write each step's local problem as FCLib HDF5 in <out>/problems")(
+      "remove-below", po::value<double>(),
+      "remove free bodies whose centre of mass falls below this z, m (logged in removed.csv)")(
+      "remove-beyond", po::value<double>(),
+      "remove free bodies whose centre of mass is farther than this from the vertical axis "
+      "through the origin, m")(
       "quiet", "no progress bar on the terminal");
   po::positional_options_description positional;
   positional.add("file", 1);
@@ -114,7 +140,8 @@ int run_run(const std::vector<std::string>& arguments) {
   }
 
   const fs::path out = output_folder(*values, problem.path);
-  const RunFlags flags{values->count("quiet") > 0, values->count("dump-problems") > 0};
+  const RunFlags flags{values->count("quiet") > 0, values->count("dump-problems") > 0,
+                       removal_bounds(*values)};
   const Simulation simulation = simulate(std::move(problem), out, flags);
   io::write_summary_json(out / "summary.json", simulation.summary);
   print_report(simulation.summary, out, simulation.frames);

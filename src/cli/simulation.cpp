@@ -7,6 +7,7 @@
 #include "moreau/dynamics/penalty_stepper.hpp"
 #include "moreau/dynamics/stop_criteria.hpp"
 #include "moreau/io/history_writer.hpp"
+#include "moreau/io/removal_log.hpp"
 #include "moreau/io/solver_log.hpp"
 #include "moreau/io/vtk_writer.hpp"
 #include "interruption.hpp"
@@ -92,6 +93,8 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
     ++simulation.frames;
   }
   if (flags.dump_problems) fs::create_directories(out / "problems");
+  std::optional<io::RemovalLog> removal_log;
+  if (flags.removal.below || flags.removal.beyond) removal_log.emplace(out / "removed.csv");
 
   summary.title = problem.title;
   summary.problem = problem.path;
@@ -115,6 +118,11 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
       contact::write_fclib_local(
           out / "problems" / core::concat("step_", k, ".hdf5"),
           static_cast<const dynamics::MoreauJean&>(*stepper).local_problem());
+    for (const dynamics::Removal& removal : dynamics::remove_escaped_bodies(scene, flags.removal)) {
+      removal_log->record(k, scene.time, scene, removal);
+      summary.removed.push_back(
+          {scene.bodies[removal.body].name, scene.time, removal.bound, removal.value});
+    }
     const double load_factor = problem.gravity.load_factor(scene.time);
     if (const auto collapse = monitor.check(scene, report))
       summary.collapse = io::CollapseSummary{collapse->criterion,

@@ -3,6 +3,7 @@
 // the stop criteria, and writes the outputs of DESIGN.md section 4 as it goes.
 #pragma once
 
+#include "moreau/dynamics/body_removal.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/io/summary_json.hpp"
 
@@ -13,6 +14,7 @@ namespace moreau::cli {
 struct RunFlags {
   bool quiet = false;          ///< no progress bar
   bool dump_problems = false;  ///< each step's local problem as FCLib HDF5 (NSCD only)
+  dynamics::RemovalBounds removal;  ///< bodies leaving these bounds are removed (removed.csv)
 };
 
 struct Simulation {

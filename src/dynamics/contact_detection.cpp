@@ -28,6 +28,7 @@ std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
     const model::Body& A = scene.bodies[i];
     const model::Body& B = scene.bodies[j];
     if (A.motion != model::Motion::Free && B.motion != model::Motion::Free) continue;
+    if (A.motion == model::Motion::Removed || B.motion == model::Motion::Removed) continue;
     for (const collision::ContactPoint& point : collision::collide(
              A.shape, A.shape_pose(), B.shape, B.shape_pose(), margins[i] + margins[j]))
       contacts.push_back({i, j, point});

@@ -147,9 +147,14 @@ VecX MoreauJean::inverse_masses() const {
 VecX MoreauJean::free_velocity(const VecX& V_k, const VecX& m_inv) const {
   const int k = dofs_per_body(scene_.dimension);
   VecX f(n_dof_);
-  for (std::size_t b = 0; b < scene_.bodies.size(); ++b)
-    if (offset_[b] >= 0)
-      f.segment(offset_[b], k) = applied_force(scene_.bodies[b], scene_.gravity, scene_.dimension);
+  for (std::size_t b = 0; b < scene_.bodies.size(); ++b) {
+    if (offset_[b] < 0) continue;
+    // A body removed during the run keeps its columns, at rest and without load.
+    const Body& body = scene_.bodies[b];
+    f.segment(offset_[b], k) = body.motion == Motion::Free
+                                   ? applied_force(body, scene_.gravity, scene_.dimension)
+                                   : VecX::Zero(k);
+  }
   return V_k + options_.h * m_inv.cwiseProduct(f);
 }
 

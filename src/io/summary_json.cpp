@@ -66,6 +66,10 @@ json penalty_energy(const std::optional<std::array<double, 3>>& energy) {
 json to_json(const RunSummary& s) {
   json bodies = json::array();
   for (const BodySummary& b : s.bodies) bodies.push_back(body(b));
+  json removed = json::array();
+  for (const RemovedBody& r : s.removed)
+    removed.push_back(
+        {{"body", r.name}, {"time", number(r.time)}, {"bound", r.bound}, {"value", number(r.value)}});
   return {{"title", s.title},
           {"problem", s.problem.string()},
           {"mode", s.mode},
@@ -78,6 +82,7 @@ json to_json(const RunSummary& s) {
           {"counts", counts(s.counts)},
           {"collapse", collapse(s.collapse)},
           {"interrupted", s.interrupted_by.empty() ? json(nullptr) : json(s.interrupted_by)},
+          {"removed", std::move(removed)},
           {"support_reaction", vector(s.support_reaction)},
           {"penalty_energy", penalty_energy(s.penalty_energy)},
           {"bodies", std::move(bodies)}};

@@ -169,7 +169,8 @@ Grid body_grid(const model::Scene& scene, const Vec3& plane_centre_W, double pla
   grid.point_data = {{"velocity", "Float64", 3, {}}};
   grid.cell_data = {{"body", "Int32", 1, {}}};
   for (std::size_t b = 0; b < scene.bodies.size(); ++b)
-    append_body(scene, b, plane_centre_W, plane_half_size, grid);
+    if (scene.bodies[b].motion != model::Motion::Removed)
+      append_body(scene, b, plane_centre_W, plane_half_size, grid);
   return grid;
 }
 

@@ -1,12 +1,16 @@
-// SIGINT and SIGTERM end `moreau run` cleanly: the step under way finishes, summary.json
-// says which signal stopped the run and when, history.csv keeps every step up to it, and the
-// exit code is 4 (README, "Exit codes").
+// Run control. SIGINT and SIGTERM end `moreau run` cleanly: the step under way finishes,
+// summary.json says which signal stopped the run and when, history.csv keeps every step up
+// to it, and the exit code is 4 (README, "Exit codes"). --remove-below and --remove-beyond
+// drop the bodies that leave the structure, logged in removed.csv and summary.json.
+#include "support/run_command.hpp"
+
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -84,6 +88,53 @@ TEST(RunControl, SigintEndsTheRunAfterAStepWithTheOutputsComplete) {
 
 TEST(RunControl, SigtermEndsTheRunAfterAStepWithTheOutputsComplete) {
   expect_clean_stop(interrupt_run(SIGTERM, "moreau_run_control_sigterm"), "SIGTERM");
+}
+
+// A ball rolls off a fixed slab at 1 m/s and falls; the file has no ground.
+constexpr const char* kBallOffASlab = R"(version: 1
+time: {step: 1.0e-3, duration: 1.0}
+interactions: {default: {friction: 0.0}}
+bodies:
+  - {name: slab, shape: {type: box, size: [1, 1, 0.1]}, position: [0, 0, -0.05], fixed: true}
+  - {name: ball, shape: {type: sphere, radius: 0.05}, position: [0.4, 0, 0.05], velocity: [1, 0, 0]}
+output: {vtk: false}
+)";
+
+fs::path write_problem(const std::string& name, const std::string& text) {
+  const fs::path path = fs::temp_directory_path() / name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(RunControl, RemoveBelowDropsTheFallenBodyAndLogsIt) {
+  const fs::path problem = write_problem("moreau_run_control_slab.yaml", kBallOffASlab);
+  const fs::path out = fs::temp_directory_path() / "moreau_run_control_removed";
+  fs::remove_all(out);
+  const CommandResult result = run_moreau("run " + problem.string() + " --quiet --out " +
+                                          out.string() + " --remove-below -0.5");
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("removed 1 bodies"), std::string::npos) << result.output;
+  std::ifstream summary_file(out / "summary.json");
+  const nlohmann::json summary = nlohmann::json::parse(summary_file);
+  ASSERT_EQ(summary["removed"].size(), 1u);
+  EXPECT_EQ(summary["removed"][0]["body"], "ball");
+  EXPECT_EQ(summary["removed"][0]["bound"], "below");
+  // It leaves the slab's edge at t = 0.1 s and falls 0.55 m (centre from 0.05 to -0.5):
+  // removed sqrt(2 * 0.55 / g) = 0.335 s later, to a step (the ball leaves the edge with its
+  // centre rolling over the corner: a few steps more).
+  EXPECT_NEAR(summary["removed"][0]["time"].get<double>(), 0.1 + std::sqrt(2 * 0.55 / 9.81),
+              0.01);
+  EXPECT_EQ(count_lines(out / "removed.csv"), 2);
+  EXPECT_EQ(summary["steps"], 1000) << "the run goes on to its end";
+  fs::remove_all(out);
+}
+
+TEST(RunControl, RemovalBoundsAreChecked) {
+  const fs::path problem = write_problem("moreau_run_control_slab_bad.yaml", kBallOffASlab);
+  const CommandResult result =
+      run_moreau("run " + problem.string() + " --quiet --out /nonexistent --remove-beyond 0");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("--remove-beyond"), std::string::npos) << result.output;
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ double bounding_radius(const model::Body& body);
 
 /// Every contact point with a gap of at most margins[a] + margins[b] between two bodies of
 /// which at least one is free: bodies that do not move never interact (a shaking table may
-/// sit inside the ground plane).
+/// sit inside the ground plane), and removed bodies touch nothing.
 /// @param margins m, >= 0, one per body
 std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
                                               const std::vector<double>& margins);

@@ -47,6 +47,14 @@ struct CollapseSummary {
   double load_factor = 0.0;      ///< its value at the collapse
 };
 
+/// A body removed during the run (dynamics::remove_escaped_bodies).
+struct RemovedBody {
+  std::string name;
+  double time = 0.0;   ///< s
+  std::string bound;   ///< "below" or "beyond"
+  double value = 0.0;  ///< m: its centre's z, or its distance from the vertical axis
+};
+
 /// Final state of one body.
 struct BodySummary {
   std::string name;
@@ -70,6 +78,7 @@ struct RunSummary {
   std::optional<CollapseSummary> collapse;  ///< absent when the run reached its end time
   /// "SIGINT" or "SIGTERM" when a signal stopped the run before its end; empty otherwise
   std::string interrupted_by;
+  std::vector<RemovedBody> removed;  ///< in the order of removal
   /// N, world: the resultant of the contact forces that fixed and driven bodies exert on the
   /// free ones in the last step (the support reaction; the weight for a structure at rest)
   math::Vec3 support_reaction = math::Vec3::Zero();
@@ -87,6 +96,7 @@ struct RunSummary {
 ///    "collapse": {"criterion", "body", "value", "time", "load_factor_name",
 ///                 "load_factor"} or null,
 ///    "interrupted": "SIGINT" or "SIGTERM" or null,
+///    "removed": [{"body", "time", "bound", "value"}, ...],
 ///    "support_reaction": [x, y, z],
 ///    "penalty_energy": {"elastic", "damping", "slip"} or null,
 ///    "bodies": [{"name", "position": [x, y, z], "orientation": [w, x, y, z],

@@ -17,8 +17,9 @@ using math::Quat;
 using math::Vec3;
 
 /// How a body moves: with the dynamics, not at all, or as prescribed (supports, shaking
-/// tables, settlements).
-enum class Motion { Free, Fixed, Driven };
+/// tables, settlements). A removed body has left the structure during the run (fallen
+/// below or beyond given bounds): it no longer moves, touches or counts.
+enum class Motion { Free, Fixed, Driven, Removed };
 
 /// A prescribed motion: linear velocity (m/s, world) and angular velocity (rad/s, world) of
 /// the body frame as functions of time (s). A displacement history (m, world, relative to

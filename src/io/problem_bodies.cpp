@@ -2,6 +2,7 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/geometry/convex_hull.hpp"
 #include "moreau/io/acceleration_record.hpp"
+#include "moreau/io/obj_block.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "problem_sections.hpp"
 
@@ -36,9 +37,18 @@ geometry::Shape read_box(const Field& shape) {
 
 // The hull of the vertices, refusing vertices that are not among its corners: such a vertex
 // means the intended solid is not convex (or the vertex is redundant), and silently taking
-// the hull would simulate another block than the one drawn.
-geometry::Shape read_polyhedron(const Field& shape) {
-  shape.check_keys({"type", "vertices"});
+// the hull would simulate another block than the one drawn. Or the block of an OBJ
+// vertex/face list, relative to the problem file's folder.
+geometry::Shape read_polyhedron(const Field& shape, const std::filesystem::path& folder) {
+  shape.check_keys({"type", "vertices", "file"});
+  if (const auto file = shape.find("file")) {
+    if (shape.find("vertices")) file->fail("either vertices or file, not both");
+    const std::filesystem::path path = folder / file->text();
+    if (!std::filesystem::is_regular_file(path))
+      file->fail("an OBJ file (relative to the problem file's folder)",
+                 concat("no file ", path.string()));
+    return read_obj_block(path, shape.path());
+  }
   const Field list = shape.get("vertices");
   const std::vector<Field> entries = list.elements("a list of at least 4 vertices [x, y, z]");
   std::vector<Vec3> points;
@@ -66,7 +76,8 @@ geometry::Shape read_polygon(const Field& shape) {
   return geometry::Polygon(std::move(vertices), list.location(), list.path());
 }
 
-geometry::Shape read_shape(const Field& shape, int dimension) {
+geometry::Shape read_shape(const Field& shape, const SceneContext& context) {
+  const int dimension = context.dimension;
   const Field type_field = shape.get("type");
   const std::string type = type_field.choice({"sphere", "plane", "box", "polyhedron", "polygon"});
   if (dimension == 2 && type != "polygon" && type != "plane")
@@ -75,7 +86,7 @@ geometry::Shape read_shape(const Field& shape, int dimension) {
     type_field.fail("sphere, plane, box or polyhedron in 3D (polygons need dimension: 2)");
   if (type == "sphere") return read_sphere(shape);
   if (type == "box") return read_box(shape);
-  if (type == "polyhedron") return read_polyhedron(shape);
+  if (type == "polyhedron") return read_polyhedron(shape, context.folder);
   if (type == "polygon") return read_polygon(shape);
   shape.check_keys({"type"});
   return geometry::Plane{};
@@ -246,7 +257,7 @@ model::Body read_body(const Field& entry, const SceneContext& context) {
   entry.check_keys({"name", "shape", "material", "position", "orientation", "velocity",
                     "angular_velocity", "fixed", "driven"});
   std::string name = entry.get("name").text();
-  geometry::Shape shape = read_shape(entry.get("shape"), context.dimension);
+  geometry::Shape shape = read_shape(entry.get("shape"), context);
   const int material = read_material_reference(entry.find("material"), context.materials);
   geometry::Pose pose;
   if (const auto position = entry.find("position"))

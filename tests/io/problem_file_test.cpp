@@ -122,6 +122,45 @@ output: {every: 7, vtk: false, bodies: [ball, brick]}
 // time, acceleration in g: a constant 0.1 g for one second.
 const char* kRecord = "# test record\ntime,accel_g\n0,0.1\n1,0.1\n";
 
+// A block from an OBJ vertex/face list is the same block as the one written inline: the
+// triangular prism of a voussoir-like wedge, 0.5 m^3 (triangle 1 m x 1 m / 2, 1 m deep), of
+// 2000 kg/m^3: 1000 kg. Faces with the i/t/n forms and a negative index, comments, and the
+// keywords an exporter writes.
+TEST_F(ProblemFileTest, PolyhedronFromAnObjVertexFaceList) {
+  write("prism.obj", R"(# exported
+o prism
+v 0 0 0
+v 1 0 0
+v 0 0 1
+v 0 1 0
+v 1 1 0
+v 0 1 1
+vn 0 -1 0
+s off
+f 1//1 2//1 3//1
+f 4 6 5
+f 1 4 5 2
+f 2 5 6 -4
+f 1 3 6 4
+)");
+  const fs::path path = write("obj.yaml", R"(version: 1
+time: {step: 1.0e-3, duration: 0.1}
+materials: [{name: stone, density: 2000}]
+bodies:
+  - {name: prism, shape: {type: polyhedron, file: prism.obj}}
+  - name: inline
+    position: [5, 0, 0]
+    shape: {type: polyhedron, vertices: [[0, 0, 0], [1, 0, 0], [0, 0, 1], [0, 1, 0], [1, 1, 0], [0, 1, 1]]}
+)");
+  const Problem problem = read_problem_file(path);
+  const model::Body& from_file = body_named(problem, "prism");
+  const model::Body& inline_block = body_named(problem, "inline");
+  EXPECT_NEAR(from_file.mass, 1000.0, 1000.0 * kTol);
+  EXPECT_NEAR(from_file.mass, inline_block.mass, 1000.0 * kTol);
+  EXPECT_TRUE(from_file.inertia.isApprox(inline_block.inertia, kTol));
+  EXPECT_TRUE((from_file.x - inline_block.x + Vec3(5, 0, 0)).norm() < kTol);
+}
+
 TEST_F(ProblemFileTest, EveryKeyOfA3dFileIsHonoured) {
   write("shake.csv", kRecord);
   const Problem p = read_problem_file(write("full.yaml", kFull3d));

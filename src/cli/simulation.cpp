@@ -7,6 +7,7 @@
 #include "moreau/dynamics/penalty_stepper.hpp"
 #include "moreau/dynamics/stop_criteria.hpp"
 #include "moreau/io/history_writer.hpp"
+#include "moreau/io/interface_log.hpp"
 #include "moreau/io/removal_log.hpp"
 #include "moreau/io/solver_log.hpp"
 #include "moreau/io/vtk_writer.hpp"
@@ -83,6 +84,8 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
   dynamics::CollapseMonitor monitor(scene, problem.collapse);
   io::HistoryWriter history(out / "history.csv", scene, tracked_bodies(problem));
   io::SolverLog solver_log(out / "solver.csv");
+  std::optional<io::InterfaceLog> interface_log;
+  if (problem.output.interfaces) interface_log.emplace(out / "interfaces.csv", scene);
   const double h = problem.stepping.h;
   Simulation simulation;
   io::RunSummary& summary = simulation.summary;
@@ -134,6 +137,7 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
     const bool last = k == steps || summary.collapse || interruption.requested();
     if (k % problem.output.every == 0 || last) {
       history.record(static_cast<int>(k), scene.time, report, load_factor, scene);
+      if (interface_log) interface_log->record(k, scene.time, stepper->contacts(), h);
       if (vtk) {
         vtk->write(static_cast<int>(k), scene.time, scene, stepper->contacts(), h);
         ++simulation.frames;

@@ -160,4 +160,33 @@ ConvexPolyhedron convex_hull(std::span<const Vec3> points, const core::SourceLoc
   return ConvexPolyhedron(std::move(vertices), std::move(loops), where, key);
 }
 
+std::vector<math::Vec2> convex_hull(std::span<const math::Vec2> points, double tolerance) {
+  using math::Vec2;
+  std::vector<Vec2> sorted(points.begin(), points.end());
+  if (sorted.size() < 2) return sorted;
+  std::sort(sorted.begin(), sorted.end(), [](const Vec2& p, const Vec2& q) {
+    return p.y() < q.y() || (p.y() == q.y() && p.x() < q.x());
+  });
+  // c is a strict left turn after a -> b when it is farther than tolerance left of the line.
+  const auto left_of = [tolerance](const Vec2& a, const Vec2& b, const Vec2& c) {
+    const Vec2 d = b - a;
+    const double cross = d.x() * (c.y() - a.y()) - d.y() * (c.x() - a.x());
+    return cross > tolerance * d.norm();
+  };
+  // The right chain going up then the left chain coming down (sorted by y, then x).
+  std::vector<Vec2> hull;
+  for (int pass = 0; pass < 2; ++pass) {
+    const std::size_t chain_start = hull.size();
+    for (const Vec2& p : sorted) {
+      while (hull.size() >= chain_start + 2 && !left_of(hull[hull.size() - 2], hull.back(), p))
+        hull.pop_back();
+      hull.push_back(p);
+    }
+    hull.pop_back();  // the chain's end starts the other chain
+    std::reverse(sorted.begin(), sorted.end());
+  }
+  if (hull.size() == 2 && (hull[0] - hull[1]).norm() <= tolerance) hull.pop_back();
+  return hull;
+}
+
 }  // namespace moreau::geometry

@@ -3,6 +3,7 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "csv_field.hpp"
 
 #include <cmath>
 #include <iomanip>
@@ -12,14 +13,6 @@
 
 namespace moreau::io {
 namespace {
-
-// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + '"';
-}
 
 std::string header(const model::Scene& scene, const std::vector<std::size_t>& bodies) {
   std::string line =

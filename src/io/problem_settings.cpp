@@ -251,10 +251,11 @@ dynamics::CollapseCriteria read_stop(const Field& stop) {
 }
 
 OutputSettings read_output(const Field& output, const model::Scene& scene) {
-  output.check_keys({"every", "vtk", "bodies"});
+  output.check_keys({"every", "vtk", "interfaces", "bodies"});
   OutputSettings settings;
   if (const auto every = output.find("every")) settings.every = every->integer(1, INT_MAX);
   if (const auto vtk = output.find("vtk")) settings.vtk = vtk->flag();
+  if (const auto interfaces = output.find("interfaces")) settings.interfaces = interfaces->flag();
   const std::optional<Field> bodies = output.find("bodies");
   if (!bodies) return settings;
   std::vector<std::string> names;

@@ -24,6 +24,7 @@ using math::Vec3;
 
 // Cell types of vtkCellType.h.
 constexpr int kVtkVertex = 1;
+constexpr int kVtkLine = 3;
 constexpr int kVtkPolygon = 7;
 
 // Resolution of the UV sphere: an even number of latitude bands puts a ring on the equator
@@ -194,6 +195,45 @@ Grid contact_grid(const std::vector<dynamics::Contact>& contacts, double h) {
   return grid;
 }
 
+// Appends a cell over the points given, numbered from the grid's next point.
+void append_cell(Grid& grid, const std::vector<Vec3>& points, int type) {
+  for (const Vec3& p : points) {
+    grid.connectivity.push_back(static_cast<std::int64_t>(grid.points.size()));
+    grid.points.push_back(p);
+  }
+  grid.offsets.push_back(static_cast<std::int64_t>(grid.connectivity.size()));
+  grid.types.push_back(type);
+}
+
+// The centres of pressure as vertex cells, then the contact polygons, in the same order;
+// each interface's values on both of its cells.
+Grid interface_grid(const std::vector<dynamics::Interface>& interfaces) {
+  Grid grid;
+  std::vector<DataArray> data{{"body_a", "Int32", 1, {}},
+                              {"body_b", "Int32", 1, {}},
+                              {"normal", "Float64", 3, {}},
+                              {"normal_force", "Float64", 1, {}},
+                              {"shear_force", "Float64", 3, {}},
+                              {"eccentricity_ratio", "Float64", 1, {}},
+                              {"in_kernel", "Int32", 1, {}}};
+  for (const dynamics::Interface& joint : interfaces)
+    append_cell(grid, {joint.centre_of_pressure}, kVtkVertex);
+  for (const dynamics::Interface& joint : interfaces)
+    append_cell(grid, joint.polygon, joint.polygon.size() == 2 ? kVtkLine : kVtkPolygon);
+  for (int copy = 0; copy < 2; ++copy)
+    for (const dynamics::Interface& joint : interfaces) {
+      data[0].values.push_back(joint.body_a);
+      data[1].values.push_back(joint.body_b);
+      data[2].append(joint.normal);
+      data[3].values.push_back(joint.normal_force);
+      data[4].append(joint.shear_force);
+      data[5].values.push_back(joint.eccentricity_ratio);
+      data[6].values.push_back(joint.in_kernel() ? 1.0 : 0.0);
+    }
+  grid.cell_data = std::move(data);
+  return grid;
+}
+
 // Values separated by spaces, one tuple of `components` per line.
 template <typename Values>
 void write_values(std::ostream& out, const Values& values, int components, bool integer) {
@@ -277,10 +317,14 @@ void VtkWriter::write(int step, double time, const model::Scene& scene,
   const Grid points = contact_grid(contacts, h);
   write_output_file(folder_ / frame_name("contacts", step),
                     [&](std::ostream& out) { write_grid(out, points); });
+  const Grid joints = interface_grid(dynamics::find_interfaces(contacts, h, scene.dimension));
+  write_output_file(folder_ / frame_name("interfaces", step),
+                    [&](std::ostream& out) { write_grid(out, joints); });
   // N.B. the collections are rewritten after the files they list exist.
   frames_.push_back({step, time});
   write_collection("bodies");
   write_collection("contacts");
+  write_collection("interfaces");
 }
 
 VtkWriter::PlanePatch VtkWriter::choose_plane_patch(const model::Scene& scene) const {

@@ -90,6 +90,8 @@ TEST(Problems, DefaultArchStands) {
   EXPECT_EQ(run.summary["counts"]["not_converged"], 0);
   EXPECT_NE(run.result.output.find("results in"), std::string::npos);
   EXPECT_TRUE(fs::exists(run.folder / "bodies.pvd"));
+  EXPECT_TRUE(fs::exists(run.folder / "interfaces.pvd"));  // the joints, for ParaView
+  EXPECT_TRUE(fs::exists(run.folder / "interfaces.csv"));  // output: {interfaces: true}
 }
 
 TEST(Problems, PlanarArchStands) {

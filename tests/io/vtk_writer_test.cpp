@@ -271,7 +271,7 @@ TEST_F(VtkWriterFiles, CollectionsListEveryStepWrittenSoFar) {
     scene.bodies[0].x.z() -= 0.1;
     writer.write(10 * frame, 0.01 * frame, scene, contacts, 1e-3);
     // Valid after every write, as a run killed here would leave it.
-    for (const char* prefix : {"bodies", "contacts"}) {
+    for (const char* prefix : {"bodies", "contacts", "interfaces"}) {
       const json collection = read_with_vtk(writer.folder() / (std::string(prefix) + ".pvd"));
       ASSERT_EQ(collection["datasets"].size(), static_cast<std::size_t>(frame + 1));
       const json& last = collection["datasets"].back();
@@ -283,6 +283,46 @@ TEST_F(VtkWriterFiles, CollectionsListEveryStepWrittenSoFar) {
   }
   for (const auto& entry : fs::directory_iterator(writer.folder()))
     EXPECT_NE(entry.path().extension(), ".partial") << entry.path();
+}
+
+// A square joint [0, 1]^2 at z = 0.5 between bodies 1 and 0, its corners loaded 1, 3, 3, 1
+// (N s): centre of pressure ((3 + 3) / 8, (3 + 1) / 8) = (0.75, 0.5), eccentricity 0.25
+// along x of a unit square, eccentricity ratio 6 (0.25) / 1 = 1.5 (outside the kernel).
+std::vector<Contact> square_joint() {
+  const std::array<Vec2, 4> corners{Vec2(0, 0), Vec2(1, 0), Vec2(1, 1), Vec2(0, 1)};
+  const std::array<double, 4> r_N{1.0, 3.0, 3.0, 1.0};
+  std::vector<Contact> contacts;
+  for (std::size_t i = 0; i < corners.size(); ++i) {
+    Contact c;
+    c.body_a = 1;
+    c.point.p = Vec3(corners[i].x(), corners[i].y(), 0.5);
+    c.point.n = Vec3::UnitZ();
+    c.frame = math::contact_frame(c.point.n);
+    c.impulse = Vec3(r_N[i], 0.2, 0.0);
+    contacts.push_back(c);
+  }
+  return contacts;
+}
+
+TEST_F(VtkWriterFiles, InterfacesAreTheCentreOfPressureThenThePolygon) {
+  const double h = 0.5;
+  VtkWriter writer(scratch.path);
+  writer.write(1, 0.5, scene_3d(), square_joint(), h);
+  const json grid = read_with_vtk(writer.folder() / "interfaces_000001.vtu");
+  ASSERT_EQ(grid["points"], 5);  // the centre, then the 4 corners
+  ASSERT_EQ(grid["cells"], 2);
+  EXPECT_EQ(grid["cell_types"], (std::vector<int>{1, 7}));  // VTK_VERTEX, VTK_POLYGON
+  EXPECT_LT((tuple(grid["coordinates"], 0) - Vec3(0.75, 0.5, 0.5)).norm(), kLengthTol);
+  const json& data = grid["cell_data"];
+  for (std::size_t cell = 0; cell < 2; ++cell) {
+    EXPECT_NEAR(data["normal_force"][cell].get<double>(), 8.0 / h, kLengthTol);
+    // Each corner's 0.2 N s along the same tangent t1: 0.8 / h in the joint's plane.
+    EXPECT_NEAR(tuple(data["shear_force"], cell).z(), 0.0, kLengthTol);
+    EXPECT_NEAR(tuple(data["shear_force"], cell).norm(), 0.8 / h, kLengthTol);
+    EXPECT_NEAR(data["eccentricity_ratio"][cell].get<double>(), 1.5, kLengthTol);
+    EXPECT_EQ(data["in_kernel"][cell], 0);
+    EXPECT_EQ(data["body_a"][cell], 1);
+  }
 }
 
 // The cone test without VTK: the relative 1e-9 on either side of the surface.

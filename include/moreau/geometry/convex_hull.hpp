@@ -10,6 +10,7 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 namespace moreau::geometry {
 
@@ -20,5 +21,13 @@ namespace moreau::geometry {
 ConvexPolyhedron convex_hull(std::span<const math::Vec3> points,
                              const core::SourceLocation& where = {},
                              const std::string& key = "vertices");
+
+/// The convex hull of plane points (m), counter-clockwise from the lowest-leftmost extreme
+/// point, by Andrew's monotone chain (Andrew 1979, Inf. Process. Lett. 9(5):216-219).
+/// Points within `tolerance` (m) of an edge of the hull count as on it and are dropped, so
+/// the result has corners only: fewer than 3 of them when the points are collinear within
+/// tolerance (the two ends of their segment, or the one point when they coincide).
+/// @pre tolerance >= 0
+std::vector<math::Vec2> convex_hull(std::span<const math::Vec2> points, double tolerance);
 
 }  // namespace moreau::geometry

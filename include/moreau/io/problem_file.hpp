@@ -27,6 +27,8 @@ using dynamics::CriticalStepPolicy;
 struct OutputSettings {
   int every = 10;  ///< steps between two VTK frames and history rows, >= 1
   bool vtk = true;
+  /// Write interfaces.csv (io/interface_log.hpp) at the same steps as history.csv.
+  bool interfaces = false;
   /// Bodies whose position, rotation and velocity go into history.csv (all free bodies of a
   /// scene of <= 20 bodies when empty).
   std::vector<std::string> bodies;

@@ -3,6 +3,7 @@
 // UnstructuredGrid .vtu in ASCII, and ParaView's Collection .pvd).
 #pragma once
 
+#include "moreau/dynamics/interfaces.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/model/scene.hpp"
 
@@ -43,10 +44,17 @@ struct VtkOptions {
 ///                        `normal` (unit, world, from body_b towards body_a), `normal_force`
 ///                        (N, r_N / h), `tangential_force` (N, world, (r_1 t1 + r_2 t2) / h)
 ///                        and `status` (ContactStatus as an integer)
-/// and then rewrites bodies.pvd and contacts.pvd listing every step written so far with
+///   interfaces_<step>.vtu  the interfaces of dynamics::find_interfaces: first one
+///                        VTK_VERTEX cell per interface at its centre of pressure, then, in
+///                        the same order, its contact polygon (VTK_POLYGON, or VTK_LINE for
+///                        a segment), both with cell data `body_a`, `body_b`, `normal`
+///                        (unit, world, from body_b towards body_a), `normal_force` (N),
+///                        `shear_force` (N, world, on body_a), `eccentricity_ratio` and
+///                        `in_kernel` (1 or 0)
+/// and then rewrites bodies.pvd, contacts.pvd and interfaces.pvd listing every step written so far with
 /// timestep = the simulated time. <step> has at least 6 digits. Every file is written to a
 /// temporary and renamed (io::write_output_file), so the folder always holds valid files,
-/// even if the run is killed. The price is a rewrite of both collections, O(frames), per
+/// even if the run is killed. The price is a rewrite of the three collections, O(frames), per
 /// write (about 70 bytes a frame: 0.7 MB each at the 10^4th frame, so write fewer frames
 /// than that); appending in place was rejected because a kill mid-append leaves a
 /// collection ParaView cannot open.

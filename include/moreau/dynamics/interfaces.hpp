@@ -1,0 +1,51 @@
+// Interface results, what LMGC90 users look at on a masonry joint: for each pair of bodies
+// in face-to-face contact, the resultant of its contact forces (normal and shear), the
+// centre of pressure where it acts, the contact polygon, and whether the centre of pressure
+// lies in the polygon's central kernel (geometry/central_kernel.hpp: no tension under a
+// linear stress distribution). Across the joints of an arch the centres of pressure are the
+// thrust line (Heyman 1966, "The stone skeleton", Int. J. Solids Struct. 2:249-279).
+#pragma once
+
+#include "moreau/dynamics/stepper.hpp"
+#include "moreau/math/types.hpp"
+
+#include <vector>
+
+namespace moreau::dynamics {
+
+/// The resultant of the contacts between two bodies, acting on body_a.
+struct Interface {
+  int body_a = 0;  ///< the normal points from body_b towards body_a
+  int body_b = 0;
+  int points = 0;                               ///< contacts of the pair in the step, >= 2
+  math::Vec3 normal = math::Vec3::UnitZ();      ///< unit, world: the mean of the contact normals
+  double normal_force = 0.0;                    ///< N, > 0: the resultant's component along normal
+  math::Vec3 shear_force = math::Vec3::Zero();  ///< N, world: the resultant less its normal part
+  /// m, world: sum p_i F_N,i / sum F_N,i over the contact points p_i and their normal forces,
+  /// in the interface plane (through the points' mean, of normal `normal`).
+  math::Vec3 centre_of_pressure = math::Vec3::Zero();
+  /// m, world: the convex hull of the contact points in the interface plane, counter-clockwise
+  /// about `normal`; two points (its ends) when the points are collinear (planar mode, or an
+  /// edge lying on a face in 3D).
+  std::vector<math::Vec3> polygon;
+  /// rho of central_kernel.hpp for the centre of pressure in the polygon; for a segment of
+  /// length L, 6 |e| / L with e the distance from its middle (the rectangle L x w for any
+  /// width w: the unit-depth strip of planar mode).
+  double eccentricity_ratio = 0.0;
+  /// In the central kernel: a linear stress distribution with this resultant is
+  /// compressive everywhere on the polygon (for a segment, the middle third).
+  bool in_kernel() const { return eccentricity_ratio <= 1.0; }
+};
+
+/// The interfaces of the contacts of a step: one for each pair of bodies with at least two
+/// contact points and a positive normal resultant, ordered by (body_a, body_b) with body_a
+/// and body_b as the pair's first contact names them. Contact forces are impulse / h in
+/// both modes (stepper.hpp). Pairs with one point (a corner, a sphere) are no interface,
+/// nor are pairs pulling or carrying nothing (no centre of pressure); N.B. the steppers list
+/// the active contacts only, so a joint that has opened on all but one point drops out.
+/// @param dimension 2 (planar: points in y = 0) or 3
+/// @pre h > 0
+std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts, double h,
+                                       int dimension);
+
+}  // namespace moreau::dynamics

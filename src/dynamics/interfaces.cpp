@@ -1,0 +1,128 @@
+#include "moreau/dynamics/interfaces.hpp"
+
+#include "moreau/contact/local_problem.hpp"
+#include "moreau/core/assert.hpp"
+#include "moreau/geometry/central_kernel.hpp"
+#include "moreau/geometry/convex_hull.hpp"
+#include "moreau/math/contact_frame.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace moreau::dynamics {
+namespace {
+
+using contact::kNormal;
+using math::Vec2;
+using math::Vec3;
+
+// Points closer than this to a hull edge, relative to the points' extent, are on it: far
+// below any contact polygon's size, far above the round-off of the narrow phase's clipping.
+constexpr double kRelativeHullTolerance = 1e-9;
+
+// The contacts of one pair, each with the sign that turns its force into one on body_a.
+struct PairContacts {
+  int body_a = 0;
+  int body_b = 0;
+  std::vector<std::pair<const Contact*, double>> contacts;
+};
+
+std::vector<PairContacts> group_by_pair(const std::vector<Contact>& contacts) {
+  std::map<std::pair<int, int>, PairContacts> pairs;
+  for (const Contact& c : contacts) {
+    const auto [low, high] = std::minmax(c.body_a, c.body_b);
+    auto [it, inserted] = pairs.try_emplace(std::pair<int, int>(low, high));
+    PairContacts& pair = it->second;
+    if (inserted) {
+      pair.body_a = c.body_a;
+      pair.body_b = c.body_b;
+    }
+    pair.contacts.emplace_back(&c, c.body_a == pair.body_a ? 1.0 : -1.0);
+  }
+  std::vector<PairContacts> grouped;
+  for (auto& [key, pair] : pairs) grouped.push_back(std::move(pair));
+  std::sort(grouped.begin(), grouped.end(), [](const PairContacts& p, const PairContacts& q) {
+    return std::pair(p.body_a, p.body_b) < std::pair(q.body_a, q.body_b);
+  });
+  return grouped;
+}
+
+// The hull of the points in the plane of normal n through `origin`, in the in-plane basis
+// (t1, t2) of math::contact_frame (counter-clockwise about n, as t1 x t2 = n), and back in
+// world coordinates.
+std::vector<Vec3> contact_polygon(const std::vector<Vec3>& points, const Vec3& origin,
+                                  const math::Mat3& frame) {
+  std::vector<Vec2> in_plane;
+  double extent = 0.0;
+  for (const Vec3& p : points) {
+    in_plane.emplace_back((p - origin).dot(frame.col(1)), (p - origin).dot(frame.col(2)));
+    extent = std::max(extent, in_plane.back().norm());
+  }
+  std::vector<Vec3> polygon;
+  for (const Vec2& v : geometry::convex_hull(in_plane, kRelativeHullTolerance * extent))
+    polygon.push_back(origin + v.x() * frame.col(1) + v.y() * frame.col(2));
+  return polygon;
+}
+
+// rho of the centre of pressure in the polygon (interfaces.hpp); a segment stands for the
+// rectangle of its length and unit width, whose rho along the length is 6 |e| / L.
+double eccentricity_ratio(const std::vector<Vec3>& polygon, const Vec3& centre,
+                          const math::Mat3& frame) {
+  if (polygon.size() == 2) {
+    const Vec3 along = polygon[1] - polygon[0];
+    const double length = along.norm();
+    const double offset = (centre - 0.5 * (polygon[0] + polygon[1])).dot(along) / length;
+    const std::vector<Vec2> strip{
+        {-0.5 * length, -0.5}, {0.5 * length, -0.5}, {0.5 * length, 0.5}, {-0.5 * length, 0.5}};
+    return geometry::eccentricity_ratio(strip, Vec2(offset, 0.0));
+  }
+  const auto in_plane = [&](const Vec3& p) {
+    return Vec2((p - centre).dot(frame.col(1)), (p - centre).dot(frame.col(2)));
+  };
+  std::vector<Vec2> section;
+  for (const Vec3& p : polygon) section.push_back(in_plane(p));
+  return geometry::eccentricity_ratio(section, Vec2::Zero());
+}
+
+}  // namespace
+
+std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts, double h,
+                                       int dimension) {
+  MOREAU_ASSERT(h > 0.0);
+  std::vector<Interface> interfaces;
+  for (const PairContacts& pair : group_by_pair(contacts)) {
+    if (pair.contacts.size() < 2) continue;
+    Interface joint;
+    joint.body_a = pair.body_a;
+    joint.body_b = pair.body_b;
+    joint.points = static_cast<int>(pair.contacts.size());
+    Vec3 normal_sum = Vec3::Zero(), force = Vec3::Zero(), mean = Vec3::Zero();
+    Vec3 weighted_points = Vec3::Zero();
+    double normal_forces = 0.0;
+    std::vector<Vec3> points;
+    for (const auto& [c, sign] : pair.contacts) {
+      normal_sum += sign * c->point.n;
+      force += sign * (c->frame * c->impulse) / h;
+      const double normal_force = c->impulse[kNormal] / h;
+      normal_forces += normal_force;
+      weighted_points += normal_force * c->point.p;
+      mean += c->point.p / static_cast<double>(pair.contacts.size());
+      points.push_back(c->point.p);
+    }
+    if (!(normal_forces > 0.0)) continue;
+    joint.normal = normal_sum.normalized();
+    joint.normal_force = force.dot(joint.normal);
+    joint.shear_force = force - joint.normal_force * joint.normal;
+    const Vec3 centre = weighted_points / normal_forces;
+    joint.centre_of_pressure = centre - (centre - mean).dot(joint.normal) * joint.normal;
+    const math::Mat3 frame = math::contact_frame(joint.normal, dimension);
+    joint.polygon = contact_polygon(points, mean, frame);
+    if (joint.polygon.size() < 2) continue;  // the points coincide: no extent to speak of
+    joint.eccentricity_ratio = eccentricity_ratio(joint.polygon, joint.centre_of_pressure, frame);
+    interfaces.push_back(std::move(joint));
+  }
+  return interfaces;
+}
+
+}  // namespace moreau::dynamics

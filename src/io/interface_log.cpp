@@ -1,0 +1,36 @@
+#include "moreau/io/interface_log.hpp"
+
+#include "csv_field.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/dynamics/interfaces.hpp"
+
+#include <iomanip>
+#include <limits>
+
+namespace moreau::io {
+
+InterfaceLog::InterfaceLog(const std::filesystem::path& path, const model::Scene& scene)
+    : path_(path), out_(path), dimension_(scene.dimension) {
+  if (!out_) throw core::Diagnostic({path_.string()}, "", "cannot be created");
+  for (const model::Body& body : scene.bodies) names_.push_back(csv_field(body.name));
+  out_ << std::setprecision(std::numeric_limits<double>::max_digits10)
+       << "step,time,body_a,body_b,points,normal_force,shear_force,normal_x,normal_y,normal_z,"
+          "shear_x,shear_y,shear_z,centre_x,centre_y,centre_z,eccentricity_ratio,in_kernel\n"
+       << std::flush;
+}
+
+void InterfaceLog::record(long step, double time, const std::vector<dynamics::Contact>& contacts,
+                          double h) {
+  for (const dynamics::Interface& joint : dynamics::find_interfaces(contacts, h, dimension_)) {
+    out_ << step << ',' << time << ',' << names_[static_cast<std::size_t>(joint.body_a)] << ','
+         << names_[static_cast<std::size_t>(joint.body_b)] << ',' << joint.points << ','
+         << joint.normal_force << ',' << joint.shear_force.norm();
+    for (const math::Vec3* v : {&joint.normal, &joint.shear_force, &joint.centre_of_pressure})
+      out_ << ',' << v->x() << ',' << v->y() << ',' << v->z();
+    out_ << ',' << joint.eccentricity_ratio << ',' << (joint.in_kernel() ? 1 : 0) << '\n';
+  }
+  out_ << std::flush;
+  if (!out_) throw core::Diagnostic({path_.string()}, "", "writing the interface log failed");
+}
+
+}  // namespace moreau::io

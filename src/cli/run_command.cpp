@@ -53,7 +53,8 @@ dynamics::RemovalBounds removal_bounds(const po::variables_map& values) {
   return bounds;
 }
 
-void print_report(const io::RunSummary& summary, const fs::path& out, int frames) {
+void print_report(const io::RunSummary& summary, const fs::path& out, int frames,
+                  bool interfaces) {
   const io::SolverCounts& counts = summary.counts;
   std::cout << "moreau run: " << summary.title << " (" << summary.mode << ")\n"
             << "  " << summary.steps << " steps to t = " << summary.simulated_time << " s in "
@@ -91,9 +92,10 @@ void print_report(const io::RunSummary& summary, const fs::path& out, int frames
     std::cout << "  INTERRUPTED by " << summary.interrupted_by << " after step " << summary.steps
               << ": the outputs hold the run up to t = " << summary.simulated_time << " s\n";
   std::cout << "  results in " << out.string() << ": summary.json, history.csv, solver.csv"
+            << (interfaces ? ", interfaces.csv" : "")
             << (frames > 0 ? core::concat(", ", frames,
-                                          " VTK frames (open bodies.pvd and "
-                                          "contacts.pvd in ParaView)")
+                                          " VTK frames (open bodies.pvd, contacts.pvd and "
+                                          "interfaces.pvd in ParaView)")
                            : std::string())
             << '\n';
 }
@@ -142,9 +144,10 @@ int run_run(const std::vector<std::string>& arguments) {
   const fs::path out = output_folder(*values, problem.path);
   const RunFlags flags{values->count("quiet") > 0, values->count("dump-problems") > 0,
                        removal_bounds(*values)};
+  const bool interfaces = problem.output.interfaces;
   const Simulation simulation = simulate(std::move(problem), out, flags);
   io::write_summary_json(out / "summary.json", simulation.summary);
-  print_report(simulation.summary, out, simulation.frames);
+  print_report(simulation.summary, out, simulation.frames, interfaces);
   if (!simulation.summary.interrupted_by.empty()) return kInterrupted;
   return simulation.summary.counts.not_converged == 0 ? kSuccess : kNotConverged;
 }

@@ -16,4 +16,13 @@ namespace moreau::io {
 void write_output_file(const std::filesystem::path& path,
                        const std::function<void(std::ostream&)>& write);
 
+/// The step of the last row of a CSV file whose first column is the step (history.csv,
+/// solver.csv); 0 when the file is missing or holds no row.
+long last_row_step(const std::filesystem::path& csv);
+
+/// Drops the rows of such a CSV file past `step`, keeping its header and earlier rows
+/// (rewritten with write_output_file); nothing when the file is missing.
+/// @throws core::Diagnostic naming the file when it cannot be read or rewritten
+void keep_rows_up_to_step(const std::filesystem::path& csv, long step);
+
 }  // namespace moreau::io

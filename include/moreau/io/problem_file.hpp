@@ -27,6 +27,9 @@ using dynamics::CriticalStepPolicy;
 struct OutputSettings {
   int every = 10;  ///< steps between two VTK frames and history rows, >= 1
   bool vtk = true;
+  /// Steps between two checkpoints (io/checkpoint.hpp), >= 1; 0 writes none (but an
+  /// interrupted run always writes one of its last step).
+  int checkpoint_every = 0;
   /// Bodies whose position, rotation and velocity go into history.csv (all free bodies of a
   /// scene of <= 20 bodies when empty).
   std::vector<std::string> bodies;

@@ -17,6 +17,10 @@ class SolverLog {
  public:
   /// @throws core::Diagnostic if the file cannot be created
   explicit SolverLog(const std::filesystem::path& path);
+  /// Continues the solver.csv of an earlier run (moreau run --restart-from): drops its rows
+  /// past `after_step` and appends; writes the header first if the file is missing.
+  /// @throws core::Diagnostic if the file cannot be read or written
+  SolverLog(const std::filesystem::path& path, long after_step);
   /// @throws core::Diagnostic if writing fails
   void record(long step, double time, const dynamics::StepReport& report);
 

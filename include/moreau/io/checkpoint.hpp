@@ -1,6 +1,8 @@
 // Checkpoints of a run (moreau run with output.checkpoint_every, or on SIGINT/SIGTERM), from
 // which `moreau run --restart-from` continues bitwise as the uninterrupted run would: every
-// double is stored as its 8 raw bytes, never as decimal text.
+// double is stored as its 8 raw bytes, never as decimal text. A small file of our own rather
+// than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
+// byte detects a truncation or a damaged byte.
 //
 // Format, version 1, in the machine's byte order (a marker refuses another order):
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,

@@ -173,7 +173,7 @@ int run_compare(const std::vector<std::string>& arguments) {
   if (values->count("out") && (holds_a_run(out / "nscd") || holds_a_run(out / "penalty")))
     throw core::Diagnostic({out.string()}, "--out",
                            "a new folder (this one holds an earlier comparison)", out.string());
-  const RunFlags flags{values->count("quiet") > 0, false, {}};
+  const RunFlags flags{values->count("quiet") > 0, false, {}, {}};
 
   std::vector<std::pair<std::string, io::Problem>> plan{{"nscd", nscd}, {"penalty", penalty}};
   for (const double factor : factors) {

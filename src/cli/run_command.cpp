@@ -1,20 +1,26 @@
 // `moreau run FILE`: the simulation a problem file describes, written as it goes to an output
 // folder (summary.json, history.csv, solver.csv, VTK frames), so that a run stopped at step
-// 9,000 keeps steps 1 to 9,000. Loads are applied between steps; the run ends at the
-// duration or when a collapse criterion fires, and reports the load factor it fired at.
+// 9,000 keeps steps 1 to 9,000, and may continue from a checkpoint (--restart-from). Loads are
+// applied between steps; the run ends at the duration or when a collapse criterion fires, and
+// reports the load factor it fired at.
 #include "command.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/io/checkpoint.hpp"
+#include "moreau/io/output_file.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/io/summary_json.hpp"
 #include "moreau/solvers/registry.hpp"
 #include "options.hpp"
 #include "simulation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace moreau::cli {
 namespace {
@@ -51,6 +57,47 @@ dynamics::RemovalBounds removal_bounds(const po::variables_map& values) {
                              core::concat(*bounds.beyond));
   }
   return bounds;
+}
+
+// The checkpoints in `folder` past `step` (of a continuation that --overwrite replaces).
+std::vector<fs::path> checkpoints_after(const fs::path& folder, long step) {
+  std::vector<fs::path> later;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
+    const std::string name = entry.path().filename().string();
+    const std::string prefix = "checkpoint-";
+    if (name.rfind(prefix, 0) != 0) continue;
+    const std::string digits = name.substr(prefix.size());
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (std::stol(digits) > step) later.push_back(entry.path());
+  }
+  return later;
+}
+
+// A restarted run continues in the folder of its checkpoint: output numbering goes on from
+// the checkpoint's step. If the folder holds steps past it (the run went on, or was
+// restarted before), they are replaced only with --overwrite: their rows are dropped from
+// the CSV files and the later checkpoints removed.
+fs::path restart_folder(const po::variables_map& values, const fs::path& checkpoint_file,
+                        const io::Checkpoint& checkpoint) {
+  if (values.count("out"))
+    throw core::Diagnostic({}, "--out",
+                           "no --out with --restart-from (a restarted run continues in the "
+                           "folder of its checkpoint; copy the folder to keep the original)",
+                           values["out"].as<std::string>());
+  const fs::path folder = checkpoint_file.has_parent_path() ? checkpoint_file.parent_path() : ".";
+  const long recorded =
+      std::max(io::last_row_step(folder / "history.csv"), io::last_row_step(folder / "solver.csv"));
+  const std::vector<fs::path> later = checkpoints_after(folder, checkpoint.step);
+  if ((recorded > checkpoint.step || !later.empty()) && !values.count("overwrite"))
+    throw core::Diagnostic(
+        {folder.string()}, "--restart-from",
+        core::concat("the folder holds the run past the checkpoint's step ", checkpoint.step,
+                     (recorded > checkpoint.step ? core::concat(" (up to step ", recorded, ")")
+                                                 : std::string(" (later checkpoints)")),
+                     ": pass --overwrite to replace those steps, or restart in a copy of the "
+                     "folder"));
+  for (const fs::path& stale : later) fs::remove(stale);
+  return folder;
 }
 
 void print_report(const io::RunSummary& summary, const fs::path& out, int frames,
@@ -105,7 +152,11 @@ int run_run(const std::vector<std::string>& arguments) {
   options.add_options()("file", po::value<std::string>()->required(), "problem file (YAML)")(
       "out", po::value<std::string>(),
       "output folder (default: <file stem>-results, numbered past earlier runs)")(
-      "overwrite", "replace the results of an earlier run in --out")(
+      "overwrite",
+      "replace the results of an earlier run in --out, or the steps past the checkpoint of "
+      "--restart-from")(
+      "restart-from", po::value<std::string>(),
+      "continue the run from a checkpoint (DIR/checkpoint-NNNNNN) in its folder DIR")(
       "mode", po::value<std::string>(), "override the file's mode: nscd or penalty")(
       "solver", po::value<std::string>(),
       core::concat("override the file's solver: ", core::join(solvers::registered_solver_names()))
@@ -141,10 +192,24 @@ int run_run(const std::vector<std::string>& arguments) {
                              core::concat(problem.duration));
   }
 
-  const fs::path out = output_folder(*values, problem.path);
-  const RunFlags flags{values->count("quiet") > 0, values->count("dump-problems") > 0,
-                       removal_bounds(*values)};
+  RunFlags flags{values->count("quiet") > 0, values->count("dump-problems") > 0,
+                 removal_bounds(*values), {}};
   const bool interfaces = problem.output.interfaces;
+  fs::path out;
+  if (values->count("restart-from")) {
+    const fs::path checkpoint_file((*values)["restart-from"].as<std::string>());
+    flags.restart = io::read_checkpoint(checkpoint_file);
+    io::check_checkpoint_matches(*flags.restart, checkpoint_file, problem);
+    if (io::step_count(problem) <= flags.restart->step)
+      throw core::Diagnostic(
+          {}, "--duration",
+          core::concat("a duration past the checkpoint's time, ", flags.restart->time, " s (step ",
+                       flags.restart->step, ")"),
+          core::concat(problem.duration, " s"));
+    out = restart_folder(*values, checkpoint_file, *flags.restart);
+  } else {
+    out = output_folder(*values, problem.path);
+  }
   const Simulation simulation = simulate(std::move(problem), out, flags);
   io::write_summary_json(out / "summary.json", simulation.summary);
   print_report(simulation.summary, out, simulation.frames, interfaces);

@@ -11,6 +11,7 @@
 #include "moreau/io/removal_log.hpp"
 #include "moreau/io/solver_log.hpp"
 #include "moreau/io/vtk_writer.hpp"
+#include "checkpoints.hpp"
 #include "interruption.hpp"
 #include "progress.hpp"
 
@@ -82,22 +83,37 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
   const std::unique_ptr<dynamics::Stepper> stepper = make_stepper(problem);
   fs::create_directories(out);
   dynamics::CollapseMonitor monitor(scene, problem.collapse);
-  io::HistoryWriter history(out / "history.csv", scene, tracked_bodies(problem));
-  io::SolverLog solver_log(out / "solver.csv");
+  const std::optional<io::Checkpoint>& resumed = flags.restart;
+  io::HistoryWriter history =
+      resumed ? io::HistoryWriter(out / "history.csv", scene, tracked_bodies(problem),
+                                  resumed->step, resumed->history)
+              : io::HistoryWriter(out / "history.csv", scene, tracked_bodies(problem));
+  const std::optional<long> continue_after =
+      resumed ? std::optional<long>(resumed->step) : std::nullopt;
+  io::SolverLog solver_log(out / "solver.csv", continue_after);
   std::optional<io::InterfaceLog> interface_log;
-  if (problem.output.interfaces) interface_log.emplace(out / "interfaces.csv", scene);
+  if (problem.output.interfaces)
+    interface_log.emplace(out / "interfaces.csv", scene, continue_after);
   const double h = problem.stepping.h;
   Simulation simulation;
   io::RunSummary& summary = simulation.summary;
   std::optional<io::VtkWriter> vtk;
-  if (problem.output.vtk) {
-    vtk.emplace(out);
+  if (problem.output.vtk) vtk.emplace(out);
+  const RunParts parts{scene, *stepper, monitor, history, summary.counts, summary.removed, vtk};
+  const std::uint64_t problem_hash = io::problem_file_hash(problem.path);
+  const long first_step = resumed ? resumed->step + 1 : 1;
+  if (resumed) {
+    resume(*resumed, parts);
+    summary.steps = resumed->step;
+  } else if (vtk) {
     vtk->write(0, scene.time, scene, {}, h);
     ++simulation.frames;
   }
+  long checkpointed = first_step - 1;
   if (flags.dump_problems) fs::create_directories(out / "problems");
   std::optional<io::RemovalLog> removal_log;
-  if (flags.removal.below || flags.removal.beyond) removal_log.emplace(out / "removed.csv");
+  if (flags.removal.below || flags.removal.beyond)
+    removal_log.emplace(out / "removed.csv", continue_after);
 
   summary.title = problem.title;
   summary.problem = problem.path;
@@ -109,7 +125,7 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
   Progress progress(flags.quiet);
   dynamics::StepReport report;
   const InterruptionGuard interruption;
-  for (long k = 1; k <= steps && !summary.collapse && !interruption.requested(); ++k) {
+  for (long k = first_step; k <= steps && !summary.collapse && !interruption.requested(); ++k) {
     scene.gravity = problem.gravity.at(scene.time);
     report = stepper->step();
     if (!penalty) summary.counts.add_step(report);
@@ -146,8 +162,16 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
       history.add_unrecorded_step(report);
     }
     summary.steps = k;
+    if (problem.output.checkpoint_every > 0 && k % problem.output.checkpoint_every == 0) {
+      io::write_checkpoint(out / io::checkpoint_name(k),
+                           capture(parts, problem_hash, problem.mode, k));
+      checkpointed = k;
+    }
     progress.show_steps(k, steps, scene.time);
   }
+  if (interruption.requested() && summary.steps > checkpointed)
+    io::write_checkpoint(out / io::checkpoint_name(summary.steps),
+                         capture(parts, problem_hash, problem.mode, summary.steps));
   progress.clear();
   summary.simulated_time = scene.time;
   summary.interrupted_by = interruption.signal_name();

@@ -4,10 +4,12 @@
 #pragma once
 
 #include "moreau/dynamics/body_removal.hpp"
+#include "moreau/io/checkpoint.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/io/summary_json.hpp"
 
 #include <filesystem>
+#include <optional>
 
 namespace moreau::cli {
 
@@ -15,6 +17,10 @@ struct RunFlags {
   bool quiet = false;          ///< no progress bar
   bool dump_problems = false;  ///< each step's local problem as FCLib HDF5 (NSCD only)
   dynamics::RemovalBounds removal;  ///< bodies leaving these bounds are removed (removed.csv)
+  /// Continue from this checkpoint (of the same problem file and mode, checked by the
+  /// caller) in the folder that holds its run: its CSV rows past the checkpoint's step are
+  /// dropped, the VTK collections continue, output numbering goes on from its step.
+  std::optional<io::Checkpoint> restart;
 };
 
 struct Simulation {
@@ -22,9 +28,10 @@ struct Simulation {
   int frames = 0;  ///< VTK frames written
 };
 
-/// Runs `problem` and writes summary.json, history.csv, solver.csv and the VTK frames to
-/// the folder `out` (created if needed). SIGINT or SIGTERM ends the run after the step
-/// under way, with its outputs complete up to that step (summary.interrupted_by).
+/// Runs `problem` and writes summary.json, history.csv, solver.csv, the VTK frames and the
+/// checkpoints (output.checkpoint_every) to the folder `out` (created if needed). SIGINT or
+/// SIGTERM ends the run after the step under way, with its outputs complete up to that step
+/// (summary.interrupted_by) and a checkpoint of it.
 /// @throws core::Diagnostic for input refused on the way (a step above the penalty mode's
 ///         critical step, a failing user law, --dump-problems in the penalty mode)
 Simulation simulate(io::Problem problem, const std::filesystem::path& out,

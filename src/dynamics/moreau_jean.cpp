@@ -254,6 +254,10 @@ void MoreauJean::measure_energies(StepReport& report) const {
   report.potential_energy = potential_energy(scene_);
 }
 
+StepperState MoreauJean::state() const { return {impulses_.entries(), {}}; }
+
+void MoreauJean::restore(const StepperState& state) { impulses_.replace(state.contact_memory); }
+
 // One step of DESIGN.md section 1, as the pipeline reads.
 StepReport MoreauJean::step() {
   StepReport report;

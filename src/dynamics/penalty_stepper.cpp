@@ -322,6 +322,13 @@ void PenaltyStepper::integrate(const Evaluation& evaluation, double dt) {
   }
 }
 
+StepperState PenaltyStepper::state() const { return {tangential_states_.entries(), dissipated_}; }
+
+void PenaltyStepper::restore(const StepperState& state) {
+  tangential_states_.replace(state.contact_memory);
+  dissipated_ = state.dissipated;
+}
+
 // N.B. the forces are evaluated with the candidate sub-step before the step is chosen: the
 // tangential laws integrate the slip over it, and a user law may depend on it. They are
 // evaluated again when the step is split.

@@ -1,7 +1,9 @@
 #include "moreau/io/history_writer.hpp"
 
 #include "moreau/core/closest_match.hpp"
+#include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/io/output_file.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "csv_field.hpp"
 
@@ -10,6 +12,7 @@
 #include <limits>
 #include <numbers>
 #include <sstream>
+#include <utility>
 
 namespace moreau::io {
 namespace {
@@ -45,14 +48,36 @@ double wrapped(double angle) { return std::remainder(angle, 2.0 * std::numbers::
 HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
                              const std::vector<std::string>& bodies)
     : path_(path), dimension_(initial.dimension) {
-  for (const std::string& name : bodies) {
-    bodies_.push_back(find_body(initial, name));
-    initial_orientation_.push_back(initial.bodies[bodies_.back()].q);
-  }
+  track(initial, bodies);
   last_rotation_deg_.assign(bodies_.size(), 0.0);
   out_.open(path_);
   out_ << header(initial, bodies_) << std::flush;
   if (!out_) throw core::Diagnostic({path_.string()}, "", "cannot write the history file");
+}
+
+HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
+                             const std::vector<std::string>& bodies, long after_step, State state)
+    : path_(path),
+      dimension_(initial.dimension),
+      last_rotation_deg_(std::move(state.last_rotation_deg)),
+      dissipated_energy_(state.dissipated_energy) {
+  track(initial, bodies);
+  if (last_rotation_deg_.size() != bodies_.size())
+    throw core::Diagnostic({path_.string()}, "history bodies",
+                           core::concat(bodies_.size(), " tracked bodies, as in the checkpoint"),
+                           core::concat(last_rotation_deg_.size()));
+  const bool existed = std::filesystem::exists(path_);
+  keep_rows_up_to_step(path_, after_step);
+  out_.open(path_, std::ios::app);
+  if (!existed) out_ << header(initial, bodies_) << std::flush;
+  if (!out_) throw core::Diagnostic({path_.string()}, "", "cannot write the history file");
+}
+
+void HistoryWriter::track(const model::Scene& initial, const std::vector<std::string>& bodies) {
+  for (const std::string& name : bodies) {
+    bodies_.push_back(find_body(initial, name));
+    initial_orientation_.push_back(initial.bodies[bodies_.back()].q);
+  }
 }
 
 // Planar mode: Δq = q q0^-1 is a rotation about y, Δq = (cos(a/2), 0, sin(a/2), 0), so

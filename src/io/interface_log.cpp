@@ -3,20 +3,23 @@
 #include "csv_field.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/dynamics/interfaces.hpp"
+#include "moreau/io/output_file.hpp"
 
 #include <iomanip>
 #include <limits>
 
 namespace moreau::io {
 
-InterfaceLog::InterfaceLog(const std::filesystem::path& path, const model::Scene& scene)
-    : path_(path), out_(path), dimension_(scene.dimension) {
-  if (!out_) throw core::Diagnostic({path_.string()}, "", "cannot be created");
+InterfaceLog::InterfaceLog(const std::filesystem::path& path, const model::Scene& scene,
+                           std::optional<long> continue_after)
+    : path_(path),
+      out_(open_csv_log(
+          path,
+          "step,time,body_a,body_b,points,normal_force,shear_force,normal_x,normal_y,normal_z,"
+          "shear_x,shear_y,shear_z,centre_x,centre_y,centre_z,eccentricity_ratio,in_kernel\n",
+          continue_after)),
+      dimension_(scene.dimension) {
   for (const model::Body& body : scene.bodies) names_.push_back(csv_field(body.name));
-  out_ << std::setprecision(std::numeric_limits<double>::max_digits10)
-       << "step,time,body_a,body_b,points,normal_force,shear_force,normal_x,normal_y,normal_z,"
-          "shear_x,shear_y,shear_z,centre_x,centre_y,centre_z,eccentricity_ratio,in_kernel\n"
-       << std::flush;
 }
 
 void InterfaceLog::record(long step, double time, const std::vector<dynamics::Contact>& contacts,

@@ -251,9 +251,11 @@ dynamics::CollapseCriteria read_stop(const Field& stop) {
 }
 
 OutputSettings read_output(const Field& output, const model::Scene& scene) {
-  output.check_keys({"every", "vtk", "interfaces", "bodies"});
+  output.check_keys({"every", "vtk", "interfaces", "bodies", "checkpoint_every"});
   OutputSettings settings;
   if (const auto every = output.find("every")) settings.every = every->integer(1, INT_MAX);
+  if (const auto every = output.find("checkpoint_every"))
+    settings.checkpoint_every = every->integer(1, INT_MAX);
   if (const auto vtk = output.find("vtk")) settings.vtk = vtk->flag();
   if (const auto interfaces = output.find("interfaces")) settings.interfaces = interfaces->flag();
   const std::optional<Field> bodies = output.find("bodies");

@@ -1,18 +1,12 @@
 #include "moreau/io/removal_log.hpp"
 
 #include "moreau/core/diagnostic.hpp"
-
-#include <iomanip>
-#include <limits>
+#include "moreau/io/output_file.hpp"
 
 namespace moreau::io {
 
-RemovalLog::RemovalLog(const std::filesystem::path& path) : path_(path), out_(path) {
-  if (!out_) throw core::Diagnostic({path_.string()}, "", "cannot be created");
-  out_ << std::setprecision(std::numeric_limits<double>::max_digits10)
-       << "step,time,body,bound,value\n"
-       << std::flush;
-}
+RemovalLog::RemovalLog(const std::filesystem::path& path, std::optional<long> continue_after)
+    : path_(path), out_(open_csv_log(path, "step,time,body,bound,value\n", continue_after)) {}
 
 void RemovalLog::record(long step, double time, const model::Scene& scene,
                         const dynamics::Removal& removal) {

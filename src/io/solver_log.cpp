@@ -1,19 +1,23 @@
 #include "moreau/io/solver_log.hpp"
 
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/io/output_file.hpp"
 
 #include <iomanip>
 #include <limits>
 
 namespace moreau::io {
 
-SolverLog::SolverLog(const std::filesystem::path& path) : path_(path), out_(path) {
-  if (!out_) throw core::Diagnostic({path_.string()}, "", "cannot be created");
-  out_ << std::setprecision(std::numeric_limits<double>::max_digits10)
-       << "step,time,active,status,iterations,error,collision_seconds,assembly_seconds,"
-          "solve_seconds\n"
-       << std::flush;
-}
+namespace {
+
+constexpr const char* kHeader =
+    "step,time,active,status,iterations,error,collision_seconds,assembly_seconds,"
+    "solve_seconds\n";
+
+}  // namespace
+
+SolverLog::SolverLog(const std::filesystem::path& path, std::optional<long> continue_after)
+    : path_(path), out_(open_csv_log(path, kHeader, continue_after)) {}
 
 void SolverLog::record(long step, double time, const dynamics::StepReport& report) {
   out_ << step << ',' << time << ',' << report.active << ','

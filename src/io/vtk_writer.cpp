@@ -14,6 +14,7 @@
 #include <numbers>
 #include <sstream>
 #include <system_error>
+#include <utility>
 #include <variant>
 
 namespace moreau::io {
@@ -325,6 +326,11 @@ void VtkWriter::write(int step, double time, const model::Scene& scene,
   write_collection("bodies");
   write_collection("contacts");
   write_collection("interfaces");
+}
+
+void VtkWriter::restore(State state) {
+  plane_patch_ = state.plane_patch;
+  frames_ = std::move(state.frames);
 }
 
 VtkWriter::PlanePatch VtkWriter::choose_plane_patch(const model::Scene& scene) const {

@@ -1,7 +1,9 @@
 // Run control. SIGINT and SIGTERM end `moreau run` cleanly: the step under way finishes,
 // summary.json says which signal stopped the run and when, history.csv keeps every step up
-// to it, and the exit code is 4 (README, "Exit codes"). --remove-below and --remove-beyond
-// drop the bodies that leave the structure, logged in removed.csv and summary.json.
+// to it, the exit code is 4 (README, "Exit codes"), and a checkpoint of the last step lets it
+// continue. --remove-below and --remove-beyond drop the bodies that leave the structure,
+// logged in removed.csv and summary.json.
+#include "moreau/io/checkpoint.hpp"
 #include "support/run_command.hpp"
 
 #include <fcntl.h>
@@ -79,6 +81,14 @@ void expect_clean_stop(const Interrupted& run, const std::string& signal_name) {
   EXPECT_LT(summary["simulated_time"].get<double>(), 1e6);
   // history.csv: the header, a row every 20 steps, and the row of the last step taken.
   EXPECT_EQ(count_lines(run.folder / "history.csv"), 1 + steps / 20 + (steps % 20 != 0));
+  // and a checkpoint of the last step, from which the run continues.
+  const fs::path checkpoint = run.folder / io::checkpoint_name(steps);
+  EXPECT_NO_THROW(EXPECT_EQ(io::read_checkpoint(checkpoint).step, steps)) << checkpoint;
+  const std::string problem = std::string(MOREAU_SOURCE_DIR) + "/problems/bouncing-ball.yaml";
+  const std::string duration = std::to_string(1e-4 * static_cast<double>(steps + 5));
+  const CommandResult restarted = run_moreau("run " + problem + " --quiet --duration " + duration +
+                                             " --restart-from " + checkpoint.string());
+  EXPECT_EQ(restarted.exit_code, 0) << restarted.output;
   fs::remove_all(run.folder);
 }
 

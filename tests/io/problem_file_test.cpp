@@ -116,7 +116,7 @@ loads:
   lateral: {direction: [0, 1, 0], rate: 0.05, start: 0.5}
 stop:
   collapse: {max_displacement: 0.05, max_rotation: 10, kinetic_energy: 1.0}
-output: {every: 7, vtk: false, bodies: [ball, brick]}
+output: {every: 7, vtk: false, bodies: [ball, brick], checkpoint_every: 500}
 )";
 
 // time, acceleration in g: a constant 0.1 g for one second.
@@ -201,6 +201,7 @@ TEST_F(ProblemFileTest, EveryKeyOfA3dFileIsHonoured) {
   EXPECT_DOUBLE_EQ(p.collapse.max_rotation, 10);
   EXPECT_DOUBLE_EQ(p.collapse.kinetic_energy, 1.0);
   EXPECT_EQ(p.output.every, 7);
+  EXPECT_EQ(p.output.checkpoint_every, 500);
   EXPECT_FALSE(p.output.vtk);
   EXPECT_THAT(p.output.bodies, ::testing::ElementsAre("ball", "brick"));
 }
@@ -306,6 +307,7 @@ bodies:
   EXPECT_DOUBLE_EQ(p.stepping.theta, 0.5);
   EXPECT_TRUE(p.scene.gravity.isApprox(Vec3(0, 0, -9.81)));
   EXPECT_EQ(p.output.every, defaults.output.every);
+  EXPECT_EQ(p.output.checkpoint_every, 0) << "no checkpoints unless asked";
   EXPECT_TRUE(std::isinf(p.collapse.max_displacement));
   EXPECT_DOUBLE_EQ(p.scene.interactions.law(0, 0).friction, model::ContactLaw{}.friction);
 }

@@ -6,8 +6,12 @@
 
 #include "moreau/collision/contact_point.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <tuple>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace moreau::collision {
 
@@ -50,6 +54,17 @@ class ContactCache {
   }
 
   void clear() { values_.clear(); }
+
+  /// Every (key, value) pair, ordered by key (body_a, body_b, feature): the same contents
+  /// always list the same way, whatever the hash table's order (checkpoints compare bytewise).
+  std::vector<std::pair<ContactKey, Value>> entries() const {
+    std::vector<std::pair<ContactKey, Value>> sorted(values_.begin(), values_.end());
+    std::sort(sorted.begin(), sorted.end(), [](const auto& left, const auto& right) {
+      return std::tie(left.first.body_a, left.first.body_b, left.first.feature) <
+             std::tie(right.first.body_a, right.first.body_b, right.first.feature);
+    });
+    return sorted;
+  }
 
   std::size_t size() const { return values_.size(); }
 

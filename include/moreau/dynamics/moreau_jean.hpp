@@ -47,6 +47,10 @@ class MoreauJean final : public Stepper {
 
   double time_step() const override { return options_.h; }
 
+  /// The impulses of the last step's contacts, which warm-start the next solve.
+  StepperState state() const override;
+  void restore(const StepperState& state) override;
+
   /// The local problem of the last step (empty when it had no active contact), for dumps.
   const contact::LocalProblem& local_problem() const { return problem_; }
 

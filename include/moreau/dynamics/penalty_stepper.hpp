@@ -29,12 +29,6 @@ struct PenaltyOptions {
   CriticalStepPolicy critical_step = CriticalStepPolicy::Refuse;
 };
 
-/// The energy the contacts dissipated since the start, J (>= 0 each).
-struct DissipatedEnergy {
-  double damping = 0.0;  ///< by the normal and tangential dashpots
-  double slip = 0.0;     ///< by frictional slip
-};
-
 class PenaltyStepper final : public Stepper {
  public:
   /// The critical step is estimated from a bound on the highest frequency of the contact
@@ -55,6 +49,11 @@ class PenaltyStepper final : public Stepper {
   const std::vector<Contact>& contacts() const override { return contacts_; }
 
   double time_step() const override { return options_.h; }
+
+  /// The tangential states of the touching contacts and the energy dissipated so far. A
+  /// step's sub-steps all end inside it: nothing of them outlives the step.
+  StepperState state() const override;
+  void restore(const StepperState& state) override;
 
   /// The critical step estimate of the last sub-step's contacts, s (infinite without one).
   double critical_step() const { return critical_step_; }

@@ -7,6 +7,7 @@
 #include "moreau/collision/contact_point.hpp"
 #include "moreau/solvers/solver.hpp"
 
+#include <utility>
 #include <vector>
 
 namespace moreau::dynamics {
@@ -48,6 +49,22 @@ struct StepReport {
   StepTimes times;
 };
 
+/// The energy the contacts dissipated since the start, J (>= 0 each; penalty mode).
+struct DissipatedEnergy {
+  double damping = 0.0;  ///< by the normal and tangential dashpots
+  double slip = 0.0;     ///< by frictional slip
+};
+
+/// What a stepper carries from one step to the next besides the scene, so that a run
+/// continued from a checkpoint takes bitwise the steps the uninterrupted run takes.
+struct StepperState {
+  /// Per persistent contact: the impulse of the last step (NSCD: the warm start of the next
+  /// solve, N s, contact frame) or the stored tangential state (penalty: world vector, as the
+  /// tangential law left it).
+  std::vector<std::pair<collision::ContactKey, math::Vec3>> contact_memory;
+  DissipatedEnergy dissipated;  ///< penalty mode; zero in NSCD
+};
+
 /// A time stepper of a scene it holds by reference.
 class Stepper {
  public:
@@ -58,6 +75,12 @@ class Stepper {
   virtual const std::vector<Contact>& contacts() const = 0;
   /// The time step h, s.
   virtual double time_step() const = 0;
+  /// What the next steps depend on besides the scene (checkpoints).
+  virtual StepperState state() const = 0;
+  /// Continues from `state` (taken by state() of a stepper of the same scene at the step the
+  /// scene is now at); the contacts of the last step are not restored: the next step
+  /// recomputes them.
+  virtual void restore(const StepperState& state) = 0;
 };
 
 }  // namespace moreau::dynamics

@@ -39,6 +39,11 @@ class CollapseMonitor {
   /// After a step: the first criterion that fires, if any.
   std::optional<Collapse> check(const model::Scene& scene, const StepReport& report);
 
+  /// Whether the kinetic energy has been at or below its threshold (checkpoints).
+  bool came_to_rest() const { return came_to_rest_; }
+  /// Continues a run in which the structure had (or had not) come to rest.
+  void restore(bool came_to_rest) { came_to_rest_ = came_to_rest; }
+
  private:
   CollapseCriteria criteria_;
   std::vector<math::Vec3> initial_position_;

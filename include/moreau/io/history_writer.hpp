@@ -43,6 +43,22 @@ class HistoryWriter {
   HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
                 const std::vector<std::string>& bodies);
 
+  /// What the next rows depend on besides the scene (checkpoints).
+  struct State {
+    double dissipated_energy = 0.0;         ///< J
+    std::vector<double> last_rotation_deg;  ///< per tracked body (planar continuation)
+  };
+
+  /// Continues the history.csv of an earlier run (moreau run --restart-from): drops its rows
+  /// past `after_step` and appends; writes the header first if the file is missing.
+  /// `initial` is the scene at t = 0, as for a new run; `state` that of the checkpoint.
+  /// @throws core::Diagnostic as the first constructor, or if `state` tracks another number
+  ///         of bodies
+  HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
+                const std::vector<std::string>& bodies, long after_step, State state);
+
+  State state() const { return {dissipated_energy_, last_rotation_deg_}; }
+
   /// Adds the step's contact work to the dissipated energy and writes its row.
   /// @param scene the scene after the step (same bodies as `initial`)
   /// @throws core::Diagnostic if writing fails
@@ -57,6 +73,7 @@ class HistoryWriter {
   double dissipated_energy() const { return dissipated_energy_; }
 
  private:
+  void track(const model::Scene& initial, const std::vector<std::string>& bodies);
   double rotation_deg(std::size_t tracked, const model::Scene& scene);
 
   std::filesystem::path path_;

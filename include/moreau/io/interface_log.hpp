@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,11 @@ namespace moreau::io {
 /// Numbers have 17 significant digits; every step's rows are flushed as written.
 class InterfaceLog {
  public:
-  /// @throws core::Diagnostic if the file cannot be created
-  InterfaceLog(const std::filesystem::path& path, const model::Scene& scene);
+  /// A new file, or with `continue_after` the interfaces.csv of an earlier run continued
+  /// after that step (moreau run --restart-from; output_file.hpp, open_csv_log).
+  /// @throws core::Diagnostic if the file cannot be created, read or written
+  InterfaceLog(const std::filesystem::path& path, const model::Scene& scene,
+               std::optional<long> continue_after = std::nullopt);
   /// Writes the rows of the interfaces of `contacts` (forces: impulse / h).
   /// @throws core::Diagnostic if writing fails
   void record(long step, double time, const std::vector<dynamics::Contact>& contacts, double h);

@@ -29,6 +29,9 @@ struct OutputSettings {
   bool vtk = true;
   /// Write interfaces.csv (io/interface_log.hpp) at the same steps as history.csv.
   bool interfaces = false;
+  /// Steps between two checkpoints (io/checkpoint.hpp), >= 1; 0 writes none (but an
+  /// interrupted run always writes one of its last step).
+  int checkpoint_every = 0;
   /// Bodies whose position, rotation and velocity go into history.csv (all free bodies of a
   /// scene of <= 20 bodies when empty).
   std::vector<std::string> bodies;

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 namespace moreau::io {
 
@@ -14,8 +15,11 @@ namespace moreau::io {
 /// removed body, flushed as written, numbers with 17 significant digits.
 class RemovalLog {
  public:
-  /// @throws core::Diagnostic if the file cannot be created
-  explicit RemovalLog(const std::filesystem::path& path);
+  /// A new file, or with `continue_after` the removed.csv of an earlier run continued after
+  /// that step (moreau run --restart-from; output_file.hpp, open_csv_log).
+  /// @throws core::Diagnostic if the file cannot be created, read or written
+  explicit RemovalLog(const std::filesystem::path& path,
+                      std::optional<long> continue_after = std::nullopt);
   /// @throws core::Diagnostic if writing fails
   void record(long step, double time, const model::Scene& scene,
               const dynamics::Removal& removal);

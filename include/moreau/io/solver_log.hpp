@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 namespace moreau::io {
 
@@ -15,8 +16,11 @@ namespace moreau::io {
 /// written, numbers with 17 significant digits.
 class SolverLog {
  public:
-  /// @throws core::Diagnostic if the file cannot be created
-  explicit SolverLog(const std::filesystem::path& path);
+  /// A new file, or with `continue_after` the solver.csv of an earlier run continued after
+  /// that step (moreau run --restart-from; output_file.hpp, open_csv_log).
+  /// @throws core::Diagnostic if the file cannot be created, read or written
+  explicit SolverLog(const std::filesystem::path& path,
+                     std::optional<long> continue_after = std::nullopt);
   /// @throws core::Diagnostic if writing fails
   void record(long step, double time, const dynamics::StepReport& report);
 

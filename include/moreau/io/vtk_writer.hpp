@@ -87,7 +87,6 @@ class VtkWriter {
 
   const std::filesystem::path& folder() const { return folder_; }
 
- private:
   /// Where the square standing for a Plane is centred (m, world), and its half side (m).
   struct PlanePatch {
     math::Vec3 centre_W = math::Vec3::Zero();
@@ -95,8 +94,22 @@ class VtkWriter {
   };
   struct Frame {
     int step = 0;
-    double time = 0.0;
+    double time = 0.0;  ///< s
   };
+  /// What the next writes depend on (checkpoints): the ground's square, and the frames the
+  /// collections list.
+  struct State {
+    std::optional<PlanePatch> plane_patch;  ///< chosen at the first write
+    std::vector<Frame> frames;
+  };
+
+  State state() const { return {plane_patch_, frames_}; }
+  /// Continues the collections of an earlier run (moreau run --restart-from): the next
+  /// write lists the frames of `state`, then its own. Frames of the folder that `state`
+  /// does not list (past the checkpoint) are left out of the collections.
+  void restore(State state);
+
+ private:
 
   PlanePatch choose_plane_patch(const model::Scene& scene) const;
   void write_collection(const std::string& prefix) const;

@@ -1,0 +1,88 @@
+// Checkpoints of a run (moreau run with output.checkpoint_every, or on SIGINT/SIGTERM), from
+// which `moreau run --restart-from` continues bitwise as the uninterrupted run would: every
+// double is stored as its 8 raw bytes, never as decimal text. A small file of our own rather
+// than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
+// byte detects a truncation or a damaged byte.
+//
+// Format, version 2, in the machine's byte order (a marker refuses another order):
+//   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
+//   u64 FNV-1a hash of the problem file's bytes, u8 mode (0 nscd, 1 penalty), i64 step,
+//   f64 time,
+//   u64 n, n bodies: x (3 f64), q (w, x, y, z), v (3), w_B (3), u8 removed,
+//   u64 n, n contact memories: i32 body_a, i32 body_b, u32 feature, 3 f64;
+//   f64 dissipated by damping, f64 by slip,
+//   u8 collapse monitor came to rest,
+//   f64 history dissipated energy, u64 n, n f64 rotations (deg),
+//   solver counts: i32 solves, i32 not converged, f64 worst error, i64 total iterations,
+//   i32 max iterations,
+//   u64 n, n removed bodies: name (u64 length, bytes), f64 time, bound (u64 length, bytes),
+//   f64 value,
+//   u8 has plane patch, 3 f64 centre, f64 half size, u64 n, n frames: i32 step, f64 time,
+//   u64 FNV-1a hash of every byte before it (a damaged file is refused).
+#pragma once
+
+#include "moreau/dynamics/stepper.hpp"
+#include "moreau/io/history_writer.hpp"
+#include "moreau/io/problem_file.hpp"
+#include "moreau/io/summary_json.hpp"
+#include "moreau/io/vtk_writer.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace moreau::io {
+
+/// The moving state of one body.
+struct BodyState {
+  math::Vec3 x = math::Vec3::Zero();
+  math::Quat q = math::Quat::Identity();
+  math::Vec3 v = math::Vec3::Zero();
+  math::Vec3 w_B = math::Vec3::Zero();
+  bool removed = false;  ///< taken out of the run (dynamics/body_removal.hpp)
+};
+
+/// Everything the steps after `step` depend on, and the outputs' running quantities.
+struct Checkpoint {
+  std::uint64_t problem_hash = 0;  ///< problem_file_hash() of the run's problem file
+  Mode mode = Mode::Nscd;
+  long step = 0;  ///< the last step taken
+  double time = 0.0;
+  std::vector<BodyState> bodies;  ///< in Scene::bodies order, every body
+  dynamics::StepperState stepper;
+  bool came_to_rest = false;  ///< dynamics::CollapseMonitor
+  HistoryWriter::State history;
+  SolverCounts counts;   ///< summary.json's solver statistics so far
+  std::vector<RemovedBody> removed;  ///< summary.json's removed bodies so far
+  VtkWriter::State vtk;  ///< empty when the run writes no VTK
+};
+
+/// "checkpoint-<step>", the step with at least 6 digits, like the VTK frames.
+std::string checkpoint_name(long step);
+
+/// FNV-1a (64 bits) of the bytes of the file: which problem file a checkpoint belongs to.
+/// @throws core::Diagnostic naming the file when it cannot be read
+std::uint64_t problem_file_hash(const std::filesystem::path& problem_file);
+
+/// The state of the scene's bodies, and how to put it back.
+std::vector<BodyState> body_states(const model::Scene& scene);
+void restore_bodies(model::Scene& scene, const std::vector<BodyState>& bodies);
+
+/// Writes the checkpoint (through a temporary file: an existing one is replaced only once
+/// the new one is complete).
+/// @throws core::Diagnostic naming the file when it cannot be written
+void write_checkpoint(const std::filesystem::path& path, const Checkpoint& checkpoint);
+
+/// Reads a checkpoint.
+/// @throws core::Diagnostic naming the file when it is missing, is not a checkpoint, has
+///         another version or byte order, is truncated or damaged
+Checkpoint read_checkpoint(const std::filesystem::path& path);
+
+/// Refuses a checkpoint of another problem file or mode than `problem` (as read, with the command
+/// line's overrides), naming the checkpoint.
+/// @throws core::Diagnostic
+void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesystem::path& path,
+                              const Problem& problem);
+
+}  // namespace moreau::io

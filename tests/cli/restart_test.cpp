@@ -1,0 +1,251 @@
+// `moreau run --restart-from DIR/checkpoint-NNNNNN` (README, "Checkpoints and restart"): a run
+// stopped at step 1000 and continued from its checkpoint ends bitwise where the uninterrupted
+// run ends, with the same history.csv rows, VTK collections, solver statistics and later
+// checkpoints; in NSCD (a planar arch collapsing on a tilting table, the collapse monitor
+// firing after the restart) and in the penalty mode (boxes sliding, tumbling and landing on a
+// tilted table), with the interface results of the arch continued too; and with bodies
+// removed before and after the checkpoint (--remove-below). Restarts that would mix runs or
+// destroy output are refused.
+#include "support/run_command.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace moreau::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+// 7 voussoirs on the ground, the table tilting at 15 deg/s: the arch starts to move near
+// step 900 (t = 0.9 s, 13.5 deg) and its kinetic energy passes 20 J at step 1353, which
+// stops the run (the structure was at rest before: stop.collapse.kinetic_energy).
+const char* kArch = R"(version: 1
+dimension: 2
+time: {step: 1.0e-3, duration: 2.0}
+interactions:
+  default: {friction: 0.6}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+generators:
+  - {type: arch, form: semicircular, span: 1.0, thickness: 0.1, voussoirs: 7,
+     springing_height: 0.0, abutments: false}
+loads:
+  tilt: {rate: 15.0}
+stop:
+  collapse: {kinetic_energy: 20.0}
+output: {every: 10, checkpoint_every: 1000, interfaces: true}
+)";
+
+// Two balls roll off a fixed slab (no ground): the fast one at step ~440, before the
+// checkpoint, the slow one at step ~1350, after; --remove-below -0.5 removes each. 2 s.
+const char* kBallsOffASlab = R"(version: 1
+time: {step: 1.0e-3, duration: 2.0}
+interactions: {default: {friction: 0.0}}
+bodies:
+  - {name: slab, shape: {type: box, size: [1, 1, 0.1]}, position: [0, 0, -0.05], fixed: true}
+  - {name: fast, shape: {type: sphere, radius: 0.05}, position: [0.4, 0, 0.05], velocity: [1, 0, 0]}
+  - {name: slow, shape: {type: sphere, radius: 0.05}, position: [0.3, 0.2, 0.05],
+     velocity: [0.2, 0, 0]}
+output: {every: 10, checkpoint_every: 1000}
+)";
+
+// Gravity tilted by 30 deg > atan(0.5): the slider (launched at 1 m/s, spinning) slides all
+// along, the small cube on it is at the limit of sticking, the rocker lands on its edge at
+// 0.5 m/s and rocks. 2000 steps of 20 us.
+const char* kBoxes = R"(version: 1
+mode: penalty
+gravity: [4.905, 0, -8.49571]
+time: {step: 2.0e-5, duration: 0.04}
+interactions:
+  default:
+    friction: 0.5
+    penalty:
+      normal: {law: linear, stiffness: 2.5e5}
+      tangential: {law: incremental}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: slider, shape: {type: box, size: [0.1, 0.1, 0.1]}, position: [0, 0, 0.05],
+     velocity: [1, 0, 0], angular_velocity: [0, 0, 3]}
+  - {name: top, shape: {type: box, size: [0.06, 0.06, 0.06]}, position: [0, 0, 0.13]}
+  - {name: rocker, shape: {type: box, size: [0.1, 0.1, 0.2]}, position: [-0.5, 0, 0.10954],
+     orientation: {axis: [0, 1, 0], angle: 15}, velocity: [0, 0, -0.5]}
+output: {every: 10, checkpoint_every: 1000}
+)";
+
+std::string file_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The rows of a CSV file with the columns of wall time blanked (they differ run to run).
+std::vector<std::string> rows_without(const fs::path& csv, const std::vector<int>& wall_columns) {
+  std::vector<std::string> rows;
+  std::ifstream in(csv);
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> fields;
+    std::stringstream split(line);
+    for (std::string field; std::getline(split, field, ',');) fields.push_back(field);
+    for (const int column : wall_columns)
+      if (column < static_cast<int>(fields.size())) fields[column].clear();
+    std::string row;
+    for (const std::string& field : fields) row += field + ',';
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+nlohmann::json summary_of(const fs::path& folder) {
+  std::ifstream in(folder / "summary.json");
+  return nlohmann::json::parse(in);
+}
+
+class RestartTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = fs::temp_directory_path() /
+              ("moreau-restart-" +
+               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(folder_);
+    fs::create_directories(folder_);
+  }
+  void TearDown() override { fs::remove_all(folder_); }
+
+  fs::path write(const std::string& name, const char* text) const {
+    std::ofstream(folder_ / name) << text;
+    return folder_ / name;
+  }
+  // Runs `moreau run FILE ARGUMENTS --quiet` and expects it to succeed.
+  void run(const fs::path& file, const std::string& arguments) const {
+    const CommandResult result = run_moreau("run " + file.string() + " " + arguments + " --quiet");
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+  }
+
+  // The problem run straight to its end in folder `straight`, and to `half_duration` in
+  // `restarted` and then continued from its checkpoint-001000: the two folders must agree.
+  // `options` go to all three runs.
+  void expect_restart_is_bitwise(const fs::path& problem, const std::string& half_duration,
+                                 const std::string& options = "") {
+    const fs::path straight = folder_ / "straight", restarted = folder_ / "restarted";
+    run(problem, "--out " + straight.string() + " " + options);
+    run(problem, "--out " + restarted.string() + " --duration " + half_duration + " " + options);
+    ASSERT_TRUE(fs::exists(restarted / "checkpoint-001000"));
+    ASSERT_FALSE(fs::exists(restarted / "checkpoint-002000"));
+    run(problem, "--restart-from " + (restarted / "checkpoint-001000").string() + " " + options);
+
+    const nlohmann::json a = summary_of(straight), b = summary_of(restarted);
+    EXPECT_EQ(a["steps"], b["steps"]);
+    EXPECT_EQ(a["simulated_time"], b["simulated_time"]);
+    // Every body's x, q, v, w as JSON numbers, which print the shortest text that parses back
+    // to the same double: equal text is equal bits.
+    ASSERT_EQ(a["bodies"].size(), b["bodies"].size());
+    for (std::size_t i = 0; i < a["bodies"].size(); ++i) EXPECT_EQ(a["bodies"][i], b["bodies"][i]);
+    EXPECT_EQ(a["solver"], b["solver"]) << "statistics over the whole run";
+    EXPECT_EQ(a["collapse"], b["collapse"]);
+    EXPECT_EQ(a["penalty_energy"], b["penalty_energy"]);
+    // history.csv: solve_seconds (column 7) is wall time; solver.csv: columns 6 to 8.
+    EXPECT_EQ(rows_without(straight / "history.csv", {7}),
+              rows_without(restarted / "history.csv", {7}));
+    EXPECT_EQ(rows_without(straight / "solver.csv", {6, 7, 8}),
+              rows_without(restarted / "solver.csv", {6, 7, 8}));
+    EXPECT_EQ(file_text(straight / "bodies.pvd"), file_text(restarted / "bodies.pvd"));
+    EXPECT_EQ(file_text(straight / "contacts.pvd"), file_text(restarted / "contacts.pvd"));
+    EXPECT_EQ(a["removed"], b["removed"]);
+    for (const char* log : {"interfaces.csv", "removed.csv"})
+      EXPECT_EQ(file_text(straight / log), file_text(restarted / log)) << log;
+    const long last_frame = b["steps"].get<long>();
+    std::ostringstream frame;
+    frame << "bodies_" << std::setw(6) << std::setfill('0') << last_frame << ".vtu";
+    EXPECT_EQ(file_text(straight / frame.str()), file_text(restarted / frame.str()));
+    if (fs::exists(straight / "checkpoint-002000")) {  // every byte of the state, stepper's too
+      EXPECT_EQ(file_text(straight / "checkpoint-002000"),
+                file_text(restarted / "checkpoint-002000"));
+    }
+  }
+
+  fs::path folder_;
+};
+
+TEST_F(RestartTest, AnNscdRunContinuesBitwiseFromItsCheckpoint) {
+  expect_restart_is_bitwise(write("arch.yaml", kArch), "1.0");
+  EXPECT_EQ(summary_of(folder_ / "restarted")["steps"], 1353) << "the collapse stopped it";
+  // The joints were compared row by row, before the checkpoint and after it.
+  const std::vector<std::string> joints = rows_without(folder_ / "restarted/interfaces.csv", {});
+  ASSERT_GT(joints.size(), 2u);
+  EXPECT_LT(std::stol(joints[1]), 1000);
+  EXPECT_GT(std::stol(joints.back()), 1000);
+}
+
+TEST_F(RestartTest, APenaltyRunContinuesBitwiseFromItsCheckpoint) {
+  expect_restart_is_bitwise(write("boxes.yaml", kBoxes), "0.02");
+  EXPECT_EQ(summary_of(folder_ / "restarted")["steps"], 2000);
+  EXPECT_TRUE(fs::exists(folder_ / "straight/checkpoint-002000"));
+}
+
+TEST_F(RestartTest, RemovedBodiesStayRemovedAndTheirLogContinues) {
+  expect_restart_is_bitwise(write("balls.yaml", kBallsOffASlab), "1.0", "--remove-below -0.5");
+  const nlohmann::json summary = summary_of(folder_ / "restarted");
+  ASSERT_EQ(summary["removed"].size(), 2u);
+  EXPECT_EQ(summary["removed"][0]["body"], "fast");
+  EXPECT_LT(summary["removed"][0]["time"].get<double>(), 1.0) << "removed before the checkpoint";
+  EXPECT_EQ(summary["removed"][1]["body"], "slow");
+  EXPECT_GT(summary["removed"][1]["time"].get<double>(), 1.0) << "and after it";
+}
+
+TEST_F(RestartTest, RestartsThatWouldMixRunsOrDestroyOutputAreRefused) {
+  const fs::path arch = write("arch.yaml", kArch);
+  const fs::path out = folder_ / "run";
+  run(arch, "--out " + out.string());  // to the collapse at step 1353
+  const std::string checkpoint = (out / "checkpoint-001000").string();
+  const std::string history = file_text(out / "history.csv");
+  const std::vector<std::string> rows = rows_without(out / "history.csv", {7});
+
+  // The folder holds steps 1001 to 1353: only --overwrite replaces them.
+  CommandResult result = run_moreau("run " + arch.string() + " --restart-from " + checkpoint);
+  EXPECT_EQ(result.exit_code, 2) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("error: --restart-from: the folder holds the run past the "
+                                       "checkpoint's step 1000 (up to step 1353)"));
+  EXPECT_EQ(file_text(out / "history.csv"), history) << "nothing touched";
+
+  result = run_moreau("run " + arch.string() + " --restart-from " + checkpoint + " --out x");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.output, HasSubstr("error: --out: expected no --out with --restart-from"));
+
+  const fs::path boxes = write("boxes.yaml", kBoxes);
+  result = run_moreau("run " + boxes.string() + " --restart-from " + checkpoint);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.output, HasSubstr("checkpoint-001000: error: problem file: expected a "
+                                       "checkpoint of " +
+                                       boxes.string()));
+
+  const fs::path penalty_run = folder_ / "penalty";
+  run(boxes, "--duration 0.02 --out " + penalty_run.string());
+  result = run_moreau("run " + boxes.string() + " --mode nscd --restart-from " +
+                      (penalty_run / "checkpoint-001000").string());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.output, HasSubstr("checkpoint-001000: error: mode: expected nscd (the "
+                                       "checkpoint is of another run), found penalty"));
+
+  result = run_moreau("run " + arch.string() + " --duration 0.5 --restart-from " + checkpoint);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.output, HasSubstr("error: --duration: expected a duration past the "
+                                       "checkpoint's time"));
+  EXPECT_EQ(file_text(out / "history.csv"), history) << "nothing touched";
+
+  // With --overwrite the continuation replaces steps 1001 to 1353, with the same rows.
+  run(arch, "--restart-from " + checkpoint + " --overwrite");
+  EXPECT_EQ(rows_without(out / "history.csv", {7}), rows);
+  EXPECT_EQ(summary_of(out)["steps"], 1353);
+}
+
+}  // namespace
+}  // namespace moreau::testing

@@ -1,0 +1,226 @@
+// Checkpoint files (io/checkpoint.hpp): every field comes back bit for bit, and a file that is
+// missing, not a checkpoint, of another version, truncated, damaged, or of another problem
+// file or mode is refused with a message naming it.
+#include "moreau/io/checkpoint.hpp"
+
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/io/output_file.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <numbers>
+#include <string>
+
+namespace moreau::io {
+namespace {
+
+namespace fs = std::filesystem;
+using math::Vec3;
+using ::testing::HasSubstr;
+
+const fs::path kProblem = fs::path(MOREAU_SOURCE_DIR) / "problems/bouncing-ball.yaml";
+
+bool same_bits(double a, double b) {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+bool same_bits(const Vec3& a, const Vec3& b) {
+  return same_bits(a.x(), b.x()) && same_bits(a.y(), b.y()) && same_bits(a.z(), b.z());
+}
+
+// Every field set, with doubles that decimal text of 15 digits would not give back (1/3,
+// pi's neighbours, a subnormal, -0).
+Checkpoint sample_checkpoint() {
+  Checkpoint checkpoint;
+  checkpoint.problem_hash = problem_file_hash(kProblem);
+  checkpoint.mode = Mode::Penalty;
+  checkpoint.step = 1234;
+  checkpoint.time = 1234 * 1e-3;
+  checkpoint.bodies = {{Vec3::Zero(), math::Quat::Identity(), Vec3::Zero(), Vec3::Zero(), true},
+                       {Vec3(1.0 / 3, -0.0, std::numeric_limits<double>::denorm_min()),
+                        math::Quat(std::cos(0.1), 0, std::sin(0.1), 0),
+                        Vec3(std::nextafter(std::numbers::pi, 4.0), 2, 3), Vec3(0, -7.25e-300, 0),
+                        false}};
+  checkpoint.stepper.contact_memory = {{{0, 1, 0x80000005u}, Vec3(1e-9 / 3, 2e-10 / 7, 0)}};
+  checkpoint.stepper.dissipated = {0.1, 0.2};
+  checkpoint.came_to_rest = true;
+  checkpoint.history = {3.0 / 7, {361.0 / 3}};
+  checkpoint.counts = {1200, 3, 2.5e-9, 123456789012LL, 77};
+  checkpoint.removed = {{"arch/voussoir03", 0.5 / 3, "below", -1.0 / 7}, {"", 0.0, "beyond", 5.0}};
+  checkpoint.vtk.plane_patch = VtkWriter::PlanePatch{Vec3(0.1, 0.2, 0), 1.0 / 3};
+  checkpoint.vtk.frames = {{0, 0.0}, {10, 0.01}, {1234, 1.234}};
+  return checkpoint;
+}
+
+class CheckpointTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = fs::temp_directory_path() /
+              ("moreau-checkpoint-" +
+               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(folder_);
+    fs::create_directories(folder_);
+  }
+  void TearDown() override { fs::remove_all(folder_); }
+
+  std::string bytes_of(const fs::path& path) const {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+  fs::path with_bytes(const std::string& name, const std::string& bytes) const {
+    const fs::path path = folder_ / name;
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path;
+  }
+  // The message of the Diagnostic that reading `path` throws; "" if it reads.
+  static std::string refusal(const fs::path& path) {
+    try {
+      read_checkpoint(path);
+    } catch (const core::Diagnostic& error) {
+      return error.what();
+    }
+    return "";
+  }
+
+  fs::path folder_;
+};
+
+TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
+  const Checkpoint written = sample_checkpoint();
+  const fs::path path = folder_ / checkpoint_name(written.step);
+  EXPECT_EQ(path.filename(), "checkpoint-001234");
+  write_checkpoint(path, written);
+  const Checkpoint read = read_checkpoint(path);
+
+  EXPECT_EQ(read.problem_hash, written.problem_hash);
+  EXPECT_EQ(read.mode, Mode::Penalty);
+  EXPECT_EQ(read.step, 1234);
+  EXPECT_TRUE(same_bits(read.time, written.time));
+  ASSERT_EQ(read.bodies.size(), 2u);
+  for (std::size_t b = 0; b < 2; ++b) {
+    EXPECT_TRUE(same_bits(read.bodies[b].x, written.bodies[b].x)) << b;
+    EXPECT_TRUE(same_bits(read.bodies[b].v, written.bodies[b].v)) << b;
+    EXPECT_TRUE(same_bits(read.bodies[b].w_B, written.bodies[b].w_B)) << b;
+    EXPECT_TRUE(read.bodies[b].q.coeffs() == written.bodies[b].q.coeffs()) << b;
+    EXPECT_EQ(read.bodies[b].removed, written.bodies[b].removed) << b;
+  }
+  ASSERT_EQ(read.stepper.contact_memory.size(), 1u);
+  EXPECT_EQ(read.stepper.contact_memory[0].first, written.stepper.contact_memory[0].first);
+  EXPECT_TRUE(
+      same_bits(read.stepper.contact_memory[0].second, written.stepper.contact_memory[0].second));
+  EXPECT_TRUE(same_bits(read.stepper.dissipated.damping, 0.1));
+  EXPECT_TRUE(same_bits(read.stepper.dissipated.slip, 0.2));
+  EXPECT_TRUE(read.came_to_rest);
+  EXPECT_TRUE(same_bits(read.history.dissipated_energy, 3.0 / 7));
+  ASSERT_EQ(read.history.last_rotation_deg.size(), 1u);
+  EXPECT_TRUE(same_bits(read.history.last_rotation_deg[0], 361.0 / 3));
+  EXPECT_EQ(read.counts.solves, 1200);
+  EXPECT_EQ(read.counts.not_converged, 3);
+  EXPECT_TRUE(same_bits(read.counts.worst_error, 2.5e-9));
+  EXPECT_EQ(read.counts.total_iterations, 123456789012LL);
+  EXPECT_EQ(read.counts.max_iterations, 77);
+  ASSERT_EQ(read.removed.size(), 2u);
+  EXPECT_EQ(read.removed[0].name, "arch/voussoir03");
+  EXPECT_TRUE(same_bits(read.removed[0].time, 0.5 / 3));
+  EXPECT_EQ(read.removed[0].bound, "below");
+  EXPECT_TRUE(same_bits(read.removed[0].value, -1.0 / 7));
+  EXPECT_EQ(read.removed[1].name, "");
+  EXPECT_EQ(read.removed[1].bound, "beyond");
+  ASSERT_TRUE(read.vtk.plane_patch.has_value());
+  EXPECT_TRUE(same_bits(read.vtk.plane_patch->centre_W, Vec3(0.1, 0.2, 0)));
+  EXPECT_TRUE(same_bits(read.vtk.plane_patch->half_size, 1.0 / 3));
+  ASSERT_EQ(read.vtk.frames.size(), 3u);
+  EXPECT_EQ(read.vtk.frames[2].step, 1234);
+  EXPECT_TRUE(same_bits(read.vtk.frames[2].time, 1.234));
+
+  // The same state gives the same bytes (contact memories are written in key order).
+  write_checkpoint(folder_ / "again", read);
+  EXPECT_EQ(bytes_of(folder_ / "again"), bytes_of(path));
+}
+
+TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
+  EXPECT_THAT(refusal(folder_ / "checkpoint-000010"),
+              HasSubstr("checkpoint-000010: error: --restart-from: no such checkpoint file"));
+  EXPECT_THAT(refusal(kProblem), HasSubstr("bouncing-ball.yaml: error: not a moreau checkpoint"));
+  EXPECT_THAT(refusal(with_bytes("empty", "")), HasSubstr("empty: error: not a moreau checkpoint"));
+
+  write_checkpoint(folder_ / "good", sample_checkpoint());
+  std::string bytes = bytes_of(folder_ / "good");
+  bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
+  EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
+              HasSubstr("version-1: error: checkpoint version: expected 2"));
+}
+
+// Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints
+// are renamed into place once complete; a copy cut short would) is refused, never read.
+TEST_F(CheckpointTest, EveryTruncationIsRefused) {
+  write_checkpoint(folder_ / "good", sample_checkpoint());
+  const std::string bytes = bytes_of(folder_ / "good");
+  for (std::size_t size = 9; size < bytes.size(); ++size) {
+    const std::string message = refusal(with_bytes("cut", bytes.substr(0, size)));
+    EXPECT_THAT(message, HasSubstr("cut: error: ")) << size << " bytes";
+    EXPECT_THAT(message, ::testing::AnyOf(HasSubstr("truncated"), HasSubstr("damaged")))
+        << size << " bytes";
+  }
+  EXPECT_THAT(refusal(with_bytes("longer", bytes + '\0')), HasSubstr("damaged"));
+}
+
+// One changed byte anywhere after the header: the checksum (or a count that would run past
+// the end) catches it.
+TEST_F(CheckpointTest, EveryDamagedByteIsRefused) {
+  write_checkpoint(folder_ / "good", sample_checkpoint());
+  const std::string bytes = bytes_of(folder_ / "good");
+  for (std::size_t at = 16; at < bytes.size(); ++at) {
+    std::string damaged = bytes;
+    damaged[at] = static_cast<char>(damaged[at] ^ 0x10);
+    const std::string message = refusal(with_bytes("damaged", damaged));
+    EXPECT_THAT(message, ::testing::AnyOf(HasSubstr("damaged"), HasSubstr("truncated")))
+        << "byte " << at;
+  }
+}
+
+TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
+  const Problem problem = read_problem_file(kProblem);
+  Checkpoint checkpoint = sample_checkpoint();
+  checkpoint.mode = Mode::Nscd;
+  checkpoint.bodies.resize(problem.scene.bodies.size());
+  EXPECT_NO_THROW(check_checkpoint_matches(checkpoint, "ck", problem));
+
+  const auto refusal_of = [&](const Checkpoint& other) -> std::string {
+    try {
+      check_checkpoint_matches(other, "dir/checkpoint-001234", problem);
+    } catch (const core::Diagnostic& error) {
+      return error.what();
+    }
+    return "";
+  };
+  Checkpoint other_file = checkpoint;
+  other_file.problem_hash = problem_file_hash(fs::path(MOREAU_SOURCE_DIR) / "problems/arch.yaml");
+  EXPECT_THAT(refusal_of(other_file),
+              HasSubstr("dir/checkpoint-001234: error: problem file: expected a checkpoint of "));
+  Checkpoint other_mode = checkpoint;
+  other_mode.mode = Mode::Penalty;
+  EXPECT_THAT(refusal_of(other_mode),
+              HasSubstr("dir/checkpoint-001234: error: mode: expected nscd (the checkpoint is of "
+                        "another run), found penalty"));
+}
+
+TEST_F(CheckpointTest, CsvRowsPastAStepAreDroppedAndTheHeaderKept) {
+  const fs::path csv = with_bytes("history.csv", "step,time\n10,0.1\n20,0.2\n30,0.3\n40,0.");
+  EXPECT_EQ(last_row_step(csv), 40);
+  keep_rows_up_to_step(csv, 20);
+  EXPECT_EQ(bytes_of(csv), "step,time\n10,0.1\n20,0.2\n");
+  EXPECT_EQ(last_row_step(csv), 20);
+  EXPECT_EQ(last_row_step(folder_ / "missing.csv"), 0);
+}
+
+}  // namespace
+}  // namespace moreau::io

@@ -125,7 +125,10 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
   Progress progress(flags.quiet);
   dynamics::StepReport report;
   const InterruptionGuard interruption;
-  for (long k = first_step; k <= steps && !summary.collapse && !interruption.requested(); ++k) {
+  // Read once a step: a signal arriving while a step's outputs are written ends the run
+  // after the next step, whose row is then the last one, instead of leaving no last row.
+  bool stop_requested = false;
+  for (long k = first_step; k <= steps && !summary.collapse && !stop_requested; ++k) {
     scene.gravity = problem.gravity.at(scene.time);
     report = stepper->step();
     if (!penalty) summary.counts.add_step(report);
@@ -150,7 +153,8 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
                                              scene.time,
                                              problem.gravity.load_factor_name(),
                                              load_factor};
-    const bool last = k == steps || summary.collapse || interruption.requested();
+    stop_requested = interruption.requested();
+    const bool last = k == steps || summary.collapse || stop_requested;
     if (k % problem.output.every == 0 || last) {
       history.record(static_cast<int>(k), scene.time, report, load_factor, scene);
       if (interface_log) interface_log->record(k, scene.time, stepper->contacts(), h);
@@ -169,12 +173,12 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
     }
     progress.show_steps(k, steps, scene.time);
   }
-  if (interruption.requested() && summary.steps > checkpointed)
+  if (stop_requested && summary.steps > checkpointed)
     io::write_checkpoint(out / io::checkpoint_name(summary.steps),
                          capture(parts, problem_hash, problem.mode, summary.steps));
   progress.clear();
   summary.simulated_time = scene.time;
-  summary.interrupted_by = interruption.signal_name();
+  if (stop_requested) summary.interrupted_by = interruption.signal_name();
   summary.support_reaction = support_reaction(scene, *stepper);
   if (penalty) {
     const auto& dissipated = static_cast<const dynamics::PenaltyStepper&>(*stepper).dissipated();

@@ -50,9 +50,7 @@ HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Sce
     : path_(path), dimension_(initial.dimension) {
   track(initial, bodies);
   last_rotation_deg_.assign(bodies_.size(), 0.0);
-  out_.open(path_);
-  out_ << header(initial, bodies_) << std::flush;
-  if (!out_) throw core::Diagnostic({path_.string()}, "", "cannot write the history file");
+  out_ = open_csv_log(path_, header(initial, bodies_), std::nullopt);
 }
 
 HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
@@ -66,11 +64,7 @@ HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Sce
     throw core::Diagnostic({path_.string()}, "history bodies",
                            core::concat(bodies_.size(), " tracked bodies, as in the checkpoint"),
                            core::concat(last_rotation_deg_.size()));
-  const bool existed = std::filesystem::exists(path_);
-  keep_rows_up_to_step(path_, after_step);
-  out_.open(path_, std::ios::app);
-  if (!existed) out_ << header(initial, bodies_) << std::flush;
-  if (!out_) throw core::Diagnostic({path_.string()}, "", "cannot write the history file");
+  out_ = open_csv_log(path_, header(initial, bodies_), after_step);
 }
 
 void HistoryWriter::track(const model::Scene& initial, const std::vector<std::string>& bodies) {

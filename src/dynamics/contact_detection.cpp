@@ -15,6 +15,17 @@ double bounding_radius(const model::Body& body) {
   return std::isfinite(diagonal) ? 0.5 * diagonal : 0.0;
 }
 
+double contact_allowance(const model::Scene& scene) {
+  double total_size = 0.0;
+  int free_bodies = 0;
+  for (const model::Body& body : scene.bodies) {
+    if (body.motion != model::Motion::Free) continue;
+    total_size += 2 * bounding_radius(body);
+    ++free_bodies;
+  }
+  return 1e-6 * (free_bodies > 0 ? total_size / free_bodies : 1.0);
+}
+
 std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
                                               const std::vector<double>& margins) {
   MOREAU_ASSERT(margins.size() == scene.bodies.size());

@@ -65,27 +65,23 @@ MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options)
     throw core::Diagnostic({}, "time.theta", "a number in [0.5, 1]", core::concat(options_.theta));
   solver_ = solvers::make_solver(options_.solver, options_.stop, options_.solver_parameters);
   const int k = dofs_per_body(scene_.dimension);
-  double total_size = 0.0;
-  int free_bodies = 0;
   for (const Body& body : scene_.bodies) {
     const bool is_free = body.motion == Motion::Free;
     offset_.push_back(is_free ? n_dof_ : -1);
-    if (!is_free) continue;
-    n_dof_ += k;
-    total_size += 2 * bounding_radius(body);
-    ++free_bodies;
+    if (is_free) n_dof_ += k;
   }
-  if (free_bodies > 0) length_scale_ = total_size / free_bodies;
+  allowance_ = contact_allowance(scene_);
+  joints_.bond(detect_body_contacts(scene_, std::vector<double>(scene_.bodies.size(), allowance_)),
+               scene_, allowance_);
 }
 
 // LMGC90 activates a contact when its predicted gap is <= 0. A resting contact has gap 0
 // and, after a solve to tolerance tol, a normal velocity of order tol |u| that may be
 // positive: the strict rule then drops it for a step and the body sags (seen on a box on
 // the ground: 3 of 4 corners lost after the first step). Contacts are therefore active up
-// to a predicted gap of 1e-6 of the scene's length scale, far above the round-off drift
-// and far below any gap that matters; the velocity constraint keeps such a contact from
-// closing, it never pulls the bodies together.
-double MoreauJean::activation_threshold() const { return 1e-6 * length_scale_; }
+// to a predicted gap of contact_allowance(); the velocity constraint keeps such a contact
+// from closing, it never pulls the bodies together.
+double MoreauJean::activation_threshold() const { return allowance_; }
 
 void MoreauJean::set_prescribed_velocities(double t) {
   set_driven_velocities(scene_, t, scene_.time, options_.h);
@@ -118,7 +114,8 @@ std::vector<Contact> MoreauJean::detect_contacts() const {
 }
 
 // The active set of DESIGN.md section 1: predicted gap g_k + h (1-theta) u_N,k below the
-// activation threshold, with the velocities of t_k.
+// activation threshold, with the velocities of t_k; and every bonded contact, which holds
+// whatever the pull until its bond breaks.
 std::vector<Contact> MoreauJean::select_active(std::vector<Contact> detected) const {
   const double h = options_.h, theta = options_.theta;
   std::vector<Contact> active;
@@ -126,7 +123,8 @@ std::vector<Contact> MoreauJean::select_active(std::vector<Contact> detected) co
     const Vec3 relative = scene_.bodies[contact.body_a].point_velocity(contact.point.p) -
                           scene_.bodies[contact.body_b].point_velocity(contact.point.p);
     contact.normal_velocity = contact.frame.col(0).dot(relative);
-    if (contact.point.gap + h * (1 - theta) * contact.normal_velocity <= activation_threshold())
+    if (contact.point.gap + h * (1 - theta) * contact.normal_velocity <= activation_threshold() ||
+        joints_.find(contact.key))
       active.push_back(contact);
   }
   return active;
@@ -192,6 +190,41 @@ VecX MoreauJean::warm_start() const {
   return r;
 }
 
+// s h per bonded contact at its normal component, 0 elsewhere (cohesive_joints.hpp).
+VecX MoreauJean::cone_shifts() const {
+  const int d = scene_.dimension;
+  VecX shifts = VecX::Zero(d * static_cast<Index>(contacts_.size()));
+  for (std::size_t a = 0; a < contacts_.size(); ++a)
+    if (const Bond* bond = joints_.find(contacts_[a].key))
+      shifts[d * static_cast<Index>(a)] = options_.h * cone_shift(*bond, contacts_[a].friction);
+  return shifts;
+}
+
+// Solves for r in the cones shifted by the bonds (u = W r' + q - W S, r = r' - S), breaks the
+// bonds the solution overloads, and solves again until every remaining bond holds: at most
+// one solve more than the breaking passes, and one solve in a step that breaks nothing.
+// The report sums the passes' iterations and times; problem_ keeps the last pass's q.
+solvers::SolveReport MoreauJean::solve_with_bonds(const VecX& q, VecX& r, StepReport& report) {
+  solvers::SolveReport total;
+  for (;;) {
+    const VecX shifts = cone_shifts();
+    problem_.q = q - problem_.W * shifts;
+    r += shifts;
+    const solvers::SolveReport pass = solver_->solve(problem_, r);
+    r -= shifts;
+    const int iterations = total.iterations + pass.iterations;
+    const double seconds = total.seconds + pass.seconds;
+    total = pass;
+    total.iterations = iterations;
+    total.seconds = seconds;
+    store_impulses(r);
+    std::vector<JointFailure> failures = joints_.failures(contacts_, options_.h);
+    if (failures.empty()) return total;
+    joints_.apply(failures);
+    for (JointFailure& failure : failures) report.failures.push_back(std::move(failure));
+  }
+}
+
 void MoreauJean::store_impulses(const VecX& r) {
   const int d = scene_.dimension;
   std::vector<std::pair<collision::ContactKey, Vec3>> entries;
@@ -237,7 +270,8 @@ void MoreauJean::integrate_positions(const VecX& V_k, const VecX& V_next) {
   store_velocity((1 - theta) * V_k + theta * V_next);
   for (Body& body : scene_.bodies) {
     if (body.motion == Motion::Driven) {
-      body.v = (1 - theta) * driven_velocity(body, t, t, h) + theta * driven_velocity(body, t + h, t, h);
+      body.v =
+          (1 - theta) * driven_velocity(body, t, t, h) + theta * driven_velocity(body, t + h, t, h);
       body.w_B = body.q.conjugate() * ((1 - theta) * body.prescribed.angular(t) +
                                        theta * body.prescribed.angular(t + h));
     }
@@ -254,9 +288,12 @@ void MoreauJean::measure_energies(StepReport& report) const {
   report.potential_energy = potential_energy(scene_);
 }
 
-StepperState MoreauJean::state() const { return {impulses_.entries(), {}}; }
+StepperState MoreauJean::state() const { return {impulses_.entries(), {}, joints_.entries()}; }
 
-void MoreauJean::restore(const StepperState& state) { impulses_.replace(state.contact_memory); }
+void MoreauJean::restore(const StepperState& state) {
+  impulses_.replace(state.contact_memory);
+  joints_.replace(state.bonds);
+}
 
 // One step of DESIGN.md section 1, as the pipeline reads.
 StepReport MoreauJean::step() {
@@ -287,18 +324,17 @@ StepReport MoreauJean::step() {
     const math::SparseMat H = jacobian.H.to_sparse();
     problem_.dimension = scene_.dimension;
     problem_.W = contact::assemble_delassus(jacobian.H, m_inv);
-    problem_.q = H * V_free + jacobian.known + jacobian.impact;
+    const VecX q = H * V_free + jacobian.known + jacobian.impact;
     problem_.mu.resize(static_cast<Index>(contacts_.size()));
     for (std::size_t a = 0; a < contacts_.size(); ++a) problem_.mu[a] = contacts_[a].friction;
     VecX r = warm_start();
     report.times.assembly = assembly_clock.seconds();
 
-    report.solve = solver_->solve(problem_, r);
+    report.solve = solve_with_bonds(q, r, report);
     report.times.solve = report.solve.seconds;
     V_next = V_free + m_inv.cwiseProduct(H.transpose() * r);
     // Work of the impulses over the velocity jump: r . (u_k + u_k+1) / 2 (Moreau 1988).
     report.contact_work = 0.5 * r.dot(H * (V_k + V_next) + 2 * jacobian.known);
-    store_impulses(r);
   }
   integrate_positions(V_k, V_next);
   scene_.time += options_.h;

@@ -62,26 +62,34 @@ struct ContactKinematics {
   Vec3 state = Vec3::Zero();          ///< the stored state, in the current tangent plane
 };
 
+// A bonded contact (bond != nullptr) pulls as well as pushes, and its tangential law sees the
+// normal force shifted by the bond's C / mu, which turns the Coulomb limit mu F_N into the
+// joint's C + mu F_N (cohesive_joints.hpp).
 ContactForce builtin_force(const penalty::ContactLaws& laws, const ContactKinematics& c,
-                           double friction, double dt) {
+                           double friction, const Bond* bond, double dt) {
   ContactForce result;
   const penalty::NormalForce normal =
-      penalty::normal_force(laws.normal, c.overlap, c.overlap_rate);
+      bond ? penalty::bonded_force(laws.normal, c.overlap, c.overlap_rate)
+           : penalty::normal_force(laws.normal, c.overlap, c.overlap_rate);
+  const double shift = bond ? cone_shift(*bond, friction) : 0.0;
   const penalty::TangentialForce tangential = penalty::tangential_force(
-      laws.tangential, c.slip_velocity, c.state, normal.force, friction, dt);
+      laws.tangential, c.slip_velocity, c.state, normal.force + shift, friction, dt);
   result.force_W = normal.force * c.frame.col(0) + tangential.force;
   result.normal_force = normal.force;
   result.state = tangential.state;
-  result.elastic_energy = penalty::elastic_energy(laws.normal, c.overlap) + tangential.elastic_energy;
+  result.elastic_energy = (bond ? penalty::bonded_energy(laws.normal, c.overlap)
+                                : penalty::elastic_energy(laws.normal, c.overlap)) +
+                          tangential.elastic_energy;
   // The dashpot is the non-conservative part F - F_elastic; its power on the overlap rate
   // is >= 0 (also where the no-tension cut makes F - F_elastic = -F_elastic while the
   // bodies separate).
-  result.damping_work = (normal.force - normal.elastic) * c.overlap_rate * dt + tangential.damping_work;
+  result.damping_work =
+      (normal.force - normal.elastic) * c.overlap_rate * dt + tangential.damping_work;
   result.slip_work = tangential.slip_work;
   result.normal_stiffness = penalty::tangent_stiffness(laws.normal, c.overlap);
   result.normal_damping = penalty::linear_damping(laws.normal, c.overlap);
   const penalty::TangentialRigidity rigidity =
-      penalty::tangential_rigidity(laws.tangential, normal.force);
+      penalty::tangential_rigidity(laws.tangential, normal.force + shift);
   result.tangential_stiffness = rigidity.stiffness;
   result.tangential_damping = rigidity.damping;
   return result;
@@ -122,8 +130,8 @@ ContactForce user_force(const penalty::UserLawSettings& user, const ContactKinem
 // One direction of a contact for the critical step.
 struct StiffRow {
   int body_a = 0, body_b = 0;
-  double stiffness = 0.0;  ///< N/m
-  double damping = 0.0;    ///< N s/m
+  double stiffness = 0.0;                             ///< N/m
+  double damping = 0.0;                               ///< N s/m
   double inverse_mass_a = 0.0, inverse_mass_b = 0.0;  ///< 1/kg, along the direction
   bool tangential = false;
 };
@@ -154,6 +162,9 @@ PenaltyStepper::PenaltyStepper(model::Scene& scene, PenaltyOptions options,
     throw core::Diagnostic({}, "time.step", "a positive time step (s)", core::concat(options_.h));
   for (const Body& body : scene_.bodies)
     contact_radii_.push_back(contact_radius(body, scene_.dimension));
+  const double allowance = contact_allowance(scene_);
+  joints_.bond(detect_body_contacts(scene_, std::vector<double>(scene_.bodies.size(), allowance)),
+               scene_, allowance);
   const Evaluation initial = evaluate(options_.h);
   critical_step_ = initial.critical_step;
   if (options_.critical_step == CriticalStepPolicy::Refuse) check_critical_step(initial);
@@ -181,7 +192,7 @@ std::vector<double> reach(const model::Scene& scene, double dt) {
 // not touch yet but may close within dt counts for the critical step too, with the law's
 // rigidity at the overlap it may reach (dt times its approach speed and gravity's pull, less
 // the gap): otherwise a body landing, or resting at zero overlap, would take the whole step
-// in the stiff spring it meets during it.
+// in the stiff spring it meets during it. A bonded contact acts at any gap.
 PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
   const int dimension = scene_.dimension;
   Evaluation evaluation;
@@ -198,7 +209,8 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
     const Vec3 n = c.frame.col(0);
     const Vec3 u = a.point_velocity(point.p) - b.point_velocity(point.p);
     c.overlap_rate = -n.dot(u);
-    const bool touching = point.gap < 0.0;
+    const Bond* bond = joints_.find(key);
+    const bool touching = point.gap < 0.0 || bond;
     c.overlap = touching ? -point.gap : std::max(0.0, c.overlap_rate) * dt + pull - point.gap;
     if (c.overlap <= 0.0) continue;
     c.slip_velocity = u - n.dot(u) * n;
@@ -212,7 +224,7 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
                          penalty::effective_mass(side_a.mass, side_b.mass), dt)
             : builtin_force(penalty::resolve_laws(law.penalty, law.friction, law.restitution,
                                                   side_a, side_b, c.overlap),
-                            c, law.friction, dt);
+                            c, law.friction, bond, dt);
 
     evaluation.rows.push_back({i, j, result.normal_stiffness, result.normal_damping,
                                inverse_mass_along(a, point.p, n, dimension),
@@ -220,8 +232,7 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
     for (int t = 1; t < dimension; ++t)
       evaluation.rows.push_back({i, j, result.tangential_stiffness, result.tangential_damping,
                                  inverse_mass_along(a, point.p, c.frame.col(t), dimension),
-                                 inverse_mass_along(b, point.p, c.frame.col(t), dimension),
-                                 true});
+                                 inverse_mass_along(b, point.p, c.frame.col(t), dimension), true});
     if (!touching) continue;  // no force yet: its rigidity only bounds the step
     evaluation.force_W[i] += result.force_W;
     evaluation.force_W[j] -= result.force_W;
@@ -293,10 +304,10 @@ void PenaltyStepper::check_critical_step(const Evaluation& evaluation) const {
                    " s, the critical step estimate of the stiffest contact (contact ",
                    scene_.bodies[row.body_a].name, " / ", scene_.bodies[row.body_b].name,
                    row.tangential ? ", tangential" : ", normal", ": k = ", row.stiffness,
-                   " N/m, eta = ", row.damping, " N s/m, m = ",
-                   1 / (row.inverse_mass_a + row.inverse_mass_b),
-                   " kg; with its neighbours omega <= ", critical.omega, " rad/s, eta/m <= ",
-                   critical.damping_rate,
+                   " N/m, eta = ", row.damping,
+                   " N s/m, m = ", 1 / (row.inverse_mass_a + row.inverse_mass_b),
+                   " kg; with its neighbours omega <= ", critical.omega,
+                   " rad/s, eta/m <= ", critical.damping_rate,
                    " 1/s); or time.critical_step: substep to split each step"),
       core::concat(options_.h, " s at t = ", scene_.time, " s"));
 }
@@ -322,11 +333,26 @@ void PenaltyStepper::integrate(const Evaluation& evaluation, double dt) {
   }
 }
 
-StepperState PenaltyStepper::state() const { return {tangential_states_.entries(), dissipated_}; }
+StepperState PenaltyStepper::state() const {
+  return {tangential_states_.entries(), dissipated_, joints_.entries()};
+}
 
 void PenaltyStepper::restore(const StepperState& state) {
   tangential_states_.replace(state.contact_memory);
   dissipated_ = state.dissipated;
+  joints_.replace(state.bonds);
+}
+
+// The forces of a sub-step with the bonds they break broken, as NSCD solves a step again
+// (cohesive_joints.hpp): no bond carries more than its strength.
+void PenaltyStepper::break_overloaded_bonds(Evaluation& evaluation, double dt, StepReport& report) {
+  for (;;) {
+    std::vector<JointFailure> failures = joints_.failures(evaluation.contacts, options_.h);
+    if (failures.empty()) return;
+    joints_.apply(failures);
+    for (JointFailure& failure : failures) report.failures.push_back(std::move(failure));
+    evaluation = evaluate(dt);
+  }
 }
 
 // N.B. the forces are evaluated with the candidate sub-step before the step is chosen: the
@@ -349,6 +375,7 @@ StepReport PenaltyStepper::step() {
       set_driven_velocities(scene_, scene_.time, scene_.time, dt);
       evaluation = evaluate(dt);
     }
+    break_overloaded_bonds(evaluation, dt, report);
     integrate(evaluation, dt);
     report.times.assembly += clock.seconds();
     tangential_states_.replace(evaluation.states);

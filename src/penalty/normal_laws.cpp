@@ -121,6 +121,21 @@ NormalForce normal_force(const NormalLaw& law, double overlap, double overlap_ra
       law);
 }
 
+NormalForce bonded_force(const NormalLaw& law, double overlap, double overlap_rate) {
+  const auto* linear = std::get_if<LinearSpringDashpot>(&law);
+  MOREAU_ASSERT(linear != nullptr);
+  assert_valid(*linear);
+  LinearSpringDashpot pulling = *linear;
+  pulling.tension = true;
+  return force_of(pulling, overlap, overlap_rate);
+}
+
+double bonded_energy(const NormalLaw& law, double overlap) {
+  const auto* linear = std::get_if<LinearSpringDashpot>(&law);
+  MOREAU_ASSERT(linear != nullptr);
+  return energy_of(*linear, overlap);
+}
+
 double elastic_energy(const NormalLaw& law, double overlap) {
   return std::visit(
       [&](const auto& concrete) {

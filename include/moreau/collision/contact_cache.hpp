@@ -53,6 +53,8 @@ class ContactCache {
     for (const auto& [key, value] : entries) values_.emplace(key, value);
   }
 
+  void erase(const ContactKey& key) { values_.erase(key); }
+
   void clear() { values_.clear(); }
 
   /// Every (key, value) pair, ordered by key (body_a, body_b, feature): the same contents

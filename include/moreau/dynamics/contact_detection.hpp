@@ -22,6 +22,12 @@ struct BodyContact {
 /// centre than this; 0 for an unbounded body (a plane).
 double bounding_radius(const model::Body& body);
 
+/// The gap up to which two surfaces count as touching, m: 1e-6 of the mean size (twice the
+/// bounding radius) of the free bodies, or of 1 m without any: far above the round-off of
+/// bodies placed in contact, far below any gap that matters. NSCD activates contacts up to it
+/// (moreau_jean.cpp says why), and cohesive joints bond the contacts within it.
+double contact_allowance(const model::Scene& scene);
+
 /// Every contact point with a gap of at most margins[a] + margins[b] between two bodies of
 /// which at least one is free: bodies that do not move never interact (a shaking table may
 /// sit inside the ground plane), and removed bodies touch nothing.

@@ -5,7 +5,8 @@
 //            q = H v_free + [e u_N,k, 0, 0] per active contact (Newton impact law)
 //   x_k+1  = x_k + h ((1-theta) v_k + theta v_k+1),  orientation by the exponential map.
 // Active contacts: predicted gap g_k + h (1-theta) u_N,k <= 1e-6 L, L the mean size of the
-// free bodies (LMGC90's rule with a round-off allowance: see activation_threshold()).
+// free bodies (LMGC90's rule with a round-off allowance: see activation_threshold()), and the
+// bonded contacts of cohesive joints (cohesive_joints.hpp), whose cone is shifted.
 // Planar mode (dimension 2) runs the same code with the degrees of freedom (v_x, v_z, w_y)
 // and 2-component contacts.
 #pragma once
@@ -13,6 +14,7 @@
 #include "moreau/collision/contact_cache.hpp"
 #include "moreau/collision/contact_point.hpp"
 #include "moreau/contact/delassus.hpp"
+#include "moreau/dynamics/cohesive_joints.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/scene.hpp"
 #include "moreau/solvers/registry.hpp"
@@ -47,11 +49,13 @@ class MoreauJean final : public Stepper {
 
   double time_step() const override { return options_.h; }
 
-  /// The impulses of the last step's contacts, which warm-start the next solve.
+  /// The impulses of the last step's contacts, which warm-start the next solve, and the
+  /// intact bonds.
   StepperState state() const override;
   void restore(const StepperState& state) override;
 
-  /// The local problem of the last step (empty when it had no active contact), for dumps.
+  /// The local problem of the last step (empty when it had no active contact), for dumps; with
+  /// bonded contacts, in the shifted variable r' = r + s h e_N (cohesive_joints.hpp).
   const contact::LocalProblem& local_problem() const { return problem_; }
 
   const MoreauJeanOptions& options() const { return options_; }
@@ -72,6 +76,8 @@ class MoreauJean final : public Stepper {
   VecX free_velocity(const VecX& V_k, const VecX& m_inv) const;
   ContactJacobian contact_jacobian() const;
   VecX warm_start() const;
+  VecX cone_shifts() const;
+  solvers::SolveReport solve_with_bonds(const VecX& q, VecX& r, StepReport& report);
   void store_impulses(const VecX& r);
   VecX generalized_velocity() const;
   void store_velocity(const VecX& V);
@@ -86,7 +92,8 @@ class MoreauJean final : public Stepper {
   collision::ContactCache<math::Vec3> impulses_;  ///< warm start of the next solve
   std::vector<Index> offset_;  ///< first degree of freedom of each free body, -1 otherwise
   Index n_dof_ = 0;
-  double length_scale_ = 1.0;  ///< m, mean size of the free bodies, for the detection floor
+  double allowance_ = 0.0;  ///< m, contact_allowance of the scene at the start
+  CohesiveJoints joints_;
 };
 
 }  // namespace moreau::dynamics

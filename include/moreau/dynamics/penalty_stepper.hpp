@@ -11,6 +11,7 @@
 // is refused with the estimate in the message, or split into sub-steps when asked.
 #pragma once
 
+#include "moreau/dynamics/cohesive_joints.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/material.hpp"
 #include "moreau/model/scene.hpp"
@@ -50,8 +51,8 @@ class PenaltyStepper final : public Stepper {
 
   double time_step() const override { return options_.h; }
 
-  /// The tangential states of the touching contacts and the energy dissipated so far. A
-  /// step's sub-steps all end inside it: nothing of them outlives the step.
+  /// The tangential states of the touching contacts, the energy dissipated so far and the
+  /// intact bonds. A step's sub-steps all end inside it: nothing of them outlives the step.
   StepperState state() const override;
   void restore(const StepperState& state) override;
 
@@ -68,6 +69,7 @@ class PenaltyStepper final : public Stepper {
   /// What the calibration sees of body `index`: its contact radius, mass and material.
   penalty::ContactSide contact_side(int index) const;
   Evaluation evaluate(double dt) const;
+  void break_overloaded_bonds(Evaluation& evaluation, double dt, StepReport& report);
   void set_critical_step(Evaluation& evaluation) const;
   void check_critical_step(const Evaluation& evaluation) const;
   void integrate(const Evaluation& evaluation, double dt);
@@ -81,6 +83,7 @@ class PenaltyStepper final : public Stepper {
   double critical_step_;
   int substeps_ = 0;
   DissipatedEnergy dissipated_;
+  CohesiveJoints joints_;
 };
 
 }  // namespace moreau::dynamics

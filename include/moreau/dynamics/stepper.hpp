@@ -5,6 +5,7 @@
 
 #include "moreau/collision/contact_cache.hpp"
 #include "moreau/collision/contact_point.hpp"
+#include "moreau/dynamics/bond.hpp"
 #include "moreau/solvers/solver.hpp"
 
 #include <utility>
@@ -32,7 +33,7 @@ struct StepTimes {
   double collision = 0.0;  ///< NSCD: broad and narrow phase, active set
   /// NSCD: H, W = H M^-1 H^T, q, warm start; penalty: detection, contact forces, integration
   double assembly = 0.0;
-  double solve = 0.0;      ///< the local solver (0 in the penalty mode)
+  double solve = 0.0;  ///< the local solver (0 in the penalty mode)
 };
 
 /// What one step did.
@@ -46,6 +47,7 @@ struct StepReport {
   /// forces (penalty: dashpots and slip); <= 0: dissipated.
   double contact_work = 0.0;
   double elastic_energy = 0.0;  ///< J, stored in the contact springs (penalty mode; 0 in NSCD)
+  std::vector<JointFailure> failures;  ///< cohesive bonds that broke in the step
   StepTimes times;
 };
 
@@ -63,6 +65,8 @@ struct StepperState {
   /// tangential law left it).
   std::vector<std::pair<collision::ContactKey, math::Vec3>> contact_memory;
   DissipatedEnergy dissipated;  ///< penalty mode; zero in NSCD
+  /// The intact bonds of the cohesive joints (cohesive_joints.hpp), ordered by key.
+  std::vector<std::pair<collision::ContactKey, Bond>> bonds;
 };
 
 /// A time stepper of a scene it holds by reference.

@@ -11,10 +11,14 @@
 namespace moreau::model {
 
 /// The contact law of a pair of materials: Coulomb friction and Newton restitution (NSCD),
-/// and the spring-dashpot laws of the penalty mode, calibrated from the same mu and e.
+/// the spring-dashpot laws of the penalty mode, calibrated from the same mu and e, and the
+/// strengths of a brittle Mohr-Coulomb joint between bodies bonded at the start of a run
+/// (dynamics/cohesive_joints.hpp).
 struct ContactLaw {
-  double friction = 0.5;     ///< mu, >= 0
+  double friction = 0.5;     ///< mu, >= 0 (> 0 with cohesion)
   double restitution = 0.0;  ///< e, in [0, 1]; DESIGN.md's default 0 (inelastic)
+  double cohesion = 0.0;          ///< c, Pa, >= 0; 0: no bond
+  double tensile_strength = 0.0;  ///< f_t, Pa, in [0, c / mu]
   penalty::LawPair penalty = {};
 };
 

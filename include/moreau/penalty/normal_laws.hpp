@@ -62,6 +62,13 @@ struct NormalForce {
 /// The force of `law` at overlap delta (m) and rate delta_dot (m/s). Zero for delta <= 0.
 NormalForce normal_force(const NormalLaw& law, double overlap, double overlap_rate);
 
+/// A bonded contact (a cohesive joint, dynamics/cohesive_joints.hpp) is the linear
+/// spring-dashpot on both sides of contact, F = k delta + eta delta_dot for any delta, pull
+/// included, until its bond breaks; its elastic energy is k delta^2 / 2.
+/// @pre law is a LinearSpringDashpot (the problem file refuses cohesion with another law)
+NormalForce bonded_force(const NormalLaw& law, double overlap, double overlap_rate);
+double bonded_energy(const NormalLaw& law, double overlap);
+
 /// Energy stored in the spring at overlap delta, J: the integral of the elastic part,
 /// 1/2 k delta^2, 2/5 k delta^(5/2), k delta^(m1+1) / (m1+1). Zero for delta <= 0.
 double elastic_energy(const NormalLaw& law, double overlap);

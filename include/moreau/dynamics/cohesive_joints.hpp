@@ -1,0 +1,73 @@
+// Brittle Mohr-Coulomb joints: the mortar of a masonry model, as UDEC and 3DEC's brittle joints
+// and LMGC90's IQS_MOHR_DS_CLB law treat it. Bodies in face-to-face contact at the start of a
+// run, whose interaction gives a cohesion c > 0 (Pa), are bonded: each contact point i of the
+// joint stands for A_i = A / n of the joint's contact area A (n points) and carries
+//   tension up to  T_i = f_t A_i             (F_N >= -T_i),
+//   shear   up to  C_i + mu F_N,  C_i = c A_i (|F_T| <= C_i + mu F_N),
+// the Coulomb cone shifted by s_i = C_i / mu along the normal and cut at -T_i, with
+// T_i <= s_i (a cut beyond the cone's apex would cut nothing; the problem file refuses it).
+// Once a joint's strength is reached its bonds break for good and its points are dry Coulomb
+// contacts:
+//  - tension, per point: F_N <= -T_i (1 - 1e-6): a crack opens at the most stressed point;
+//  - shear, per joint: every intact point of the pair at its shear strength,
+//    |F_T| >= (C_i + mu F_N)(1 - 1e-6): the joint slides as a whole, at c A_intact + mu N.
+// The shear check is on the joint because rigid blocks leave the share of the shear among
+// the points of one joint undetermined (a solver may put one point at its strength while the
+// joint as a whole holds); the normal forces of a joint are determined by its statics in the
+// cases that matter (a pull, an eccentric load in the plane of two points). The 1e-6 is the
+// accuracy the solvers satisfy the cone to, far below any load step.
+// NSCD: the shifted cone is a change of variable, r' = r + s h e_N, u = W r' + (q - W s h e_N),
+// so every solver serves unchanged; a step whose solution breaks bonds is solved again with
+// them broken (moreau_jean.cpp), so that no bond ever carries more than its strength. The
+// penalty mode applies the same checks to its forces (penalty_stepper.cpp).
+#pragma once
+
+#include "moreau/collision/contact_cache.hpp"
+#include "moreau/dynamics/bond.hpp"
+#include "moreau/dynamics/contact_detection.hpp"
+#include "moreau/dynamics/stepper.hpp"
+#include "moreau/model/scene.hpp"
+
+#include <utility>
+#include <vector>
+
+namespace moreau::dynamics {
+
+class CohesiveJoints {
+ public:
+  /// Bonds the contacts with a gap of at most `allowance` (m) whose pair of materials has a
+  /// cohesion: each pair of bodies with n such points and a contact area A > 0
+  /// (contact_area) gives each point the strengths of A / n. Replaces any earlier bonds.
+  /// Corners and spheres (one point) and, in 3D, an edge on a face bond nothing: no area.
+  /// @pre every law with a cohesion has friction > 0 and tensile_strength <= cohesion /
+  ///      friction (io::read_problem_file checks it)
+  void bond(const std::vector<BodyContact>& contacts, const model::Scene& scene, double allowance);
+
+  /// The bond of the contact, or nullptr when it has none (never bonded, or broken).
+  const Bond* find(const collision::ContactKey& key) const { return bonds_.find(key); }
+
+  /// The bonds the contact forces of a step (Contact::impulse / h) break: the tension
+  /// failures if there are any (the shear check is then made on the step solved again),
+  /// else the joints that slide. Empty when every bond holds.
+  /// @pre h > 0
+  std::vector<JointFailure> failures(const std::vector<Contact>& contacts, double h) const;
+
+  /// Breaks the bonds of the failures; a shear failure breaks every bond of its pair.
+  void apply(const std::vector<JointFailure>& failures);
+
+  std::size_t intact() const { return bonds_.size(); }
+  std::vector<std::pair<collision::ContactKey, Bond>> entries() const { return bonds_.entries(); }
+  void replace(const std::vector<std::pair<collision::ContactKey, Bond>>& entries) {
+    bonds_.replace(entries);
+  }
+
+ private:
+  collision::ContactCache<Bond> bonds_;
+};
+
+/// The cone shift s = C / mu of a bond, N (DESIGN of cohesive_joints.hpp): the Coulomb cone
+/// of r + s e_N holds |F_T| <= C + mu F_N.
+/// @pre friction > 0
+double cone_shift(const Bond& bond, double friction);
+
+}  // namespace moreau::dynamics

@@ -11,32 +11,72 @@ namespace moreau::dynamics {
 namespace {
 
 using contact::kNormal;
+using math::Index;
+using math::Vec3;
+using math::VecX;
 using PairKey = std::pair<int, int>;
 
 // How close to its strength a bond counts as having reached it: the accuracy the solvers
 // satisfy the cone to (cohesive_joints.hpp).
 constexpr double kStrengthReached = 1.0 - 1e-6;
 
-struct BondedForce {
-  collision::ContactKey key;
-  double normal = 0.0;          ///< F_N, N, > 0 pressing
-  double tangential = 0.0;      ///< |F_T|, N
-  double shear_strength = 0.0;  ///< C + mu F_N, N
-};
+// The contacts of one pair of bodies in a step.
+using PairContacts = std::vector<const Contact*>;
 
-// The bonded contacts of the step with their forces, by pair of bodies.
-std::map<PairKey, std::vector<BondedForce>> bonded_forces(
-    const std::vector<Contact>& contacts, double h, const collision::ContactCache<Bond>& bonds) {
-  std::map<PairKey, std::vector<BondedForce>> pairs;
-  for (const Contact& contact : contacts) {
-    const Bond* bond = bonds.find(contact.key);
-    if (!bond) continue;
-    const math::Vec3 force = contact.impulse / h;
-    const double normal = force[kNormal];
-    pairs[{contact.key.body_a, contact.key.body_b}].push_back(
-        {contact.key, normal, force.tail<2>().norm(), bond->cohesion + contact.friction * normal});
-  }
+std::map<PairKey, PairContacts> by_pair(const std::vector<Contact>& contacts) {
+  std::map<PairKey, PairContacts> pairs;
+  for (const Contact& contact : contacts)
+    pairs[{contact.key.body_a, contact.key.body_b}].push_back(&contact);
   return pairs;
+}
+
+// The normal forces of a joint spread linearly over its points: the least-squares forces
+// N' = Phi Phi^+ N with rows phi_i = (1, x_i, y_i) (in-plane coordinates), which have the
+// resultant and moments of N and differ from N by its self-equilibrated part. Rigid bodies
+// leave that part undetermined for more than 3 points (the warping of a rectangle's corners);
+// for 2 points, or 3 not in line, N' = N.
+VecX linear_normal_forces(const PairContacts& joint, double h) {
+  const auto n = static_cast<Index>(joint.size());
+  const math::Mat3& frame = joint.front()->frame;
+  const Vec3 origin = joint.front()->point.p;
+  math::MatX phi(n, 3);
+  VecX normal(n);
+  for (Index i = 0; i < n; ++i) {
+    const Vec3 arm = joint[i]->point.p - origin;
+    phi.row(i) << 1.0, arm.dot(frame.col(1)), arm.dot(frame.col(2));
+    normal[i] = joint[i]->impulse[kNormal] / h;
+  }
+  return phi * phi.completeOrthogonalDecomposition().solve(normal);
+}
+
+// Bonds of the joint whose linearly spread normal force reaches their tensile strength.
+std::vector<collision::ContactKey> cracked_points(const PairContacts& joint, double h,
+                                                  const collision::ContactCache<Bond>& bonds) {
+  const VecX normal = linear_normal_forces(joint, h);
+  std::vector<collision::ContactKey> cracked;
+  for (std::size_t i = 0; i < joint.size(); ++i) {
+    const Bond* bond = bonds.find(joint[i]->key);
+    if (bond && normal[static_cast<Index>(i)] <= -kStrengthReached * bond->tensile_strength)
+      cracked.push_back(joint[i]->key);
+  }
+  return cracked;
+}
+
+// Whether the resultant shear of the joint's bonded points reaches their strength
+// sum (C_i + mu F_N,i): the joint slides as a whole.
+bool slides(const PairContacts& joint, double h, const collision::ContactCache<Bond>& bonds) {
+  Vec3 shear = Vec3::Zero();
+  double strength = 0.0;
+  bool bonded = false;
+  for (const Contact* contact : joint) {
+    const Bond* bond = bonds.find(contact->key);
+    if (!bond) continue;
+    bonded = true;
+    const Vec3 force = contact->impulse / h;
+    shear += contact->frame.rightCols<2>() * force.tail<2>();
+    strength += bond->cohesion + contact->friction * force[kNormal];
+  }
+  return bonded && shear.norm() >= kStrengthReached * strength;
 }
 
 }  // namespace
@@ -77,24 +117,36 @@ void CohesiveJoints::bond(const std::vector<BodyContact>& contacts, const model:
 std::vector<JointFailure> CohesiveJoints::failures(const std::vector<Contact>& contacts,
                                                    double h) const {
   MOREAU_ASSERT(h > 0.0);
-  const std::map<PairKey, std::vector<BondedForce>> pairs = bonded_forces(contacts, h, bonds_);
-  std::vector<JointFailure> tension, shear;
-  for (const auto& [pair, points] : pairs) {
-    JointFailure cracked{pair.first, pair.second, FailureMode::Tension, {}};
-    for (const BondedForce& point : points)
-      if (point.normal <= -kStrengthReached * bonds_.find(point.key)->tensile_strength)
-        cracked.points.push_back(point.key);
-    if (!cracked.points.empty()) tension.push_back(std::move(cracked));
-    const bool slides = std::all_of(points.begin(), points.end(), [](const BondedForce& point) {
-      return point.tangential >= kStrengthReached * point.shear_strength;
-    });
-    if (!slides) continue;
+  std::vector<JointFailure> tension = lost_bonds(contacts), shear;
+  for (const auto& [pair, joint] : by_pair(contacts)) {
+    std::vector<collision::ContactKey> cracked = cracked_points(joint, h, bonds_);
+    if (!cracked.empty()) {
+      tension.push_back({pair.first, pair.second, FailureMode::Tension, std::move(cracked)});
+      continue;
+    }
+    if (!slides(joint, h, bonds_)) continue;
     JointFailure slid{pair.first, pair.second, FailureMode::Shear, {}};
     for (const auto& [key, bond] : bonds_.entries())
       if (key.body_a == pair.first && key.body_b == pair.second) slid.points.push_back(key);
     shear.push_back(std::move(slid));
   }
   return tension.empty() ? shear : tension;
+}
+
+// Bonds whose contact the step no longer detects have opened beyond the detection distance,
+// which the steppers keep above the stretch of any bond at its strength: broken in tension.
+std::vector<JointFailure> CohesiveJoints::lost_bonds(const std::vector<Contact>& contacts) const {
+  collision::ContactCache<bool> seen;
+  std::vector<std::pair<collision::ContactKey, bool>> keys;
+  for (const Contact& contact : contacts) keys.emplace_back(contact.key, true);
+  seen.replace(keys);
+  std::map<PairKey, std::vector<collision::ContactKey>> lost;
+  for (const auto& [key, bond] : bonds_.entries())
+    if (!seen.find(key)) lost[{key.body_a, key.body_b}].push_back(key);
+  std::vector<JointFailure> failures;
+  for (auto& [pair, keys_lost] : lost)
+    failures.push_back({pair.first, pair.second, FailureMode::Tension, std::move(keys_lost)});
+  return failures;
 }
 
 void CohesiveJoints::apply(const std::vector<JointFailure>& failures) {

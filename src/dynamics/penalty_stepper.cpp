@@ -165,6 +165,7 @@ PenaltyStepper::PenaltyStepper(model::Scene& scene, PenaltyOptions options,
   const double allowance = contact_allowance(scene_);
   joints_.bond(detect_body_contacts(scene_, std::vector<double>(scene_.bodies.size(), allowance)),
                scene_, allowance);
+  set_bond_reach();
   const Evaluation initial = evaluate(options_.h);
   critical_step_ = initial.critical_step;
   if (options_.critical_step == CriticalStepPolicy::Refuse) check_critical_step(initial);
@@ -177,12 +178,14 @@ penalty::ContactSide PenaltyStepper::contact_side(int index) const {
           material.young_modulus, material.poisson_ratio, material.dissipation};
 }
 
-// How far each body's surface may move in dt: (|v| + |w| r) dt + |g| dt^2.
-std::vector<double> reach(const model::Scene& scene, double dt) {
+// How far each body's surface may move in dt, (|v| + |w| r) dt + |g| dt^2, plus how far its
+// bonds may stretch.
+std::vector<double> PenaltyStepper::reach(double dt) const {
   std::vector<double> margins;
-  for (const Body& body : scene.bodies) {
+  for (std::size_t b = 0; b < scene_.bodies.size(); ++b) {
+    const Body& body = scene_.bodies[b];
     const double speed = body.v.norm() + body.w_B.norm() * bounding_radius(body);
-    margins.push_back(speed * dt + scene.gravity.norm() * dt * dt);
+    margins.push_back(speed * dt + scene_.gravity.norm() * dt * dt + bond_reach_[b]);
   }
   return margins;
 }
@@ -199,7 +202,7 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
   evaluation.force_W.assign(scene_.bodies.size(), Vec3::Zero());
   evaluation.torque_W.assign(scene_.bodies.size(), Vec3::Zero());
   const double pull = scene_.gravity.norm() * dt * dt;
-  for (const auto& [i, j, point] : detect_body_contacts(scene_, reach(scene_, dt))) {
+  for (const auto& [i, j, point] : detect_body_contacts(scene_, reach(dt))) {
     const Body& a = scene_.bodies[i];
     const Body& b = scene_.bodies[j];
     const model::ContactLaw& law = scene_.interactions.law(a.material, b.material);
@@ -212,7 +215,7 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
     const Bond* bond = joints_.find(key);
     const bool touching = point.gap < 0.0 || bond;
     c.overlap = touching ? -point.gap : std::max(0.0, c.overlap_rate) * dt + pull - point.gap;
-    if (c.overlap <= 0.0) continue;
+    if (c.overlap <= 0.0 && !bond) continue;
     c.slip_velocity = u - n.dot(u) * n;
     if (const Vec3* stored = tangential_states_.find(key))
       c.state = penalty::rotate_into_tangent_plane(*stored, n);
@@ -341,6 +344,24 @@ void PenaltyStepper::restore(const StepperState& state) {
   tangential_states_.replace(state.contact_memory);
   dissipated_ = state.dissipated;
   joints_.replace(state.bonds);
+  set_bond_reach();
+}
+
+// A bond stretches by F_N / k before it breaks at F_N = -T: twice T / k (k the linear law's
+// stiffness at the contact, calibrated as at first touch) keeps it detected until then,
+// dashpot included, so that CohesiveJoints never mistakes a bond under load for a lost one.
+void PenaltyStepper::set_bond_reach() {
+  bond_reach_.assign(scene_.bodies.size(), 0.0);
+  for (const auto& [key, bond] : joints_.entries()) {
+    const model::ContactLaw& law = scene_.interactions.law(scene_.bodies[key.body_a].material,
+                                                           scene_.bodies[key.body_b].material);
+    const penalty::ContactLaws laws =
+        penalty::resolve_laws(law.penalty, law.friction, law.restitution, contact_side(key.body_a),
+                              contact_side(key.body_b), 0.0);
+    const double stretch = 2 * bond.tensile_strength / penalty::tangent_stiffness(laws.normal, 0.0);
+    for (const int body : {key.body_a, key.body_b})
+      bond_reach_[body] = std::max(bond_reach_[body], stretch);
+  }
 }
 
 // The forces of a sub-step with the bonds they break broken, as NSCD solves a step again

@@ -8,14 +8,20 @@
 // T_i <= s_i (a cut beyond the cone's apex would cut nothing; the problem file refuses it).
 // Once a joint's strength is reached its bonds break for good and its points are dry Coulomb
 // contacts:
-//  - tension, per point: F_N <= -T_i (1 - 1e-6): a crack opens at the most stressed point;
-//  - shear, per joint: every intact point of the pair at its shear strength,
-//    |F_T| >= (C_i + mu F_N)(1 - 1e-6): the joint slides as a whole, at c A_intact + mu N.
-// The shear check is on the joint because rigid blocks leave the share of the shear among
-// the points of one joint undetermined (a solver may put one point at its strength while the
-// joint as a whole holds); the normal forces of a joint are determined by its statics in the
-// cases that matter (a pull, an eccentric load in the plane of two points). The 1e-6 is the
-// accuracy the solvers satisfy the cone to, far below any load step.
+//  - tension, per point: N'_i <= -T_i (1 - 1e-6), where N' are the joint's normal forces
+//    spread linearly over its points (the least-squares forces with the same resultant and
+//    moments): a crack opens at the most stressed point;
+//  - shear, per joint: the resultant shear of its bonded points reaches their strength,
+//    |sum F_T,i| >= sum (C_i + mu F_N,i) (1 - 1e-6): the joint slides as a whole, at
+//    c A + mu N when every point is bonded.
+// Both checks read only what statics determines. Rigid blocks leave the share of a joint's
+// load among more than 3 points undetermined: the solver may add any self-equilibrated set
+// of forces (a rectangle's corners warping, tangential forces pulling against each other),
+// which would put one point at its strength while the joint as a whole holds. The linear
+// spread removes that part (for 2 points, or 3 not in line, it is the forces themselves);
+// the resultant removes it in shear. A joint twisting about its normal slides at its
+// strength without breaking (its resultant stays below the sum). The 1e-6 is the accuracy
+// the solvers satisfy the cone to, far below any load step.
 // NSCD: the shifted cone is a change of variable, r' = r + s h e_N, u = W r' + (q - W s h e_N),
 // so every solver serves unchanged; a step whose solution breaks bonds is solved again with
 // them broken (moreau_jean.cpp), so that no bond ever carries more than its strength. The
@@ -48,7 +54,8 @@ class CohesiveJoints {
 
   /// The bonds the contact forces of a step (Contact::impulse / h) break: the tension
   /// failures if there are any (the shear check is then made on the step solved again),
-  /// else the joints that slide. Empty when every bond holds.
+  /// else the joints that slide. Empty when every bond holds. A bond without a contact in
+  /// the step has opened beyond detection: a tension failure.
   /// @pre h > 0
   std::vector<JointFailure> failures(const std::vector<Contact>& contacts, double h) const;
 
@@ -62,6 +69,8 @@ class CohesiveJoints {
   }
 
  private:
+  std::vector<JointFailure> lost_bonds(const std::vector<Contact>& contacts) const;
+
   collision::ContactCache<Bond> bonds_;
 };
 

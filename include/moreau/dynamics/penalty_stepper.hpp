@@ -68,6 +68,8 @@ class PenaltyStepper final : public Stepper {
   struct Evaluation;
   /// What the calibration sees of body `index`: its contact radius, mass and material.
   penalty::ContactSide contact_side(int index) const;
+  std::vector<double> reach(double dt) const;
+  void set_bond_reach();
   Evaluation evaluate(double dt) const;
   void break_overloaded_bonds(Evaluation& evaluation, double dt, StepReport& report);
   void set_critical_step(Evaluation& evaluation) const;
@@ -84,6 +86,7 @@ class PenaltyStepper final : public Stepper {
   int substeps_ = 0;
   DissipatedEnergy dissipated_;
   CohesiveJoints joints_;
+  std::vector<double> bond_reach_;  ///< m, per body: how far its bonds stretch at most
 };
 
 }  // namespace moreau::dynamics

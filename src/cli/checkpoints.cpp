@@ -14,6 +14,7 @@ io::Checkpoint capture(const RunParts& run, std::uint64_t problem_hash, io::Mode
   checkpoint.history = run.history.state();
   checkpoint.counts = run.counts;
   checkpoint.removed = run.removed;
+  checkpoint.broken_bonds = static_cast<std::uint64_t>(run.broken_bonds);
   if (run.vtk) checkpoint.vtk = run.vtk->state();
   return checkpoint;
 }
@@ -25,6 +26,7 @@ void resume(const io::Checkpoint& checkpoint, const RunParts& run) {
   run.monitor.restore(checkpoint.came_to_rest);
   run.counts = checkpoint.counts;
   run.removed = checkpoint.removed;
+  run.broken_bonds = static_cast<long long>(checkpoint.broken_bonds);
   if (run.vtk) run.vtk->restore(checkpoint.vtk);
 }
 

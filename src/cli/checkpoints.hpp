@@ -23,6 +23,7 @@ struct RunParts {
   io::HistoryWriter& history;
   io::SolverCounts& counts;
   std::vector<io::RemovedBody>& removed;
+  long long& broken_bonds;  ///< summary.json's bonds broken so far
   std::optional<io::VtkWriter>& vtk;
 };
 

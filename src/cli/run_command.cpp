@@ -135,11 +135,14 @@ void print_report(const io::RunSummary& summary, const fs::path& out, int frames
               << " bodies that left the bounds (see removed.csv), the first "
               << summary.removed.front().name << " at t = " << summary.removed.front().time
               << " s\n";
+  if (summary.bonds)
+    std::cout << "  cohesive joints: " << summary.bonds->broken
+              << " bonds broken (see joints.csv), " << summary.bonds->intact << " intact\n";
   if (!summary.interrupted_by.empty())
     std::cout << "  INTERRUPTED by " << summary.interrupted_by << " after step " << summary.steps
               << ": the outputs hold the run up to t = " << summary.simulated_time << " s\n";
   std::cout << "  results in " << out.string() << ": summary.json, history.csv, solver.csv"
-            << (interfaces ? ", interfaces.csv" : "")
+            << (interfaces ? ", interfaces.csv" : "") << (summary.bonds ? ", joints.csv" : "")
             << (frames > 0 ? core::concat(", ", frames,
                                           " VTK frames (open bodies.pvd, contacts.pvd and "
                                           "interfaces.pvd in ParaView)")

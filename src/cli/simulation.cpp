@@ -8,6 +8,7 @@
 #include "moreau/dynamics/stop_criteria.hpp"
 #include "moreau/io/history_writer.hpp"
 #include "moreau/io/interface_log.hpp"
+#include "moreau/io/joint_log.hpp"
 #include "moreau/io/removal_log.hpp"
 #include "moreau/io/solver_log.hpp"
 #include "moreau/io/vtk_writer.hpp"
@@ -50,6 +51,14 @@ math::Vec3 support_reaction(const model::Scene& scene, const dynamics::Stepper& 
     reaction += a_free ? force_on_a : math::Vec3(-force_on_a);
   }
   return reaction;
+}
+
+// Whether any pair of materials has a cohesion: the run then has bonds to count and log.
+bool has_cohesion(const model::Scene& scene) {
+  bool cohesive = false;
+  scene.interactions.for_each_law(
+      [&](const model::ContactLaw& law) { cohesive = cohesive || law.cohesion > 0.0; });
+  return cohesive;
 }
 
 std::unique_ptr<dynamics::Stepper> make_stepper(io::Problem& problem) {
@@ -99,7 +108,9 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
   io::RunSummary& summary = simulation.summary;
   std::optional<io::VtkWriter> vtk;
   if (problem.output.vtk) vtk.emplace(out);
-  const RunParts parts{scene, *stepper, monitor, history, summary.counts, summary.removed, vtk};
+  long long broken_bonds = 0;
+  const RunParts parts{scene,          *stepper,        monitor,      history,
+                       summary.counts, summary.removed, broken_bonds, vtk};
   const std::uint64_t problem_hash = io::problem_file_hash(problem.path);
   const long first_step = resumed ? resumed->step + 1 : 1;
   if (resumed) {
@@ -114,6 +125,8 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
   std::optional<io::RemovalLog> removal_log;
   if (flags.removal.below || flags.removal.beyond)
     removal_log.emplace(out / "removed.csv", continue_after);
+  std::optional<io::JointLog> joint_log;
+  if (has_cohesion(scene)) joint_log.emplace(out / "joints.csv", continue_after);
 
   summary.title = problem.title;
   summary.problem = problem.path;
@@ -144,6 +157,10 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
       removal_log->record(k, scene.time, scene, removal);
       summary.removed.push_back(
           {scene.bodies[removal.body].name, scene.time, removal.bound, removal.value});
+    }
+    for (const dynamics::JointFailure& failure : report.failures) {
+      joint_log->record(k, scene.time, scene, failure);
+      broken_bonds += static_cast<long long>(failure.points.size());
     }
     const double load_factor = problem.gravity.load_factor(scene.time);
     if (const auto collapse = monitor.check(scene, report))
@@ -184,6 +201,9 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
     const auto& dissipated = static_cast<const dynamics::PenaltyStepper&>(*stepper).dissipated();
     summary.penalty_energy = {report.elastic_energy, dissipated.damping, dissipated.slip};
   }
+  if (joint_log)
+    summary.bonds =
+        io::BondCounts{static_cast<long long>(stepper->state().bonds.size()), broken_bonds};
   for (const model::Body& body : scene.bodies) summary.bodies.push_back(final_state(body));
   summary.wall_seconds = wall_clock.seconds();
   return simulation;

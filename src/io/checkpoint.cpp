@@ -16,7 +16,7 @@ namespace moreau::io {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 2;
+constexpr std::uint32_t kVersion = 3;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 // FNV-1a, 64 bits (Fowler, Noll, Vo): a few lines, and any changed byte changes the hash
@@ -137,6 +137,14 @@ void encode(Encoder& out, const Checkpoint& checkpoint) {
   }
   out.put(checkpoint.stepper.dissipated.damping);
   out.put(checkpoint.stepper.dissipated.slip);
+  out.put_count(checkpoint.stepper.bonds.size());
+  for (const auto& [key, bond] : checkpoint.stepper.bonds) {
+    out.put(static_cast<std::int32_t>(key.body_a));
+    out.put(static_cast<std::int32_t>(key.body_b));
+    out.put(key.feature);
+    out.put(bond.cohesion);
+    out.put(bond.tensile_strength);
+  }
   out.put(static_cast<std::uint8_t>(checkpoint.came_to_rest));
   out.put(checkpoint.history.dissipated_energy);
   out.put_count(checkpoint.history.last_rotation_deg.size());
@@ -154,6 +162,7 @@ void encode(Encoder& out, const Checkpoint& checkpoint) {
     out.put(removed.bound);
     out.put(removed.value);
   }
+  out.put(checkpoint.broken_bonds);
   const VtkWriter::PlanePatch patch = checkpoint.vtk.plane_patch.value_or(VtkWriter::PlanePatch{});
   out.put(static_cast<std::uint8_t>(checkpoint.vtk.plane_patch.has_value()));
   out.put(patch.centre_W);
@@ -190,6 +199,14 @@ Checkpoint decode(Decoder& in) {
   }
   checkpoint.stepper.dissipated.damping = in.get<double>();
   checkpoint.stepper.dissipated.slip = in.get<double>();
+  checkpoint.stepper.bonds.resize(in.get_count());
+  for (auto& [key, bond] : checkpoint.stepper.bonds) {
+    key.body_a = in.get<std::int32_t>();
+    key.body_b = in.get<std::int32_t>();
+    key.feature = in.get<std::uint32_t>();
+    bond.cohesion = in.get<double>();
+    bond.tensile_strength = in.get<double>();
+  }
   checkpoint.came_to_rest = get_flag(in);
   checkpoint.history.dissipated_energy = in.get<double>();
   checkpoint.history.last_rotation_deg.resize(in.get_count());
@@ -207,6 +224,7 @@ Checkpoint decode(Decoder& in) {
     removed.bound = in.get_string();
     removed.value = in.get<double>();
   }
+  checkpoint.broken_bonds = in.get<std::uint64_t>();
   const bool has_patch = get_flag(in);
   VtkWriter::PlanePatch patch;
   patch.centre_W = in.get_vec3();
@@ -237,8 +255,7 @@ std::uint64_t problem_file_hash(const std::filesystem::path& problem_file) {
 std::vector<BodyState> body_states(const model::Scene& scene) {
   std::vector<BodyState> states;
   for (const model::Body& body : scene.bodies)
-    states.push_back(
-        {body.x, body.q, body.v, body.w_B, body.motion == model::Motion::Removed});
+    states.push_back({body.x, body.q, body.v, body.w_B, body.motion == model::Motion::Removed});
   return states;
 }
 
@@ -302,12 +319,14 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesyste
   if (checkpoint.bodies.size() != problem.scene.bodies.size())
     refuse("bodies", core::concat(problem.scene.bodies.size(), " bodies"),
            core::concat(checkpoint.bodies.size()));
-  for (const auto& [key, value] : checkpoint.stepper.contact_memory) {
-    const auto n = static_cast<int>(problem.scene.bodies.size());
+  const auto n = static_cast<int>(problem.scene.bodies.size());
+  const auto check_bodies = [&](const collision::ContactKey& key, const std::string& what) {
     if (key.body_a < 0 || key.body_a >= n || key.body_b < 0 || key.body_b >= n)
-      refuse("contacts", core::concat("body indices below ", n),
+      refuse(what, core::concat("body indices below ", n),
              core::concat(key.body_a, " / ", key.body_b));
-  }
+  };
+  for (const auto& [key, value] : checkpoint.stepper.contact_memory) check_bodies(key, "contacts");
+  for (const auto& [key, bond] : checkpoint.stepper.bonds) check_bodies(key, "bonds");
 }
 
 }  // namespace moreau::io

@@ -9,7 +9,11 @@
 #include <array>
 #include <climits>
 #include <cmath>
+#include <initializer_list>
 #include <span>
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace moreau::io {
 namespace {
@@ -36,6 +40,9 @@ model::ContactLaw read_law(const Field& law_field, model::ContactLaw law,
   if (const auto friction = law_field.find("friction")) law.friction = friction->non_negative("");
   if (const auto restitution = law_field.find("restitution"))
     law.restitution = restitution->number_in(0.0, 1.0);
+  if (const auto cohesion = law_field.find("cohesion")) law.cohesion = cohesion->non_negative("Pa");
+  if (const auto tensile = law_field.find("tensile_strength"))
+    law.tensile_strength = tensile->non_negative("Pa");
   if (const auto penalty = law_field.find("penalty"))
     law.penalty = read_penalty_laws(*penalty, law.penalty, folder);
   return law;
@@ -64,13 +71,88 @@ Field pair_law_anchor(const Field& pair) {
   return deepest(pair, kPath);
 }
 
+// Where an error about a law's cohesion points: the first of `keys` (each a path below the
+// law's entry) that the entry gives, so that the error names the value to change; the entry
+// itself when it gives none of them (all inherited from the default).
+struct Blamed {
+  Field at;
+  std::string key;  ///< below the entry
+};
+
+Blamed blame(const Field& entry, std::initializer_list<std::vector<const char*>> keys) {
+  const auto joined = [](const std::vector<const char*>& path) {
+    std::string key;
+    for (const char* part : path) key += concat(key.empty() ? "" : ".", part);
+    return key;
+  };
+  for (const std::vector<const char*>& path : keys) {
+    const Field found = deepest(entry, path);
+    if (found.path() == concat(entry.path(), ".", joined(path))) return {found, joined(path)};
+  }
+  return {entry, joined(*keys.begin())};
+}
+
+// The read-time checks of a law with a cohesion that CohesiveJoints relies on
+// (dynamics/cohesive_joints.hpp): the Mohr-Coulomb cone |F_T| <= c A + mu F_N is the Coulomb
+// cone shifted by c A / mu, so it needs mu > 0, and its apex c A / mu caps the tension a bond
+// can carry, so a tension cut f_t A beyond it cuts nothing. `entry` is the law's entry
+// (interactions.default or a pair), `friction_origin` says where mu came from when the entry
+// did not give it.
+void check_cohesion(const model::ContactLaw& law, const Field& entry, Mode mode,
+                    std::string_view friction_origin = "") {
+  const auto refuse = [&](const Blamed& blamed, std::string_view expected,
+                          const std::string& found) {
+    throw core::Diagnostic(blamed.at.location(), concat(entry.path(), ".", blamed.key), expected,
+                           found);
+  };
+  if (law.cohesion == 0.0) {
+    if (law.tensile_strength > 0.0)
+      refuse(blame(entry, {{"tensile_strength"}, {"cohesion"}}),
+             "a tensile_strength of 0 without cohesion (a joint's tension cut needs a bond, and "
+             "a bond needs cohesion > 0: the Mohr-Coulomb cone's apex is at c / mu)",
+             concat("tensile_strength ", law.tensile_strength, " Pa with cohesion 0"));
+    return;
+  }
+  if (law.friction == 0.0)
+    refuse(blame(entry, {{"friction"}, {"cohesion"}}),
+           "friction > 0 with cohesion > 0 (the Mohr-Coulomb cone |F_T| <= c A + mu F_N is "
+           "the Coulomb cone shifted by c A / mu along the normal)",
+           concat("friction 0", friction_origin, " with cohesion ", law.cohesion, " Pa"));
+  const double apex = law.cohesion / law.friction;
+  if (law.tensile_strength > apex)
+    refuse(blame(entry, {{"tensile_strength"}, {"cohesion"}, {"friction"}}),
+           concat("a tensile_strength of at most cohesion / friction = ", apex,
+                  " Pa (the apex of the Mohr-Coulomb cone caps the tension: a larger cut "
+                  "cuts nothing)"),
+           concat(law.tensile_strength, " Pa, with cohesion ", law.cohesion, " Pa and friction ",
+                  law.friction, friction_origin));
+  if (mode != Mode::Penalty) return;
+  const penalty::LawPair& laws = law.penalty;
+  if (laws.user)
+    refuse(blame(entry, {{"penalty", "user"}, {"cohesion"}}),
+           "the built-in laws with cohesion in mode: penalty (a bond pulls with the linear "
+           "spring, and shifts the Coulomb cone of one friction coefficient)",
+           "a user law");
+  if (laws.normal.kind != penalty::NormalLawKind::Linear)
+    refuse(blame(entry, {{"penalty", "normal", "law"}, {"penalty", "normal"}, {"cohesion"}}),
+           "law: linear with cohesion in mode: penalty (a bond pulls with the linear spring)",
+           concat("another normal law, with cohesion ", law.cohesion, " Pa"));
+  if (laws.tangential.kind == penalty::TangentialLawKind::VelocityDependent)
+    refuse(
+        blame(entry, {{"penalty", "tangential", "law"}, {"penalty", "tangential"}, {"cohesion"}}),
+        "law: spring_dashpot_slider or incremental with cohesion in mode: penalty (the "
+        "velocity-dependent law has no single friction coefficient to shift the cone by)",
+        concat("law: velocity_dependent, with cohesion ", law.cohesion, " Pa"));
+}
+
 // interactions.pairs into the table; returns the pairs listed, as (min, max) material indices.
 std::vector<std::pair<int, int>> read_pairs(const Field& pairs, const model::ContactLaw& fallback,
                                             const SceneContext& context,
                                             model::InteractionTable& table) {
   std::vector<std::pair<int, int>> listed;
   for (const Field& pair : pairs.elements("a list of material pairs")) {
-    pair.check_keys({"materials", "friction", "restitution", "penalty"});
+    pair.check_keys(
+        {"materials", "friction", "restitution", "cohesion", "tensile_strength", "penalty"});
     const Field names = pair.get("materials");
     const std::vector<Field> both = names.elements("a list of 2 material names", 2);
     const int a = read_material_reference(both[0], context.materials);
@@ -81,6 +163,7 @@ std::vector<std::pair<int, int>> read_pairs(const Field& pairs, const model::Con
     listed.push_back(key);
     const model::ContactLaw law = read_law(pair, fallback, context.folder);
     check_calibration(law.penalty, {a, b}, context, pair_law_anchor(pair), pair.path());
+    check_cohesion(law, pair, context.mode);
     table.set(a, b, law);
   }
   return listed;
@@ -88,10 +171,13 @@ std::vector<std::pair<int, int>> read_pairs(const Field& pairs, const model::Con
 
 // "Friction angle as the minimum of the two materials'": a pair of materials not listed under
 // interactions.pairs whose materials both give a friction angle slides at the weaker one,
-// mu = tan(min(phi_a, phi_b)); the rest of its law is the default's.
+// mu = tan(min(phi_a, phi_b)); the rest of its law is the default's, whose entry
+// `default_law` is blamed if that mu does not suit the default's cohesion.
 void apply_friction_angles(const SceneContext& context,
                            const std::vector<std::pair<int, int>>& listed,
-                           const model::ContactLaw& fallback, model::InteractionTable& table) {
+                           const model::ContactLaw& fallback,
+                           const std::optional<Field>& default_law,
+                           model::InteractionTable& table) {
   const std::vector<std::optional<double>>& phi = context.friction_angles;
   const int count = static_cast<int>(phi.size());
   for (int a = 0; a < count; ++a)
@@ -100,6 +186,10 @@ void apply_friction_angles(const SceneContext& context,
       if (std::find(listed.begin(), listed.end(), std::pair{a, b}) != listed.end()) continue;
       model::ContactLaw law = fallback;
       law.friction = std::tan(math::radians(std::min(*phi[a], *phi[b])));
+      if (default_law)
+        check_cohesion(law, *default_law, context.mode,
+                       concat(" (tan of the smaller friction_angle of materials ",
+                              context.materials[a].name, " and ", context.materials[b].name, ")"));
       table.set(a, b, law);
     }
 }
@@ -189,7 +279,7 @@ model::InteractionTable read_interactions(const Field& root, const SceneContext&
       interactions ? interactions->find("default") : std::nullopt;
   model::ContactLaw fallback;
   if (default_law) {
-    default_law->check_keys({"friction", "restitution", "penalty"});
+    default_law->check_keys({"friction", "restitution", "cohesion", "tensile_strength", "penalty"});
     fallback = read_law(*default_law, fallback, context.folder);
   }
   // The default law may serve any material (law_pair.hpp's precondition, checked here).
@@ -197,11 +287,12 @@ model::InteractionTable read_interactions(const Field& root, const SceneContext&
   for (std::size_t i = 0; i < every_material.size(); ++i) every_material[i] = static_cast<int>(i);
   check_calibration(fallback.penalty, every_material, context, default_law_anchor(root),
                     "interactions.default");
+  if (default_law) check_cohesion(fallback, *default_law, context.mode);
   model::InteractionTable table(fallback);
   const std::optional<Field> pairs = interactions ? interactions->find("pairs") : std::nullopt;
   const std::vector<std::pair<int, int>> listed =
       pairs ? read_pairs(*pairs, fallback, context, table) : std::vector<std::pair<int, int>>{};
-  apply_friction_angles(context, listed, fallback, table);
+  apply_friction_angles(context, listed, fallback, default_law, table);
   return table;
 }
 

@@ -63,6 +63,11 @@ json penalty_energy(const std::optional<std::array<double, 3>>& energy) {
           {"slip", number((*energy)[2])}};
 }
 
+json bonds(const std::optional<BondCounts>& counts) {
+  if (!counts) return nullptr;
+  return {{"intact", counts->intact}, {"broken", counts->broken}};
+}
+
 json to_json(const RunSummary& s) {
   json bodies = json::array();
   for (const BodySummary& b : s.bodies) bodies.push_back(body(b));
@@ -85,6 +90,7 @@ json to_json(const RunSummary& s) {
           {"removed", std::move(removed)},
           {"support_reaction", vector(s.support_reaction)},
           {"penalty_energy", penalty_energy(s.penalty_energy)},
+          {"bonds", bonds(s.bonds)},
           {"bodies", std::move(bodies)}};
 }
 

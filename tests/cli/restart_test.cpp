@@ -4,18 +4,21 @@
 // checkpoints; in NSCD (a planar arch collapsing on a tilting table, the collapse monitor
 // firing after the restart) and in the penalty mode (boxes sliding, tumbling and landing on a
 // tilted table), with the interface results of the arch continued too; and with bodies
-// removed before and after the checkpoint (--remove-below). Restarts that would mix runs or
-// destroy output are refused.
+// removed before and after the checkpoint (--remove-below), and with a cohesive joint that
+// holds past the checkpoint and breaks after it (joints.csv, summary.json's bonds). Restarts
+// that would mix runs or destroy output are refused.
 #include "support/run_command.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <numbers>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -79,6 +82,26 @@ bodies:
   - {name: top, shape: {type: box, size: [0.06, 0.06, 0.06]}, position: [0, 0, 0.13]}
   - {name: rocker, shape: {type: box, size: [0.1, 0.1, 0.2]}, position: [-0.5, 0, 0.10954],
      orientation: {axis: [0, 1, 0], angle: 15}, velocity: [0, 0, -0.5]}
+output: {every: 10, checkpoint_every: 1000}
+)";
+
+// A block of 0.4 x 0.2 m (160 kg per metre of depth) bonded to the ground by a joint of
+// c = 1 kPa over A = 0.4 m x 1 m, mu = 0.5, the table tilting at 30 deg/s. A dry block would
+// slide from atan(0.5) = 26.6 deg (t = 0.89 s); the bonded one holds until the shear W sin(t)
+// reaches c A + mu W cos(t) (kBondedTilt, about 39.7 deg, t = 1.32 s), after the checkpoint.
+const char* kBondedBlock = R"(version: 1
+dimension: 2
+time: {step: 1.0e-3, duration: 1.6}
+materials:
+  - {name: stone, density: 2000}
+interactions:
+  default: {friction: 0.5, cohesion: 1000}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: block, shape: {type: polygon, vertices: [[-0.2, -0.1], [0.2, -0.1], [0.2, 0.1],
+     [-0.2, 0.1]]}, position: [0, 0, 0.1]}
+loads:
+  tilt: {rate: 30.0}
 output: {every: 10, checkpoint_every: 1000}
 )";
 
@@ -160,7 +183,8 @@ class RestartTest : public ::testing::Test {
     EXPECT_EQ(file_text(straight / "bodies.pvd"), file_text(restarted / "bodies.pvd"));
     EXPECT_EQ(file_text(straight / "contacts.pvd"), file_text(restarted / "contacts.pvd"));
     EXPECT_EQ(a["removed"], b["removed"]);
-    for (const char* log : {"interfaces.csv", "removed.csv"})
+    EXPECT_EQ(a["bonds"], b["bonds"]);
+    for (const char* log : {"interfaces.csv", "removed.csv", "joints.csv"})
       EXPECT_EQ(file_text(straight / log), file_text(restarted / log)) << log;
     const long last_frame = b["steps"].get<long>();
     std::ostringstream frame;
@@ -199,6 +223,38 @@ TEST_F(RestartTest, RemovedBodiesStayRemovedAndTheirLogContinues) {
   EXPECT_LT(summary["removed"][0]["time"].get<double>(), 1.0) << "removed before the checkpoint";
   EXPECT_EQ(summary["removed"][1]["body"], "slow");
   EXPECT_GT(summary["removed"][1]["time"].get<double>(), 1.0) << "and after it";
+}
+
+TEST_F(RestartTest, ACohesiveJointHoldsPastTheCheckpointAndBreaksInShearAfterIt) {
+  expect_restart_is_bitwise(write("block.yaml", kBondedBlock), "1.0");
+  const fs::path out = folder_ / "restarted";
+  // The joint's strength against the tilt angle t: W sin t = c A + mu W cos t, W = m g.
+  const double weight = 0.4 * 0.2 * 2000 * 9.81, strength = 1000 * 0.4, mu = 0.5;
+  const double slope_of_dry_friction = std::atan(mu);
+  const double bonded_tilt =
+      slope_of_dry_friction + std::asin(strength / (weight * std::sqrt(1 + mu * mu)));
+  const double expected_time = bonded_tilt / (30.0 * std::numbers::pi / 180);
+  const std::vector<std::string> rows = rows_without(out / "joints.csv", {});
+  ASSERT_EQ(rows.size(), 2u) << file_text(out / "joints.csv");
+  EXPECT_EQ(rows[0], "step,time,body_a,body_b,mode,points,");
+  std::vector<std::string> fields;
+  std::stringstream split(rows[1]);
+  for (std::string field; std::getline(split, field, ',');) fields.push_back(field);
+  ASSERT_EQ(fields.size(), 6u);
+  EXPECT_GT(std::stol(fields[0]), 1000) << "after the checkpoint";
+  // The block is at rest on the table until then, so the break is the static one: within a
+  // few steps (0.03 deg each) of the hand computation, the solver's 1e-6 far below that.
+  EXPECT_NEAR(std::stod(fields[1]), expected_time, 3e-3);
+  EXPECT_THAT((std::vector<std::string>{fields[2], fields[3]}),
+              ::testing::UnorderedElementsAre("ground", "block"));
+  EXPECT_EQ(fields[4], "shear");
+  const long points = std::stol(fields[5]);
+  EXPECT_GE(points, 2) << "the two ends of the joint";
+  const nlohmann::json bonds = summary_of(out)["bonds"];
+  EXPECT_EQ(bonds["intact"], 0);
+  EXPECT_EQ(bonds["broken"], points);
+  // At the checkpoint (30 deg) only the bonds held the block: a restart that lost them would
+  // have slid at once, and the bitwise comparison above would have failed.
 }
 
 TEST_F(RestartTest, RestartsThatWouldMixRunsOrDestroyOutputAreRefused) {

@@ -51,10 +51,12 @@ Checkpoint sample_checkpoint() {
                         false}};
   checkpoint.stepper.contact_memory = {{{0, 1, 0x80000005u}, Vec3(1e-9 / 3, 2e-10 / 7, 0)}};
   checkpoint.stepper.dissipated = {0.1, 0.2};
+  checkpoint.stepper.bonds = {{{0, 1, 3u}, {1e4 / 3, 1e4 / 7}}, {{0, 1, 0x80000002u}, {0.1, -0.0}}};
   checkpoint.came_to_rest = true;
   checkpoint.history = {3.0 / 7, {361.0 / 3}};
   checkpoint.counts = {1200, 3, 2.5e-9, 123456789012LL, 77};
   checkpoint.removed = {{"arch/voussoir03", 0.5 / 3, "below", -1.0 / 7}, {"", 0.0, "beyond", 5.0}};
+  checkpoint.broken_bonds = 0x100000003ULL;  // beyond 32 bits
   checkpoint.vtk.plane_patch = VtkWriter::PlanePatch{Vec3(0.1, 0.2, 0), 1.0 / 3};
   checkpoint.vtk.frames = {{0, 0.0}, {10, 0.01}, {1234, 1.234}};
   return checkpoint;
@@ -118,6 +120,14 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
       same_bits(read.stepper.contact_memory[0].second, written.stepper.contact_memory[0].second));
   EXPECT_TRUE(same_bits(read.stepper.dissipated.damping, 0.1));
   EXPECT_TRUE(same_bits(read.stepper.dissipated.slip, 0.2));
+  ASSERT_EQ(read.stepper.bonds.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto& [key, bond] = read.stepper.bonds[i];
+    EXPECT_EQ(key, written.stepper.bonds[i].first) << i;
+    EXPECT_TRUE(same_bits(bond.cohesion, written.stepper.bonds[i].second.cohesion)) << i;
+    EXPECT_TRUE(same_bits(bond.tensile_strength, written.stepper.bonds[i].second.tensile_strength))
+        << i;
+  }
   EXPECT_TRUE(read.came_to_rest);
   EXPECT_TRUE(same_bits(read.history.dissipated_energy, 3.0 / 7));
   ASSERT_EQ(read.history.last_rotation_deg.size(), 1u);
@@ -134,6 +144,7 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   EXPECT_TRUE(same_bits(read.removed[0].value, -1.0 / 7));
   EXPECT_EQ(read.removed[1].name, "");
   EXPECT_EQ(read.removed[1].bound, "beyond");
+  EXPECT_EQ(read.broken_bonds, 0x100000003ULL);
   ASSERT_TRUE(read.vtk.plane_patch.has_value());
   EXPECT_TRUE(same_bits(read.vtk.plane_patch->centre_W, Vec3(0.1, 0.2, 0)));
   EXPECT_TRUE(same_bits(read.vtk.plane_patch->half_size, 1.0 / 3));
@@ -156,7 +167,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 2"));
+              HasSubstr("version-1: error: checkpoint version: expected 3"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints
@@ -211,6 +222,10 @@ TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
   EXPECT_THAT(refusal_of(other_mode),
               HasSubstr("dir/checkpoint-001234: error: mode: expected nscd (the checkpoint is of "
                         "another run), found penalty"));
+  Checkpoint other_bodies = checkpoint;
+  other_bodies.stepper.bonds = {{{0, 5, 1u}, {1.0, 0.0}}};
+  EXPECT_THAT(refusal_of(other_bodies),
+              HasSubstr("dir/checkpoint-001234: error: bonds: expected body indices below 2"));
 }
 
 TEST_F(CheckpointTest, CsvRowsPastAStepAreDroppedAndTheHeaderKept) {

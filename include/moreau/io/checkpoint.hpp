@@ -4,19 +4,21 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 2, in the machine's byte order (a marker refuses another order):
+// Format, version 3, in the machine's byte order (a marker refuses another order):
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
 //   u64 FNV-1a hash of the problem file's bytes, u8 mode (0 nscd, 1 penalty), i64 step,
 //   f64 time,
 //   u64 n, n bodies: x (3 f64), q (w, x, y, z), v (3), w_B (3), u8 removed,
 //   u64 n, n contact memories: i32 body_a, i32 body_b, u32 feature, 3 f64;
 //   f64 dissipated by damping, f64 by slip,
+//   u64 n, n bonds: i32 body_a, i32 body_b, u32 feature, f64 cohesion (N), f64 tension (N),
 //   u8 collapse monitor came to rest,
 //   f64 history dissipated energy, u64 n, n f64 rotations (deg),
 //   solver counts: i32 solves, i32 not converged, f64 worst error, i64 total iterations,
 //   i32 max iterations,
 //   u64 n, n removed bodies: name (u64 length, bytes), f64 time, bound (u64 length, bytes),
 //   f64 value,
+//   u64 bonds broken so far,
 //   u8 has plane patch, 3 f64 centre, f64 half size, u64 n, n frames: i32 step, f64 time,
 //   u64 FNV-1a hash of every byte before it (a damaged file is refused).
 #pragma once
@@ -53,9 +55,10 @@ struct Checkpoint {
   dynamics::StepperState stepper;
   bool came_to_rest = false;  ///< dynamics::CollapseMonitor
   HistoryWriter::State history;
-  SolverCounts counts;   ///< summary.json's solver statistics so far
+  SolverCounts counts;               ///< summary.json's solver statistics so far
   std::vector<RemovedBody> removed;  ///< summary.json's removed bodies so far
-  VtkWriter::State vtk;  ///< empty when the run writes no VTK
+  std::uint64_t broken_bonds = 0;    ///< summary.json's bonds broken so far
+  VtkWriter::State vtk;              ///< empty when the run writes no VTK
 };
 
 /// "checkpoint-<step>", the step with at least 6 digits, like the VTK frames.

@@ -64,6 +64,12 @@ struct BodySummary {
   math::Vec3 angular_velocity = math::Vec3::Zero();  ///< rad/s, world frame (R w_B)
 };
 
+/// The bonds of the cohesive joints (dynamics/cohesive_joints.hpp).
+struct BondCounts {
+  long long intact = 0;  ///< at the end
+  long long broken = 0;  ///< over the run
+};
+
 struct RunSummary {
   std::string title;
   std::filesystem::path problem;  ///< the problem file as given
@@ -85,6 +91,7 @@ struct RunSummary {
   /// J, penalty mode: stored in the contact springs at the end, and dissipated by dashpots
   /// and by slip over the run (absent in NSCD)
   std::optional<std::array<double, 3>> penalty_energy;
+  std::optional<BondCounts> bonds;  ///< absent when no law has a cohesion
   std::vector<BodySummary> bodies;
 };
 
@@ -99,6 +106,7 @@ struct RunSummary {
 ///    "removed": [{"body", "time", "bound", "value"}, ...],
 ///    "support_reaction": [x, y, z],
 ///    "penalty_energy": {"elastic", "damping", "slip"} or null,
+///    "bonds": {"intact", "broken"} or null,
 ///    "bodies": [{"name", "position": [x, y, z], "orientation": [w, x, y, z],
 ///                "velocity": [x, y, z], "angular_velocity": [x, y, z]}, ...]}
 /// Times in s, lengths in m, as in the structs above. JSON has no NaN or infinity; such a

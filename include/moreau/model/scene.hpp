@@ -15,8 +15,8 @@ namespace moreau::model {
 /// strengths of a brittle Mohr-Coulomb joint between bodies bonded at the start of a run
 /// (dynamics/cohesive_joints.hpp).
 struct ContactLaw {
-  double friction = 0.5;     ///< mu, >= 0 (> 0 with cohesion)
-  double restitution = 0.0;  ///< e, in [0, 1]; DESIGN.md's default 0 (inelastic)
+  double friction = 0.5;          ///< mu, >= 0 (> 0 with cohesion)
+  double restitution = 0.0;       ///< e, in [0, 1]; DESIGN.md's default 0 (inelastic)
   double cohesion = 0.0;          ///< c, Pa, >= 0; 0: no bond
   double tensile_strength = 0.0;  ///< f_t, Pa, in [0, c / mu]
   penalty::LawPair penalty = {};
@@ -33,6 +33,12 @@ class InteractionTable {
   void for_each_law(Visit visit) {
     visit(fallback_);
     for (auto& [pair, law] : laws_) visit(law);
+  }
+  /// Calls visit(const ContactLaw&) on the default law and on every pair's.
+  template <typename Visit>
+  void for_each_law(Visit visit) const {
+    visit(fallback_);
+    for (const auto& [pair, law] : laws_) visit(law);
   }
   const ContactLaw& law(int a, int b) const {
     const auto found = laws_.find(ordered(a, b));

@@ -49,11 +49,15 @@ BodyContact ground_contact(int body, const Vec3& p, int feature) {
   return {body, 0, point};
 }
 
-model::Scene two_body_scene(int dimension, model::ContactLaw law) {
+constexpr double kBlockHalfWidth = 0.2;   // m
+constexpr double kBlockHalfHeight = 0.1;  // m
+
+// The ground and a 0.4 x 0.2 block (3D: 0.4 x 0.4 x 0.2) resting on it.
+model::Scene bonded_block(int dimension, model::ContactLaw law) {
   model::Scene scene = testing::scene_on_ground(dimension, law);
-  scene.bodies.push_back(model::make_free_body("block", testing::block_shape(dimension, 0.2, 0.1),
-                                               kDensity, geometry::Pose{Vec3(0, 0, 0.1)},
-                                               dimension));
+  scene.bodies.push_back(model::make_free_body(
+      "block", testing::block_shape(dimension, kBlockHalfWidth, kBlockHalfHeight), kDensity,
+      geometry::Pose{Vec3(0, 0, kBlockHalfHeight)}, dimension));
   return scene;
 }
 
@@ -65,7 +69,7 @@ TEST(CohesiveJoints, EachPointOfAJointStandsForItsShareOfTheContactArea) {
       ground_contact(1, Vec3(0, 0, 0), 0), ground_contact(1, Vec3(0.4, 0, 0), 1),
       ground_contact(1, Vec3(0.4, 0.3, 0), 2), ground_contact(1, Vec3(0, 0.3, 0), 3),
       ground_contact(1, Vec3(0.2, 0.1, 0), 4)};
-  joints.bond(contacts, two_body_scene(3, law), 1e-9);
+  joints.bond(contacts, bonded_block(3, law), 1e-9);
   ASSERT_EQ(joints.intact(), 5u);
   const Bond* bond = joints.find({1, 0, contacts[4].point.feature.key()});
   ASSERT_NE(bond, nullptr);
@@ -79,7 +83,7 @@ TEST(CohesiveJoints, PlanarJointsSpanTheirLengthTimesTheUnitDepth) {
   CohesiveJoints joints;
   const std::vector<BodyContact> contacts{ground_contact(1, Vec3(-0.2, 0, 0), 0),
                                           ground_contact(1, Vec3(0.2, 0, 0), 1)};
-  joints.bond(contacts, two_body_scene(2, law), 1e-9);
+  joints.bond(contacts, bonded_block(2, law), 1e-9);
   ASSERT_EQ(joints.intact(), 2u);
   EXPECT_NEAR(joints.find({1, 0, contacts[0].point.feature.key()})->cohesion, 200.0, 1e-9);
 }
@@ -87,18 +91,18 @@ TEST(CohesiveJoints, PlanarJointsSpanTheirLengthTimesTheUnitDepth) {
 TEST(CohesiveJoints, CornersEdgesGapsAndLawsWithoutCohesionBondNothing) {
   const model::ContactLaw cohesive{.friction = 0.5, .cohesion = 1000.0};
   CohesiveJoints joints;
-  joints.bond({ground_contact(1, Vec3(0, 0, 0), 0)}, two_body_scene(3, cohesive), 1e-9);
+  joints.bond({ground_contact(1, Vec3(0, 0, 0), 0)}, bonded_block(3, cohesive), 1e-9);
   EXPECT_EQ(joints.intact(), 0u);  // one corner: no area
   joints.bond({ground_contact(1, Vec3(0, 0, 0), 0), ground_contact(1, Vec3(0.4, 0, 0), 1)},
-              two_body_scene(3, cohesive), 1e-9);
+              bonded_block(3, cohesive), 1e-9);
   EXPECT_EQ(joints.intact(), 0u);  // an edge on a face in 3D: no area
   std::vector<BodyContact> apart{ground_contact(1, Vec3(-0.2, 0, 0), 0),
                                  ground_contact(1, Vec3(0.2, 0, 0), 1)};
   for (BodyContact& contact : apart) contact.point.gap = 2e-9;
-  joints.bond(apart, two_body_scene(2, cohesive), 1e-9);
+  joints.bond(apart, bonded_block(2, cohesive), 1e-9);
   EXPECT_EQ(joints.intact(), 0u);  // not touching at the start
   joints.bond({ground_contact(1, Vec3(-0.2, 0, 0), 0), ground_contact(1, Vec3(0.2, 0, 0), 1)},
-              two_body_scene(2, {.friction = 0.5}), 1e-9);
+              bonded_block(2, {.friction = 0.5}), 1e-9);
   EXPECT_EQ(joints.intact(), 0u);  // no cohesion
 }
 
@@ -109,7 +113,7 @@ std::vector<JointFailure> failures_under(const Vec3& force_0, const Vec3& force_
   const std::vector<BodyContact> points{ground_contact(1, Vec3(-0.2, 0, 0), 0),
                                         ground_contact(1, Vec3(0.2, 0, 0), 1)};
   joints.bond(points,
-              two_body_scene(2, {.friction = 0.5, .cohesion = 1000.0, .tensile_strength = 500.0}),
+              bonded_block(2, {.friction = 0.5, .cohesion = 1000.0, .tensile_strength = 500.0}),
               1e-9);
   std::vector<Contact> contacts;
   for (const auto& [point, force] : {std::pair{points[0], force_0}, std::pair{points[1], force_1}})
@@ -236,9 +240,9 @@ class Loading {
 
 int points_per_joint(int dimension) { return dimension == 3 ? 4 : 2; }
 
-// Joint area of a block of half-width b on the ground: (2b)^2, or 2b by the unit depth.
-double base_area(int dimension, double half_width) {
-  return dimension == 3 ? 4 * half_width * half_width : 2 * half_width;
+// The joint area of the block on the ground: its base, or its width by the unit depth.
+double base_area(int dimension) {
+  return dimension == 3 ? 4 * kBlockHalfWidth * kBlockHalfWidth : 2 * kBlockHalfWidth;
 }
 
 class CohesiveJoint : public ::testing::TestWithParam<StepperCase> {
@@ -252,14 +256,11 @@ class CohesiveJoint : public ::testing::TestWithParam<StepperCase> {
 TEST_P(CohesiveJoint, BreaksUnderAPullAtItsTensileStrengthThenIsDry) {
   const StepperCase stepper_case = GetParam();
   const int d = stepper_case.dimension;
-  const double c = 20e3, f_t = 10e3, half_width = 0.2, half_height = 0.1;
+  const double c = 20e3, f_t = 10e3;
   model::Scene scene =
-      testing::scene_on_ground(d, {.friction = kFriction, .cohesion = c, .tensile_strength = f_t});
-  scene.bodies.push_back(
-      model::make_free_body("block", testing::block_shape(d, half_width, half_height), kDensity,
-                            geometry::Pose{Vec3(0, 0, half_height)}, d));
+      bonded_block(d, {.friction = kFriction, .cohesion = c, .tensile_strength = f_t});
   const double m = scene.bodies[1].mass;
-  const double strength = f_t * base_area(d, half_width);
+  const double strength = f_t * base_area(d);
   Loading loading(scene, stepper_case, points_per_joint(d));
   ASSERT_EQ(loading.intact(), static_cast<std::size_t>(points_per_joint(d)));
   const double g_end = 2 * strength / m, duration = ramp_duration();
@@ -289,7 +290,7 @@ TEST_P(CohesiveJoint, BreaksUnderAPullAtItsTensileStrengthThenIsDry) {
   const double expected = kG * (std::sin(alpha) - kFriction * std::cos(alpha));
   // 2%: the landing's rattle in the penalty mode (PenaltyIncline has the same bound).
   EXPECT_NEAR((scene.bodies[1].v.x() - v_start) / 0.2, expected, 0.02 * expected);
-  EXPECT_NEAR(scene.bodies[1].x.z(), half_height, 1e-4);
+  EXPECT_NEAR(scene.bodies[1].x.z(), kBlockHalfHeight, 1e-4);
 }
 
 // The shear: a 0.4 x 0.2 block (3D: 0.4 x 0.4 x 0.2) under a gravity tilted by alpha(t),
@@ -298,14 +299,11 @@ TEST_P(CohesiveJoint, BreaksUnderAPullAtItsTensileStrengthThenIsDry) {
 TEST_P(CohesiveJoint, SlidesOnAnInclineOnlyBeyondCohesionPlusFriction) {
   const StepperCase stepper_case = GetParam();
   const int d = stepper_case.dimension;
-  const double c = 1e3, f_t = 500.0, half_width = 0.2, half_height = 0.1;
+  const double c = 1e3, f_t = 500.0;
   model::Scene scene =
-      testing::scene_on_ground(d, {.friction = kFriction, .cohesion = c, .tensile_strength = f_t});
-  scene.bodies.push_back(
-      model::make_free_body("block", testing::block_shape(d, half_width, half_height), kDensity,
-                            geometry::Pose{Vec3(0, 0, half_height)}, d));
+      bonded_block(d, {.friction = kFriction, .cohesion = c, .tensile_strength = f_t});
   const double m = scene.bodies[1].mass;
-  const double cohesion = c * base_area(d, half_width);
+  const double cohesion = c * base_area(d);
   const double alpha_star =
       std::atan(kFriction) + std::asin(cohesion / (m * kG * std::sqrt(1 + kFriction * kFriction)));
   ASSERT_LT(alpha_star, 1.2);  // the ramp below reaches it

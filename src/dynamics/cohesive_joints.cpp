@@ -62,21 +62,19 @@ std::vector<collision::ContactKey> cracked_points(const PairContacts& joint, dou
   return cracked;
 }
 
-// Whether the resultant shear of the joint's bonded points reaches their strength
-// sum (C_i + mu F_N,i): the joint slides as a whole.
+// Whether the resultant shear of the joint's bonded points (it has some) reaches their
+// strength sum (C_i + mu F_N,i): the joint slides as a whole.
 bool slides(const PairContacts& joint, double h, const collision::ContactCache<Bond>& bonds) {
   Vec3 shear = Vec3::Zero();
   double strength = 0.0;
-  bool bonded = false;
   for (const Contact* contact : joint) {
     const Bond* bond = bonds.find(contact->key);
     if (!bond) continue;
-    bonded = true;
     const Vec3 force = contact->impulse / h;
     shear += contact->frame.rightCols<2>() * force.tail<2>();
     strength += bond->cohesion + contact->friction * force[kNormal];
   }
-  return bonded && shear.norm() >= kStrengthReached * strength;
+  return shear.norm() >= kStrengthReached * strength;
 }
 
 }  // namespace
@@ -117,8 +115,12 @@ void CohesiveJoints::bond(const std::vector<BodyContact>& contacts, const model:
 std::vector<JointFailure> CohesiveJoints::failures(const std::vector<Contact>& contacts,
                                                    double h) const {
   MOREAU_ASSERT(h > 0.0);
+  if (bonds_.size() == 0) return {};
   std::vector<JointFailure> tension = lost_bonds(contacts), shear;
   for (const auto& [pair, joint] : by_pair(contacts)) {
+    const bool bonded = std::any_of(joint.begin(), joint.end(),
+                                    [&](const Contact* contact) { return find(contact->key); });
+    if (!bonded) continue;
     std::vector<collision::ContactKey> cracked = cracked_points(joint, h, bonds_);
     if (!cracked.empty()) {
       tension.push_back({pair.first, pair.second, FailureMode::Tension, std::move(cracked)});

@@ -104,10 +104,12 @@ void CohesiveJoints::bond(const std::vector<BodyContact>& contacts, const model:
     const model::ContactLaw& law = scene.interactions.law(scene.bodies[pair.first].material,
                                                           scene.bodies[pair.second].material);
     const double share = area / static_cast<double>(members.size());
+    const model::Body& body_a = scene.bodies[pair.first];
     for (const BodyContact* contact : members)
       bonds.emplace_back(
           collision::ContactKey{pair.first, pair.second, contact->point.feature.key()},
-          Bond{law.cohesion * share, law.tensile_strength * share});
+          Bond{law.cohesion * share, law.tensile_strength * share,
+               body_a.q.conjugate() * (contact->point.p - body_a.x)});
   }
   bonds_.replace(bonds);
 }
@@ -133,6 +135,35 @@ std::vector<JointFailure> CohesiveJoints::failures(const std::vector<Contact>& c
     shear.push_back(std::move(slid));
   }
   return tension.empty() ? shear : tension;
+}
+
+void CohesiveJoints::follow(const std::vector<BodyContact>& contacts, const model::Scene& scene) {
+  if (bonds_.size() == 0) return;
+  std::map<PairKey, std::vector<const BodyContact*>> pairs;
+  for (const BodyContact& contact : contacts)
+    pairs[{contact.body_a, contact.body_b}].push_back(&contact);
+  std::vector<std::pair<collision::ContactKey, Bond>> followed;
+  bool changed = false;
+  for (auto [key, bond] : bonds_.entries()) {
+    const auto found = pairs.find({key.body_a, key.body_b});
+    if (found != pairs.end() &&
+        std::none_of(found->second.begin(), found->second.end(), [&](const BodyContact* contact) {
+          return contact->point.feature.key() == key.feature;
+        })) {
+      const model::Body& body_a = scene.bodies[key.body_a];
+      const double tolerance =
+          1e-3 * std::max(bounding_radius(body_a), bounding_radius(scene.bodies[key.body_b]));
+      const Vec3 anchor_W = body_a.x + body_a.q * bond.anchor;
+      for (const BodyContact* contact : found->second)
+        if ((contact->point.p - anchor_W).norm() <= tolerance) {
+          key.feature = contact->point.feature.key();
+          changed = true;
+          break;
+        }
+    }
+    followed.emplace_back(key, bond);
+  }
+  if (changed) bonds_.replace(followed);
 }
 
 // Bonds whose contact the step no longer detects have opened beyond the detection distance,

@@ -89,7 +89,9 @@ void MoreauJean::set_prescribed_velocities(double t) {
 
 // Detection distance of a body: how far its surface can move in two steps, plus the
 // activation threshold so that resting contacts at a round-off gap stay seen.
-std::vector<Contact> MoreauJean::detect_contacts() const {
+// N.B. the bonds follow their points (CohesiveJoints::follow) before the contacts are made,
+// so that every later lookup of a bond by key finds it.
+std::vector<Contact> MoreauJean::detect_contacts() {
   const double h = options_.h;
   const double floor = 2 * activation_threshold();
   std::vector<double> margins;
@@ -97,8 +99,10 @@ std::vector<Contact> MoreauJean::detect_contacts() const {
     const double speed = body.v.norm() + body.w_B.norm() * bounding_radius(body);
     margins.push_back(2 * h * speed + h * h * scene_.gravity.norm() + floor);
   }
+  const std::vector<BodyContact> touching = detect_body_contacts(scene_, margins);
+  joints_.follow(touching, scene_);
   std::vector<Contact> contacts;
-  for (const auto& [i, j, point] : detect_body_contacts(scene_, margins)) {
+  for (const auto& [i, j, point] : touching) {
     const model::ContactLaw& law =
         scene_.interactions.law(scene_.bodies[i].material, scene_.bodies[j].material);
     Contact contact{.body_a = i,

@@ -166,7 +166,7 @@ PenaltyStepper::PenaltyStepper(model::Scene& scene, PenaltyOptions options,
   joints_.bond(detect_body_contacts(scene_, std::vector<double>(scene_.bodies.size(), allowance)),
                scene_, allowance);
   set_bond_reach();
-  const Evaluation initial = evaluate(options_.h);
+  const Evaluation initial = evaluate(detect(options_.h), options_.h);
   critical_step_ = initial.critical_step;
   if (options_.critical_step == CriticalStepPolicy::Refuse) check_critical_step(initial);
 }
@@ -196,13 +196,22 @@ std::vector<double> PenaltyStepper::reach(double dt) const {
 // rigidity at the overlap it may reach (dt times its approach speed and gravity's pull, less
 // the gap): otherwise a body landing, or resting at zero overlap, would take the whole step
 // in the stiff spring it meets during it. A bonded contact acts at any gap.
-PenaltyStepper::Evaluation PenaltyStepper::evaluate(double dt) const {
+// N.B. the bonds follow their points (CohesiveJoints::follow) before any force is computed,
+// so that every lookup of a bond by key finds it.
+std::vector<BodyContact> PenaltyStepper::detect(double dt) {
+  std::vector<BodyContact> detected = detect_body_contacts(scene_, reach(dt));
+  joints_.follow(detected, scene_);
+  return detected;
+}
+
+PenaltyStepper::Evaluation PenaltyStepper::evaluate(const std::vector<BodyContact>& detected,
+                                                    double dt) const {
   const int dimension = scene_.dimension;
   Evaluation evaluation;
   evaluation.force_W.assign(scene_.bodies.size(), Vec3::Zero());
   evaluation.torque_W.assign(scene_.bodies.size(), Vec3::Zero());
   const double pull = scene_.gravity.norm() * dt * dt;
-  for (const auto& [i, j, point] : detect_body_contacts(scene_, reach(dt))) {
+  for (const auto& [i, j, point] : detected) {
     const Body& a = scene_.bodies[i];
     const Body& b = scene_.bodies[j];
     const model::ContactLaw& law = scene_.interactions.law(a.material, b.material);
@@ -372,7 +381,7 @@ void PenaltyStepper::break_overloaded_bonds(Evaluation& evaluation, double dt, S
     if (failures.empty()) return;
     joints_.apply(failures);
     for (JointFailure& failure : failures) report.failures.push_back(std::move(failure));
-    evaluation = evaluate(dt);
+    evaluation = evaluate(detect(dt), dt);
   }
 }
 
@@ -388,13 +397,13 @@ StepReport PenaltyStepper::step() {
   while (remaining > 0.0) {
     const solvers::Stopwatch clock;
     set_driven_velocities(scene_, scene_.time, scene_.time, remaining);
-    Evaluation evaluation = evaluate(remaining);
+    Evaluation evaluation = evaluate(detect(remaining), remaining);
     double dt = remaining;
     if (remaining > evaluation.critical_step) {
       if (options_.critical_step == CriticalStepPolicy::Refuse) check_critical_step(evaluation);
       dt = remaining / std::ceil(remaining / evaluation.critical_step);
       set_driven_velocities(scene_, scene_.time, scene_.time, dt);
-      evaluation = evaluate(dt);
+      evaluation = evaluate(detect(dt), dt);
     }
     break_overloaded_bonds(evaluation, dt, report);
     integrate(evaluation, dt);

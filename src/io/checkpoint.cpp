@@ -144,6 +144,7 @@ void encode(Encoder& out, const Checkpoint& checkpoint) {
     out.put(key.feature);
     out.put(bond.cohesion);
     out.put(bond.tensile_strength);
+    out.put(bond.anchor);
   }
   out.put(static_cast<std::uint8_t>(checkpoint.came_to_rest));
   out.put(checkpoint.history.dissipated_energy);
@@ -206,6 +207,7 @@ Checkpoint decode(Decoder& in) {
     key.feature = in.get<std::uint32_t>();
     bond.cohesion = in.get<double>();
     bond.tensile_strength = in.get<double>();
+    bond.anchor = in.get_vec3();
   }
   checkpoint.came_to_rest = get_flag(in);
   checkpoint.history.dissipated_energy = in.get<double>();

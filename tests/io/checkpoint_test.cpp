@@ -44,14 +44,15 @@ Checkpoint sample_checkpoint() {
   checkpoint.mode = Mode::Penalty;
   checkpoint.step = 1234;
   checkpoint.time = 1234 * 1e-3;
-  checkpoint.bodies = {{Vec3::Zero(), math::Quat::Identity(), Vec3::Zero(), Vec3::Zero(), true},
-                       {Vec3(1.0 / 3, -0.0, std::numeric_limits<double>::denorm_min()),
-                        math::Quat(std::cos(0.1), 0, std::sin(0.1), 0),
-                        Vec3(std::nextafter(std::numbers::pi, 4.0), 2, 3), Vec3(0, -7.25e-300, 0),
-                        false}};
+  checkpoint.bodies = {
+      {Vec3::Zero(), math::Quat::Identity(), Vec3::Zero(), Vec3::Zero(), true},
+      {Vec3(1.0 / 3, -0.0, std::numeric_limits<double>::denorm_min()),
+       math::Quat(std::cos(0.1), 0, std::sin(0.1), 0),
+       Vec3(std::nextafter(std::numbers::pi, 4.0), 2, 3), Vec3(0, -7.25e-300, 0), false}};
   checkpoint.stepper.contact_memory = {{{0, 1, 0x80000005u}, Vec3(1e-9 / 3, 2e-10 / 7, 0)}};
   checkpoint.stepper.dissipated = {0.1, 0.2};
-  checkpoint.stepper.bonds = {{{0, 1, 3u}, {1e4 / 3, 1e4 / 7}}, {{0, 1, 0x80000002u}, {0.1, -0.0}}};
+  checkpoint.stepper.bonds = {{{0, 1, 3u}, {1e4 / 3, 1e4 / 7, Vec3(0.1, -0.2, 1.0 / 3)}},
+                              {{0, 1, 0x80000002u}, {0.1, -0.0, Vec3::Zero()}}};
   checkpoint.came_to_rest = true;
   checkpoint.history = {3.0 / 7, {361.0 / 3}};
   checkpoint.counts = {1200, 3, 2.5e-9, 123456789012LL, 77};
@@ -125,6 +126,7 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
     const auto& [key, bond] = read.stepper.bonds[i];
     EXPECT_EQ(key, written.stepper.bonds[i].first) << i;
     EXPECT_TRUE(same_bits(bond.cohesion, written.stepper.bonds[i].second.cohesion)) << i;
+    EXPECT_TRUE(same_bits(bond.anchor, written.stepper.bonds[i].second.anchor)) << i;
     EXPECT_TRUE(same_bits(bond.tensile_strength, written.stepper.bonds[i].second.tensile_strength))
         << i;
   }

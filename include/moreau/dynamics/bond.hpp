@@ -3,6 +3,7 @@
 #pragma once
 
 #include "moreau/collision/contact_cache.hpp"
+#include "moreau/math/types.hpp"
 
 #include <vector>
 
@@ -13,6 +14,9 @@ namespace moreau::dynamics {
 struct Bond {
   double cohesion = 0.0;          ///< c A_i, > 0
   double tensile_strength = 0.0;  ///< f_t A_i, in [0, c A_i / mu]
+  /// m, the bonded point in the frame of body_a (Body::q, Body::x), where it was bonded: the
+  /// bond follows the contact point found there when the point's feature pair changes.
+  math::Vec3 anchor = math::Vec3::Zero();
 };
 
 enum class FailureMode { Tension, Shear };

@@ -49,6 +49,14 @@ class CohesiveJoints {
   ///      friction (io::read_problem_file checks it)
   void bond(const std::vector<BodyContact>& contacts, const model::Scene& scene, double allowance);
 
+  /// Keeps each bond on its point when the point's feature pair changes: the narrow phase
+  /// names a corner that lies on the other body's corner (voussoirs of one section, blocks of
+  /// one size stacked) after either body, whichever round-off favours in the step. A bond
+  /// whose key no contact of its pair has takes the key of the pair's contact nearest its
+  /// anchor, within 1e-3 of the larger body's bounding radius (a joint's points are corners,
+  /// far apart; an intact bond moves by its springs' stretch at most).
+  void follow(const std::vector<BodyContact>& contacts, const model::Scene& scene);
+
   /// The bond of the contact, or nullptr when it has none (never bonded, or broken).
   const Bond* find(const collision::ContactKey& key) const { return bonds_.find(key); }
 

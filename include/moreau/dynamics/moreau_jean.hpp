@@ -70,7 +70,7 @@ class MoreauJean final : public Stepper {
 
   double activation_threshold() const;
   void set_prescribed_velocities(double t);
-  std::vector<Contact> detect_contacts() const;
+  std::vector<Contact> detect_contacts();
   std::vector<Contact> select_active(std::vector<Contact> detected) const;
   VecX inverse_masses() const;
   VecX free_velocity(const VecX& V_k, const VecX& m_inv) const;

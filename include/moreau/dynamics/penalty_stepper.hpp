@@ -70,7 +70,8 @@ class PenaltyStepper final : public Stepper {
   penalty::ContactSide contact_side(int index) const;
   std::vector<double> reach(double dt) const;
   void set_bond_reach();
-  Evaluation evaluate(double dt) const;
+  std::vector<BodyContact> detect(double dt);
+  Evaluation evaluate(const std::vector<BodyContact>& detected, double dt) const;
   void break_overloaded_bonds(Evaluation& evaluation, double dt, StepReport& report);
   void set_critical_step(Evaluation& evaluation) const;
   void check_critical_step(const Evaluation& evaluation) const;

@@ -12,6 +12,7 @@
 //   u64 n, n contact memories: i32 body_a, i32 body_b, u32 feature, 3 f64;
 //   f64 dissipated by damping, f64 by slip,
 //   u64 n, n bonds: i32 body_a, i32 body_b, u32 feature, f64 cohesion (N), f64 tension (N),
+//     anchor (3 f64, m, in body_a's frame),
 //   u8 collapse monitor came to rest,
 //   f64 history dissipated energy, u64 n, n f64 rotations (deg),
 //   solver counts: i32 solves, i32 not converged, f64 worst error, i64 total iterations,

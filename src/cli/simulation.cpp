@@ -1,5 +1,7 @@
 #include "simulation.hpp"
 
+#include "checkpoints.hpp"
+#include "interruption.hpp"
 #include "moreau/contact/fclib_io.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
@@ -12,8 +14,6 @@
 #include "moreau/io/removal_log.hpp"
 #include "moreau/io/solver_log.hpp"
 #include "moreau/io/vtk_writer.hpp"
-#include "checkpoints.hpp"
-#include "interruption.hpp"
 #include "progress.hpp"
 
 #include <memory>
@@ -51,14 +51,6 @@ math::Vec3 support_reaction(const model::Scene& scene, const dynamics::Stepper& 
     reaction += a_free ? force_on_a : math::Vec3(-force_on_a);
   }
   return reaction;
-}
-
-// Whether any pair of materials has a cohesion: the run then has bonds to count and log.
-bool has_cohesion(const model::Scene& scene) {
-  bool cohesive = false;
-  scene.interactions.for_each_law(
-      [&](const model::ContactLaw& law) { cohesive = cohesive || law.cohesion > 0.0; });
-  return cohesive;
 }
 
 std::unique_ptr<dynamics::Stepper> make_stepper(io::Problem& problem) {
@@ -126,7 +118,7 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
   if (flags.removal.below || flags.removal.beyond)
     removal_log.emplace(out / "removed.csv", continue_after);
   std::optional<io::JointLog> joint_log;
-  if (has_cohesion(scene)) joint_log.emplace(out / "joints.csv", continue_after);
+  if (scene.interactions.has_cohesion()) joint_log.emplace(out / "joints.csv", continue_after);
 
   summary.title = problem.title;
   summary.problem = problem.path;

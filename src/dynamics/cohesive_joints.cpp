@@ -20,15 +20,18 @@ using PairKey = std::pair<int, int>;
 // satisfy the cone to (cohesive_joints.hpp).
 constexpr double kStrengthReached = 1.0 - 1e-6;
 
-// The contacts of one pair of bodies in a step.
-using PairContacts = std::vector<const Contact*>;
-
-std::map<PairKey, PairContacts> by_pair(const std::vector<Contact>& contacts) {
-  std::map<PairKey, PairContacts> pairs;
-  for (const Contact& contact : contacts)
-    pairs[{contact.key.body_a, contact.key.body_b}].push_back(&contact);
+// The contacts (Contact or BodyContact) of each pair of bodies.
+template <typename ContactType>
+std::map<PairKey, std::vector<const ContactType*>> by_pair(
+    const std::vector<ContactType>& contacts) {
+  std::map<PairKey, std::vector<const ContactType*>> pairs;
+  for (const ContactType& contact : contacts)
+    pairs[{contact.body_a, contact.body_b}].push_back(&contact);
   return pairs;
 }
+
+// The contacts of one pair of bodies in a step.
+using PairContacts = std::vector<const Contact*>;
 
 // The normal forces of a joint spread linearly over its points: the least-squares forces
 // N' = Phi Phi^+ N with rows phi_i = (1, x_i, y_i) (in-plane coordinates), which have the
@@ -137,11 +140,16 @@ std::vector<JointFailure> CohesiveJoints::failures(const std::vector<Contact>& c
   return tension.empty() ? shear : tension;
 }
 
+void CohesiveJoints::bond_touching(const model::Scene& scene) {
+  if (!scene.interactions.has_cohesion()) return;
+  const double allowance = contact_allowance(scene);
+  bond(detect_body_contacts(scene, std::vector<double>(scene.bodies.size(), allowance)), scene,
+       allowance);
+}
+
 void CohesiveJoints::follow(const std::vector<BodyContact>& contacts, const model::Scene& scene) {
   if (bonds_.size() == 0) return;
-  std::map<PairKey, std::vector<const BodyContact*>> pairs;
-  for (const BodyContact& contact : contacts)
-    pairs[{contact.body_a, contact.body_b}].push_back(&contact);
+  const std::map<PairKey, std::vector<const BodyContact*>> pairs = by_pair(contacts);
   std::vector<std::pair<collision::ContactKey, Bond>> followed;
   bool changed = false;
   for (auto [key, bond] : bonds_.entries()) {

@@ -71,8 +71,7 @@ MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options)
     if (is_free) n_dof_ += k;
   }
   allowance_ = contact_allowance(scene_);
-  joints_.bond(detect_body_contacts(scene_, std::vector<double>(scene_.bodies.size(), allowance_)),
-               scene_, allowance_);
+  joints_.bond_touching(scene_);
 }
 
 // LMGC90 activates a contact when its predicted gap is <= 0. A resting contact has gap 0

@@ -162,9 +162,7 @@ PenaltyStepper::PenaltyStepper(model::Scene& scene, PenaltyOptions options,
     throw core::Diagnostic({}, "time.step", "a positive time step (s)", core::concat(options_.h));
   for (const Body& body : scene_.bodies)
     contact_radii_.push_back(contact_radius(body, scene_.dimension));
-  const double allowance = contact_allowance(scene_);
-  joints_.bond(detect_body_contacts(scene_, std::vector<double>(scene_.bodies.size(), allowance)),
-               scene_, allowance);
+  joints_.bond_touching(scene_);
   set_bond_reach();
   const Evaluation initial = evaluate(detect(options_.h), options_.h);
   critical_step_ = initial.critical_step;

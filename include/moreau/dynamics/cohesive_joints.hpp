@@ -49,6 +49,10 @@ class CohesiveJoints {
   ///      friction (io::read_problem_file checks it)
   void bond(const std::vector<BodyContact>& contacts, const model::Scene& scene, double allowance);
 
+  /// bond() with the contacts of the scene as it is (the start of a run), within
+  /// contact_allowance(); nothing to do, and no detection, when no law has a cohesion.
+  void bond_touching(const model::Scene& scene);
+
   /// Keeps each bond on its point when the point's feature pair changes: the narrow phase
   /// names a corner that lies on the other body's corner (voussoirs of one section, blocks of
   /// one size stacked) after either body, whichever round-off favours in the step. A bond

@@ -40,6 +40,12 @@ class InteractionTable {
     visit(fallback_);
     for (const auto& [pair, law] : laws_) visit(law);
   }
+  /// Whether any law, the default's included, bonds its pair (cohesion > 0).
+  bool has_cohesion() const {
+    bool cohesive = false;
+    for_each_law([&](const ContactLaw& law) { cohesive = cohesive || law.cohesion > 0.0; });
+    return cohesive;
+  }
   const ContactLaw& law(int a, int b) const {
     const auto found = laws_.find(ordered(a, b));
     return found == laws_.end() ? fallback_ : found->second;

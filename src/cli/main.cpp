@@ -6,6 +6,7 @@
 #include "moreau/core/diagnostic.hpp"
 
 #include <boost/program_options.hpp>
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <exception>
@@ -49,7 +50,20 @@ const Command& find_command(const std::string& name) {
   throw core::Diagnostic({"moreau"}, "", message);
 }
 
+// The sparse factorizations (CHOLMOD) call BLAS. Debian's default BLAS is OpenBLAS with
+// its own thread pool, whose threads spin while they wait: beside moreau's threads they fought
+// for the cores, and a 52-block wall spent 58 s of its 67 s in the kernel. Its products on
+// moreau's matrices (fronts of tens to hundreds of rows) gain little from threads, and one
+// thread makes them independent of the machine's core count (bitwise results). The symbol
+// is looked up rather than linked: another BLAS (reference, BLIS, MKL) simply lacks it.
+void use_one_blas_thread() {
+  using SetThreads = void (*)(int);
+  if (void* symbol = dlsym(RTLD_DEFAULT, "openblas_set_num_threads"))
+    reinterpret_cast<SetThreads>(symbol)(1);
+}
+
 int run(int argc, char** argv) {
+  use_one_blas_thread();
   // Global options are the arguments before the command name; they are parsed strictly,
   // and everything after the name belongs to the command.
   const std::vector<std::string> arguments(argv + 1, argv + argc);

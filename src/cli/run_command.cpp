@@ -11,7 +11,7 @@
 #include "moreau/io/output_file.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/io/summary_json.hpp"
-#include "moreau/solvers/registry.hpp"
+#include "moreau/dynamics/moreau_jean.hpp"
 #include "options.hpp"
 #include "simulation.hpp"
 
@@ -162,7 +162,8 @@ int run_run(const std::vector<std::string>& arguments) {
       "continue the run from a checkpoint (DIR/checkpoint-NNNNNN) in its folder DIR")(
       "mode", po::value<std::string>(), "override the file's mode: nscd or penalty")(
       "solver", po::value<std::string>(),
-      core::concat("override the file's solver: ", core::join(solvers::registered_solver_names()))
+      core::concat("override the file's solver: ",
+                   core::join(dynamics::moreau_jean_solver_names()))
           .c_str())("duration", po::value<double>(),
                     "override the file's duration, s (a short trial of a long run)")(
       "dump-problems", "also write each step's local problem as FCLib HDF5 in <out>/problems")(

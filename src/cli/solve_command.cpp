@@ -59,12 +59,28 @@ void print_result(const contact::ContactProblemFile& file, std::string_view solv
             << ", " << std::defaultfloat << std::setprecision(4) << report.seconds << " s\n";
 }
 
+// A method of the global form runs on the file's global problem; a local file has none.
+solvers::SolveReport solve_global(const contact::ContactProblemFile& file, const std::string& name,
+                                  const po::variables_map& values, VecX& r) {
+  if (!file.global)
+    throw core::Diagnostic({file.path.string()}, "solver",
+                           core::concat("a global problem (M, H, f, w) for ", name),
+                           "a local problem (W, q): use a method of the local form");
+  const auto solver =
+      solvers::make_global_solver(name, read_stop_criteria(values), read_solver_parameters(values));
+  VecX v;
+  return solver->solve(*file.global, r, v);
+}
+
 int run_solve(const std::vector<std::string>& arguments) {
   po::options_description options("Options");
   options.add_options()("file", po::value<std::string>()->required(), "problem file")(
       "solver",
       po::value<std::string>()->default_value(std::string(solvers::default_solver_name())),
-      core::concat("method: ", core::join(solvers::registered_solver_names())).c_str())(
+      core::concat("method: ", core::join(solvers::registered_solver_names()),
+                   "; for global problems also ",
+                   core::join(solvers::registered_global_solver_names()))
+          .c_str())(
       "warm-start", po::value<std::string>()->default_value("zero"),
       "initial reactions: zero, guess or solution (stored in FCLib files)")(
       "reactions", po::value<std::string>(), "write the reactions r to this file, one a line")(
@@ -78,17 +94,20 @@ int run_solve(const std::vector<std::string>& arguments) {
       options, positional);
   if (!values) return kSuccess;
 
-  const auto solver =
-      solvers::make_solver((*values)["solver"].as<std::string>(), read_stop_criteria(*values),
-                           read_solver_parameters(*values));
-  const contact::ContactProblemFile file = contact::read_contact_problem_file((*values)["file"].as<std::string>());
+  const std::string name = (*values)["solver"].as<std::string>();
+  const contact::ContactProblemFile file =
+      contact::read_contact_problem_file((*values)["file"].as<std::string>());
   VecX r = warm_start(file, (*values)["warm-start"].as<std::string>());
-  const solvers::SolveReport report = solver->solve(file.problem, r);
+  const solvers::SolveReport report = solvers::is_global_solver(name)
+                                          ? solve_global(file, name, *values, r)
+                                          : solvers::make_solver(name, read_stop_criteria(*values),
+                                                                 read_solver_parameters(*values))
+                                                ->solve(file.problem, r);
 
   if (values->count("reactions")) write_values((*values)["reactions"].as<std::string>(), r);
   if (values->count("velocities"))
     write_values((*values)["velocities"].as<std::string>(), file.problem.velocity(r));
-  print_result(file, solver->name(), report, values->count("json") > 0);
+  print_result(file, name, report, values->count("json") > 0);
   return report.converged() ? kSuccess : kNotConverged;
 }
 

@@ -19,8 +19,9 @@ void set_problem(ContactProblemFile& file, ProblemData data) {
     return;
   }
   const auto start = std::chrono::steady_clock::now();
-  auto condensation = std::make_shared<const Condensation>(
-      std::get<GlobalProblem>(data), core::SourceLocation{file.path.string()});
+  file.global = std::move(std::get<GlobalProblem>(data));
+  auto condensation =
+      std::make_shared<const Condensation>(*file.global, core::SourceLocation{file.path.string()});
   file.condensation_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   file.kind = ProblemKind::Global;

@@ -9,6 +9,7 @@
 #include "moreau/math/contact_frame.hpp"
 #include "moreau/math/quaternion.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace moreau::dynamics {
@@ -57,13 +58,39 @@ VecX applied_force(const Body& body, const Vec3& gravity, int dimension) {
 
 }  // namespace
 
+std::vector<std::string> moreau_jean_solver_names() {
+  std::vector<std::string> names{std::string(kAutomaticSolver)};
+  for (const auto& list :
+       {solvers::registered_solver_names(), solvers::registered_global_solver_names()})
+    names.insert(names.end(), list.begin(), list.end());
+  return names;
+}
+
+StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
+  const std::string& name = options.solver;
+  if (name != kAutomaticSolver) {
+    if (solvers::is_global_solver(name))
+      return {nullptr, solvers::make_global_solver(name, options.stop, options.solver_parameters)};
+    return {solvers::make_solver(name, options.stop, options.solver_parameters), nullptr};
+  }
+  if (!options.solver_parameters.empty())
+    throw core::Diagnostic({}, "solver.parameters",
+                           "no parameters with the automatic choice (name the solver they are for)",
+                           options.solver_parameters.begin()->first);
+  solvers::StopCriteria global_stage = options.stop;
+  global_stage.max_iterations = std::min(options.stop.max_iterations, kGlobalStageIterations);
+  return {solvers::make_solver(solvers::default_solver_name(), options.stop),
+          solvers::make_global_solver(solvers::registered_global_solvers().front().name,
+                                      global_stage)};
+}
+
 MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options)
     : scene_(scene), options_(std::move(options)) {
   if (!(options_.h > 0.0) || !std::isfinite(options_.h))
     throw core::Diagnostic({}, "time.step", "a positive time step (s)", core::concat(options_.h));
   if (!(options_.theta >= 0.5 && options_.theta <= 1.0))
     throw core::Diagnostic({}, "time.theta", "a number in [0.5, 1]", core::concat(options_.theta));
-  solver_ = solvers::make_solver(options_.solver, options_.stop, options_.solver_parameters);
+  solvers_ = make_step_solvers(options_);
   const int k = dofs_per_body(scene_.dimension);
   for (const Body& body : scene_.bodies) {
     const bool is_free = body.motion == Motion::Free;
@@ -203,17 +230,24 @@ VecX MoreauJean::cone_shifts() const {
   return shifts;
 }
 
-// Solves for r in the cones shifted by the bonds (u = W r' + q - W S, r = r' - S), breaks the
+bool MoreauJean::uses_global_form(Index contacts) const {
+  if (!solvers_.local || !solvers_.global) return solvers_.global != nullptr;
+  return scene_.dimension * contacts > n_dof_ && contacts >= kGlobalFormContacts;
+}
+
+// Solves for r in the cones shifted by the bonds (r' = r + S, cohesive_joints.hpp), breaks the
 // bonds the solution overloads, and solves again until every remaining bond holds: at most
 // one solve more than the breaking passes, and one solve in a step that breaks nothing.
-// The report sums the passes' iterations and times; problem_ keeps the last pass's q.
-solvers::SolveReport MoreauJean::solve_with_bonds(const VecX& q, VecX& r, StepReport& report) {
+// solve_pass(S, r') solves the shifted problem from r'. The report sums the passes'
+// iterations and times.
+template <class SolvePass>
+solvers::SolveReport MoreauJean::solve_with_bonds(VecX& r, StepReport& report,
+                                                  SolvePass&& solve_pass) {
   solvers::SolveReport total;
   for (;;) {
     const VecX shifts = cone_shifts();
-    problem_.q = q - problem_.W * shifts;
     r += shifts;
-    const solvers::SolveReport pass = solver_->solve(problem_, r);
+    const solvers::SolveReport pass = solve_pass(shifts, r);
     r -= shifts;
     const int iterations = total.iterations + pass.iterations;
     const double seconds = total.seconds + pass.seconds;
@@ -226,6 +260,78 @@ solvers::SolveReport MoreauJean::solve_with_bonds(const VecX& q, VecX& r, StepRe
     joints_.apply(failures);
     for (JointFailure& failure : failures) report.failures.push_back(std::move(failure));
   }
+}
+
+VecX MoreauJean::frictions() const {
+  VecX mu(static_cast<Index>(contacts_.size()));
+  for (std::size_t a = 0; a < contacts_.size(); ++a) mu[a] = contacts_[a].friction;
+  return mu;
+}
+
+// The local problem u = W r + q, W = H M^-1 H^T; a shift S moves q to q - W S. Returns v_k+1.
+VecX MoreauJean::solve_local(const StepTerms& terms, VecX& r, StepReport& report) {
+  const solvers::Stopwatch assembly_clock;
+  problem_.dimension = scene_.dimension;
+  problem_.W = contact::assemble_delassus(terms.jacobian.H, terms.m_inv);
+  problem_.mu = frictions();
+  global_problem_ = contact::GlobalProblem{};
+  const VecX q = terms.H * terms.V_free + terms.jacobian.known + terms.jacobian.impact;
+  report.times.assembly += assembly_clock.seconds();
+  report.solver = solvers_.local->name();
+  report.solve = solve_with_bonds(r, report, [&](const VecX& shifts, VecX& r_shifted) {
+    problem_.q = q - problem_.W * shifts;
+    return solvers_.local->solve(problem_, r_shifted);
+  });
+  return terms.V_free + terms.m_inv.cwiseProduct(terms.H.transpose() * r);
+}
+
+// With the automatic choice, a step whose global solve does not converge is solved again by
+// the local method from the global one's best iterate: the velocity-space method is fast on
+// large hyperstatic problems, the W-based hybrid the more robust. Both appear in the report's
+// stages, e.g. "velocity-newton 1000 (max-iterations), nsgs 100, newton-ac 7".
+VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
+  if (!uses_global_form(static_cast<Index>(contacts_.size())))
+    return solve_local(terms, r, report);
+  const VecX r_warm = r;
+  VecX V_next = solve_global(terms, r, report);
+  if (report.solve.converged() || !solvers_.local) return V_next;
+  // N.B. from the warm start, not the global best iterate: as in hybrid, Newton on W from
+  // another method's stalled iterate is many times slower than from the warm start.
+  const solvers::SolveReport global = report.solve;
+  r = r_warm;
+  V_next = solve_local(terms, r, report);
+  report.solve.stages = core::concat(
+      solvers_.global->name(), ' ', global.iterations, " (", solvers::to_string(global.status),
+      "), ", report.solve.stages.empty() ? std::string(report.solver) : report.solve.stages);
+  report.solve.iterations += global.iterations;
+  report.solve.seconds += global.seconds;
+  return V_next;
+}
+
+// The global problem M v = f + H^T r, u = H v + w (in the files' convention, where the
+// contact Jacobian H is stored transposed), f = M v_free, w = the known and impact terms; a
+// shift S moves f to f - H^T S. Returns v_k+1 = M^-1 (f + H^T r), which the solver returns.
+VecX MoreauJean::solve_global(const StepTerms& terms, VecX& r, StepReport& report) {
+  const solvers::Stopwatch assembly_clock;
+  contact::GlobalProblem& global = global_problem_;
+  global.dimension = scene_.dimension;
+  global.M = math::SparseMat(n_dof_, n_dof_);
+  global.M.reserve(Eigen::VectorXi::Ones(n_dof_));
+  for (Index i = 0; i < n_dof_; ++i) global.M.insert(i, i) = 1.0 / terms.m_inv[i];
+  global.H = terms.H.transpose();
+  global.w = terms.jacobian.known + terms.jacobian.impact;
+  global.mu = frictions();
+  problem_ = contact::LocalProblem{};
+  problem_.dimension = scene_.dimension;
+  const VecX f = terms.V_free.cwiseQuotient(terms.m_inv);
+  report.times.assembly += assembly_clock.seconds();
+  report.solver = solvers_.global->name();
+  VecX V_next;
+  report.solve = solve_with_bonds(r, report, [&](const VecX& shifts, VecX& r_shifted) {
+    global.f = f - global.H * shifts;
+    return solvers_.global->solve(global, r_shifted, V_next);
+  });
+  return V_next;
 }
 
 void MoreauJean::store_impulses(const VecX& r) {
@@ -320,22 +426,17 @@ StepReport MoreauJean::step() {
   if (contacts_.empty()) {
     problem_ = contact::LocalProblem{};
     problem_.dimension = scene_.dimension;
+    global_problem_ = contact::GlobalProblem{};
     report.times.assembly = assembly_clock.seconds();
     impulses_.clear();
   } else {
     const ContactJacobian jacobian = contact_jacobian();
     const math::SparseMat H = jacobian.H.to_sparse();
-    problem_.dimension = scene_.dimension;
-    problem_.W = contact::assemble_delassus(jacobian.H, m_inv);
-    const VecX q = H * V_free + jacobian.known + jacobian.impact;
-    problem_.mu.resize(static_cast<Index>(contacts_.size()));
-    for (std::size_t a = 0; a < contacts_.size(); ++a) problem_.mu[a] = contacts_[a].friction;
+    const StepTerms terms{jacobian, H, m_inv, V_free};
     VecX r = warm_start();
     report.times.assembly = assembly_clock.seconds();
-
-    report.solve = solve_with_bonds(q, r, report);
+    V_next = solve(terms, r, report);
     report.times.solve = report.solve.seconds;
-    V_next = V_free + m_inv.cwiseProduct(H.transpose() * r);
     // Work of the impulses over the velocity jump: r . (u_k + u_k+1) / 2 (Moreau 1988).
     report.contact_work = 0.5 * r.dot(H * (V_k + V_next) + 2 * jacobian.known);
   }

@@ -1,6 +1,7 @@
 // The sections of a problem file that are settings rather than bodies: time, solver,
 // materials, interactions, loads, stop and output.
 #include "moreau/core/concat.hpp"
+#include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/solvers/registry.hpp"
 #include "problem_sections.hpp"
@@ -213,7 +214,7 @@ void read_time(const Field& time, Problem& problem) {
 void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping) {
   solver.check_keys({"name", "tolerance", "max_iterations", "time_limit", "parameters"});
   if (const auto name = solver.find("name"))
-    stepping.solver = name->choice(solvers::registered_solver_names());
+    stepping.solver = name->choice(dynamics::moreau_jean_solver_names());
   if (const auto tolerance = solver.find("tolerance")) {
     stepping.stop.tolerance = tolerance->number();
     if (!(stepping.stop.tolerance > 0.0 && stepping.stop.tolerance < 1.0))
@@ -230,7 +231,7 @@ void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping) {
   // The registry owns each solver's options and their ranges: building the solver once
   // here refuses a bad option before any step is taken.
   try {
-    solvers::make_solver(stepping.solver, stepping.stop, stepping.solver_parameters);
+    dynamics::make_step_solvers(stepping);
   } catch (const core::Diagnostic& error) {
     fail_at_parameter(error, *parameters);
   }

@@ -5,6 +5,7 @@
 
 #include <iomanip>
 #include <limits>
+#include <string>
 
 namespace moreau::io {
 
@@ -12,7 +13,15 @@ namespace {
 
 constexpr const char* kHeader =
     "step,time,active,status,iterations,error,collision_seconds,assembly_seconds,"
-    "solve_seconds\n";
+    "solve_seconds,solver,stages\n";
+
+// The stages of a staged solve without the commas of SolveReport::stages:
+// "nsgs 100 + newton-ac 7".
+std::string stages_field(std::string stages) {
+  for (std::size_t at = stages.find(", "); at != std::string::npos; at = stages.find(", ", at))
+    stages.replace(at, 2, " + ");
+  return stages;
+}
 
 }  // namespace
 
@@ -23,7 +32,8 @@ void SolverLog::record(long step, double time, const dynamics::StepReport& repor
   out_ << step << ',' << time << ',' << report.active << ','
        << solvers::to_string(report.solve.status) << ',' << report.solve.iterations << ','
        << report.solve.error << ',' << report.times.collision << ',' << report.times.assembly << ','
-       << report.times.solve << '\n'
+       << report.times.solve << ',' << report.solver << ','
+       << stages_field(report.solve.stages) << '\n'
        << std::flush;
   if (!out_) throw core::Diagnostic({path_.string()}, "", "writing the solver log failed");
 }

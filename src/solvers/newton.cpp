@@ -355,17 +355,6 @@ Step line_search(const LocalProblem& problem, const NewtonOptions& options, doub
   return any_finite ? Step::NoDecrease : Step::NonFinite;
 }
 
-// The reason to stop at the current iterate, if any. N.B. convergence is tested first, so a
-// solve that converges on its last allowed iteration reports Converged.
-std::optional<Status> stop_reason(const StopCriteria& stop, const SolveReport& report,
-                                  const Stopwatch& clock) {
-  if (report.error <= stop.tolerance) return Status::Converged;
-  if (!std::isfinite(report.error)) return Status::NonFinite;
-  if (report.iterations >= stop.max_iterations) return Status::MaxIterations;
-  if (clock.exceeded(stop)) return Status::TimeLimit;
-  return std::nullopt;
-}
-
 template <int d>
 SolveReport newton_solve(const LocalProblem& problem, const NewtonOptions& options, VecX& r) {
   const Stopwatch clock;

@@ -8,6 +8,9 @@
 #include "moreau/solvers/nsgs.hpp"
 #include "moreau/solvers/pgs.hpp"
 #include "moreau/solvers/prox.hpp"
+#include "moreau/solvers/velocity_newton.hpp"
+
+#include <algorithm>
 
 #include <limits>
 
@@ -45,6 +48,38 @@ std::unique_ptr<Solver> make_prox(const StopCriteria& stop, const SolverParamete
   return std::make_unique<Prox>(options);
 }
 
+std::unique_ptr<GlobalSolver> make_velocity_newton(const StopCriteria& stop,
+                                                   const SolverParameters& parameters) {
+  ParameterReader read(parameters, "velocity-newton");
+  VelocityNewtonOptions options{.stop = stop};
+  options.penalty = read.number("penalty", options.penalty, 1e-6, 1e12);
+  options.max_penalty = read.number("max_penalty", options.max_penalty, options.penalty, 1e16);
+  options.inner_iterations =
+      static_cast<int>(read.integer("inner_iterations", options.inner_iterations, 1, 1000));
+  read.finish();
+  return std::make_unique<VelocityNewton>(options);
+}
+
+template <class Entry>
+std::vector<std::string> names_of(std::span<const Entry> entries) {
+  std::vector<std::string> names;
+  for (const Entry& entry : entries) names.push_back(entry.name);
+  return names;
+}
+
+// The factory of `name` among `entries`.
+// @throws core::Diagnostic listing the valid names, with the closest one suggested
+template <class Entry>
+const Entry& find_entry(std::span<const Entry> entries, std::string_view name) {
+  for (const Entry& entry : entries)
+    if (entry.name == name) return entry;
+  const std::vector<std::string> names = names_of(entries);
+  std::string expected = core::concat("one of ", core::join(names));
+  if (const auto suggestion = core::closest_match(name, names))
+    expected += core::concat(" (did you mean '", *suggestion, "'?)");
+  throw core::Diagnostic({"--solver"}, "solver", expected, name);
+}
+
 }  // namespace
 
 std::span<const SolverEntry> registered_solvers() {
@@ -63,23 +98,36 @@ std::span<const SolverEntry> registered_solvers() {
   return entries;
 }
 
-std::vector<std::string> registered_solver_names() {
-  std::vector<std::string> names;
-  for (const SolverEntry& entry : registered_solvers()) names.push_back(entry.name);
-  return names;
-}
+std::vector<std::string> registered_solver_names() { return names_of(registered_solvers()); }
 
 std::string_view default_solver_name() { return registered_solvers().front().name; }
 
 std::unique_ptr<Solver> make_solver(std::string_view name, const StopCriteria& stop,
                                     const SolverParameters& parameters) {
-  for (const SolverEntry& entry : registered_solvers())
-    if (entry.name == name) return entry.make(stop, parameters);
-  const std::vector<std::string> names = registered_solver_names();
-  std::string expected = core::concat("one of ", core::join(names));
-  if (const auto suggestion = core::closest_match(name, names))
-    expected += core::concat(" (did you mean '", *suggestion, "'?)");
-  throw core::Diagnostic({"--solver"}, "solver", expected, name);
+  return find_entry(registered_solvers(), name).make(stop, parameters);
+}
+
+std::span<const GlobalSolverEntry> registered_global_solvers() {
+  static const std::vector<GlobalSolverEntry> entries = {
+      {"velocity-newton",
+       "augmented Lagrangian in velocity space, Newton steps on M + H D H^T (CHOLMOD)",
+       make_velocity_newton},
+  };
+  return entries;
+}
+
+std::vector<std::string> registered_global_solver_names() {
+  return names_of(registered_global_solvers());
+}
+
+bool is_global_solver(std::string_view name) {
+  const std::vector<std::string> names = registered_global_solver_names();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::unique_ptr<GlobalSolver> make_global_solver(std::string_view name, const StopCriteria& stop,
+                                                 const SolverParameters& parameters) {
+  return find_entry(registered_global_solvers(), name).make(stop, parameters);
 }
 
 }  // namespace moreau::solvers

@@ -31,6 +31,31 @@ Block<d> project_onto_cone(const Block<d>& x, double mu) {
   return projection;
 }
 
+/// The Jacobian dP_K/dx of project_onto_cone at x, symmetric with eigenvalues in [0, 1]:
+/// I inside K (stick), 0 in the polar cone (take-off), and on the slide region, with
+/// t = |x_T|, n = x_T / t and a as above (differentiating (a, mu a n)),
+///   dP/dx = 1/(1 + mu^2) [1, mu n^T; mu n, mu^2 n n^T] + [0, 0; 0, (mu a / t)(I - n n^T)].
+/// On the boundaries between regions, where P_K is not differentiable, it returns the
+/// Jacobian of the region project_onto_cone selects: an element of Clarke's generalized
+/// Jacobian, which is what a semismooth Newton method needs (Qi & Sun 1993).
+template <int d>
+Eigen::Matrix<double, d, d> cone_projection_jacobian(const Block<d>& x, double mu) {
+  using Matrix = Eigen::Matrix<double, d, d>;
+  const double x_N = x[0];
+  const double norm_T = x.template tail<d - 1>().norm();
+  if (x_N >= 0.0 && norm_T <= mu * x_N) return Matrix::Identity();
+  if (mu * norm_T <= -x_N) return Matrix::Zero();
+  const Eigen::Matrix<double, d - 1, 1> n = x.template tail<d - 1>() / norm_T;
+  const double a = (x_N + mu * norm_T) / (1.0 + mu * mu);
+  Block<d> direction;  // (1, mu n): dP/dx = direction direction^T / (1 + mu^2) + curvature
+  direction << 1.0, mu * n;
+  Matrix J = direction * direction.transpose() / (1.0 + mu * mu);
+  J.template bottomRightCorner<d - 1, d - 1>() +=
+      (mu * a / norm_T) *
+      (Eigen::Matrix<double, d - 1, d - 1>::Identity() - n * n.transpose());
+  return J;
+}
+
 /// û = u + [mu |u_T|, 0, 0] (De Saxcé & Feng 1991): with it, the Coulomb law with its
 /// non-associated sliding rule becomes the cone complementarity K* ∋ û ⊥ r ∈ K.
 template <int d>

@@ -25,6 +25,9 @@ struct ContactProblemFile {
   /// Set when kind == Global: keeps the factorization of M, so that the global velocities
   /// v = M^-1 (f + H r) of a solution can be recovered without factoring again.
   std::shared_ptr<const Condensation> condensation;
+  /// Set when kind == Global: the problem as the file holds it, for the methods that work on
+  /// the global form (solvers/global_solver.hpp).
+  std::optional<GlobalProblem> global;
 };
 
 /// Reads a problem file (see the header comment for the formats).

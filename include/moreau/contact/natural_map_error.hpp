@@ -16,4 +16,11 @@ double natural_map_error(const LocalProblem& problem, const VecX& r);
 /// @pre r.size() == u.size() == problem.size()
 double natural_map_error(const LocalProblem& problem, const VecX& r, const VecX& u);
 
+/// The same from its parts, for methods that never form W (the global form, where
+/// u = H^T v + w with v the velocities of r and q = H^T M^-1 f + w): dimension d, the
+/// friction coefficients, r, u and |q|.
+/// @pre r.size() == u.size() == d mu.size()
+double natural_map_error(int dimension, const VecX& mu, const VecX& r, const VecX& u,
+                         double q_norm);
+
 }  // namespace moreau::contact

@@ -28,10 +28,37 @@ namespace moreau::dynamics {
 using math::Index;
 using math::VecX;
 
+/// The solver name that lets the stepper choose the form of each step's problem
+/// (MoreauJean::uses_global_form).
+inline constexpr std::string_view kAutomaticSolver = "auto";
+
+/// What MoreauJeanOptions::solver accepts: kAutomaticSolver, every method of the local
+/// problem, every method of the global problem.
+std::vector<std::string> moreau_jean_solver_names();
+
+struct MoreauJeanOptions;
+
+/// Newton steps the automatic choice gives the global method before the local one takes over
+/// (MoreauJean::solve): the converged steps of 1,000-block walls take 50 to 100.
+inline constexpr int kGlobalStageIterations = 150;
+
+/// The solvers that options.solver names: with kAutomaticSolver, the default method of
+/// each form (then solver_parameters must be empty: they belong to one method), the global
+/// one limited to kGlobalStageIterations; otherwise the named one, and null for the other
+/// form.
+/// @throws core::Diagnostic for an unknown name or a bad parameter
+struct StepSolvers {
+  std::unique_ptr<solvers::Solver> local;
+  std::unique_ptr<solvers::GlobalSolver> global;
+};
+StepSolvers make_step_solvers(const MoreauJeanOptions& options);
+
 struct MoreauJeanOptions {
   double h = 1e-3;     ///< time step, s, > 0
   double theta = 0.5;  ///< in [0.5, 1]; 0.5 conserves energy of smooth motion
-  std::string solver{solvers::default_solver_name()};  ///< a name of the solver registry
+  /// kAutomaticSolver, or a name of moreau_jean_solver_names(); with a name, every step is
+  /// solved by that method in its form.
+  std::string solver{kAutomaticSolver};
   solvers::StopCriteria stop;
   solvers::SolverParameters solver_parameters;
 };
@@ -54,9 +81,23 @@ class MoreauJean final : public Stepper {
   StepperState state() const override;
   void restore(const StepperState& state) override;
 
-  /// The local problem of the last step (empty when it had no active contact), for dumps; with
-  /// bonded contacts, in the shifted variable r' = r + s h e_N (cohesive_joints.hpp).
+  /// The local problem of the last step (empty when it had no active contact or was solved in
+  /// the global form), for dumps; with bonded contacts, in the shifted variable
+  /// r' = r + s h e_N (cohesive_joints.hpp).
   const contact::LocalProblem& local_problem() const { return problem_; }
+
+  /// The global problem of the last step when it was solved in that form (empty otherwise):
+  /// M, H = the transpose of the contact Jacobian, f = M v_free, w = the known and impact
+  /// terms of u; with bonded contacts, in the shifted variable as local_problem().
+  const contact::GlobalProblem& global_problem() const { return global_problem_; }
+
+  /// Whether a step with these contacts is solved in the global (velocity-space) form. With
+  /// kAutomaticSolver: when the problem is large and hyperstatic, d n_c > n_dof and
+  /// n_c >= kGlobalFormContacts; W-based methods win on small problems and where contacts
+  /// are few per body (granular packings), the velocity space where W's graph is far denser
+  /// than the bodies' and W is rank-deficient (masonry).
+  bool uses_global_form(Index contacts) const;
+  static constexpr Index kGlobalFormContacts = 200;
 
   const MoreauJeanOptions& options() const { return options_; }
 
@@ -77,7 +118,19 @@ class MoreauJean final : public Stepper {
   ContactJacobian contact_jacobian() const;
   VecX warm_start() const;
   VecX cone_shifts() const;
-  solvers::SolveReport solve_with_bonds(const VecX& q, VecX& r, StepReport& report);
+  /// The free velocities and the known terms of u for one step's solve.
+  struct StepTerms {
+    const ContactJacobian& jacobian;
+    const math::SparseMat& H;  ///< jacobian.H as a sparse matrix
+    const VecX& m_inv;
+    const VecX& V_free;
+  };
+  VecX frictions() const;
+  VecX solve(const StepTerms& terms, VecX& r, StepReport& report);
+  VecX solve_local(const StepTerms& terms, VecX& r, StepReport& report);
+  VecX solve_global(const StepTerms& terms, VecX& r, StepReport& report);
+  template <class SolvePass>
+  solvers::SolveReport solve_with_bonds(VecX& r, StepReport& report, SolvePass&& pass);
   void store_impulses(const VecX& r);
   VecX generalized_velocity() const;
   void store_velocity(const VecX& V);
@@ -86,9 +139,10 @@ class MoreauJean final : public Stepper {
 
   model::Scene& scene_;
   MoreauJeanOptions options_;
-  std::unique_ptr<solvers::Solver> solver_;
+  StepSolvers solvers_;
   std::vector<Contact> contacts_;
   contact::LocalProblem problem_;
+  contact::GlobalProblem global_problem_;
   collision::ContactCache<math::Vec3> impulses_;  ///< warm start of the next solve
   std::vector<Index> offset_;  ///< first degree of freedom of each free body, -1 otherwise
   Index n_dof_ = 0;

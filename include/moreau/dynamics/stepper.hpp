@@ -8,6 +8,7 @@
 #include "moreau/dynamics/bond.hpp"
 #include "moreau/solvers/solver.hpp"
 
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -41,6 +42,7 @@ struct StepReport {
   int detected = 0;               ///< contact points within the detection distance
   int active = 0;                 ///< contacts in the local problem, or carrying a force
   solvers::SolveReport solve;     ///< empty (converged, 0 iterations) without a solve
+  std::string_view solver;        ///< the method that solved the step; empty without a solve
   double kinetic_energy = 0.0;    ///< J, at the end of the step
   double potential_energy = 0.0;  ///< J, of gravity, relative to z = 0 (x = 0 along g)
   /// J, work of the impulses in the step (NSCD), or of the dissipative part of the contact

@@ -2,6 +2,7 @@
 // name. One entry per method; no silent fallback from one method to another.
 #pragma once
 
+#include "moreau/solvers/global_solver.hpp"
 #include "moreau/solvers/parameters.hpp"
 #include "moreau/solvers/solver.hpp"
 
@@ -32,5 +33,21 @@ std::string_view default_solver_name();
 /// @throws core::Diagnostic for an unknown name (listing the valid ones) or bad parameters
 std::unique_ptr<Solver> make_solver(std::string_view name, const StopCriteria& stop,
                                     const SolverParameters& parameters = {});
+
+/// The methods of the global problem (global_solver.hpp), which never form W.
+struct GlobalSolverEntry {
+  std::string name;
+  std::string summary;
+  std::unique_ptr<GlobalSolver> (*make)(const StopCriteria& stop,
+                                        const SolverParameters& parameters);
+};
+
+std::span<const GlobalSolverEntry> registered_global_solvers();
+std::vector<std::string> registered_global_solver_names();
+bool is_global_solver(std::string_view name);
+
+/// @throws core::Diagnostic for an unknown name (listing the valid ones) or bad parameters
+std::unique_ptr<GlobalSolver> make_global_solver(std::string_view name, const StopCriteria& stop,
+                                                 const SolverParameters& parameters = {});
 
 }  // namespace moreau::solvers

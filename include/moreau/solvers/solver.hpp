@@ -5,6 +5,8 @@
 #include "moreau/contact/local_problem.hpp"
 
 #include <chrono>
+#include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,5 +75,17 @@ class Stopwatch {
  private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
+
+/// The reason to stop at an iterate whose error and iteration count `report` holds, if any.
+/// N.B. convergence is tested first, so a solve that converges on its last allowed iteration
+/// reports Converged.
+inline std::optional<Status> stop_reason(const StopCriteria& stop, const SolveReport& report,
+                                         const Stopwatch& clock) {
+  if (report.error <= stop.tolerance) return Status::Converged;
+  if (!std::isfinite(report.error)) return Status::NonFinite;
+  if (report.iterations >= stop.max_iterations) return Status::MaxIterations;
+  if (clock.exceeded(stop)) return Status::TimeLimit;
+  return std::nullopt;
+}
 
 }  // namespace moreau::solvers

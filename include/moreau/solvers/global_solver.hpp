@@ -1,0 +1,31 @@
+// The interface of the methods that work on the global problem (DESIGN.md, "Large problems:
+// velocity space"): they keep M and H and never form the Delassus operator W = H^T M^-1 H,
+// whose graph (contacts coupled through shared bodies) is far denser than the bodies' graph
+// when contacts outnumber degrees of freedom. Like every solver they see no body and no
+// shape: only M, H, f, w and mu.
+#pragma once
+
+#include "moreau/contact/global_problem.hpp"
+#include "moreau/solvers/solver.hpp"
+
+#include <string_view>
+
+namespace moreau::solvers {
+
+using contact::GlobalProblem;
+
+/// A method for  M v = f + H r,  u = H^T v + w,  K* ∋ û ⊥ r ∈ K  (normal first).
+/// Convergence is judged, as for every solver, by the natural-map error of the local problem
+/// the global one condenses to (u = W r + q, q = H^T M^-1 f + w), measured without W: with
+/// v = M^-1 (f + H r) computed from r, u = H^T v + w is exactly W r + q.
+class GlobalSolver {
+ public:
+  virtual ~GlobalSolver() = default;
+  virtual std::string_view name() const = 0;
+  /// On entry r is the warm start (zeros for a cold start); on exit, the impulses, and v the
+  /// velocities M^-1 (f + H r) of those impulses (size n_dof).
+  /// @pre r.size() == d n_c; problem passed contact::validate, M symmetric positive definite
+  virtual SolveReport solve(const GlobalProblem& problem, VecX& r, VecX& v) const = 0;
+};
+
+}  // namespace moreau::solvers

@@ -1,0 +1,70 @@
+// The velocity-space Newton method for large problems: the method of multipliers
+// (augmented Lagrangian; Hestenes 1969, Powell 1969, Rockafellar 1976) on the global
+// problem, with a semismooth Newton method in the velocities for its inner problems, whose
+// linear systems are the sparse symmetric positive definite M + H D H^T of the size of the
+// degrees of freedom (factorized by CHOLMOD), never a system in the contact unknowns.
+//
+// For the De Saxcé term s_a = mu_a |u_T,a| frozen, the global problem is the optimality
+// system of the convex program  min 1/2 v^T M v - f^T v  s.t.  H_a^T v + w_a + s_a e_N ∈ K*_a,
+// whose multipliers are the impulses r_a ∈ K_a (Acary, Cadoux, Lemaréchal & Malick 2011).
+// Its augmented Lagrangian with one penalty rho_a > 0 per contact gives the outer iteration
+//   v_k+1 = argmin_v F_k(v),  F_k(v) = 1/2 v^T M v - f^T v + sum_a |P_K(z_a(v))|^2 / (2 rho_a),
+//                             z_a(v) = r_k,a - rho_a (H_a^T v + w_a + s_a e_N),
+//   r_k+1,a = P_K(z_a(v_k+1)),   s_a <- mu_a |u_T,a(v_k+1)|,
+// the proximal point method on the reactions (r_k+1 = argmin of the dual plus
+// |r - r_k|^2 / (2 rho)): it converges to a solution even where the reactions are not
+// unique (hyperstatic walls: 3 n_c >> n_dof), which is where Newton on W fails
+// (Acary, Brémond & Huber 2018). F_k is convex and C^1 with gradient
+//   grad F_k = M v - f - H P_K(z(v)),
+// and its generalized Hessian M + sum_a rho_a H_a J_a H_a^T (J_a = dP_K/dz, symmetric,
+// eigenvalues in [0, 1]: I for a sticking contact, 0 for an open one) is symmetric positive
+// definite: each inner step is one sparse Cholesky factorization, globalized by an Armijo
+// line search on F_k. F_k is piecewise quadratic, so the inner Newton method ends in one or
+// two steps once the contacts keep their regions, and while every contact sticks or is open
+// with the same rho the matrix does not change: the factor is reused and an outer iteration
+// costs two triangular solves.
+#pragma once
+
+#include "moreau/solvers/global_solver.hpp"
+
+#include <memory>
+
+namespace moreau::solvers {
+
+struct VelocityNewtonOptions {
+  StopCriteria stop;  ///< max_iterations counts Newton steps (linear solves) over all
+  /// kappa in rho_a = kappa / W_aa,NN (W_aa,NN = h_aN^T diag(M)^-1 h_aN, the normal
+  /// compliance of contact a): the proximal step in units of each contact's own stiffness.
+  /// One outer iteration reduces the error of an isolated contact by 1 / (1 + kappa). > 0.
+  double penalty = 10.0;
+  /// kappa is multiplied by 10 after an outer iteration that reduced the error by less than
+  /// 1/5, up to this bound: large kappa makes the inner problems stiff (their condition
+  /// number grows like kappa). > 0.
+  double max_penalty = 1e6;
+  /// Newton steps of one inner problem at most, >= 1.
+  int inner_iterations = 30;
+};
+
+/// The velocity-space method of the header comment ("velocity-newton").
+///
+/// Not thread-safe to share: an instance keeps the symbolic analysis of its last matrix
+/// pattern, reused by the next solve() whose pattern is the same (the contacts of a time step
+/// are mostly those of the last one). The cache changes no result: the analysis of one
+/// pattern is always the same ordering.
+class VelocityNewton final : public GlobalSolver {
+ public:
+  /// @throws core::Diagnostic for an option out of range
+  explicit VelocityNewton(const VelocityNewtonOptions& options);
+  ~VelocityNewton() override;
+  std::string_view name() const override { return "velocity-newton"; }
+  SolveReport solve(const GlobalProblem& problem, VecX& r, VecX& v) const override;
+  const VelocityNewtonOptions& options() const { return options_; }
+
+  struct Cache;  ///< the pattern and the symbolic factorization of the last solve
+
+ private:
+  VelocityNewtonOptions options_;
+  std::unique_ptr<Cache> cache_;
+};
+
+}  // namespace moreau::solvers

@@ -1,0 +1,494 @@
+#include "moreau/solvers/velocity_newton.hpp"
+
+#include "moreau/contact/cone.hpp"
+#include "moreau/contact/natural_map_error.hpp"
+#include "moreau/core/assert.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "sweep_loop.hpp"
+
+#include <Eigen/CholmodSupport>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <tuple>
+
+namespace moreau::solvers {
+namespace {
+
+using contact::Block;
+using math::SparseMat;
+template <int d>
+using BlockMat = Eigen::Matrix<double, d, d>;
+using CholeskyFactor = Eigen::CholmodDecomposition<SparseMat, Eigen::Lower>;
+
+// H restricted to each contact: the rows (degrees of freedom) its d columns touch, ascending,
+// and the dense |rows| x d block on them. u_a = H_a^T v + w_a and H r read these instead of
+// H's compressed columns, so that each contact's data is contiguous.
+struct ContactRows {
+  std::vector<Index> start{0};  ///< contact a owns entries [start[a], start[a + 1])
+  std::vector<Index> dof;
+  std::vector<double> values;  ///< d per entry: H(dof, d a + j), j = 0 .. d-1
+};
+
+ContactRows contact_rows(const SparseMat& H, int d, Index contacts) {
+  ContactRows rows;
+  std::vector<std::tuple<Index, int, double>> entries;
+  for (Index a = 0; a < contacts; ++a) {
+    entries.clear();
+    for (int j = 0; j < d; ++j)
+      for (SparseMat::InnerIterator it(H, d * a + j); it; ++it)
+        entries.emplace_back(it.row(), j, it.value());
+    std::sort(entries.begin(), entries.end());
+    for (const auto& [row, j, value] : entries) {
+      if (rows.dof.size() == static_cast<std::size_t>(rows.start.back()) || rows.dof.back() != row) {
+        rows.dof.push_back(row);
+        rows.values.resize(rows.values.size() + d, 0.0);
+      }
+      rows.values[rows.values.size() - d + j] += value;
+    }
+    rows.start.push_back(static_cast<Index>(rows.dof.size()));
+  }
+  return rows;
+}
+
+// u = H^T v + w.
+template <int d>
+void local_velocity(const ContactRows& rows, const VecX& v, const VecX& w, VecX& u) {
+  for (std::size_t a = 0; a + 1 < rows.start.size(); ++a) {
+    Block<d> u_a = w.segment<d>(d * static_cast<Index>(a));
+    for (Index k = rows.start[a]; k < rows.start[a + 1]; ++k)
+      u_a += v[rows.dof[k]] * Eigen::Map<const Block<d>>(rows.values.data() + d * k);
+    u.segment<d>(d * static_cast<Index>(a)) = u_a;
+  }
+}
+
+// out += H r.
+template <int d>
+void add_generalized_impulse(const ContactRows& rows, const VecX& r, VecX& out) {
+  for (std::size_t a = 0; a + 1 < rows.start.size(); ++a) {
+    const Block<d> r_a = r.segment<d>(d * static_cast<Index>(a));
+    for (Index k = rows.start[a]; k < rows.start[a + 1]; ++k)
+      out[rows.dof[k]] += Eigen::Map<const Block<d>>(rows.values.data() + d * k).dot(r_a);
+  }
+}
+
+// The lower triangle of M + sum_a H_a D_a H_a^T as a pattern, and where each term lands in it:
+// the matrix is reassembled in place for every Newton step (the pattern is that of the
+// bodies' graph, n_dof x n_dof, however many contacts there are).
+struct HessianPattern {
+  SparseMat K;                     ///< values rewritten by assemble()
+  std::vector<Index> mass_slot;    ///< slot of each lower entry of M, in M's storage order
+  std::vector<Index> pair_start;   ///< contact a's pairs are [pair_start[a], pair_start[a + 1])
+  std::vector<Index> pair_slot;    ///< for q <= p over the contact's rows: slot of (p, q)
+};
+
+Index slot_of(const SparseMat& K, Index row, Index column) {
+  const int* first = K.innerIndexPtr() + K.outerIndexPtr()[column];
+  const int* last = K.innerIndexPtr() + K.outerIndexPtr()[column + 1];
+  const int* found = std::lower_bound(first, last, static_cast<int>(row));
+  MOREAU_ASSERT(found != last && *found == row);
+  return found - K.innerIndexPtr();
+}
+
+// The rows of each column j: M's lower entries, the diagonal, and the rows >= j of every
+// contact that touches j.
+SparseMat lower_pattern(const SparseMat& M, const ContactRows& rows) {
+  const Index n = M.rows();
+  std::vector<std::vector<Index>> contacts_of(static_cast<std::size_t>(n));
+  for (std::size_t a = 0; a + 1 < rows.start.size(); ++a)
+    for (Index k = rows.start[a]; k < rows.start[a + 1]; ++k)
+      contacts_of[rows.dof[k]].push_back(static_cast<Index>(a));
+  std::vector<int> outer{0}, inner;
+  std::vector<Index> column;
+  for (Index j = 0; j < n; ++j) {
+    column.assign(1, j);
+    for (SparseMat::InnerIterator it(M, j); it; ++it)
+      if (it.row() > j) column.push_back(it.row());
+    for (const Index a : contacts_of[j])
+      for (Index k = rows.start[a]; k < rows.start[a + 1]; ++k)
+        if (rows.dof[k] > j) column.push_back(rows.dof[k]);
+    std::sort(column.begin(), column.end());
+    column.erase(std::unique(column.begin(), column.end()), column.end());
+    for (const Index i : column) inner.push_back(static_cast<int>(i));
+    outer.push_back(static_cast<int>(inner.size()));
+  }
+  const std::vector<double> zeros(inner.size(), 0.0);
+  return Eigen::Map<const SparseMat>(n, n, static_cast<Index>(inner.size()), outer.data(),
+                                     inner.data(), zeros.data());
+}
+
+HessianPattern hessian_pattern(const SparseMat& M, const ContactRows& rows) {
+  HessianPattern pattern{lower_pattern(M, rows), {}, {0}, {}};
+  for (Index j = 0; j < M.outerSize(); ++j)
+    for (SparseMat::InnerIterator it(M, j); it; ++it)
+      if (it.row() >= j) pattern.mass_slot.push_back(slot_of(pattern.K, it.row(), j));
+  for (std::size_t a = 0; a + 1 < rows.start.size(); ++a) {
+    for (Index q = rows.start[a]; q < rows.start[a + 1]; ++q)
+      for (Index p = q; p < rows.start[a + 1]; ++p)
+        pattern.pair_slot.push_back(slot_of(pattern.K, rows.dof[p], rows.dof[q]));
+    pattern.pair_start.push_back(static_cast<Index>(pattern.pair_slot.size()));
+  }
+  return pattern;
+}
+
+// K = M + sum_a H_a D_a H_a^T in place (lower triangle), D_a = rho_a J_a.
+template <int d>
+void assemble(const SparseMat& M, const ContactRows& rows, const std::vector<BlockMat<d>>& D,
+              HessianPattern& pattern) {
+  double* values = pattern.K.valuePtr();
+  std::fill(values, values + pattern.K.nonZeros(), 0.0);
+  std::size_t m = 0;
+  for (Index j = 0; j < M.outerSize(); ++j)
+    for (SparseMat::InnerIterator it(M, j); it; ++it)
+      if (it.row() >= j) values[pattern.mass_slot[m++]] += it.value();
+  for (std::size_t a = 0; a < D.size(); ++a) {
+    if (D[a].isZero()) continue;  // open: no stiffness
+    const Index first = rows.start[a], count = rows.start[a + 1] - first;
+    const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, d, Eigen::RowMajor>> H_a(
+        rows.values.data() + d * first, count, d);
+    const Eigen::Matrix<double, Eigen::Dynamic, d> H_D = H_a * D[a];
+    Index slot = pattern.pair_start[a];
+    for (Index q = 0; q < count; ++q)
+      for (Index p = q; p < count; ++p) values[pattern.pair_slot[slot++]] += H_D.row(p).dot(H_a.row(q));
+  }
+}
+
+// The region of P_K at z, which decides the contact's block of the Hessian: a matrix built
+// for regions that are all Open or Stick does not depend on z.
+enum class Region : unsigned char { Open, Stick, Slide };
+
+template <int d>
+Region region_of(const Block<d>& z, double mu) {
+  const double norm_T = z.template tail<d - 1>().norm();
+  if (z[0] >= 0.0 && norm_T <= mu * z[0]) return Region::Stick;
+  if (mu * norm_T <= -z[0]) return Region::Open;
+  return Region::Slide;
+}
+
+// Everything one solve keeps: H per contact, the factor of M, rho, the iterates.
+template <int d>
+struct Workspace {
+  explicit Workspace(const GlobalProblem& problem_);
+
+  const GlobalProblem& problem;
+  ContactRows rows;
+  CholeskyFactor mass;  ///< M = L L^T, for v = M^-1 (f + H r)
+  VecX compliance;      ///< W_aa,NN estimate per contact, h_aN^T diag(M)^-1 h_aN
+  VecX rho;             ///< per contact
+  double q_norm = 0.0;  ///< |H^T M^-1 f + w|, the error's scale
+  VecX center, shift;   ///< r_k and s_a e_N of the current outer iteration
+  VecX u, z, projected, gradient, dv, H_dv;
+  std::vector<BlockMat<d>> D;
+  double kappa = 0.0;           ///< rho_a = kappa / compliance_a
+  std::vector<Region> regions;  ///< of the last factorized matrix; empty: none yet
+  double factorized_kappa = 0.0;
+};
+
+template <int d>
+Workspace<d>::Workspace(const GlobalProblem& problem_)
+    : problem(problem_), rows(contact_rows(problem_.H, d, problem_.contacts())) {
+  const Index n_c = problem.contacts(), n = d * n_c;
+  mass.cholmod().print = 0;  // library code never prints
+  mass.compute(problem.M);
+  const VecX m_diagonal = problem.M.diagonal();
+  compliance = VecX::Zero(n_c);
+  for (Index a = 0; a < n_c; ++a)
+    for (Index k = rows.start[a]; k < rows.start[a + 1]; ++k)
+      compliance[a] += std::pow(rows.values[d * k], 2) / m_diagonal[rows.dof[k]];
+  for (VecX* x : {&center, &shift, &u, &z, &projected, &H_dv}) x->resize(n);
+  D.resize(static_cast<std::size_t>(n_c));
+}
+
+}  // namespace
+
+struct VelocityNewton::Cache {
+  std::vector<int> outer, inner;  ///< the lower pattern the factor was analysed for
+  std::optional<HessianPattern> pattern;
+  CholeskyFactor factor;
+};
+
+namespace {
+
+bool same_pattern(const SparseMat& a, const SparseMat& b) {
+  return a.cols() == b.cols() && a.nonZeros() == b.nonZeros() &&
+         std::equal(a.outerIndexPtr(), a.outerIndexPtr() + a.cols() + 1, b.outerIndexPtr()) &&
+         std::equal(a.innerIndexPtr(), a.innerIndexPtr() + a.nonZeros(), b.innerIndexPtr());
+}
+
+// The pattern of this problem's matrix; its symbolic analysis is redone only when the pattern
+// differs from the last solve's.
+void prepare_pattern(const SparseMat& M, const ContactRows& rows, VelocityNewton::Cache& cache) {
+  HessianPattern pattern = hessian_pattern(M, rows);
+  const bool same = cache.pattern && same_pattern(pattern.K, cache.pattern->K);
+  cache.pattern = std::move(pattern);
+  if (same) return;
+  cache.factor.cholmod().print = 0;  // library code never prints
+  cache.factor.analyzePattern(cache.pattern->K);
+}
+
+// rho_a = kappa / W_aa,NN; a contact without compliance (no free degree of freedom) takes
+// the mean compliance.
+template <int d>
+void set_penalty(Workspace<d>& ws, double kappa) {
+  const double mean = ws.compliance.size() > 0 ? ws.compliance.mean() : 1.0;
+  ws.kappa = kappa;
+  ws.rho = ws.compliance.unaryExpr([&](double c) { return kappa / (c > 0.0 ? c : mean); });
+}
+
+// v = M^-1 (f + H r): the velocities of the impulses r, whatever the iterate of the inner
+// problem was.
+template <int d>
+VecX velocity_of(const Workspace<d>& ws, const VecX& r) {
+  VecX rhs = ws.problem.f;
+  add_generalized_impulse<d>(ws.rows, r, rhs);
+  return ws.mass.solve(rhs);
+}
+
+// z_a = r_k,a - rho_a (u_a + s_a e_N) and P_K(z_a), for the local velocities u.
+template <int d>
+void project(const VecX& u, Workspace<d>& ws) {
+  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+    const Block<d> z_a = ws.center.template segment<d>(d * a) -
+                         ws.rho[a] * (u.template segment<d>(d * a) + ws.shift.template segment<d>(d * a));
+    ws.z.template segment<d>(d * a) = z_a;
+    ws.projected.template segment<d>(d * a) = contact::project_onto_cone<d>(z_a, ws.problem.mu[a]);
+  }
+}
+
+// sum_a |P_K(z_a(u))|^2 / (2 rho_a), the penalty part of F_k.
+template <int d>
+double penalty_term(const Workspace<d>& ws, const VecX& u) {
+  double sum = 0.0;
+  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+    const Block<d> z_a = ws.center.template segment<d>(d * a) -
+                         ws.rho[a] * (u.template segment<d>(d * a) + ws.shift.template segment<d>(d * a));
+    sum += contact::project_onto_cone<d>(z_a, ws.problem.mu[a]).squaredNorm() / (2 * ws.rho[a]);
+  }
+  return sum;
+}
+
+// grad F_k = M v - f - H P_K(z), with z and P_K(z) of v already in ws.
+template <int d>
+void compute_gradient(const VecX& v, Workspace<d>& ws) {
+  ws.gradient = ws.problem.M * v - ws.problem.f;
+  add_generalized_impulse<d>(ws.rows, -ws.projected, ws.gradient);
+}
+
+// D_a = rho_a dP_K/dz at z_a; true when the matrix differs from the factorized one (a
+// region changed, a contact slides, or rho changed).
+template <int d>
+bool update_stiffness(Workspace<d>& ws) {
+  bool changed = ws.regions.empty() || ws.factorized_kappa != ws.kappa;
+  ws.regions.resize(static_cast<std::size_t>(ws.problem.contacts()));
+  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+    const Block<d> z_a = ws.z.template segment<d>(d * a);
+    const Region region = region_of<d>(z_a, ws.problem.mu[a]);
+    changed = changed || region == Region::Slide || region != ws.regions[a];
+    ws.regions[a] = region;
+    ws.D[a] = ws.rho[a] * contact::cone_projection_jacobian<d>(z_a, ws.problem.mu[a]);
+  }
+  ws.factorized_kappa = ws.kappa;
+  return changed;
+}
+
+enum class Step { Accepted, NoDecrease, NonFinite, FactorizationFailed };
+
+// Backtracking t = 1, 1/2, ... until F_k(v + t dv) <= F_k(v) + c t grad.dv (Armijo, c = 1e-4),
+// where F_k(v + t dv) = F_k's quadratic part, exact in t, plus the penalty term at
+// u + t H^T dv (u is linear in v). Differences below the round-off of F are accepted: near
+// the solution the full Newton step changes F by less than its last digits.
+template <int d>
+Step line_search(Workspace<d>& ws, VecX& v) {
+  const SparseMat& M = ws.problem.M;
+  const double slope = ws.gradient.dot(ws.dv);
+  if (!std::isfinite(slope)) return Step::NonFinite;
+  if (!(slope < 0.0)) return Step::NoDecrease;
+  const double dv_M_dv = ws.dv.dot(M * ws.dv);
+  const double F_0 = penalty_term<d>(ws, ws.u);
+  // F(t) - F(0) = t (M v - f) . dv + t^2/2 dv^T M dv + penalty(t) - penalty(0); (M v - f) . dv
+  // is the slope without the penalty's part, H P . dv.
+  const double linear = slope + ws.projected.dot(ws.H_dv);
+  VecX u_t(ws.u.size());
+  for (double t = 1.0; t > 1e-10; t *= 0.5) {
+    u_t = ws.u + t * ws.H_dv;
+    const double F_t = t * linear + 0.5 * t * t * dv_M_dv + penalty_term<d>(ws, u_t);
+    const double roundoff = 1e-14 * (std::abs(F_0) + std::abs(F_t) + t * std::abs(linear));
+    if (!std::isfinite(F_t)) continue;
+    if (F_t - F_0 <= 1e-4 * t * slope + roundoff) {
+      v += t * ws.dv;
+      ws.u = u_t;
+      return Step::Accepted;
+    }
+  }
+  return Step::NoDecrease;
+}
+
+// One Newton step on F_k from v (ws.u, z, P_K(z) and the gradient of v at hand).
+template <int d>
+Step newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& v) {
+  if (update_stiffness<d>(ws)) {
+    assemble<d>(ws.problem.M, ws.rows, ws.D, *cache.pattern);
+    cache.factor.factorize(cache.pattern->K);
+    if (cache.factor.info() != Eigen::Success) {
+      ws.regions.clear();
+      return Step::FactorizationFailed;
+    }
+  }
+  ws.dv = -cache.factor.solve(ws.gradient);
+  local_velocity<d>(ws.rows, ws.dv, VecX::Zero(ws.u.size()), ws.H_dv);
+  return line_search<d>(ws, v);
+}
+
+// |grad F_k|_M^-1 = |M^-1 grad F_k|_M: how far v is from the velocities of P_K(z), m/s
+// weighted by M, the unit of the inner tolerance.
+template <int d>
+double velocity_residual(const Workspace<d>& ws) {
+  return std::sqrt(std::max(ws.gradient.dot(ws.mass.solve(ws.gradient)), 0.0));
+}
+
+struct InnerResult {
+  Step step = Step::Accepted;
+  int iterations = 0;
+  bool finished = false;  ///< within the tolerance (not stopped by the step limit)
+};
+
+// Newton steps on F_k until v is within `tolerance` (M-norm) of the minimizer's condition.
+template <int d>
+InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, int max_steps,
+                        double tolerance, VecX& v) {
+  InnerResult result;
+  project<d>(ws.u, ws);
+  compute_gradient<d>(v, ws);
+  double residual = velocity_residual<d>(ws);
+  while (result.iterations < max_steps && residual > tolerance) {
+    result.step = newton_step<d>(cache, ws, v);
+    if (result.step != Step::Accepted) break;
+    ++result.iterations;
+    project<d>(ws.u, ws);
+    compute_gradient<d>(v, ws);
+    residual = velocity_residual<d>(ws);
+  }
+  result.finished = residual <= tolerance;
+  return result;
+}
+
+// r in K, v = M^-1 (f + H r), u = H^T v + w and the natural-map error of r.
+template <int d>
+double measure(Workspace<d>& ws, const VecX& r, VecX& v) {
+  v = velocity_of<d>(ws, r);
+  local_velocity<d>(ws.rows, v, ws.problem.w, ws.u);
+  return contact::natural_map_error(d, ws.problem.mu, r, ws.u, ws.q_norm);
+}
+
+template <int d>
+void project_onto_cones(const VecX& mu, VecX& r) {
+  for (Index a = 0; a < mu.size(); ++a)
+    r.segment<d>(d * a) = contact::project_onto_cone<d>(r.segment<d>(d * a), mu[a]);
+}
+
+// The De Saxcé term s_a = mu_a |u_T,a| at the normal component, frozen for an outer
+// iteration.
+template <int d>
+void freeze_de_saxce(Workspace<d>& ws) {
+  ws.shift.setZero();
+  for (Index a = 0; a < ws.problem.contacts(); ++a)
+    ws.shift[d * a] = ws.problem.mu[a] * ws.u.template segment<d - 1>(d * a + 1).norm();
+}
+
+template <int d>
+SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::Cache& cache,
+                         const GlobalProblem& problem, VecX& r, VecX& v) {
+  const Stopwatch clock;
+  SolveReport report;
+  Workspace<d> ws(problem);
+  if (ws.mass.info() != Eigen::Success) {
+    report.status = Status::NonFinite;
+    report.error = INFINITY;
+    report.seconds = clock.seconds();
+    return report;
+  }
+  prepare_pattern(problem.M, ws.rows, cache);
+  double kappa = options.penalty;
+  set_penalty<d>(ws, kappa);
+  const VecX v_free = ws.mass.solve(problem.f);
+  local_velocity<d>(ws.rows, v_free, problem.w, ws.u);
+  ws.q_norm = ws.u.norm();
+  const double scale = std::sqrt(std::max(v_free.dot(problem.M * v_free), 0.0));
+  project_onto_cones<d>(problem.mu, r);
+  report.error = measure<d>(ws, r, v);
+  VecX best = r;
+  double best_error = report.error;
+  for (;;) {
+    if (options.stop.record_history) report.error_history.push_back(report.error);
+    if (const auto status = stop_reason(options.stop, report, clock)) {
+      report.status = *status;
+      break;
+    }
+    freeze_de_saxce<d>(ws);
+    ws.center = r;
+    // 0.1 of the outer error, above the round-off of F_k's matrix (condition ~ kappa).
+    const double tolerance = std::max(0.1 * report.error, 1e-15 * kappa) *
+                             std::max(scale, std::sqrt(v.dot(problem.M * v)));
+    const int steps = std::min(options.inner_iterations,
+                               options.stop.max_iterations - report.iterations);
+    const InnerResult inner = inner_solve<d>(cache, ws, steps, tolerance, v);
+    report.iterations += inner.iterations;
+    // A line search that finds no decrease ends the inner solve where it is (the round-off
+    // floor of a stiff F_k); the multiplier update from there is still a proximal step.
+    if (inner.step == Step::NonFinite || inner.step == Step::FactorizationFailed) {
+      report.status = Status::NonFinite;
+      break;
+    }
+    r = ws.projected;
+    const double error = measure<d>(ws, r, v);
+    if (inner.step == Step::NoDecrease && !(error < report.error)) {
+      report.error = error;
+      report.status = Status::LineSearchFailure;
+      break;
+    }
+    // Slow outer convergence of exact inner solves: a stiffer proximal step (its rate is
+    // 1 / (1 + kappa lambda)). An inner solve that did not finish says kappa is already as
+    // stiff as Newton's method handles in its step limit.
+    if (inner.finished && error > 0.2 * report.error && kappa < options.max_penalty) {
+      kappa = std::min(10 * kappa, options.max_penalty);
+      set_penalty<d>(ws, kappa);
+    }
+    report.error = error;
+    if (error < best_error) {
+      best = r;
+      best_error = error;
+    }
+  }
+  // A solve that did not converge returns its best iterate, as the staged methods do, and
+  // v always belongs to the returned r.
+  if (best_error < report.error) r = best;
+  report.error = measure<d>(ws, r, v);
+  report.seconds = clock.seconds();
+  return report;
+}
+
+}  // namespace
+
+VelocityNewton::VelocityNewton(const VelocityNewtonOptions& options)
+    : options_(options), cache_(std::make_unique<Cache>()) {
+  detail::validate(options.stop, "VelocityNewtonOptions");
+  if (!(options.penalty > 0.0) || !(options.max_penalty >= options.penalty) ||
+      options.inner_iterations < 1)
+    throw core::Diagnostic({"VelocityNewtonOptions"}, "VelocityNewtonOptions",
+                           "penalty > 0, max_penalty >= penalty, inner_iterations >= 1",
+                           core::concat(options.penalty, ", ", options.max_penalty, ", ",
+                                        options.inner_iterations));
+}
+
+VelocityNewton::~VelocityNewton() = default;
+
+SolveReport VelocityNewton::solve(const GlobalProblem& problem, VecX& r, VecX& v) const {
+  MOREAU_ASSERT(r.size() == problem.dimension * problem.contacts());
+  return problem.dimension == 3 ? solve_global<3>(options_, *cache_, problem, r, v)
+                                : solve_global<2>(options_, *cache_, problem, r, v);
+}
+
+}  // namespace moreau::solvers

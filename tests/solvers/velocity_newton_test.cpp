@@ -1,0 +1,193 @@
+// The velocity-space method against the W-based methods on the same problems: random global
+// problems condensed to W (global_problem.hpp) and solved by hybrid, an independent method
+// and an independent code path. Where the reactions are unique (W definite: fewer contact
+// unknowns than degrees of freedom) both give the same r; the velocities u are unique
+// whenever a solution exists (Acary & Brogliato 2008, sec. 12.3 for the frictionless
+// case; with friction, on these well-posed problems).
+#include "moreau/contact/cone.hpp"
+#include "moreau/contact/global_problem.hpp"
+#include "moreau/contact/natural_map_error.hpp"
+#include "moreau/solvers/registry.hpp"
+#include "moreau/solvers/velocity_newton.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace moreau::solvers {
+namespace {
+
+using contact::GlobalProblem;
+using math::SparseMat;
+using math::Triplet;
+
+// The comparisons use friction up to 0.7, the range of dry masonry joints. The method treats
+// the De Saxcé term mu |u_T| by a fixed point that contracts by about mu^2 per outer
+// iteration on sliding contacts (velocity_newton.hpp), so on random problems with mu near 1
+// it may stop before the tolerance: HighFrictionEndsWithAStatusThatSaysSo covers that case.
+constexpr double kMasonryFriction = 0.7;
+
+// n_bodies rigid "bodies" of 6 dofs with a random positive diagonal mass; each contact
+// couples one or two bodies through random 3 x 6 blocks (a Jacobian's shape), f and w
+// random, mu uniform in [0.1, max_mu]. w is shifted towards approach so that most contacts
+// are active.
+GlobalProblem random_global_problem(int bodies, int contacts, std::uint64_t seed,
+                                    double max_mu = kMasonryFriction) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0), positive(0.5, 2.0),
+      friction(0.1, max_mu);
+  std::uniform_int_distribution<int> body(0, bodies - 1);
+  const int n_dof = 6 * bodies, d = 3;
+  GlobalProblem problem;
+  problem.dimension = d;
+  problem.M = SparseMat(n_dof, n_dof);
+  std::vector<Triplet> mass, jacobian;
+  for (int i = 0; i < n_dof; ++i) mass.emplace_back(i, i, positive(rng));
+  problem.M.setFromTriplets(mass.begin(), mass.end());
+  for (int a = 0; a < contacts; ++a) {
+    const int first = body(rng), second = (first + 1 + body(rng) % (bodies - 1)) % bodies;
+    for (const int b : {first, second})
+      for (int j = 0; j < d; ++j)
+        for (int k = 0; k < 6; ++k) jacobian.emplace_back(6 * b + k, d * a + j, unit(rng));
+  }
+  problem.H = SparseMat(n_dof, d * contacts);
+  problem.H.setFromTriplets(jacobian.begin(), jacobian.end());
+  problem.f = VecX::NullaryExpr(n_dof, [&] { return unit(rng); });
+  problem.w = VecX::NullaryExpr(d * contacts, [&] { return unit(rng); });
+  for (int a = 0; a < contacts; ++a) problem.w[d * a] -= 1.0;
+  problem.mu = VecX::NullaryExpr(contacts, [&] { return friction(rng); });
+  return problem;
+}
+
+StopCriteria tight() {
+  StopCriteria stop;
+  stop.tolerance = 1e-10;
+  stop.max_iterations = 2000;
+  return stop;
+}
+
+struct Solutions {
+  VecX r_global, r_local, u_global, u_local;
+  SolveReport global, local;
+};
+
+Solutions solve_both(const GlobalProblem& problem) {
+  const contact::Condensation condensation(problem, {"random"});
+  const contact::LocalProblem& local = condensation.local();
+  Solutions s;
+  s.r_global = VecX::Zero(local.size());
+  s.r_local = VecX::Zero(local.size());
+  VecX v;
+  s.global = VelocityNewton({.stop = tight()}).solve(problem, s.r_global, v);
+  s.local = make_solver("hybrid", tight())->solve(local, s.r_local);
+  s.u_global = local.velocity(s.r_global);
+  s.u_local = local.velocity(s.r_local);
+  // The returned v is M^-1 (f + H r): checked against the condensation's own solve.
+  EXPECT_LE((v - condensation.global_velocity(s.r_global)).norm(), 1e-9 * (1.0 + v.norm()));
+  return s;
+}
+
+class VelocityNewtonAgainstW : public ::testing::TestWithParam<int> {};
+
+// 3 n_c < n_dof: W is definite, the solution unique. The answers agree to the tolerance
+// of both solves (1e-10, relative) times the conditioning of these problems: 1e-7.
+TEST_P(VelocityNewtonAgainstW, SameReactionsWhereUnique) {
+  const GlobalProblem problem = random_global_problem(12, 15, GetParam());
+  const Solutions s = solve_both(problem);
+  ASSERT_TRUE(s.global.converged()) << to_string(s.global.status) << " " << s.global.error;
+  ASSERT_TRUE(s.local.converged());
+  // The velocity-space method's error is the local problem's natural-map error, remeasured.
+  const contact::Condensation condensation(problem, {"random"});
+  EXPECT_NEAR(contact::natural_map_error(condensation.local(), s.r_global), s.global.error,
+              1e-12);
+  EXPECT_LE((s.r_global - s.r_local).norm(), 1e-7 * s.r_local.norm());
+  EXPECT_LE((s.u_global - s.u_local).norm(), 1e-7 * (1.0 + s.u_local.norm()));
+}
+
+// 3 n_c > n_dof: W is singular, r is not unique, u is.
+TEST_P(VelocityNewtonAgainstW, SameVelocitiesWhenHyperstatic) {
+  const GlobalProblem problem = random_global_problem(4, 14, GetParam());
+  const Solutions s = solve_both(problem);
+  ASSERT_TRUE(s.global.converged()) << to_string(s.global.status) << " " << s.global.error;
+  ASSERT_TRUE(s.local.converged());
+  EXPECT_LE((s.u_global - s.u_local).norm(), 1e-7 * (1.0 + s.u_local.norm()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, VelocityNewtonAgainstW, ::testing::Range(1, 9));
+
+// Two unit masses on a frictionless floor: the one pushed down by f stays (r = f, u = 0),
+// the one pulled up leaves (r = 0, u = f / m + w). The closed form of both regions.
+TEST(VelocityNewton, FloorReactionsInClosedForm) {
+  GlobalProblem problem;
+  problem.dimension = 2;
+  problem.M = SparseMat(2, 2);
+  problem.M.setIdentity();
+  problem.H = SparseMat(2, 4);
+  problem.H.insert(0, 0) = 1.0;  // contact 0: normal along dof 0
+  problem.H.insert(1, 2) = 1.0;  // contact 1: normal along dof 1
+  problem.f = Eigen::Vector2d(-3.0, 2.0);
+  problem.w = VecX::Zero(4);
+  problem.mu = VecX::Zero(2);
+  VecX r = VecX::Zero(4), v;
+  const SolveReport report = VelocityNewton({.stop = tight()}).solve(problem, r, v);
+  ASSERT_TRUE(report.converged());
+  EXPECT_NEAR(r[0], 3.0, 1e-9);
+  EXPECT_NEAR(r[2], 0.0, 1e-9);
+  EXPECT_NEAR(v[0], 0.0, 1e-9);
+  EXPECT_NEAR(v[1], 2.0, 1e-9);
+}
+
+// Whatever the friction, a solve either converges (and its error, remeasured on the
+// condensed problem, is below the tolerance) or says it did not.
+TEST(VelocityNewton, HighFrictionEndsWithAStatusThatSaysSo) {
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const GlobalProblem problem = random_global_problem(4, 14, seed, 1.0);
+    const contact::Condensation condensation(problem, {"random"});
+    VecX r = VecX::Zero(3 * 14), v;
+    const SolveReport report = VelocityNewton({.stop = tight()}).solve(problem, r, v);
+    const double error = contact::natural_map_error(condensation.local(), r);
+    EXPECT_NEAR(error, report.error, 1e-12) << "seed " << seed;
+    EXPECT_EQ(report.converged(), error <= tight().tolerance) << "seed " << seed;
+  }
+}
+
+TEST(VelocityNewton, StopsAtItsIterationLimitWithTheStatus) {
+  const GlobalProblem problem = random_global_problem(4, 14, 3);
+  StopCriteria stop = tight();
+  stop.max_iterations = 1;
+  VecX r = VecX::Zero(3 * 14), v;
+  const SolveReport report = VelocityNewton({.stop = stop}).solve(problem, r, v);
+  EXPECT_EQ(report.status, Status::MaxIterations);
+  EXPECT_LE(report.iterations, 1);
+  EXPECT_GT(report.error, stop.tolerance);
+}
+
+TEST(VelocityNewton, RegistryBuildsItAndRefusesBadOptions) {
+  EXPECT_EQ(make_global_solver("velocity-newton", {})->name(), "velocity-newton");
+  EXPECT_TRUE(is_global_solver("velocity-newton"));
+  EXPECT_FALSE(is_global_solver("hybrid"));
+  EXPECT_THROW(make_global_solver("velocity-newton", {}, {{"penalty", "-1"}}), core::Diagnostic);
+  EXPECT_THROW(make_global_solver("velocity-newtn", {}), core::Diagnostic);
+}
+
+// dP_K/dx against central differences in each region of the cone (away from the region
+// boundaries, where P_K is smooth). Step 1e-6 on O(1) data: the O(step^2) truncation and
+// O(eps/step) round-off leave about 1e-9.
+TEST(ConeProjectionJacobian, MatchesFiniteDifferences) {
+  const double mu = 0.7;
+  for (const Eigen::Vector3d& x : {Eigen::Vector3d(2.0, 0.3, -0.4), Eigen::Vector3d(-1.0, 0.1, 0.2),
+                                  Eigen::Vector3d(1.0, 3.0, 4.0), Eigen::Vector3d(0.2, -1.0, 0.5)}) {
+    const Eigen::Matrix3d J = contact::cone_projection_jacobian<3>(x, mu);
+    for (int j = 0; j < 3; ++j) {
+      const Eigen::Vector3d step = 1e-6 * Eigen::Vector3d::Unit(j);
+      const Eigen::Vector3d column = (contact::project_onto_cone<3>(x + step, mu) -
+                                      contact::project_onto_cone<3>(x - step, mu)) /
+                                     2e-6;
+      EXPECT_LE((J.col(j) - column).norm(), 1e-8) << "x = " << x.transpose() << ", column " << j;
+    }
+    EXPECT_LE((J - J.transpose()).norm(), 1e-15);
+  }
+}
+
+}  // namespace
+}  // namespace moreau::solvers

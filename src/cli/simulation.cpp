@@ -61,6 +61,14 @@ std::unique_ptr<dynamics::Stepper> make_stepper(io::Problem& problem) {
       problem.materials);
 }
 
+// The local problem of the step just taken, for --dump-problems. A step solved in the global
+// form is condensed (W = H^T M^-1 H, the problem the local form would have solved): a cost
+// only dumps pay.
+contact::LocalProblem local_problem_of(const dynamics::MoreauJean& stepper) {
+  if (stepper.global_problem().contacts() == 0) return stepper.local_problem();
+  return contact::Condensation(stepper.global_problem(), {"--dump-problems"}).local();
+}
+
 }  // namespace
 
 bool holds_a_run(const fs::path& folder) {
@@ -144,7 +152,7 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
     if (flags.dump_problems && report.active > 0)
       contact::write_fclib_local(
           out / "problems" / core::concat("step_", k, ".hdf5"),
-          static_cast<const dynamics::MoreauJean&>(*stepper).local_problem());
+          local_problem_of(static_cast<const dynamics::MoreauJean&>(*stepper)));
     for (const dynamics::Removal& removal : dynamics::remove_escaped_bodies(scene, flags.removal)) {
       removal_log->record(k, scene.time, scene, removal);
       summary.removed.push_back(

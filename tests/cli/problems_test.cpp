@@ -250,6 +250,18 @@ TEST(Problems, DumpedLocalProblemsSolve) {
   }
 }
 
+// A step solved in the global form is dumped as the local problem it condenses to: not
+// empty, and moreau solve converges on it.
+TEST(Problems, DumpedProblemsOfTheGlobalFormSolve) {
+  const RunOutput run = run_problem("block-incline.yaml",
+                                    "--duration 0.003 --dump-problems --solver velocity-newton");
+  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
+  const fs::path dumped = run.folder / "problems" / "step_3.hdf5";
+  const CommandResult solved = run_moreau("solve --json " + dumped.string());
+  ASSERT_EQ(solved.exit_code, 0) << solved.output;
+  EXPECT_EQ(nlohmann::json::parse(solved.output)["contacts"].get<int>(), 4) << solved.output;
+}
+
 TEST(Problems, RunNeverOverwritesAnEarlierRun) {
   const RunOutput first = run_problem("block-incline.yaml", "--duration 0.01");
   ASSERT_EQ(first.result.exit_code, 0) << first.result.output;

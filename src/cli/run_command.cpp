@@ -7,11 +7,11 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/io/checkpoint.hpp"
 #include "moreau/io/output_file.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/io/summary_json.hpp"
-#include "moreau/dynamics/moreau_jean.hpp"
 #include "options.hpp"
 #include "simulation.hpp"
 

@@ -79,9 +79,9 @@ StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
                            options.solver_parameters.begin()->first);
   solvers::StopCriteria global_stage = options.stop;
   global_stage.max_iterations = std::min(options.stop.max_iterations, kGlobalStageIterations);
-  return {solvers::make_solver(solvers::default_solver_name(), options.stop),
-          solvers::make_global_solver(solvers::registered_global_solvers().front().name,
-                                      global_stage)};
+  return {
+      solvers::make_solver(solvers::default_solver_name(), options.stop),
+      solvers::make_global_solver(solvers::registered_global_solvers().front().name, global_stage)};
 }
 
 MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options)
@@ -286,12 +286,11 @@ VecX MoreauJean::solve_local(const StepTerms& terms, VecX& r, StepReport& report
 }
 
 // With the automatic choice, a step whose global solve does not converge is solved again by
-// the local method from the global one's best iterate: the velocity-space method is fast on
+// the local method from the warm start: the velocity-space method is fast on
 // large hyperstatic problems, the W-based hybrid the more robust. Both appear in the report's
-// stages, e.g. "velocity-newton 1000 (max-iterations), nsgs 100, newton-ac 7".
+// stages, e.g. "velocity-newton 150 (max-iterations), nsgs 100, newton-ac 7".
 VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
-  if (!uses_global_form(static_cast<Index>(contacts_.size())))
-    return solve_local(terms, r, report);
+  if (!uses_global_form(static_cast<Index>(contacts_.size()))) return solve_local(terms, r, report);
   const VecX r_warm = r;
   VecX V_next = solve_global(terms, r, report);
   if (report.solve.converged() || !solvers_.local) return V_next;

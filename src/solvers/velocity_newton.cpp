@@ -43,7 +43,8 @@ ContactRows contact_rows(const SparseMat& H, int d, Index contacts) {
         entries.emplace_back(it.row(), j, it.value());
     std::sort(entries.begin(), entries.end());
     for (const auto& [row, j, value] : entries) {
-      if (rows.dof.size() == static_cast<std::size_t>(rows.start.back()) || rows.dof.back() != row) {
+      if (rows.dof.size() == static_cast<std::size_t>(rows.start.back()) ||
+          rows.dof.back() != row) {
         rows.dof.push_back(row);
         rows.values.resize(rows.values.size() + d, 0.0);
       }
@@ -79,10 +80,10 @@ void add_generalized_impulse(const ContactRows& rows, const VecX& r, VecX& out) 
 // the matrix is reassembled in place for every Newton step (the pattern is that of the
 // bodies' graph, n_dof x n_dof, however many contacts there are).
 struct HessianPattern {
-  SparseMat K;                     ///< values rewritten by assemble()
-  std::vector<Index> mass_slot;    ///< slot of each lower entry of M, in M's storage order
-  std::vector<Index> pair_start;   ///< contact a's pairs are [pair_start[a], pair_start[a + 1])
-  std::vector<Index> pair_slot;    ///< for q <= p over the contact's rows: slot of (p, q)
+  SparseMat K;                    ///< values rewritten by assemble()
+  std::vector<Index> mass_slot;   ///< slot of each lower entry of M, in M's storage order
+  std::vector<Index> pair_start;  ///< contact a's pairs are [pair_start[a], pair_start[a + 1])
+  std::vector<Index> pair_slot;   ///< for q <= p over the contact's rows: slot of (p, q)
 };
 
 Index slot_of(const SparseMat& K, Index row, Index column) {
@@ -152,20 +153,9 @@ void assemble(const SparseMat& M, const ContactRows& rows, const std::vector<Blo
     const Eigen::Matrix<double, Eigen::Dynamic, d> H_D = H_a * D[a];
     Index slot = pattern.pair_start[a];
     for (Index q = 0; q < count; ++q)
-      for (Index p = q; p < count; ++p) values[pattern.pair_slot[slot++]] += H_D.row(p).dot(H_a.row(q));
+      for (Index p = q; p < count; ++p)
+        values[pattern.pair_slot[slot++]] += H_D.row(p).dot(H_a.row(q));
   }
-}
-
-// The region of P_K at z, which decides the contact's block of the Hessian: a matrix built
-// for regions that are all Open or Stick does not depend on z.
-enum class Region : unsigned char { Open, Stick, Slide };
-
-template <int d>
-Region region_of(const Block<d>& z, double mu) {
-  const double norm_T = z.template tail<d - 1>().norm();
-  if (z[0] >= 0.0 && norm_T <= mu * z[0]) return Region::Stick;
-  if (mu * norm_T <= -z[0]) return Region::Open;
-  return Region::Slide;
 }
 
 // Everything one solve keeps: H per contact, the factor of M, rho, the iterates.
@@ -182,8 +172,10 @@ struct Workspace {
   VecX center, shift;   ///< r_k and s_a e_N of the current outer iteration
   VecX u, z, projected, gradient, dv, H_dv;
   std::vector<BlockMat<d>> D;
-  double kappa = 0.0;           ///< rho_a = kappa / compliance_a
-  std::vector<Region> regions;  ///< of the last factorized matrix; empty: none yet
+  double kappa = 0.0;  ///< rho_a = kappa / compliance_a
+  /// Of the last factorized matrix (empty: none yet). A matrix built where every region is
+  /// Inside or Polar does not depend on z.
+  std::vector<contact::ConeRegion> regions;
   double factorized_kappa = 0.0;
 };
 
@@ -205,8 +197,7 @@ Workspace<d>::Workspace(const GlobalProblem& problem_)
 }  // namespace
 
 struct VelocityNewton::Cache {
-  std::vector<int> outer, inner;  ///< the lower pattern the factor was analysed for
-  std::optional<HessianPattern> pattern;
+  std::optional<HessianPattern> pattern;  ///< of the last solve, with its factor's analysis
   CholeskyFactor factor;
 };
 
@@ -247,12 +238,18 @@ VecX velocity_of(const Workspace<d>& ws, const VecX& r) {
   return ws.mass.solve(rhs);
 }
 
-// z_a = r_k,a - rho_a (u_a + s_a e_N) and P_K(z_a), for the local velocities u.
+// z_a = r_k,a - rho_a (u_a + s_a e_N) for the local velocities u.
+template <int d>
+Block<d> multiplier_trial(const Workspace<d>& ws, const VecX& u, Index a) {
+  return ws.center.template segment<d>(d * a) -
+         ws.rho[a] * (u.template segment<d>(d * a) + ws.shift.template segment<d>(d * a));
+}
+
+// z and P_K(z) for the local velocities u.
 template <int d>
 void project(const VecX& u, Workspace<d>& ws) {
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
-    const Block<d> z_a = ws.center.template segment<d>(d * a) -
-                         ws.rho[a] * (u.template segment<d>(d * a) + ws.shift.template segment<d>(d * a));
+    const Block<d> z_a = multiplier_trial<d>(ws, u, a);
     ws.z.template segment<d>(d * a) = z_a;
     ws.projected.template segment<d>(d * a) = contact::project_onto_cone<d>(z_a, ws.problem.mu[a]);
   }
@@ -262,11 +259,10 @@ void project(const VecX& u, Workspace<d>& ws) {
 template <int d>
 double penalty_term(const Workspace<d>& ws, const VecX& u) {
   double sum = 0.0;
-  for (Index a = 0; a < ws.problem.contacts(); ++a) {
-    const Block<d> z_a = ws.center.template segment<d>(d * a) -
-                         ws.rho[a] * (u.template segment<d>(d * a) + ws.shift.template segment<d>(d * a));
-    sum += contact::project_onto_cone<d>(z_a, ws.problem.mu[a]).squaredNorm() / (2 * ws.rho[a]);
-  }
+  for (Index a = 0; a < ws.problem.contacts(); ++a)
+    sum += contact::project_onto_cone<d>(multiplier_trial<d>(ws, u, a), ws.problem.mu[a])
+               .squaredNorm() /
+           (2 * ws.rho[a]);
   return sum;
 }
 
@@ -285,8 +281,8 @@ bool update_stiffness(Workspace<d>& ws) {
   ws.regions.resize(static_cast<std::size_t>(ws.problem.contacts()));
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const Block<d> z_a = ws.z.template segment<d>(d * a);
-    const Region region = region_of<d>(z_a, ws.problem.mu[a]);
-    changed = changed || region == Region::Slide || region != ws.regions[a];
+    const contact::ConeRegion region = contact::cone_region<d>(z_a, ws.problem.mu[a]);
+    changed = changed || region == contact::ConeRegion::Boundary || region != ws.regions[a];
     ws.regions[a] = region;
     ws.D[a] = ws.rho[a] * contact::cone_projection_jacobian<d>(z_a, ws.problem.mu[a]);
   }
@@ -432,8 +428,8 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // 0.1 of the outer error, above the round-off of F_k's matrix (condition ~ kappa).
     const double tolerance = std::max(0.1 * report.error, 1e-15 * kappa) *
                              std::max(scale, std::sqrt(v.dot(problem.M * v)));
-    const int steps = std::min(options.inner_iterations,
-                               options.stop.max_iterations - report.iterations);
+    const int steps =
+        std::min(options.inner_iterations, options.stop.max_iterations - report.iterations);
     const InnerResult inner = inner_solve<d>(cache, ws, steps, tolerance, v);
     report.iterations += inner.iterations;
     // A line search that finds no decrease ends the inner solve where it is (the round-off
@@ -477,10 +473,10 @@ VelocityNewton::VelocityNewton(const VelocityNewtonOptions& options)
   detail::validate(options.stop, "VelocityNewtonOptions");
   if (!(options.penalty > 0.0) || !(options.max_penalty >= options.penalty) ||
       options.inner_iterations < 1)
-    throw core::Diagnostic({"VelocityNewtonOptions"}, "VelocityNewtonOptions",
-                           "penalty > 0, max_penalty >= penalty, inner_iterations >= 1",
-                           core::concat(options.penalty, ", ", options.max_penalty, ", ",
-                                        options.inner_iterations));
+    throw core::Diagnostic(
+        {"VelocityNewtonOptions"}, "VelocityNewtonOptions",
+        "penalty > 0, max_penalty >= penalty, inner_iterations >= 1",
+        core::concat(options.penalty, ", ", options.max_penalty, ", ", options.inner_iterations));
 }
 
 VelocityNewton::~VelocityNewton() = default;

@@ -4,11 +4,12 @@
 // unknowns than degrees of freedom) both give the same r; the velocities u are unique
 // whenever a solution exists (Acary & Brogliato 2008, sec. 12.3 for the frictionless
 // case; with friction, on these well-posed problems).
+#include "moreau/solvers/velocity_newton.hpp"
+
 #include "moreau/contact/cone.hpp"
 #include "moreau/contact/global_problem.hpp"
 #include "moreau/contact/natural_map_error.hpp"
 #include "moreau/solvers/registry.hpp"
-#include "moreau/solvers/velocity_newton.hpp"
 
 #include <gtest/gtest.h>
 
@@ -34,8 +35,7 @@ constexpr double kMasonryFriction = 0.7;
 GlobalProblem random_global_problem(int bodies, int contacts, std::uint64_t seed,
                                     double max_mu = kMasonryFriction) {
   std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> unit(-1.0, 1.0), positive(0.5, 2.0),
-      friction(0.1, max_mu);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0), positive(0.5, 2.0), friction(0.1, max_mu);
   std::uniform_int_distribution<int> body(0, bodies - 1);
   const int n_dof = 6 * bodies, d = 3;
   GlobalProblem problem;
@@ -98,8 +98,7 @@ TEST_P(VelocityNewtonAgainstW, SameReactionsWhereUnique) {
   ASSERT_TRUE(s.local.converged());
   // The velocity-space method's error is the local problem's natural-map error, remeasured.
   const contact::Condensation condensation(problem, {"random"});
-  EXPECT_NEAR(contact::natural_map_error(condensation.local(), s.r_global), s.global.error,
-              1e-12);
+  EXPECT_NEAR(contact::natural_map_error(condensation.local(), s.r_global), s.global.error, 1e-12);
   EXPECT_LE((s.r_global - s.r_local).norm(), 1e-7 * s.r_local.norm());
   EXPECT_LE((s.u_global - s.u_local).norm(), 1e-7 * (1.0 + s.u_local.norm()));
 }
@@ -175,8 +174,9 @@ TEST(VelocityNewton, RegistryBuildsItAndRefusesBadOptions) {
 // O(eps/step) round-off leave about 1e-9.
 TEST(ConeProjectionJacobian, MatchesFiniteDifferences) {
   const double mu = 0.7;
-  for (const Eigen::Vector3d& x : {Eigen::Vector3d(2.0, 0.3, -0.4), Eigen::Vector3d(-1.0, 0.1, 0.2),
-                                  Eigen::Vector3d(1.0, 3.0, 4.0), Eigen::Vector3d(0.2, -1.0, 0.5)}) {
+  for (const Eigen::Vector3d& x :
+       {Eigen::Vector3d(2.0, 0.3, -0.4), Eigen::Vector3d(-1.0, 0.1, 0.2),
+        Eigen::Vector3d(1.0, 3.0, 4.0), Eigen::Vector3d(0.2, -1.0, 0.5)}) {
     const Eigen::Matrix3d J = contact::cone_projection_jacobian<3>(x, mu);
     for (int j = 0; j < 3; ++j) {
       const Eigen::Vector3d step = 1e-6 * Eigen::Vector3d::Unit(j);

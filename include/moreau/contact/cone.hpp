@@ -11,6 +11,23 @@ namespace moreau::contact {
 template <int d>
 using Block = Eigen::Matrix<double, d, 1>;
 
+/// Where x lies for the projection onto K_mu = {x : |x_T| <= mu x_N}.
+enum class ConeRegion {
+  Inside,    ///< |x_T| <= mu x_N: x in K (stick)
+  Polar,     ///< mu |x_T| <= -x_N: x in the polar cone, projected to 0 (take-off)
+  Boundary,  ///< otherwise: projected onto the surface of K (slide), and then |x_T| > 0
+};
+
+template <int d>
+ConeRegion cone_region(const Block<d>& x, double mu) {
+  const double x_N = x[0];
+  const double norm_T = x.template tail<d - 1>().norm();
+  // N.B. x_N >= 0 is tested too: with mu = 0 and x_N < 0, norm_T <= mu x_N reads 0 <= -0.
+  if (x_N >= 0.0 && norm_T <= mu * x_N) return ConeRegion::Inside;
+  if (mu * norm_T <= -x_N) return ConeRegion::Polar;
+  return ConeRegion::Boundary;
+}
+
 /// Euclidean projection onto K_mu, in closed form (e.g. Acary & Brogliato 2008, sec. 12.1):
 ///   |x_T| <= mu x_N         x           (inside: stick)
 ///   mu |x_T| <= -x_N        0           (in the polar cone: take-off)
@@ -18,13 +35,11 @@ using Block = Eigen::Matrix<double, d, 1>;
 /// With mu = 0, K is the half-line x_T = 0, x_N >= 0 and the same formulas hold.
 template <int d>
 Block<d> project_onto_cone(const Block<d>& x, double mu) {
-  const double x_N = x[0];
+  const ConeRegion region = cone_region<d>(x, mu);
+  if (region == ConeRegion::Inside) return x;
+  if (region == ConeRegion::Polar) return Block<d>::Zero();
   const double norm_T = x.template tail<d - 1>().norm();
-  // N.B. x_N >= 0 is tested too: with mu = 0 and x_N < 0, norm_T <= mu x_N reads 0 <= -0.
-  if (x_N >= 0.0 && norm_T <= mu * x_N) return x;
-  if (mu * norm_T <= -x_N) return Block<d>::Zero();
-  // Here norm_T > 0: norm_T = 0 falls in one of the two cases above.
-  const double a = (x_N + mu * norm_T) / (1.0 + mu * mu);
+  const double a = (x[0] + mu * norm_T) / (1.0 + mu * mu);
   Block<d> projection;
   projection[0] = a;
   projection.template tail<d - 1>() = (mu * a / norm_T) * x.template tail<d - 1>();
@@ -41,18 +56,17 @@ Block<d> project_onto_cone(const Block<d>& x, double mu) {
 template <int d>
 Eigen::Matrix<double, d, d> cone_projection_jacobian(const Block<d>& x, double mu) {
   using Matrix = Eigen::Matrix<double, d, d>;
-  const double x_N = x[0];
+  const ConeRegion region = cone_region<d>(x, mu);
+  if (region == ConeRegion::Inside) return Matrix::Identity();
+  if (region == ConeRegion::Polar) return Matrix::Zero();
   const double norm_T = x.template tail<d - 1>().norm();
-  if (x_N >= 0.0 && norm_T <= mu * x_N) return Matrix::Identity();
-  if (mu * norm_T <= -x_N) return Matrix::Zero();
   const Eigen::Matrix<double, d - 1, 1> n = x.template tail<d - 1>() / norm_T;
-  const double a = (x_N + mu * norm_T) / (1.0 + mu * mu);
+  const double a = (x[0] + mu * norm_T) / (1.0 + mu * mu);
   Block<d> direction;  // (1, mu n): dP/dx = direction direction^T / (1 + mu^2) + curvature
   direction << 1.0, mu * n;
   Matrix J = direction * direction.transpose() / (1.0 + mu * mu);
   J.template bottomRightCorner<d - 1, d - 1>() +=
-      (mu * a / norm_T) *
-      (Eigen::Matrix<double, d - 1, d - 1>::Identity() - n * n.transpose());
+      (mu * a / norm_T) * (Eigen::Matrix<double, d - 1, d - 1>::Identity() - n * n.transpose());
   return J;
 }
 

@@ -42,15 +42,17 @@ struct MoreauJeanOptions;
 /// (MoreauJean::solve): the converged steps of 1,000-block walls take 50 to 100.
 inline constexpr int kGlobalStageIterations = 150;
 
+/// The solvers of a Moreau-Jean step, one per form; null for a form that is not used.
+struct StepSolvers {
+  std::unique_ptr<solvers::Solver> local;
+  std::unique_ptr<solvers::GlobalSolver> global;
+};
+
 /// The solvers that options.solver names: with kAutomaticSolver, the default method of
 /// each form (then solver_parameters must be empty: they belong to one method), the global
 /// one limited to kGlobalStageIterations; otherwise the named one, and null for the other
 /// form.
 /// @throws core::Diagnostic for an unknown name or a bad parameter
-struct StepSolvers {
-  std::unique_ptr<solvers::Solver> local;
-  std::unique_ptr<solvers::GlobalSolver> global;
-};
 StepSolvers make_step_solvers(const MoreauJeanOptions& options);
 
 struct MoreauJeanOptions {

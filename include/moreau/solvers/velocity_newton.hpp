@@ -37,9 +37,9 @@ struct VelocityNewtonOptions {
   /// compliance of contact a): the proximal step in units of each contact's own stiffness.
   /// One outer iteration reduces the error of an isolated contact by 1 / (1 + kappa). > 0.
   double penalty = 10.0;
-  /// kappa is multiplied by 10 after an outer iteration that reduced the error by less than
-  /// 1/5, up to this bound: large kappa makes the inner problems stiff (their condition
-  /// number grows like kappa). > 0.
+  /// kappa is multiplied by 10 after an outer iteration whose inner solve finished but which
+  /// reduced the error by less than 1/5, up to this bound: large kappa makes the inner
+  /// problems stiff (their condition number grows like kappa). >= penalty.
   double max_penalty = 1e6;
   /// Newton steps of one inner problem at most, >= 1.
   int inner_iterations = 30;

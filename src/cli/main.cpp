@@ -50,20 +50,28 @@ const Command& find_command(const std::string& name) {
   throw core::Diagnostic({"moreau"}, "", message);
 }
 
-// The sparse factorizations (CHOLMOD) call BLAS. Debian's default BLAS is OpenBLAS with
-// its own thread pool, whose threads spin while they wait: beside moreau's threads they fought
-// for the cores, and a 52-block wall spent 58 s of its 67 s in the kernel. Its products on
-// moreau's matrices (fronts of tens to hundreds of rows) gain little from threads, and one
-// thread makes them independent of the machine's core count (bitwise results). The symbol
-// is looked up rather than linked: another BLAS (reference, BLIS, MKL) simply lacks it.
-void use_one_blas_thread() {
-  using SetThreads = void (*)(int);
+// moreau runs its solvers on one thread, and so do the libraries under them:
+// - OpenBLAS, Debian's default BLAS, which CHOLMOD calls, has its own thread pool whose
+//   threads spin while they wait: beside moreau's threads they fought for the cores, and a
+//   52-block wall spent 58 s of its 67 s in the kernel. Its products on moreau's matrices
+//   (fronts of tens to hundreds of rows) gain little from threads.
+// - CHOLMOD's supernodal factorization (SuiteSparse 5) opens an OpenMP team of a fixed 4
+//   threads for each large supernode, whatever OMP_NUM_THREADS says: on 2 cores the first 3
+//   steps of the 1,020-block wall took 6.6-7.3 s, 2.7-3.1 s of it system time (futex
+//   calls), and 3.9-4.0 s with the regions run serially. Zero active levels make every
+//   OpenMP region run on the calling thread.
+// One thread also makes the results independent of the machine's core count (bitwise). The
+// symbols are looked up rather than linked: another BLAS or OpenMP runtime simply lacks them.
+void use_one_library_thread() {
+  using SetCount = void (*)(int);
   if (void* symbol = dlsym(RTLD_DEFAULT, "openblas_set_num_threads"))
-    reinterpret_cast<SetThreads>(symbol)(1);
+    reinterpret_cast<SetCount>(symbol)(1);
+  if (void* symbol = dlsym(RTLD_DEFAULT, "omp_set_max_active_levels"))
+    reinterpret_cast<SetCount>(symbol)(0);
 }
 
 int run(int argc, char** argv) {
-  use_one_blas_thread();
+  use_one_library_thread();
   // Global options are the arguments before the command name; they are parsed strictly,
   // and everything after the name belongs to the command.
   const std::vector<std::string> arguments(argv + 1, argv + argc);

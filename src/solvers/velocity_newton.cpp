@@ -255,17 +255,6 @@ void project(const VecX& u, Workspace<d>& ws) {
   }
 }
 
-// sum_a |P_K(z_a(u))|^2 / (2 rho_a), the penalty part of F_k.
-template <int d>
-double penalty_term(const Workspace<d>& ws, const VecX& u) {
-  double sum = 0.0;
-  for (Index a = 0; a < ws.problem.contacts(); ++a)
-    sum += contact::project_onto_cone<d>(multiplier_trial<d>(ws, u, a), ws.problem.mu[a])
-               .squaredNorm() /
-           (2 * ws.rho[a]);
-  return sum;
-}
-
 // grad F_k = M v - f - H P_K(z), with z and P_K(z) of v already in ws.
 template <int d>
 void compute_gradient(const VecX& v, Workspace<d>& ws) {
@@ -292,34 +281,63 @@ bool update_stiffness(Workspace<d>& ws) {
 
 enum class Step { Accepted, NoDecrease, NonFinite, FactorizationFailed };
 
-// Backtracking t = 1, 1/2, ... until F_k(v + t dv) <= F_k(v) + c t grad.dv (Armijo, c = 1e-4),
-// where F_k(v + t dv) = F_k's quadratic part, exact in t, plus the penalty term at
-// u + t H^T dv (u is linear in v). Differences below the round-off of F are accepted: near
-// the solution the full Newton step changes F by less than its last digits.
+// F_k along the step, phi(t) = F_k(v + t dv), through its derivatives: u(t) = u + t H^T dv is
+// linear in t, so z_a(t) = z_a - t rho_a (H^T dv)_a and
+//   phi'(t)  = (M v - f) . dv + t dv^T M dv - sum_a P_K(z_a(t)) . (H^T dv)_a,
+//   phi''(t) = dv^T M dv + sum_a rho_a (H^T dv)_a^T J_a(z_a(t)) (H^T dv)_a  >= dv^T M dv > 0.
+struct LineDerivatives {
+  double first = 0.0, second = 0.0;
+};
+
+template <int d>
+LineDerivatives line_derivatives(const Workspace<d>& ws, double linear, double dv_M_dv, double t) {
+  LineDerivatives out{linear + t * dv_M_dv, dv_M_dv};
+  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+    const Block<d> du_a = ws.H_dv.template segment<d>(d * a);
+    const Block<d> z_a = ws.z.template segment<d>(d * a) - t * ws.rho[a] * du_a;
+    const double mu = ws.problem.mu[a];
+    out.first -= contact::project_onto_cone<d>(z_a, mu).dot(du_a);
+    out.second += ws.rho[a] * du_a.dot(contact::cone_projection_jacobian<d>(z_a, mu) * du_a);
+  }
+  return out;
+}
+
+// The exact line search of a convex piecewise-quadratic function (as SAP does, Castro et al.
+// 2022): the step t in (0, 1] that minimizes phi, the root of the increasing phi' when it
+// lies below 1, found by Newton's method on phi' safeguarded by bisection of the bracket
+// phi'(lo) < 0 < phi'(hi) (Press et al., rtsafe). The full step is kept while phi'(1) <= 0,
+// as Newton's method on a quadratic. Backtracking (Armijo) took steps of 1e-4 where F_k is
+// stiff (kappa >= 1e5 on a 1,000-block wall) and left inner solves unfinished; the exact
+// minimizer along dv needs no tolerance on F_k's values, whose differences there are below
+// its round-off.
 template <int d>
 Step line_search(Workspace<d>& ws, VecX& v) {
-  const SparseMat& M = ws.problem.M;
   const double slope = ws.gradient.dot(ws.dv);
   if (!std::isfinite(slope)) return Step::NonFinite;
   if (!(slope < 0.0)) return Step::NoDecrease;
-  const double dv_M_dv = ws.dv.dot(M * ws.dv);
-  const double F_0 = penalty_term<d>(ws, ws.u);
-  // F(t) - F(0) = t (M v - f) . dv + t^2/2 dv^T M dv + penalty(t) - penalty(0); (M v - f) . dv
-  // is the slope without the penalty's part, H P . dv.
-  const double linear = slope + ws.projected.dot(ws.H_dv);
-  VecX u_t(ws.u.size());
-  for (double t = 1.0; t > 1e-10; t *= 0.5) {
-    u_t = ws.u + t * ws.H_dv;
-    const double F_t = t * linear + 0.5 * t * t * dv_M_dv + penalty_term<d>(ws, u_t);
-    const double roundoff = 1e-14 * (std::abs(F_0) + std::abs(F_t) + t * std::abs(linear));
-    if (!std::isfinite(F_t)) continue;
-    if (F_t - F_0 <= 1e-4 * t * slope + roundoff) {
-      v += t * ws.dv;
-      ws.u = u_t;
-      return Step::Accepted;
+  const double dv_M_dv = ws.dv.dot(ws.problem.M * ws.dv);
+  const double linear = slope + ws.projected.dot(ws.H_dv);  // (M v - f) . dv
+  double t = 1.0;
+  LineDerivatives at = line_derivatives<d>(ws, linear, dv_M_dv, t);
+  if (!std::isfinite(at.first) || !std::isfinite(at.second)) return Step::NonFinite;
+  if (at.first > 0.0) {
+    constexpr int kMaxEvaluations = 50;
+    double lo = 0.0, hi = 1.0;  // phi'(lo) < 0 < phi'(hi)
+    for (int evaluation = 0; evaluation < kMaxEvaluations; ++evaluation) {
+      const double newton = t - at.first / at.second;
+      t = newton > lo && newton < hi ? newton : 0.5 * (lo + hi);
+      at = line_derivatives<d>(ws, linear, dv_M_dv, t);
+      if (std::abs(at.first) <= -1e-6 * slope) break;  // phi' within 1e-6 of its start
+      (at.first < 0.0 ? lo : hi) = t;
+      if (hi - lo <= 1e-14 * hi) break;  // a bracket at round-off
     }
+    // Stopped short of the tolerance above the minimizer: phi decreases up to lo.
+    if (at.first > -1e-6 * slope) t = lo;
   }
-  return Step::NoDecrease;
+  if (!(t > 0.0)) return Step::NoDecrease;
+  v += t * ws.dv;
+  ws.u += t * ws.H_dv;
+  return Step::Accepted;
 }
 
 // One Newton step on F_k from v (ws.u, z, P_K(z) and the gradient of v at hand).
@@ -408,6 +426,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
   }
   prepare_pattern(problem.M, ws.rows, cache);
   double kappa = options.penalty;
+  double kappa_ceiling = options.max_penalty;
   set_penalty<d>(ws, kappa);
   const VecX v_free = ws.mass.solve(problem.f);
   local_velocity<d>(ws.rows, v_free, problem.w, ws.u);
@@ -440,6 +459,18 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     }
     r = ws.projected;
     const double error = measure<d>(ws, r, v);
+    // An inner solve that did not finish at a stiff kappa can leave a worse iterate than its
+    // center (Newton's steps on F_k shrink to 1e-5 between the kinks of thousands of contacts
+    // at kappa = 1e6 on a 1,000-block wall): back to the center, with a softer proximal step
+    // for the rest of the solve.
+    if (!inner.finished && !(error < report.error) && kappa > options.penalty) {
+      kappa = std::max(kappa / 10, options.penalty);
+      kappa_ceiling = kappa;
+      set_penalty<d>(ws, kappa);
+      r = ws.center;
+      measure<d>(ws, r, v);
+      continue;
+    }
     if (inner.step == Step::NoDecrease && !(error < report.error)) {
       report.error = error;
       report.status = Status::LineSearchFailure;
@@ -448,8 +479,8 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // Slow outer convergence of exact inner solves: a stiffer proximal step (its rate is
     // 1 / (1 + kappa lambda)). An inner solve that did not finish says kappa is already as
     // stiff as Newton's method handles in its step limit.
-    if (inner.finished && error > 0.2 * report.error && kappa < options.max_penalty) {
-      kappa = std::min(10 * kappa, options.max_penalty);
+    if (inner.finished && error > 0.2 * report.error && kappa < kappa_ceiling) {
+      kappa = std::min(10 * kappa, kappa_ceiling);
       set_penalty<d>(ws, kappa);
     }
     report.error = error;

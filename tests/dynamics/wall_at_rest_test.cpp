@@ -56,5 +56,17 @@ INSTANTIATE_TEST_SUITE_P(Theta, WallAtRest, ::testing::Values(0.5, 1.0), [](cons
   return test.param == 0.5 ? std::string("OneHalf") : std::string("One");
 });
 
+// The same wall solved in velocity space at every step (d n_c > n_dof: the reactions are not
+// unique), each step warm-started from the last: the proximal steps must not let the
+// reactions wander along their null space into a drift of the blocks.
+TEST(WallAtRest, StaysAtRestFor10000StepsSolvedInVelocitySpace) {
+  model::Scene scene = running_bond_wall();
+  MoreauJeanOptions options = testing::options_with_step(1e-3);
+  options.solver = "velocity-newton";
+  MoreauJean stepper(scene, options);
+  const testing::RestRecord rest = testing::run_at_rest(stepper, scene, 10'000);
+  EXPECT_LT(rest.largest_displacement, 1e-6);
+}
+
 }  // namespace
 }  // namespace moreau::dynamics

@@ -18,7 +18,7 @@
 //   grad F_k = M v - f - H P_K(z(v)),
 // and its generalized Hessian M + sum_a rho_a H_a J_a H_a^T (J_a = dP_K/dz, symmetric,
 // eigenvalues in [0, 1]: I for a sticking contact, 0 for an open one) is symmetric positive
-// definite: each inner step is one sparse Cholesky factorization, globalized by an Armijo
+// definite: each inner step is one sparse Cholesky factorization, globalized by an exact
 // line search on F_k. F_k is piecewise quadratic, so the inner Newton method ends in one or
 // two steps once the contacts keep their regions, and while every contact sticks or is open
 // with the same rho the matrix does not change: the factor is reused and an outer iteration
@@ -39,7 +39,9 @@ struct VelocityNewtonOptions {
   double penalty = 10.0;
   /// kappa is multiplied by 10 after an outer iteration whose inner solve finished but which
   /// reduced the error by less than 1/5, up to this bound: large kappa makes the inner
-  /// problems stiff (their condition number grows like kappa). >= penalty.
+  /// problems stiff (their condition number grows like kappa). An inner solve that does not
+  /// finish and leaves a worse iterate lowers the bound to kappa / 10 for the rest of the
+  /// solve. >= penalty.
   double max_penalty = 1e6;
   /// Newton steps of one inner problem at most, >= 1.
   int inner_iterations = 30;

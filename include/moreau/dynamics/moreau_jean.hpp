@@ -40,7 +40,7 @@ struct MoreauJeanOptions;
 
 /// Newton steps the automatic choice gives the global method before the local one takes over
 /// (MoreauJean::solve): the steps of 1,000-block walls converge in 45 to 210, and the local
-/// method needs 50 to 70 s for one of them.
+/// method needed 38 to 70 s for one of them.
 inline constexpr int kGlobalStageIterations = 400;
 
 /// The solvers of a Moreau-Jean step, one per form; null for a form that is not used.

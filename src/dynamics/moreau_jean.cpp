@@ -288,7 +288,7 @@ VecX MoreauJean::solve_local(const StepTerms& terms, VecX& r, StepReport& report
 // With the automatic choice, a step whose global solve does not converge is solved again by
 // the local method from the warm start: the velocity-space method is fast on
 // large hyperstatic problems, the W-based hybrid the more robust. Both appear in the report's
-// stages, e.g. "velocity-newton 150 (max-iterations), nsgs 100, newton-ac 7".
+// stages, e.g. "velocity-newton 400 (max-iterations), nsgs 100, newton-ac 7".
 VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
   if (!uses_global_form(static_cast<Index>(contacts_.size()))) return solve_local(terms, r, report);
   const VecX r_warm = r;

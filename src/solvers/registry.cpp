@@ -11,7 +11,6 @@
 #include "moreau/solvers/velocity_newton.hpp"
 
 #include <algorithm>
-
 #include <limits>
 
 namespace moreau::solvers {

@@ -159,8 +159,7 @@ void CohesiveJoints::follow(const std::vector<BodyContact>& contacts, const mode
           return contact->point.feature.key() == key.feature;
         })) {
       const model::Body& body_a = scene.bodies[key.body_a];
-      const double tolerance =
-          1e-3 * std::max(bounding_radius(body_a), bounding_radius(scene.bodies[key.body_b]));
+      const double tolerance = same_place_tolerance(body_a, scene.bodies[key.body_b]);
       const Vec3 anchor_W = body_a.x + body_a.q * bond.anchor;
       for (const BodyContact* contact : found->second)
         if ((contact->point.p - anchor_W).norm() <= tolerance) {

@@ -5,6 +5,7 @@
 #include "moreau/core/assert.hpp"
 #include "moreau/geometry/aabb.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace moreau::dynamics {
@@ -13,6 +14,10 @@ double bounding_radius(const model::Body& body) {
   const geometry::Aabb box = geometry::bounding_box(body.shape, body.shape_pose());
   const double diagonal = (box.upper - box.lower).norm();
   return std::isfinite(diagonal) ? 0.5 * diagonal : 0.0;
+}
+
+double same_place_tolerance(const model::Body& a, const model::Body& b) {
+  return 1e-3 * std::max(bounding_radius(a), bounding_radius(b));
 }
 
 double contact_allowance(const model::Scene& scene) {

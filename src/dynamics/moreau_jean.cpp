@@ -215,8 +215,8 @@ VecX MoreauJean::warm_start() const {
   const int d = scene_.dimension;
   VecX r = VecX::Zero(d * static_cast<Index>(contacts_.size()));
   for (std::size_t a = 0; a < contacts_.size(); ++a)
-    if (const Vec3* cached = impulses_.find(contacts_[a].key))
-      r.segment(d * a, d) = cached->head(d);
+    if (const Vec3* remembered = impulses_.recall(contacts_[a].key, contacts_[a].point.p, scene_))
+      r.segment(d * a, d) = remembered->head(d);
   return r;
 }
 
@@ -335,12 +335,13 @@ VecX MoreauJean::solve_global(const StepTerms& terms, VecX& r, StepReport& repor
 
 void MoreauJean::store_impulses(const VecX& r) {
   const int d = scene_.dimension;
-  std::vector<std::pair<collision::ContactKey, Vec3>> entries;
+  std::vector<ContactMemory::Entry> entries;
   for (std::size_t a = 0; a < contacts_.size(); ++a) {
-    contacts_[a].impulse.head(d) = r.segment(d * a, d);
-    entries.emplace_back(contacts_[a].key, contacts_[a].impulse);
+    Contact& contact = contacts_[a];
+    contact.impulse.head(d) = r.segment(d * a, d);
+    entries.push_back(remember(contact.key, contact.point.p, contact.impulse, scene_));
   }
-  impulses_.replace(entries);
+  impulses_.replace(std::move(entries));
 }
 
 VecX MoreauJean::generalized_velocity() const {

@@ -146,7 +146,7 @@ struct CriticalRow {
 
 struct PenaltyStepper::Evaluation {
   std::vector<Contact> contacts;
-  std::vector<std::pair<collision::ContactKey, Vec3>> states;
+  std::vector<ContactMemory::Entry> states;
   std::vector<Vec3> force_W;   ///< per body, N
   std::vector<Vec3> torque_W;  ///< per body, about its centre of mass, N m
   std::vector<StiffRow> rows;
@@ -224,7 +224,7 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(const std::vector<BodyContac
     c.overlap = touching ? -point.gap : std::max(0.0, c.overlap_rate) * dt + pull - point.gap;
     if (c.overlap <= 0.0 && !bond) continue;
     c.slip_velocity = u - n.dot(u) * n;
-    if (const Vec3* stored = tangential_states_.find(key))
+    if (const Vec3* stored = tangential_states_.recall(key, point.p, scene_))
       c.state = penalty::rotate_into_tangent_plane(*stored, n);
 
     const penalty::ContactSide side_a = contact_side(i), side_b = contact_side(j);
@@ -248,7 +248,7 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(const std::vector<BodyContac
     evaluation.force_W[j] -= result.force_W;
     evaluation.torque_W[i] += (point.p - a.x).cross(result.force_W);
     evaluation.torque_W[j] -= (point.p - b.x).cross(result.force_W);
-    evaluation.states.emplace_back(key, result.state);
+    evaluation.states.push_back(remember(key, point.p, result.state, scene_));
     evaluation.elastic_energy += result.elastic_energy;
     evaluation.damping_work += result.damping_work;
     evaluation.slip_work += result.slip_work;
@@ -406,7 +406,7 @@ StepReport PenaltyStepper::step() {
     break_overloaded_bonds(evaluation, dt, report);
     integrate(evaluation, dt);
     report.times.assembly += clock.seconds();
-    tangential_states_.replace(evaluation.states);
+    tangential_states_.replace(std::move(evaluation.states));
     contacts_ = std::move(evaluation.contacts);
     critical_step_ = evaluation.critical_step;
     dissipated_.damping += evaluation.damping_work;

@@ -16,7 +16,7 @@ namespace moreau::io {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 3;
+constexpr std::uint32_t kVersion = 4;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 // FNV-1a, 64 bits (Fowler, Noll, Vo): a few lines, and any changed byte changes the hash
@@ -129,11 +129,12 @@ void encode(Encoder& out, const Checkpoint& checkpoint) {
     out.put(static_cast<std::uint8_t>(body.removed));
   }
   out.put_count(checkpoint.stepper.contact_memory.size());
-  for (const auto& [key, value] : checkpoint.stepper.contact_memory) {
+  for (const auto& [key, remembered] : checkpoint.stepper.contact_memory) {
     out.put(static_cast<std::int32_t>(key.body_a));
     out.put(static_cast<std::int32_t>(key.body_b));
     out.put(key.feature);
-    out.put(value);
+    out.put(remembered.value);
+    out.put(remembered.anchor);
   }
   out.put(checkpoint.stepper.dissipated.damping);
   out.put(checkpoint.stepper.dissipated.slip);
@@ -192,11 +193,12 @@ Checkpoint decode(Decoder& in) {
     body.removed = get_flag(in);
   }
   checkpoint.stepper.contact_memory.resize(in.get_count());
-  for (auto& [key, value] : checkpoint.stepper.contact_memory) {
+  for (auto& [key, remembered] : checkpoint.stepper.contact_memory) {
     key.body_a = in.get<std::int32_t>();
     key.body_b = in.get<std::int32_t>();
     key.feature = in.get<std::uint32_t>();
-    value = in.get_vec3();
+    remembered.value = in.get_vec3();
+    remembered.anchor = in.get_vec3();
   }
   checkpoint.stepper.dissipated.damping = in.get<double>();
   checkpoint.stepper.dissipated.slip = in.get<double>();

@@ -49,7 +49,8 @@ Checkpoint sample_checkpoint() {
       {Vec3(1.0 / 3, -0.0, std::numeric_limits<double>::denorm_min()),
        math::Quat(std::cos(0.1), 0, std::sin(0.1), 0),
        Vec3(std::nextafter(std::numbers::pi, 4.0), 2, 3), Vec3(0, -7.25e-300, 0), false}};
-  checkpoint.stepper.contact_memory = {{{0, 1, 0x80000005u}, Vec3(1e-9 / 3, 2e-10 / 7, 0)}};
+  checkpoint.stepper.contact_memory = {
+      {{0, 1, 0x80000005u}, {Vec3(1e-9 / 3, 2e-10 / 7, 0), Vec3(0.2 / 3, -0.1, 0.05 / 7)}}};
   checkpoint.stepper.dissipated = {0.1, 0.2};
   checkpoint.stepper.bonds = {{{0, 1, 3u}, {1e4 / 3, 1e4 / 7, Vec3(0.1, -0.2, 1.0 / 3)}},
                               {{0, 1, 0x80000002u}, {0.1, -0.0, Vec3::Zero()}}};
@@ -117,8 +118,10 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   }
   ASSERT_EQ(read.stepper.contact_memory.size(), 1u);
   EXPECT_EQ(read.stepper.contact_memory[0].first, written.stepper.contact_memory[0].first);
-  EXPECT_TRUE(
-      same_bits(read.stepper.contact_memory[0].second, written.stepper.contact_memory[0].second));
+  EXPECT_TRUE(same_bits(read.stepper.contact_memory[0].second.value,
+                        written.stepper.contact_memory[0].second.value));
+  EXPECT_TRUE(same_bits(read.stepper.contact_memory[0].second.anchor,
+                        written.stepper.contact_memory[0].second.anchor));
   EXPECT_TRUE(same_bits(read.stepper.dissipated.damping, 0.1));
   EXPECT_TRUE(same_bits(read.stepper.dissipated.slip, 0.2));
   ASSERT_EQ(read.stepper.bonds.size(), 2u);
@@ -169,7 +172,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 3"));
+              HasSubstr("version-1: error: checkpoint version: expected 4"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints

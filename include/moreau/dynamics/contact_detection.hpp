@@ -22,6 +22,12 @@ struct BodyContact {
 /// centre than this; 0 for an unbounded body (a plane).
 double bounding_radius(const model::Body& body);
 
+/// How far apart two contact points of the same two bodies may lie and still be one contact
+/// whose feature pair was renamed between steps (contact_memory.hpp), m: 1e-3 of the larger
+/// bounding radius of the two, far above the round-off of coinciding features and far below
+/// the spacing of the points of one face.
+double same_place_tolerance(const model::Body& a, const model::Body& b);
+
 /// The gap up to which two surfaces count as touching, m: 1e-6 of the mean size (twice the
 /// bounding radius) of the free bodies, or of 1 m without any: far above the round-off of
 /// bodies placed in contact, far below any gap that matters. NSCD activates contacts up to it

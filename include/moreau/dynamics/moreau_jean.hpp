@@ -11,10 +11,10 @@
 // and 2-component contacts.
 #pragma once
 
-#include "moreau/collision/contact_cache.hpp"
 #include "moreau/collision/contact_point.hpp"
 #include "moreau/contact/delassus.hpp"
 #include "moreau/dynamics/cohesive_joints.hpp"
+#include "moreau/dynamics/contact_memory.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/scene.hpp"
 #include "moreau/solvers/registry.hpp"
@@ -146,7 +146,7 @@ class MoreauJean final : public Stepper {
   std::vector<Contact> contacts_;
   contact::LocalProblem problem_;
   contact::GlobalProblem global_problem_;
-  collision::ContactCache<math::Vec3> impulses_;  ///< warm start of the next solve
+  ContactMemory impulses_;     ///< warm start of the next solve
   std::vector<Index> offset_;  ///< first degree of freedom of each free body, -1 otherwise
   Index n_dof_ = 0;
   double allowance_ = 0.0;  ///< m, contact_allowance of the scene at the start

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "moreau/dynamics/cohesive_joints.hpp"
+#include "moreau/dynamics/contact_memory.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/material.hpp"
 #include "moreau/model/scene.hpp"
@@ -82,7 +83,7 @@ class PenaltyStepper final : public Stepper {
   std::vector<model::Material> materials_;
   std::vector<double> contact_radii_;  ///< m, per body; infinity for planes
   std::vector<Contact> contacts_;
-  collision::ContactCache<math::Vec3> tangential_states_;  ///< world vectors, per contact
+  ContactMemory tangential_states_;  ///< world vectors, per contact
   double critical_step_;
   int substeps_ = 0;
   DissipatedEnergy dissipated_;

@@ -6,6 +6,7 @@
 #include "moreau/collision/contact_cache.hpp"
 #include "moreau/collision/contact_point.hpp"
 #include "moreau/dynamics/bond.hpp"
+#include "moreau/dynamics/contact_memory.hpp"
 #include "moreau/solvers/solver.hpp"
 
 #include <string_view>
@@ -62,10 +63,9 @@ struct DissipatedEnergy {
 /// What a stepper carries from one step to the next besides the scene, so that a run
 /// continued from a checkpoint takes bitwise the steps the uninterrupted run takes.
 struct StepperState {
-  /// Per persistent contact: the impulse of the last step (NSCD: the warm start of the next
-  /// solve, N s, contact frame) or the stored tangential state (penalty: world vector, as the
-  /// tangential law left it).
-  std::vector<std::pair<collision::ContactKey, math::Vec3>> contact_memory;
+  /// The contacts of the last step, ordered by key: their impulses (NSCD, the warm start of
+  /// the next solve) or tangential states (penalty), and where they were.
+  std::vector<ContactMemory::Entry> contact_memory;
   DissipatedEnergy dissipated;  ///< penalty mode; zero in NSCD
   /// The intact bonds of the cohesive joints (cohesive_joints.hpp), ordered by key.
   std::vector<std::pair<collision::ContactKey, Bond>> bonds;

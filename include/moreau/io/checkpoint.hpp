@@ -4,12 +4,13 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 3, in the machine's byte order (a marker refuses another order):
+// Format, version 4, in the machine's byte order (a marker refuses another order):
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
 //   u64 FNV-1a hash of the problem file's bytes, u8 mode (0 nscd, 1 penalty), i64 step,
 //   f64 time,
 //   u64 n, n bodies: x (3 f64), q (w, x, y, z), v (3), w_B (3), u8 removed,
-//   u64 n, n contact memories: i32 body_a, i32 body_b, u32 feature, 3 f64;
+//   u64 n, n contact memories: i32 body_a, i32 body_b, u32 feature, value (3 f64),
+//     anchor (3 f64, m, in body_a's frame);
 //   f64 dissipated by damping, f64 by slip,
 //   u64 n, n bonds: i32 body_a, i32 body_b, u32 feature, f64 cohesion (N), f64 tension (N),
 //     anchor (3 f64, m, in body_a's frame),

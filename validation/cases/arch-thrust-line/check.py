@@ -124,9 +124,12 @@ def check_bundled(case, relative_path):
     case.compare(f"{label}: horizontal thrust at joint {worst} (worst) / at the left springing",
                  1.0, forces[worst, 0] / thrust, FORCE_TOLERANCE, STATICS)
     low, high = thrust_range(arch)
+    # The measured thrust is as accurate as the forces: a ring that has spread to the
+    # minimum-thrust state (hinges at the intrados and extrados) sits on H_min up to that.
     case.compare(f"{label}: horizontal thrust / weight, in [H_min, H_max] = "
                  f"[{low:.4f}, {high:.4f}]", 0.5 * (low + high), thrust / weight,
-                 0.5 * (high - low), LIMIT_ANALYSIS, relative=False)
+                 0.5 * (high - low) + FORCE_TOLERANCE * abs(thrust / weight), LIMIT_ANALYSIS,
+                 relative=False)
     # Moment about the centroid g_i of voussoir i: F_i at c_i and -F_i+1 at c_i+1.
     moments = [limit_analysis.cross(centres[i] - centroids[i], forces[i])
                - limit_analysis.cross(centres[i + 1] - centroids[i], forces[i + 1])

@@ -34,7 +34,8 @@ int Hybrid::stage_iterations(int stage) const {
 // N.B. the order is the method: nsgs (cheap sweeps), newton (fast and robust, including
 // singular W), prox (robust where Newton's line search fails).
 std::unique_ptr<Solver> Hybrid::make_stage(int stage, const StopCriteria& limits) const {
-  if (stage == 0) return std::make_unique<Nsgs>(NsgsOptions{limits});
+  if (stage == 0)
+    return std::make_unique<Nsgs>(NsgsOptions{.stop = limits, .stop_on_stagnation = true});
   if (stage == 1) {
     NewtonOptions newton;
     newton.stop = limits;

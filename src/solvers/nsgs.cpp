@@ -67,7 +67,7 @@ SolveReport solve_nsgs(const NsgsOptions& options, const LocalProblem& problem, 
   std::iota(order.begin(), order.end(), Index{0});
   // Randomness is owned by the call (STYLE.md rule 5): same seed, same orders.
   std::mt19937_64 rng(options.seed);
-  return detail::run_sweeps(problem, options.stop, r, [&] {
+  return detail::run_sweeps(problem, options.stop, options.stop_on_stagnation, r, [&] {
     if (options.shuffle) std::shuffle(order.begin(), order.end(), rng);
     return detail::gauss_seidel_sweep<d>(problem, contacts, order, options.relaxation, {}, r);
   });

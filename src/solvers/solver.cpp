@@ -14,6 +14,8 @@ std::string_view to_string(Status status) {
       return "line-search-failure";
     case Status::NonFinite:
       return "non-finite";
+    case Status::Stagnated:
+      return "stagnated";
   }
   return "unknown";
 }

@@ -64,15 +64,42 @@ class FullErrorSchedule {
   int since_last_ = 0;
 };
 
+/// Whether a linearly converging iteration can still reach the tolerance within its limit:
+/// the rate rho of e_k = e_j rho^(k - j) between two full measures at least kPeriod sweeps
+/// apart, extrapolated to the limit. Gauss-Seidel on a singular or ill-conditioned W settles
+/// on a rate close to 1 after its first sweeps (hyperstatic walls: 100 sweeps gained less than
+/// a decade), and the sweeps left to the limit would be wasted.
+class StagnationTest {
+ public:
+  bool stagnates(int iteration, double error, double tolerance, int max_iterations) {
+    if (anchor_iteration_ >= 0 && iteration - anchor_iteration_ < FullErrorSchedule::kPeriod)
+      return false;
+    const bool first = anchor_iteration_ < 0;
+    const double rate =
+        first ? 0.0 : std::pow(error / anchor_error_, 1.0 / (iteration - anchor_iteration_));
+    anchor_iteration_ = iteration;
+    anchor_error_ = error;
+    if (first) return false;
+    if (!(rate < 1.0)) return true;
+    return iteration + std::log(tolerance / error) / std::log(rate) > max_iterations;
+  }
+
+ private:
+  int anchor_iteration_ = -1;  ///< of the earlier measure, -1 before the first
+  double anchor_error_ = 0.0;
+};
+
 /// Calls sweep() until StopCriteria says stop; sweep() updates r in place and returns its
 /// SweepResult. The report's error is natural_map_error of the returned r.
+/// With stop_on_stagnation, also until StagnationTest says the tolerance is out of reach.
 template <class Sweep>
-SolveReport run_sweeps(const LocalProblem& problem, const StopCriteria& stop, VecX& r,
-                       Sweep&& sweep) {
+SolveReport run_sweeps(const LocalProblem& problem, const StopCriteria& stop,
+                       bool stop_on_stagnation, VecX& r, Sweep&& sweep) {
   const Stopwatch watch;
   SolveReport report;
   VecX u(problem.size());
   FullErrorSchedule schedule;
+  StagnationTest stagnation;
   bool error_is_current = false;
   while (report.iterations < stop.max_iterations) {
     ++report.iterations;
@@ -92,6 +119,11 @@ SolveReport run_sweeps(const LocalProblem& problem, const StopCriteria& stop, Ve
       if (stop.record_history) report.error_history.push_back(report.error);
       if (report.error <= stop.tolerance) {
         report.status = Status::Converged;
+        break;
+      }
+      if (stop_on_stagnation && stagnation.stagnates(report.iterations, report.error,
+                                                     stop.tolerance, stop.max_iterations)) {
+        report.status = Status::Stagnated;
         break;
       }
     }

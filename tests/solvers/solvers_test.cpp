@@ -176,6 +176,42 @@ TEST(Nsgs, RecordsTheHistoryOfEverySweep) {
   EXPECT_EQ(report.error_history.back(), report.error);
 }
 
+// Two frictionless contacts whose normals are almost parallel: W_NN = [1 c; c 1], c = 1 -
+// epsilon, on which Gauss-Seidel converges linearly at the rate c^2 per sweep (1 - 2 epsilon).
+LocalProblem two_coupled_contacts(double epsilon) {
+  MatX W = MatX::Identity(6, 6);
+  W(0, 3) = W(3, 0) = 1.0 - epsilon;
+  VecX q = VecX::Zero(6);
+  q[0] = q[3] = -1.0;  // both pressed: r_N = 1 / (2 - epsilon) each
+  return make_problem(3, W, q, VecX::Zero(2));
+}
+
+TEST(Nsgs, StopsOnStagnationWhenItsRateCannotReachTheTolerance) {
+  const LocalProblem p = two_coupled_contacts(1e-3);  // ~9,000 sweeps to 1e-8
+  NsgsOptions options;
+  options.stop.max_iterations = 1000;
+  options.stop_on_stagnation = true;
+  VecX r = VecX::Zero(p.size());
+  const SolveReport stagnated = Nsgs(options).solve(p, r);
+  EXPECT_EQ(stagnated.status, Status::Stagnated);
+  EXPECT_LT(stagnated.iterations, 50) << "the rate is measured over a few sweeps";
+  EXPECT_GT(stagnated.error, options.stop.tolerance);
+  options.stop_on_stagnation = false;
+  r.setZero();
+  EXPECT_EQ(Nsgs(options).solve(p, r).status, Status::MaxIterations)
+      << "the test problem must need more sweeps than the limit";
+}
+
+TEST(Nsgs, ConvergesWhereItsRateReachesTheTolerance) {
+  const LocalProblem p = two_coupled_contacts(0.5);  // rate 0.25 a sweep
+  NsgsOptions options;
+  options.stop_on_stagnation = true;
+  VecX r = VecX::Zero(p.size());
+  const SolveReport report = Nsgs(options).solve(p, r);
+  EXPECT_EQ(report.status, Status::Converged);
+  EXPECT_LE(report.error, options.stop.tolerance);
+}
+
 TEST(Registry, GaussSeidelOptionsAreReadByName) {
   EXPECT_NO_THROW(make_solver("nsgs", {}, {{"relaxation", "1.3"}, {"shuffle", "on"}}));
   EXPECT_NO_THROW(make_solver("pgs", {}, {{"step", "0.5"}}));

@@ -14,6 +14,10 @@ struct NsgsOptions {
   double relaxation = 1.0;  ///< omega in r_a <- omega r_a_new + (1 - omega) r_a_old, in (0, 2)
   bool shuffle = false;     ///< visit contacts in a new random order every sweep
   std::uint64_t seed = 0;   ///< the same seed gives the same orders, run after run
+  /// Stop with Status::Stagnated once the measured rate of convergence would not reach the
+  /// tolerance within stop.max_iterations (detail::StagnationTest): hybrid's first stage,
+  /// whose Newton stage takes over.
+  bool stop_on_stagnation = false;
 };
 
 /// Nonsmooth Gauss-Seidel for u = W r + q, K* ∋ û ⊥ r ∈ K (d = 3 or 2). One iteration is one

@@ -24,9 +24,13 @@ enum class Status {
   TimeLimit,          ///< the wall-time limit was reached first
   LineSearchFailure,  ///< a Newton line search found no descent (the iterate is the last good one)
   NonFinite,          ///< a NaN or infinity appeared (the iterate is the last finite one)
+  /// the measured rate of convergence would not reach the tolerance within the iteration
+  /// limit (only where asked for: the first stage of a staged method, which then moves on)
+  Stagnated,
 };
 
-/// "converged", "max-iterations", "time-limit", "line-search-failure", "non-finite".
+/// "converged", "max-iterations", "time-limit", "line-search-failure", "non-finite",
+/// "stagnated".
 std::string_view to_string(Status status);
 
 /// Stopping rule shared by every solver.

@@ -198,6 +198,8 @@ Workspace<d>::Workspace(const GlobalProblem& problem_)
 
 struct VelocityNewton::Cache {
   std::optional<HessianPattern> pattern;  ///< of the last solve, with its factor's analysis
+  SparseMat mass_pattern;                 ///< M of the last solve (its pattern is compared)
+  std::vector<Index> row_start, row_dof;  ///< ContactRows::start and dof of the last solve
   CholeskyFactor factor;
 };
 
@@ -210,8 +212,17 @@ bool same_pattern(const SparseMat& a, const SparseMat& b) {
 }
 
 // The pattern of this problem's matrix; its symbolic analysis is redone only when the pattern
-// differs from the last solve's.
+// differs from the last solve's. The pattern, and where each contact's terms land in it, are
+// kept while M's pattern and the degrees of freedom of every contact are the last solve's (a
+// structure at rest): building them is a binary search per pair of a contact's rows, 140 ms
+// a step on a 4,000-block wall, where the warm start often needs no Newton step at all.
 void prepare_pattern(const SparseMat& M, const ContactRows& rows, VelocityNewton::Cache& cache) {
+  if (cache.pattern && same_pattern(M, cache.mass_pattern) && rows.start == cache.row_start &&
+      rows.dof == cache.row_dof)
+    return;
+  cache.mass_pattern = M;
+  cache.row_start = rows.start;
+  cache.row_dof = rows.dof;
   HessianPattern pattern = hessian_pattern(M, rows);
   const bool same = cache.pattern && same_pattern(pattern.K, cache.pattern->K);
   cache.pattern = std::move(pattern);

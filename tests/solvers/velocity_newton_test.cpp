@@ -161,6 +161,30 @@ TEST(VelocityNewton, StopsAtItsIterationLimitWithTheStatus) {
   EXPECT_GT(report.error, stop.tolerance);
 }
 
+// An instance keeps the pattern and analysis of its last matrix for the next solve with the
+// same structure (a time step after the last): what it returns must not depend on that, for
+// the same structure, nor for another one in between.
+TEST(VelocityNewton, ItsCacheChangesNoResult) {
+  const GlobalProblem first = random_global_problem(12, 40, 5);
+  const GlobalProblem other = random_global_problem(10, 30, 6);
+  GlobalProblem second = first;  // the same structure, other loads
+  second.f *= 1.5;
+  second.w.array() -= 0.25;
+  const VelocityNewton reused({.stop = tight()});
+  const auto solve = [](const VelocityNewton& solver, const GlobalProblem& problem) {
+    VecX r = VecX::Zero(problem.H.cols()), v;
+    solver.solve(problem, r, v);
+    return r;
+  };
+  solve(reused, first);
+  const VecX after_same = solve(reused, second);
+  solve(reused, other);
+  const VecX after_other = solve(reused, second);
+  const VecX fresh = solve(VelocityNewton({.stop = tight()}), second);
+  EXPECT_EQ(after_same, fresh);
+  EXPECT_EQ(after_other, fresh);
+}
+
 TEST(VelocityNewton, RegistryBuildsItAndRefusesBadOptions) {
   EXPECT_EQ(make_global_solver("velocity-newton", {})->name(), "velocity-newton");
   EXPECT_TRUE(is_global_solver("velocity-newton"));

@@ -1,6 +1,8 @@
 // `moreau bench PATH...`: every listed solver on every problem, a CSV of the runs, a table,
 // the Dolan-Moré performance profile and, with --with-siconos, Siconos' solvers run in the
-// same process on the same problems and the time ratios ours / theirs.
+// same process on the same problems and the time ratios ours / theirs. A global problem
+// (M, H, f, w) is solved by the methods of the global form on the file's problem and by those
+// of the local form on the problem it condenses to (W, q: the condensation is not timed).
 #include "bench_statistics.hpp"
 #include "command.hpp"
 #include "moreau/contact/contact_problem_file.hpp"
@@ -14,11 +16,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <memory>
 #include <sstream>
 #ifdef MOREAU_WITH_SICONOS
+#include "moreau/peers/siconos_global_solver.hpp"
 #include "moreau/peers/siconos_solver.hpp"
 #endif
 
@@ -26,6 +30,7 @@ namespace moreau::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using math::Index;
 using math::VecX;
 
 // Per run; a comparison study wants every solver to get its chance on hard problems
@@ -59,6 +64,14 @@ std::vector<fs::path> expand_paths(const std::vector<std::string>& paths) {
   return files;
 }
 
+// Every registered method of both forms, the default of --solvers.
+std::vector<std::string> bench_solver_names() {
+  std::vector<std::string> names = solvers::registered_solver_names();
+  for (std::string& name : solvers::registered_global_solver_names())
+    names.push_back(std::move(name));
+  return names;
+}
+
 std::vector<std::string> split_names(const std::string& text) {
   std::vector<std::string> names;
   std::stringstream stream(text);
@@ -68,9 +81,13 @@ std::vector<std::string> split_names(const std::string& text) {
 }
 
 // Peers are made by name like our solvers; a Siconos solver may not handle every dimension.
+// A method of the local form has `local`, one of the global form `make_global`: a new
+// instance for every solve, so that each repetition of timed_solve starts cold
+// (velocity-newton keeps the symbolic factorization of its last matrix pattern).
 struct BenchSolver {
   std::string name;
-  std::unique_ptr<solvers::Solver> solver;
+  std::unique_ptr<solvers::Solver> local;
+  std::function<std::unique_ptr<solvers::GlobalSolver>()> make_global;
   bool siconos = false;
 };
 
@@ -79,12 +96,22 @@ std::vector<BenchSolver> make_bench_solvers(const std::vector<std::string>& name
                                             const solvers::SolverParameters& parameters,
                                             bool with_siconos) {
   std::vector<BenchSolver> list;
-  for (const std::string& name : names)
-    list.push_back({name, solvers::make_solver(name, stop, parameters), false});
+  for (const std::string& name : names) {
+    if (solvers::is_global_solver(name)) {
+      solvers::make_global_solver(name, stop, parameters);  // bad parameters fail before any run
+      list.push_back(
+          {name, nullptr, [=] { return solvers::make_global_solver(name, stop, parameters); }});
+    } else {
+      list.push_back({name, solvers::make_solver(name, stop, parameters), {}});
+    }
+  }
   if (!with_siconos) return list;
 #ifdef MOREAU_WITH_SICONOS
   for (const std::string& name : peers::siconos_solver_names())
-    list.push_back({name, peers::make_siconos_solver(name, stop), true});
+    list.push_back({name, peers::make_siconos_solver(name, stop), {}, true});
+  for (const std::string& name : peers::siconos_global_solver_names())
+    list.push_back(
+        {name, nullptr, [=] { return peers::make_siconos_global_solver(name, stop); }, true});
 #else
   throw core::Diagnostic({"--with-siconos"}, "with-siconos",
                          "a moreau built with Siconos numerics (apt-get install "
@@ -94,38 +121,65 @@ std::vector<BenchSolver> make_bench_solvers(const std::vector<std::string>& name
   return list;
 }
 
-bool supports(const BenchSolver& entry, int dimension) {
+// Methods of the global form need the file's global problem; Siconos' solvers, their dimension.
+bool supports(const BenchSolver& entry, const contact::ContactProblemFile& file) {
+  if (entry.make_global && !file.global) return false;
 #ifdef MOREAU_WITH_SICONOS
-  if (entry.siconos) return peers::siconos_supports(entry.name, dimension);
+  const int dimension = file.problem.dimension;
+  if (entry.siconos)
+    return entry.make_global ? peers::siconos_global_supports(entry.name, dimension)
+                             : peers::siconos_supports(entry.name, dimension);
 #endif
-  static_cast<void>(entry);
-  static_cast<void>(dimension);
   return true;
 }
 
 // Short solves are repeated (cold start each time) and the fastest kept, so that ratios
 // of sub-millisecond solves measure the solvers and not the clock: up to 0.05 s in all.
-solvers::SolveReport timed_solve(const solvers::Solver& solver,
-                                 const contact::LocalProblem& problem, VecX& r) {
-  r.setZero(problem.size());
-  solvers::SolveReport best = solver.solve(problem, r);
+// Only converged ones: the time of a failed solve enters no ratio and no profile.
+// solve(r) solves from r = 0 (of `size` impulses) and leaves the impulses in r.
+template <class Solve>
+solvers::SolveReport timed_solve(Index size, VecX& r, const Solve& solve) {
+  r.setZero(size);
+  solvers::SolveReport best = solve(r);
+  if (!best.converged()) return best;
   const int repeats =
       best.seconds <= 0.0 ? 100 : std::min(100, static_cast<int>(0.05 / best.seconds));
   for (int k = 1; k < repeats; ++k) {
-    VecX r_again = VecX::Zero(problem.size());
-    const solvers::SolveReport again = solver.solve(problem, r_again);
-    best.seconds = std::min(best.seconds, again.seconds);
+    VecX r_again = VecX::Zero(size);
+    best.seconds = std::min(best.seconds, solve(r_again).seconds);
   }
   return best;
 }
 
-BenchRun run_one(const fs::path& path, const contact::LocalProblem& problem,
-                 const BenchSolver& entry, bool with_siconos) {
+solvers::SolveReport timed_solve(const BenchSolver& entry, const contact::ContactProblemFile& file,
+                                 VecX& r) {
+  if (!entry.make_global)
+    return timed_solve(file.problem.size(), r,
+                       [&](VecX& r_out) { return entry.local->solve(file.problem, r_out); });
+  return timed_solve(file.problem.size(), r, [&](VecX& r_out) {
+    VecX v;
+    return entry.make_global()->solve(*file.global, r_out, v);
+  });
+}
+
+#ifdef MOREAU_WITH_SICONOS
+// Siconos' own error of r on the problem the file holds: gfc3d_compute_error for a global
+// problem, with v = M^-1 (f + H r), and fc3d/fc2d_compute_error for a local one and for a
+// planar global one, condensed (Siconos 4.4 has no planar global problem).
+double siconos_error_in_file(const contact::ContactProblemFile& file, const VecX& r) {
+  if (file.global && file.problem.dimension == 3)
+    return peers::siconos_global_error(*file.global, r, file.condensation->global_velocity(r));
+  return peers::siconos_error(file.problem, r);
+}
+#endif
+
+BenchRun run_one(const contact::ContactProblemFile& file, const BenchSolver& entry,
+                 bool with_siconos) {
   VecX r;
-  const solvers::SolveReport report = timed_solve(*entry.solver, problem, r);
-  BenchRun run{path.filename().string(),
-               static_cast<long>(problem.contacts()),
-               problem.dimension,
+  const solvers::SolveReport report = timed_solve(entry, file, r);
+  BenchRun run{file.path.filename().string(),
+               static_cast<long>(file.problem.contacts()),
+               file.problem.dimension,
                entry.name,
                std::string(solvers::to_string(report.status)),
                report.converged(),
@@ -134,7 +188,7 @@ BenchRun run_one(const fs::path& path, const contact::LocalProblem& problem,
                report.seconds,
                {}};
 #ifdef MOREAU_WITH_SICONOS
-  if (with_siconos && r.allFinite()) run.siconos_error = peers::siconos_error(problem, r);
+  if (with_siconos && r.allFinite()) run.siconos_error = siconos_error_in_file(file, r);
 #else
   static_cast<void>(with_siconos);
 #endif
@@ -151,7 +205,7 @@ void write_csv_row(std::ostream& csv, const BenchRun& run) {
 
 void print_row(const BenchRun& run) {
   std::cout << std::left << std::setw(40) << run.problem << std::right << std::setw(7)
-            << run.contacts << "  " << std::left << std::setw(16) << run.solver << std::setw(20)
+            << run.contacts << "  " << std::left << std::setw(22) << run.solver << std::setw(20)
             << run.status << std::right << std::setw(7) << run.iterations << std::scientific
             << std::setprecision(2) << std::setw(11) << run.error << std::defaultfloat
             << std::setprecision(4) << std::setw(11) << run.seconds;
@@ -165,26 +219,31 @@ void print_summary(const std::vector<BenchRun>& runs, bool with_siconos) {
   const std::vector<double> taus = {1, 2, 10, 100};
   std::cout << "\nPerformance profile (Dolan & More 2002): fraction of problems solved within "
                "tau x the best time\n"
-            << std::left << std::setw(18) << "solver" << std::setw(8) << "solved";
+            << std::left << std::setw(22) << "solver" << std::setw(8) << "solved";
   for (const double tau : taus) std::cout << std::setw(10) << core::concat("tau=", tau);
   std::cout << '\n';
   for (const ProfileRow& row : performance_profile(runs, taus)) {
-    std::cout << std::left << std::setw(18) << row.solver << std::setw(8) << row.solved;
+    std::cout << std::left << std::setw(22) << row.solver << std::setw(8) << row.solved;
     for (const double fraction : row.fraction_within)
       std::cout << std::setw(10) << std::fixed << std::setprecision(2) << fraction;
     std::cout << std::defaultfloat << '\n';
   }
   if (!with_siconos) return;
   std::cout << "\nMedian time ratio ours / Siconos over the problems both solved\n";
+  // best-siconos: the fastest converged Siconos solver of either form on each problem; on a
+  // global problem its local solvers are timed without the condensation, Siconos' global
+  // ones (best-siconos-gfc3d) with it, as velocity-newton, which never forms W.
   const std::vector<std::pair<std::string, std::string>> pairs = {
       {"nsgs", "siconos-nsgs"},
       {"newton-ac", "siconos-nsn-ac"},
       {"newton-fb", "siconos-nsn-fb"},
-      {std::string(solvers::default_solver_name()), "best-siconos"}};
+      {std::string(solvers::default_solver_name()), "best-siconos"},
+      {"velocity-newton", "best-siconos"},
+      {"velocity-newton", "best-siconos-gfc3d"}};
   for (const auto& [ours, theirs] : pairs) {
     const RatioSummary ratio = median_time_ratio(runs, ours, theirs);
     if (ratio.problems == 0) continue;
-    std::cout << "  " << std::left << std::setw(12) << ours << " vs " << std::setw(16) << theirs
+    std::cout << "  " << std::left << std::setw(16) << ours << " vs " << std::setw(19) << theirs
               << std::right << std::setw(8) << std::setprecision(3) << ratio.median_ratio << "  ("
               << ratio.problems << " problems)\n";
   }
@@ -194,10 +253,11 @@ int run_bench(const std::vector<std::string>& arguments) {
   po::options_description options("Options");
   options.add_options()("paths", po::value<std::vector<std::string>>()->required(),
                         "problem files or folders")(
-      "solvers",
-      po::value<std::string>()->default_value(core::join(solvers::registered_solver_names(), ",")),
-      "comma-separated moreau solvers")(
-      "with-siconos", "also run Siconos' NSGS, NSN-AC, NSN-FB and PROX in the same process")(
+      "solvers", po::value<std::string>()->default_value(core::join(bench_solver_names(), ",")),
+      "comma-separated moreau solvers (those of the global form run on global problems only)")(
+      "with-siconos",
+      "also run Siconos' NSGS, NSN-AC, NSN-FB and PROX in the same process, and on global "
+      "problems its GFC3D NSGS-WR, PROX-WR, NSN-AC and ADMM")(
       "csv", po::value<std::string>()->default_value("bench.csv"), "where to write the runs")(
       "quiet", "no progress on the terminal");
   add_solver_options(options, kDefaultTimeLimit);
@@ -238,8 +298,8 @@ int run_bench(const std::vector<std::string>& arguments) {
       continue;
     }
     for (const BenchSolver& entry : solvers_to_run) {
-      if (!supports(entry, file.problem.dimension)) continue;
-      runs.push_back(run_one(files[i], file.problem, entry, with_siconos));
+      if (!supports(entry, file)) continue;
+      runs.push_back(run_one(file, entry, with_siconos));
       write_csv_row(csv, runs.back());
     }
   }

@@ -11,6 +11,13 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 bool is_siconos(const std::string& solver) { return solver.starts_with("siconos-"); }
 
+// Whether `solver` is the reference `theirs` or one of the group it names.
+bool is_reference(const std::string& solver, const std::string& theirs) {
+  if (theirs == "best-siconos") return is_siconos(solver);
+  if (theirs == "best-siconos-gfc3d") return solver.starts_with("siconos-gfc3d-");
+  return solver == theirs;
+}
+
 // Converged time of each solver on each problem: problem -> solver -> seconds.
 std::map<std::string, std::map<std::string, double>> converged_times(
     const std::vector<BenchRun>& runs) {
@@ -61,8 +68,7 @@ RatioSummary median_time_ratio(const std::vector<BenchRun>& runs, const std::str
     if (mine == by_solver.end() || mine->second == kInfinity) continue;
     double reference = kInfinity;
     for (const auto& [solver, seconds] : by_solver)
-      if (theirs == "best-siconos" ? is_siconos(solver) : solver == theirs)
-        reference = std::min(reference, seconds);
+      if (is_reference(solver, theirs)) reference = std::min(reference, seconds);
     if (reference < kInfinity) ratios.push_back(mine->second / reference);
   }
   return {ours, theirs, static_cast<int>(ratios.size()), ratios.empty() ? 0.0 : median(ratios)};

@@ -36,7 +36,8 @@ std::vector<ProfileRow> performance_profile(const std::vector<BenchRun>& runs,
 
 /// Median over problems of t(ours) / t(theirs), taken over the problems both solved, and
 /// how many problems that is. theirs may be "best-siconos": the fastest converged Siconos
-/// solver on each problem.
+/// solver on each problem, or "best-siconos-gfc3d": the fastest converged Siconos solver of
+/// the global form (siconos-gfc3d-*), which starts from the same M and H as moreau's.
 struct RatioSummary {
   std::string ours;
   std::string theirs;

@@ -15,6 +15,9 @@
 #include "options.hpp"
 #include "simulation.hpp"
 
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+
 #include <algorithm>
 #include <cmath>
 #include <iostream>
@@ -100,8 +103,7 @@ fs::path restart_folder(const po::variables_map& values, const fs::path& checkpo
   return folder;
 }
 
-void print_report(const io::RunSummary& summary, const fs::path& out, int frames,
-                  bool interfaces) {
+void print_report(const io::RunSummary& summary, const fs::path& out, int frames, bool interfaces) {
   const io::SolverCounts& counts = summary.counts;
   std::cout << "moreau run: " << summary.title << " (" << summary.mode << ")\n"
             << "  " << summary.steps << " steps to t = " << summary.simulated_time << " s in "
@@ -150,6 +152,13 @@ void print_report(const io::RunSummary& summary, const fs::path& out, int frames
             << '\n';
 }
 
+int thread_count(const po::variables_map& values) {
+  if (!values.count("threads")) return tbb::info::default_concurrency();
+  const int threads = values["threads"].as<int>();
+  if (threads < 1) throw core::Diagnostic({}, "--threads", "at least 1", core::concat(threads));
+  return threads;
+}
+
 int run_run(const std::vector<std::string>& arguments) {
   po::options_description options("Options");
   options.add_options()("file", po::value<std::string>()->required(), "problem file (YAML)")(
@@ -162,17 +171,20 @@ int run_run(const std::vector<std::string>& arguments) {
       "continue the run from a checkpoint (DIR/checkpoint-NNNNNN) in its folder DIR")(
       "mode", po::value<std::string>(), "override the file's mode: nscd or penalty")(
       "solver", po::value<std::string>(),
-      core::concat("override the file's solver: ",
-                   core::join(dynamics::moreau_jean_solver_names()))
+      core::concat("override the file's solver: ", core::join(dynamics::moreau_jean_solver_names()))
           .c_str())("duration", po::value<double>(),
                     "override the file's duration, s (a short trial of a long run)")(
-      "dump-problems", "also write each step's local problem as FCLib HDF5 in <out>/problems")(
+      "dump-problems",
+      "also write each step's problem as FCLib HDF5 in <out>/problems: global (M, H) for "
+      "the steps solved in the global form, local (W) for the others")(
       "remove-below", po::value<double>(),
       "remove free bodies whose centre of mass falls below this z, m (logged in removed.csv)")(
       "remove-beyond", po::value<double>(),
       "remove free bodies whose centre of mass is farther than this from the vertical axis "
       "through the origin, m")(
-      "quiet", "no progress bar on the terminal");
+      "threads", po::value<int>(),
+      "threads for collision detection (default: the machine's cores); the results are the "
+      "same for any number")("quiet", "no progress bar on the terminal");
   po::positional_options_description positional;
   positional.add("file", 1);
   const auto values = parse_command(
@@ -196,8 +208,8 @@ int run_run(const std::vector<std::string>& arguments) {
                              core::concat(problem.duration));
   }
 
-  RunFlags flags{values->count("quiet") > 0, values->count("dump-problems") > 0,
-                 removal_bounds(*values), {}};
+  RunFlags flags{
+      values->count("quiet") > 0, values->count("dump-problems") > 0, removal_bounds(*values), {}};
   const bool interfaces = problem.output.interfaces;
   fs::path out;
   if (values->count("restart-from")) {
@@ -214,6 +226,8 @@ int run_run(const std::vector<std::string>& arguments) {
   } else {
     out = output_folder(*values, problem.path);
   }
+  const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
+                                        thread_count(*values));
   const Simulation simulation = simulate(std::move(problem), out, flags);
   io::write_summary_json(out / "summary.json", simulation.summary);
   print_report(simulation.summary, out, simulation.frames, interfaces);

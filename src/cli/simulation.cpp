@@ -61,12 +61,18 @@ std::unique_ptr<dynamics::Stepper> make_stepper(io::Problem& problem) {
       problem.materials);
 }
 
-// The local problem of the step just taken, for --dump-problems. A step solved in the global
-// form is condensed (W = H^T M^-1 H, the problem the local form would have solved): a cost
-// only dumps pay.
-contact::LocalProblem local_problem_of(const dynamics::MoreauJean& stepper) {
-  if (stepper.global_problem().contacts() == 0) return stepper.local_problem();
-  return contact::Condensation(stepper.global_problem(), {"--dump-problems"}).local();
+// The problem of the step just taken, for --dump-problems, in the form the step was solved
+// in: FCLib's global format (M, H, f, w, mu) for a step of the global form, the local one
+// (W, q, mu) for a step solved on W, including an automatic step whose global stage failed
+// and which the local method solved. Rejected: condensing a global step to W, which costs a
+// factorization of M per step and keeps the global methods (`moreau solve --solver
+// velocity-newton`, Siconos' in `moreau bench`) from the problem the run solved; `moreau
+// solve` still condenses a global file for the methods of the local form.
+void dump_problem(const fs::path& path, const dynamics::MoreauJean& stepper) {
+  if (stepper.global_problem().contacts() > 0)
+    contact::write_fclib_global(path, stepper.global_problem());
+  else
+    contact::write_fclib_local(path, stepper.local_problem());
 }
 
 }  // namespace
@@ -150,9 +156,8 @@ Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& fl
     summary.time_split->solve += report.times.solve;
     solver_log.record(k, scene.time, report);
     if (flags.dump_problems && report.active > 0)
-      contact::write_fclib_local(
-          out / "problems" / core::concat("step_", k, ".hdf5"),
-          local_problem_of(static_cast<const dynamics::MoreauJean&>(*stepper)));
+      dump_problem(out / "problems" / core::concat("step_", k, ".hdf5"),
+                   static_cast<const dynamics::MoreauJean&>(*stepper));
     for (const dynamics::Removal& removal : dynamics::remove_escaped_bodies(scene, flags.removal)) {
       removal_log->record(k, scene.time, scene, removal);
       summary.removed.push_back(

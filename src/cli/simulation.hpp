@@ -14,8 +14,9 @@
 namespace moreau::cli {
 
 struct RunFlags {
-  bool quiet = false;          ///< no progress bar
-  bool dump_problems = false;  ///< each step's local problem as FCLib HDF5 (NSCD only)
+  bool quiet = false;  ///< no progress bar
+  /// each step's problem as FCLib HDF5, global or local as it was solved (NSCD only)
+  bool dump_problems = false;
   dynamics::RemovalBounds removal;  ///< bodies leaving these bounds are removed (removed.csv)
   /// Continue from this checkpoint (of the same problem file and mode, checked by the
   /// caller) in the folder that holds its run: its CSV rows past the checkpoint's step are
@@ -34,8 +35,7 @@ struct Simulation {
 /// (summary.interrupted_by) and a checkpoint of it.
 /// @throws core::Diagnostic for input refused on the way (a step above the penalty mode's
 ///         critical step, a failing user law, --dump-problems in the penalty mode)
-Simulation simulate(io::Problem problem, const std::filesystem::path& out,
-                    const RunFlags& flags);
+Simulation simulate(io::Problem problem, const std::filesystem::path& out, const RunFlags& flags);
 
 /// `<base>` if it holds no earlier run, else `<base>-2`, `<base>-3`, ...: a run never
 /// destroys the results of another.

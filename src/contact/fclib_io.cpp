@@ -293,6 +293,48 @@ GlobalProblem read_global(const std::string& file, const MatrixShape& M, const M
   return problem;
 }
 
+// A matrix in libfclib's compressed columns (nz = -1), kept alive while libfclib writes it:
+// fclib_matrix points into the arrays owned here.
+class FclibCompressedColumns {
+ public:
+  explicit FclibCompressedColumns(SparseMat A) {
+    A.makeCompressed();
+    pointers_.assign(A.outerIndexPtr(), A.outerIndexPtr() + A.cols() + 1);
+    rows_.assign(A.innerIndexPtr(), A.innerIndexPtr() + A.nonZeros());
+    values_.assign(A.valuePtr(), A.valuePtr() + A.nonZeros());
+    matrix_ = {static_cast<int>(A.nonZeros()),
+               static_cast<int>(A.rows()),
+               static_cast<int>(A.cols()),
+               pointers_.data(),
+               rows_.data(),
+               values_.data(),
+               -1,
+               nullptr};
+  }
+  FclibCompressedColumns(const FclibCompressedColumns&) = delete;
+  FclibCompressedColumns& operator=(const FclibCompressedColumns&) = delete;
+
+  fclib_matrix* get() { return &matrix_; }
+
+ private:
+  std::vector<int> pointers_, rows_;
+  std::vector<double> values_;
+  fclib_matrix matrix_{};
+};
+
+// libfclib adds its groups to an existing file: a file written again would keep the groups
+// of the other form (/fclib_local beside /fclib_global) and a stale /solution.
+void remove_existing(const std::filesystem::path& path) {
+  std::error_code ignored;
+  std::filesystem::remove(path, ignored);
+}
+
+// /solution of a file libfclib has just written; v is read only for global problems.
+void write_solution(const std::string& file, fclib_solution solution) {
+  if (!fclib_write_solution(&solution, file.c_str()))
+    throw Diagnostic({file}, "/solution", "libfclib could not write the solution");
+}
+
 }  // namespace
 
 bool has_hdf5_signature(const std::filesystem::path& path) {
@@ -336,31 +378,38 @@ void write_fclib_local(const std::filesystem::path& path, const LocalProblem& pr
   MOREAU_ASSERT(!u || u->size() == problem.size());
   const std::string file = path.string();
   const SilenceHdf5Errors silence;
-  std::error_code ignored;
-  std::filesystem::remove(path, ignored);  // fclib appends to an existing file
-  SparseMat W = problem.W.to_sparse();
-  W.makeCompressed();
-  std::vector<int> pointers(W.outerIndexPtr(), W.outerIndexPtr() + W.cols() + 1);
-  std::vector<int> rows(W.innerIndexPtr(), W.innerIndexPtr() + W.nonZeros());
-  std::vector<double> values(W.valuePtr(), W.valuePtr() + W.nonZeros());
+  FclibCompressedColumns W(problem.W.to_sparse());
   VecX q = problem.q, mu = problem.mu;
-  fclib_matrix W_fclib{static_cast<int>(W.nonZeros()),
-                       static_cast<int>(W.rows()),
-                       static_cast<int>(W.cols()),
-                       pointers.data(),
-                       rows.data(),
-                       values.data(),
-                       -1,
-                       nullptr};
-  fclib_local local{&W_fclib, nullptr, nullptr,           mu.data(),
+  fclib_local local{W.get(),  nullptr, nullptr,           mu.data(),
                     q.data(), nullptr, problem.dimension, nullptr};
+  remove_existing(path);
   if (!fclib_write_local(&local, file.c_str()))
     throw Diagnostic({file}, "", "libfclib could not write the problem");
   if (!r) return;
   VecX r_out = *r, u_out = u ? *u : problem.velocity(*r);
-  fclib_solution solution{nullptr, u_out.data(), r_out.data(), nullptr};
-  if (!fclib_write_solution(&solution, file.c_str()))
-    throw Diagnostic({file}, "/solution", "libfclib could not write the solution");
+  write_solution(file, {nullptr, u_out.data(), r_out.data(), nullptr});
+}
+
+void write_fclib_global(const std::filesystem::path& path, const GlobalProblem& problem,
+                        const std::optional<VecX>& r, const std::optional<VecX>& v) {
+  MOREAU_ASSERT(!v || r);
+  MOREAU_ASSERT(!r || r->size() == problem.H.cols());
+  MOREAU_ASSERT(!v || v->size() == problem.dofs());
+  const std::string file = path.string();
+  validate(problem, {file});
+  const SilenceHdf5Errors silence;
+  FclibCompressedColumns M(problem.M), H(problem.H);
+  VecX f = problem.f, w = problem.w, mu = problem.mu;
+  fclib_global global{M.get(), H.get(),  nullptr,           mu.data(), f.data(),
+                      nullptr, w.data(), problem.dimension, nullptr};
+  remove_existing(path);
+  if (!fclib_write_global(&global, file.c_str()))
+    throw Diagnostic({file}, "", "libfclib could not write the problem");
+  if (!r) return;
+  VecX r_out = *r;
+  VecX v_out = v ? *v : Condensation(problem, {file}).global_velocity(*r);
+  VecX u_out = problem.H.transpose() * v_out + problem.w;
+  write_solution(file, {v_out.data(), u_out.data(), r_out.data(), nullptr});
 }
 
 }  // namespace moreau::contact

@@ -5,6 +5,8 @@
 #include "moreau/core/assert.hpp"
 #include "moreau/geometry/aabb.hpp"
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -39,16 +41,24 @@ std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
     const model::Body& body = scene.bodies[b];
     boxes.push_back(geometry::bounding_box(body.shape, body.shape_pose()).inflated(margins[b]));
   }
-  std::vector<BodyContact> contacts;
-  for (const auto& [i, j] : collision::overlapping_pairs(boxes)) {
+  // The pairs' narrow phases are independent: run in parallel, each into its own slot, and
+  // gathered in the broad phase's order, so that the contacts, and every result after them,
+  // are the same whatever the number of threads.
+  const std::vector<std::pair<int, int>> pairs = collision::overlapping_pairs(boxes);
+  std::vector<std::vector<collision::ContactPoint>> points(pairs.size());
+  tbb::parallel_for(std::size_t{0}, pairs.size(), [&](std::size_t k) {
+    const auto [i, j] = pairs[k];
     const model::Body& A = scene.bodies[i];
     const model::Body& B = scene.bodies[j];
-    if (A.motion != model::Motion::Free && B.motion != model::Motion::Free) continue;
-    if (A.motion == model::Motion::Removed || B.motion == model::Motion::Removed) continue;
-    for (const collision::ContactPoint& point : collision::collide(
-             A.shape, A.shape_pose(), B.shape, B.shape_pose(), margins[i] + margins[j]))
-      contacts.push_back({i, j, point});
-  }
+    if (A.motion != model::Motion::Free && B.motion != model::Motion::Free) return;
+    if (A.motion == model::Motion::Removed || B.motion == model::Motion::Removed) return;
+    points[k] = collision::collide(A.shape, A.shape_pose(), B.shape, B.shape_pose(),
+                                   margins[i] + margins[j]);
+  });
+  std::vector<BodyContact> contacts;
+  for (std::size_t k = 0; k < pairs.size(); ++k)
+    for (const collision::ContactPoint& point : points[k])
+      contacts.push_back({pairs[k].first, pairs[k].second, point});
   return contacts;
 }
 

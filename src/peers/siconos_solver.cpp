@@ -8,16 +8,13 @@
 #include <SolverOptions.h>
 #include <SparseBlockMatrix.h>
 
-#include <algorithm>
-#include <cstdlib>
+#include <utility>
 // N.B. fc2d_compute_error.h uses C99's `restrict`, which GCC's C++ spells __restrict.
 #define restrict __restrict
 #include <fc2d_compute_error.h>
 #undef restrict
 #include "moreau/contact/natural_map_error.hpp"
-#include "moreau/core/closest_match.hpp"
-#include "moreau/core/concat.hpp"
-#include "moreau/core/diagnostic.hpp"
+#include "siconos_support.hpp"
 
 #include <fc3d_compute_error.h>
 
@@ -54,18 +51,13 @@ class SiconosProblem {
  public:
   explicit SiconosProblem(const LocalProblem& problem) {
     const int n = static_cast<int>(problem.size());
-    NumericsMatrix* triplet = NM_create(NM_SPARSE, n, n);
-    const math::SparseMat W = problem.W.to_sparse();
-    NM_triplet_alloc(triplet, W.nonZeros());
-    for (Index col = 0; col < W.outerSize(); ++col)
-      for (math::SparseMat::InnerIterator it(W, col); it; ++it)
-        NM_zentry(triplet, static_cast<int>(it.row()), static_cast<int>(col), it.value(), 0.0);
+    NumericsMatrix* triplet = to_numerics_sparse(problem.W.to_sparse());
     SparseBlockStructuredMatrix* blocks = SBM_new();
     SBM_from_csparse(problem.dimension, NM_csc(triplet), blocks);
     NM_free(triplet);
     problem_ = frictionContactProblem_new_with_data(
         problem.dimension, static_cast<int>(problem.contacts()), NM_new_SBM(n, n, blocks),
-        copy(problem.q), copy(problem.mu));
+        malloc_copy(problem.q), malloc_copy(problem.mu));
   }
   ~SiconosProblem() { frictionContactProblem_free(problem_); }
   SiconosProblem(const SiconosProblem&) = delete;
@@ -74,11 +66,6 @@ class SiconosProblem {
   FrictionContactProblem* get() const { return problem_; }
 
  private:
-  static double* copy(const VecX& values) {
-    auto* data = static_cast<double*>(std::malloc(sizeof(double) * values.size()));
-    std::copy(values.data(), values.data() + values.size(), data);
-    return data;
-  }
   FrictionContactProblem* problem_ = nullptr;
 };
 
@@ -91,21 +78,19 @@ class SiconosSolver final : public solvers::Solver {
 
   SolveReport solve(const LocalProblem& problem, VecX& r) const override {
     const SiconosProblem siconos(problem);
-    SolverOptions* options =
-        solver_options_create(problem.dimension == 3 ? method_.id_3d : method_.id_2d);
-    options->iparam[SICONOS_IPARAM_MAX_ITER] = stop_.max_iterations;
-    options->dparam[SICONOS_DPARAM_TOL] = stop_.tolerance;
+    const SiconosOptions options =
+        make_options(problem.dimension == 3 ? method_.id_3d : method_.id_2d, stop_.tolerance,
+                     stop_.max_iterations);
     VecX u = VecX::Zero(problem.size());
     numerics_set_verbose(0);
     const solvers::Stopwatch stopwatch;
     if (problem.dimension == 3)
-      fc3d_driver(siconos.get(), r.data(), u.data(), options);
+      fc3d_driver(siconos.get(), r.data(), u.data(), options.get());
     else
-      fc2d_driver(siconos.get(), r.data(), u.data(), options);
+      fc2d_driver(siconos.get(), r.data(), u.data(), options.get());
     SolveReport report;
     report.seconds = stopwatch.seconds();
     report.iterations = options->iparam[SICONOS_IPARAM_ITER_DONE];
-    solver_options_delete(options);
     report.error = contact::natural_map_error(problem, r);
     if (!r.allFinite())
       report.status = Status::NonFinite;
@@ -124,11 +109,7 @@ class SiconosSolver final : public solvers::Solver {
 const SiconosMethod& find_method(std::string_view name) {
   for (const SiconosMethod& method : methods())
     if (method.name == name) return method;
-  const auto names = siconos_solver_names();
-  std::string expected = core::concat("one of ", core::join(names));
-  if (const auto suggestion = core::closest_match(name, names))
-    expected += core::concat(" (did you mean '", *suggestion, "'?)");
-  throw core::Diagnostic({"--solvers"}, "solver", expected, name);
+  throw_unknown_solver(name, siconos_solver_names());
 }
 
 }  // namespace
@@ -159,9 +140,7 @@ double siconos_error(const LocalProblem& problem, const VecX& r) {
   const double norm_q = problem.q.norm();
   double error = 0.0;
   if (problem.dimension == 3) {
-    // N.B. no SolverOptions: the error does not use them, and Siconos 4.4's
-    // solver_options_delete leaks the internal options of NSGS (240 bytes a call, found by
-    // LeakSanitizer), which would fail the sanitizer run of the cross-check tests.
+    // N.B. no SolverOptions: the error does not use them.
     fc3d_compute_error(siconos.get(), r_copy.data(), u.data(), 0.0, nullptr, norm_q, &error);
   } else {
     fc2d_compute_error(siconos.get(), r_copy.data(), u.data(), 0.0, norm_q, &error);

@@ -152,7 +152,8 @@ TEST(Problems, RockingBlockRocksInThePenaltyMode) {
   const auto elastic = history_column(run.folder, "elastic_energy");
   const auto dissipated = history_column(run.folder, "dissipated_energy");
   ASSERT_EQ(kinetic.size(), dissipated.size());
-  const double lift = potential.front() - 400.0 * 9.81 * 0.4;  // above the block upright: m g (z - h/2)
+  const double lift =
+      potential.front() - 400.0 * 9.81 * 0.4;  // above the block upright: m g (z - h/2)
   const double initial = kinetic.front() + potential.front() + elastic.front() + dissipated.front();
   for (std::size_t i = 0; i < kinetic.size(); ++i)
     EXPECT_NEAR(kinetic[i] + potential[i] + elastic[i] + dissipated[i], initial, 0.01 * lift)
@@ -236,30 +237,6 @@ TEST(Problems, VtkFramesReadBackByVtkMatchTheSummary) {
   // the box's corners and of the mean, for coordinates below 1 m.
   for (int i = 0; i < 3; ++i)
     EXPECT_NEAR(0.5 * (lower[i] + upper[i]), position[i].get<double>(), 1e-12) << "axis " << i;
-}
-
-// --dump-problems writes each step's local problem in FCLib format, which moreau solve reads.
-TEST(Problems, DumpedLocalProblemsSolve) {
-  const RunOutput run = run_problem("block-incline.yaml", "--duration 0.003 --dump-problems");
-  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
-  for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) {
-    const fs::path dumped = run.folder / "problems" / step;
-    ASSERT_TRUE(fs::exists(dumped)) << dumped;
-    const CommandResult solved = run_moreau("solve " + dumped.string());
-    EXPECT_EQ(solved.exit_code, 0) << solved.output;
-  }
-}
-
-// A step solved in the global form is dumped as the local problem it condenses to: not
-// empty, and moreau solve converges on it.
-TEST(Problems, DumpedProblemsOfTheGlobalFormSolve) {
-  const RunOutput run = run_problem("block-incline.yaml",
-                                    "--duration 0.003 --dump-problems --solver velocity-newton");
-  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
-  const fs::path dumped = run.folder / "problems" / "step_3.hdf5";
-  const CommandResult solved = run_moreau("solve --json " + dumped.string());
-  ASSERT_EQ(solved.exit_code, 0) << solved.output;
-  EXPECT_EQ(nlohmann::json::parse(solved.output)["contacts"].get<int>(), 4) << solved.output;
 }
 
 TEST(Problems, RunNeverOverwritesAnEarlierRun) {

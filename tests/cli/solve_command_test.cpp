@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace moreau::testing {
 namespace {
@@ -96,6 +98,29 @@ TEST(BenchCommand, WritesTheCsvAndTheProfile) {
   for (std::string line; std::getline(in, line);) ++rows;
   EXPECT_EQ(rows, 4);  // 2 problems x 2 solvers
   std::filesystem::remove(csv);
+}
+
+// A method of the global form runs on the global problems only; one of the local form on
+// both (on the condensed problem of the global one).
+TEST(BenchCommand, GlobalMethodsRunOnGlobalProblemsOnly) {
+  const auto csv = std::filesystem::temp_directory_path() / "moreau_bench_global_test.csv";
+  const CommandResult result =
+      run_moreau("bench " + kData + "local_dense.dat " + kData +
+                 "global_dense.dat --solvers nsgs,velocity-newton --csv " + csv.string());
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  std::ifstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::string> runs;  // problem,contacts,dimension,solver of each row
+  while (std::getline(in, line)) {
+    std::size_t end = 0;
+    for (int field = 0; field < 4; ++field) end = line.find(',', end) + 1;
+    runs.push_back(line.substr(0, end - 1));
+  }
+  std::filesystem::remove(csv);
+  EXPECT_THAT(runs, ::testing::ElementsAre("local_dense.dat,1,3,nsgs", "global_dense.dat,1,3,nsgs",
+                                           "global_dense.dat,1,3,velocity-newton"))
+      << result.output;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// write_fclib_local then read back through libfclib (read_fclib and read_contact_problem_file): the
-// problem and the solution come back bit for bit (HDF5 stores doubles as they are).
+// write_fclib_local and write_fclib_global, then read back through libfclib (read_fclib and
+// read_contact_problem_file): the problem and the solution come back bit for bit (HDF5 stores
+// doubles as they are).
 #include "moreau/contact/fclib_io.hpp"
 
 #include "moreau/contact/contact_problem_file.hpp"
@@ -7,6 +8,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
+
+extern "C" {
+#include <fclib.h>
+}
 
 #include <filesystem>
 #include <fstream>
@@ -49,6 +54,77 @@ TEST(FclibIo, LocalProblemAndSolutionRoundTrip) {
   ASSERT_TRUE(file.stored_solution.has_value());
   EXPECT_EQ(*file.stored_solution, r);
   EXPECT_FALSE(file.guess.has_value());
+}
+
+// 4 dofs and 2 contacts in 3D: n_dof != d n_c, so that a vector written with the size of the
+// other one would not read back.
+GlobalProblem two_contacts_global() {
+  std::vector<math::Triplet> M_entries = {{0, 0, 4.0}, {1, 1, 3.0}, {1, 2, 0.5},
+                                          {2, 1, 0.5}, {2, 2, 5.0}, {3, 3, 2.0}};
+  std::vector<math::Triplet> H_entries = {{0, 0, 1.0}, {1, 1, 1.0}, {2, 2, 1.0},  {0, 3, -1.0},
+                                          {3, 3, 1.0}, {1, 4, 0.5}, {2, 5, -0.25}};
+  GlobalProblem problem;
+  problem.M = SparseMat(4, 4);
+  problem.M.setFromTriplets(M_entries.begin(), M_entries.end());
+  problem.H = SparseMat(4, 6);
+  problem.H.setFromTriplets(H_entries.begin(), H_entries.end());
+  problem.f = (VecX(4) << 0.0, -9.81 / 3.0, 0.125, 1e-17).finished();
+  problem.w = (VecX(6) << -1.0, 0.25, 0.0, 0.5, -0.125, 1.0 / 3.0).finished();
+  problem.mu = (VecX(2) << 0.3, 0.7).finished();
+  return problem;
+}
+
+TEST(FclibIo, GlobalProblemAndSolutionRoundTrip) {
+  const GlobalProblem problem = two_contacts_global();
+  const VecX r = (VecX(6) << 0.25, 0.0, 0.0, 1.0 / 7.0, 0.01, -0.02).finished();
+  const auto path = temporary("global_round_trip.hdf5");
+  write_fclib_global(path, problem, r);
+  const FclibContents contents = read_fclib(path);
+  ASSERT_TRUE(std::holds_alternative<GlobalProblem>(contents.problem));
+  const auto& back = std::get<GlobalProblem>(contents.problem);
+  EXPECT_EQ(back.dimension, 3);
+  EXPECT_EQ((back.M - problem.M).norm(), 0.0);
+  EXPECT_EQ(back.M.nonZeros(), problem.M.nonZeros());
+  EXPECT_EQ((back.H - problem.H).norm(), 0.0);
+  EXPECT_EQ(back.H.nonZeros(), problem.H.nonZeros());
+  EXPECT_EQ(back.f, problem.f);
+  EXPECT_EQ(back.w, problem.w);
+  EXPECT_EQ(back.mu, problem.mu);
+  ASSERT_TRUE(contents.solution.has_value());
+  EXPECT_EQ(*contents.solution, r);
+  // v and u as libfclib's own reader sees them: M v = f + H r to the round-off of a
+  // Cholesky solve of this well-conditioned 4x4 M, and u = H^T v + w as written.
+  fclib_solution* solution = fclib_read_solution(path.string().c_str());
+  ASSERT_NE(solution, nullptr);
+  const VecX v = Eigen::Map<const VecX>(solution->v, problem.dofs());
+  const VecX u = Eigen::Map<const VecX>(solution->u, problem.H.cols());
+  fclib_delete_solutions(solution, 1);
+  std::filesystem::remove(path);
+  EXPECT_TRUE((problem.M * v).isApprox(problem.f + problem.H * r, 1e-14));
+  EXPECT_EQ(u, VecX(problem.H.transpose() * v + problem.w));
+}
+
+TEST(FclibIo, AGlobalProblemReplacesALocalOneInTheSameFile) {
+  const auto path = temporary("replaced.hdf5");
+  write_fclib_local(path, two_contacts(), VecX::Zero(6));
+  write_fclib_global(path, two_contacts_global());
+  const ContactProblemFile file = read_contact_problem_file(path);
+  std::filesystem::remove(path);
+  EXPECT_EQ(file.kind, ProblemKind::Global);
+  EXPECT_FALSE(file.stored_solution.has_value());
+}
+
+TEST(FclibIo, RefusesToWriteAnInconsistentGlobalProblem) {
+  GlobalProblem problem = two_contacts_global();
+  problem.w.resize(5);
+  const auto path = temporary("inconsistent.hdf5");
+  try {
+    write_fclib_global(path, problem);
+    FAIL() << "a w of 5 values was written for 2 contacts";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_THAT(error.what(), HasSubstr("w: expected 6 values"));
+  }
+  EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 TEST(FclibIo, WritesWithoutASolution) {

@@ -8,6 +8,7 @@
 // sizes it reads, so every dataset it will touch is checked here first, with HDF5 directly.
 #pragma once
 
+#include "moreau/contact/global_problem.hpp"
 #include "moreau/contact/local_problem.hpp"
 #include "moreau/contact/siconos_text_io.hpp"
 
@@ -39,5 +40,16 @@ FclibContents read_fclib(const std::filesystem::path& path);
 void write_fclib_local(const std::filesystem::path& path, const LocalProblem& problem,
                        const std::optional<VecX>& r = std::nullopt,
                        const std::optional<VecX>& u = std::nullopt);
+
+/// Writes `problem` as /fclib_global (M and H in compressed columns), and /solution/{v,u,r}
+/// when r is given: v defaults to M^-1 (f + H r) (a Cholesky factorization of M), and
+/// u = H^T v + w. Replaces an existing file.
+/// @pre r, when given, has d n_c entries; v, only with r, has n_dof
+/// @throws core::Diagnostic if the problem is inconsistent (validate()), if M is not
+///         symmetric positive definite when v must be computed, or if the file cannot be
+///         written
+void write_fclib_global(const std::filesystem::path& path, const GlobalProblem& problem,
+                        const std::optional<VecX>& r = std::nullopt,
+                        const std::optional<VecX>& v = std::nullopt);
 
 }  // namespace moreau::contact

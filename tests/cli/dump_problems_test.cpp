@@ -1,0 +1,92 @@
+// `moreau run --dump-problems` writes each step's problem in the form the step was solved in:
+// FCLib's local problem (W, q, mu) for a step solved on W, its global problem (M, H, f, w, mu)
+// for a step of the global form; read back with read_fclib and solved by `moreau solve`.
+#include "moreau/contact/fclib_io.hpp"
+#include "support/run_command.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <variant>
+
+namespace moreau::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kProblems = fs::path(MOREAU_SOURCE_DIR) / "problems";
+
+// `moreau run PROBLEM --dump-problems [extra]` into a fresh folder named after the current
+// test (ctest runs tests in parallel); returns the folder of the dumps.
+fs::path run_with_dumps(const fs::path& problem, const std::string& extra = "") {
+  const fs::path folder =
+      fs::temp_directory_path() /
+      ("moreau_dump_problems_test_" +
+       std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+  fs::remove_all(folder);
+  const CommandResult result = run_moreau("run " + problem.string() + " --quiet --out " +
+                                          folder.string() + " --dump-problems " + extra);
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  return folder / "problems";
+}
+
+// The dump of a step of the global form: a global problem with `contacts` contacts, on which
+// velocity-newton converges.
+void expect_global_dump(const fs::path& dumped, long contacts) {
+  ASSERT_TRUE(fs::exists(dumped)) << dumped;
+  const contact::FclibContents contents = contact::read_fclib(dumped);
+  ASSERT_TRUE(std::holds_alternative<contact::GlobalProblem>(contents.problem)) << dumped;
+  EXPECT_EQ(std::get<contact::GlobalProblem>(contents.problem).contacts(), contacts) << dumped;
+  const CommandResult solved =
+      run_moreau("solve --json --solver velocity-newton " + dumped.string());
+  ASSERT_EQ(solved.exit_code, 0) << solved.output;
+  EXPECT_EQ(nlohmann::json::parse(solved.output)["contacts"].get<long>(), contacts)
+      << solved.output;
+}
+
+TEST(DumpProblems, StepsSolvedOnWAreLocalProblemsThatSolve) {
+  const fs::path problems = run_with_dumps(kProblems / "block-incline.yaml", "--duration 0.003");
+  for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) {
+    const fs::path dumped = problems / step;
+    ASSERT_TRUE(fs::exists(dumped)) << dumped;
+    EXPECT_TRUE(std::holds_alternative<contact::LocalProblem>(contact::read_fclib(dumped).problem))
+        << dumped;
+    const CommandResult solved = run_moreau("solve " + dumped.string());
+    EXPECT_EQ(solved.exit_code, 0) << solved.output;
+  }
+}
+
+// The solver named: every step of the block's 4 contacts is solved in the global form.
+TEST(DumpProblems, StepsOfANamedGlobalSolverAreGlobalProblems) {
+  const fs::path problems =
+      run_with_dumps(kProblems / "block-incline.yaml", "--duration 0.003 --solver velocity-newton");
+  for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) expect_global_dump(problems / step, 4);
+}
+
+// The automatic choice (MoreauJean::uses_global_form): a 5-course wall of 22 blocks has 212
+// contacts, at least kGlobalFormContacts = 200 and 3 x 212 unknowns > 6 x 22 dofs, so its
+// steps are solved in the global form (they converge there: no local stage follows).
+TEST(DumpProblems, StepsTheAutomaticChoiceSolvesGloballyAreGlobalProblems) {
+  const fs::path folder = fs::temp_directory_path() / "moreau_dump_problems_test_wall";
+  fs::create_directories(folder);
+  const fs::path wall = folder / "wall.yaml";
+  std::ofstream(wall) << R"(version: 1
+title: A wall whose steps the automatic choice solves in the global form
+dimension: 3
+time: {step: 2.0e-3, duration: 0.004}
+materials: [{name: brick, density: 1800}]
+interactions: {default: {friction: 0.8}}
+bodies: [{name: ground, shape: {type: plane}, fixed: true}]
+generators:
+  - {type: wall, length: 1.6, thickness: 0.2, block: [0.4, 0.2], courses: 5}
+output: {vtk: false}
+)";
+  const fs::path problems = run_with_dumps(wall);
+  for (const char* step : {"step_1.hdf5", "step_2.hdf5"}) expect_global_dump(problems / step, 212);
+}
+
+}  // namespace
+}  // namespace moreau::testing

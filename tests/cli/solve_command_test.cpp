@@ -123,5 +123,13 @@ TEST(BenchCommand, GlobalMethodsRunOnGlobalProblemsOnly) {
       << result.output;
 }
 
+TEST(BenchCommand, ChoosingSiconosSolversNeedsSiconos) {
+  const CommandResult result =
+      run_moreau("bench " + kData + "local_dense.dat --siconos-solvers siconos-nsgs");
+  EXPECT_EQ(result.exit_code, 2) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("--siconos-solvers: error"));
+  EXPECT_THAT(result.output, HasSubstr("--with-siconos as well"));
+}
+
 }  // namespace
 }  // namespace moreau::testing

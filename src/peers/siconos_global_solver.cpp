@@ -96,12 +96,7 @@ class SiconosGlobalSolver final : public solvers::GlobalSolver {
     const contact::Condensation condensation(problem, {method_.name});
     report.error = contact::natural_map_error(condensation.local(), r);
     v = condensation.global_velocity(r);
-    if (!r.allFinite())
-      report.status = Status::NonFinite;
-    else if (report.error <= stop_.tolerance)
-      report.status = Status::Converged;
-    else
-      report.status = Status::MaxIterations;
+    report.status = judged_status(r, report.error, stop_.tolerance);
     return report;
   }
 
@@ -119,11 +114,7 @@ const SiconosGlobalMethod& find_method(std::string_view name) {
 }  // namespace
 
 std::span<const std::string> siconos_global_solver_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> list;
-    for (const SiconosGlobalMethod& method : methods()) list.push_back(method.name);
-    return list;
-  }();
+  static const std::vector<std::string> names = names_of(methods());
   return names;
 }
 

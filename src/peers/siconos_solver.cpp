@@ -92,12 +92,7 @@ class SiconosSolver final : public solvers::Solver {
     report.seconds = stopwatch.seconds();
     report.iterations = options->iparam[SICONOS_IPARAM_ITER_DONE];
     report.error = contact::natural_map_error(problem, r);
-    if (!r.allFinite())
-      report.status = Status::NonFinite;
-    else if (report.error <= stop_.tolerance)
-      report.status = Status::Converged;
-    else
-      report.status = Status::MaxIterations;
+    report.status = judged_status(r, report.error, stop_.tolerance);
     return report;
   }
 
@@ -115,11 +110,7 @@ const SiconosMethod& find_method(std::string_view name) {
 }  // namespace
 
 std::span<const std::string> siconos_solver_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> list;
-    for (const SiconosMethod& method : methods()) list.push_back(method.name);
-    return list;
-  }();
+  static const std::vector<std::string> names = names_of(methods());
   return names;
 }
 

@@ -51,4 +51,9 @@ void throw_unknown_solver(std::string_view name, std::span<const std::string> na
   throw core::Diagnostic({"--solvers"}, "solver", expected, name);
 }
 
+solvers::Status judged_status(const math::VecX& r, double error, double tolerance) {
+  if (!r.allFinite()) return solvers::Status::NonFinite;
+  return error <= tolerance ? solvers::Status::Converged : solvers::Status::MaxIterations;
+}
+
 }  // namespace moreau::peers

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "moreau/math/types.hpp"
+#include "moreau/solvers/solver.hpp"
 
 #include <NumericsMatrix.h>
 #include <SolverOptions.h>
@@ -12,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace moreau::peers {
 
@@ -36,5 +38,18 @@ SiconosOptions make_options(int solver_id, double tolerance, int max_iterations)
 
 /// @throws core::Diagnostic (key "solver") naming the valid choices and the closest one
 [[noreturn]] void throw_unknown_solver(std::string_view name, std::span<const std::string> names);
+
+/// moreau's verdict on a Siconos answer r of moreau's natural-map error `error`: NonFinite,
+/// or Converged exactly when the error is within the tolerance, else MaxIterations (Siconos'
+/// own verdict, which may rest on a cheaper error estimate, is not taken on trust).
+solvers::Status judged_status(const math::VecX& r, double error, double tolerance);
+
+/// The names of a table of methods (each with a `name`), in the table's order.
+template <class Method>
+std::vector<std::string> names_of(const std::vector<Method>& methods) {
+  std::vector<std::string> names;
+  for (const Method& method : methods) names.push_back(method.name);
+  return names;
+}
 
 }  // namespace moreau::peers

@@ -66,7 +66,7 @@ TEST(DumpProblems, StepsOfANamedGlobalSolverAreGlobalProblems) {
   for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) expect_global_dump(problems / step, 4);
 }
 
-// The automatic choice (MoreauJean::uses_global_form): a 5-course wall of 22 blocks has 212
+// The automatic choice (MoreauJean::plan): a 5-course wall of 22 blocks has 212
 // contacts, at least kGlobalFormContacts = 200 and 3 x 212 unknowns > 6 x 22 dofs, so its
 // steps are solved in the global form (they converge there: no local stage follows).
 TEST(DumpProblems, StepsTheAutomaticChoiceSolvesGloballyAreGlobalProblems) {

@@ -29,7 +29,7 @@ using math::Index;
 using math::VecX;
 
 /// The solver name that lets the stepper choose the form of each step's problem
-/// (MoreauJean::uses_global_form).
+/// (MoreauJean::plan).
 inline constexpr std::string_view kAutomaticSolver = "auto";
 
 /// What MoreauJeanOptions::solver accepts: kAutomaticSolver, every method of the local
@@ -47,6 +47,17 @@ inline constexpr int kGlobalStageIterations = 400;
 struct StepSolvers {
   std::unique_ptr<solvers::Solver> local;
   std::unique_ptr<solvers::GlobalSolver> global;
+  /// The automatic choice's Gauss-Seidel sweeps on W before the global method
+  /// (SolvePlan::SweepsThenGlobal); null when a solver is named.
+  std::unique_ptr<solvers::Solver> sweeps;
+};
+
+/// How the automatic choice solves a step (MoreauJean::solve); each method after the first
+/// runs only if the one before did not converge, from the warm start.
+enum class SolvePlan {
+  Local,             ///< the local method on W (hybrid)
+  SweepsThenGlobal,  ///< nsgs sweeps on W until they stagnate, the global method, the local
+  Global,            ///< the global method, the local
 };
 
 /// The solvers that options.solver names: with kAutomaticSolver, the default method of
@@ -94,12 +105,14 @@ class MoreauJean final : public Stepper {
   /// terms of u; with bonded contacts, in the shifted variable as local_problem().
   const contact::GlobalProblem& global_problem() const { return global_problem_; }
 
-  /// Whether a step with these contacts is solved in the global (velocity-space) form. With
-  /// kAutomaticSolver: when the problem is large and hyperstatic, d n_c > n_dof and
-  /// n_c >= kGlobalFormContacts; W-based methods win on small problems and where contacts
-  /// are few per body (granular packings), the velocity space where W's graph is far denser
-  /// than the bodies' and W is rank-deficient (masonry).
-  bool uses_global_form(Index contacts) const;
+  /// How the automatic choice solves a step with these contacts. Where contacts are few per
+  /// body (d n_c <= n_dof: granular packings), the local method on W. Where the problem is
+  /// hyperstatic (d n_c > n_dof: masonry, where W is rank-deficient and its graph far denser
+  /// than the bodies'), Newton's steps are taken in velocity space, on M + H D H^T of size
+  /// n_dof instead of W's d n_c: first, while n_c < kGlobalFormContacts, sweeps on W, which
+  /// a structure at rest meets from the warm start in a few (and W is small to assemble);
+  /// from kGlobalFormContacts on, the global method alone.
+  SolvePlan plan(Index contacts) const;
   static constexpr Index kGlobalFormContacts = 200;
 
   const MoreauJeanOptions& options() const { return options_; }
@@ -130,10 +143,15 @@ class MoreauJean final : public Stepper {
   };
   VecX frictions() const;
   VecX solve(const StepTerms& terms, VecX& r, StepReport& report);
-  VecX solve_local(const StepTerms& terms, VecX& r, StepReport& report);
-  VecX solve_global(const StepTerms& terms, VecX& r, StepReport& report);
+  /// Whether another method runs if this one does not converge.
+  enum class Attempt { Final, FallbackFollows };
+  VecX solve_local(const StepTerms& terms, const solvers::Solver& solver, Attempt attempt, VecX& r,
+                   StepReport& report);
+  VecX solve_global(const StepTerms& terms, Attempt attempt, VecX& r, StepReport& report);
+  static void add_unconverged(const StepReport& report, solvers::SolveReport& unconverged);
   template <class SolvePass>
-  solvers::SolveReport solve_with_bonds(VecX& r, StepReport& report, SolvePass&& pass);
+  solvers::SolveReport solve_with_bonds(VecX& r, Attempt attempt, StepReport& report,
+                                        SolvePass&& pass);
   void store_impulses(const VecX& r);
   VecX generalized_velocity() const;
   void store_velocity(const VecX& V);

@@ -2,6 +2,7 @@
 
 #include "moreau/contact/local_problem.hpp"
 
+#include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 
 #include <algorithm>
@@ -153,11 +154,26 @@ double one_contact_error(const Eigen::Matrix<double, d, d>& W_aa, double mu,
 
 template <int d>
 OneContactSolver<d>::OneContactSolver(const Matrix& W_aa, double mu) : W_(W_aa), mu_(mu) {
-  // Eigenvalues of the symmetric part decide regularity; the inverse itself is of W_aa, so
-  // that a slightly unsymmetric block (round-off in a file) still gets an exact stick.
-  const Eigen::SelfAdjointEigenSolver<Matrix> eigen(0.5 * (W_aa + W_aa.transpose()));
+  // The eigenvalues of the symmetric part decide regularity; the inverse itself is of W_aa,
+  // so that a slightly unsymmetric block (round-off in a file) still gets an exact stick.
+  const Matrix symmetric = 0.5 * (W_aa + W_aa.transpose());
+  // Fast path, without eigenvalues (a Gauss-Seidel solve builds one solver per contact, and
+  // the QR iteration cost more than a whole solve of a few contacts): for a positive
+  // definite block, lambda_min / lambda_max >= det / trace^d, since lambda_max <= trace and
+  // the other d - 1 eigenvalues are at most trace each. Far above kSingular (the bound is
+  // loose by up to d^d, and det carries round-off), the block is regular.
+  const Eigen::LLT<Matrix> cholesky(symmetric);
+  if (cholesky.info() == Eigen::Success) {
+    const double root_determinant = cholesky.matrixLLT().diagonal().prod();
+    if (root_determinant * root_determinant > 1e2 * kSingular * std::pow(symmetric.trace(), d)) {
+      regular_ = true;
+      W_inverse_ = W_aa.inverse();
+      return;
+    }
+  }
+  const Eigen::SelfAdjointEigenSolver<Matrix> eigen(symmetric);
   const auto& lambda = eigen.eigenvalues();  // increasing
-  largest_eigenvalue_ = std::max(lambda[d - 1], 0.0);
+  const double largest = std::max(lambda[d - 1], 0.0);
   regular_ = lambda[0] > kSingular * lambda[d - 1];
   if (regular_) {
     W_inverse_ = W_aa.inverse();
@@ -166,7 +182,7 @@ OneContactSolver<d>::OneContactSolver(const Matrix& W_aa, double mu) : W_(W_aa),
   // Pseudo-inverse: the stick candidate is then the least-norm r with W_aa r + q_a ~ 0.
   Vector inverse_lambda = Vector::Zero();
   for (int i = 0; i < d; ++i)
-    if (lambda[i] > kSingular * largest_eigenvalue_) inverse_lambda[i] = 1.0 / lambda[i];
+    if (lambda[i] > kSingular * largest) inverse_lambda[i] = 1.0 / lambda[i];
   W_inverse_ =
       eigen.eigenvectors() * inverse_lambda.asDiagonal() * eigen.eigenvectors().transpose();
 }

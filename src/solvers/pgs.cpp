@@ -44,8 +44,9 @@ detail::SweepResult pgs_sweep(const LocalProblem& problem, const std::vector<dou
 
 template <int d>
 SolveReport solve_pgs(const PgsOptions& options, const LocalProblem& problem, VecX& r) {
+  const Stopwatch watch;
   const std::vector<double> rho = step_lengths<d>(problem, options.step);
-  return detail::run_sweeps(problem, options.stop, false, r,
+  return detail::run_sweeps(problem, options.stop, false, watch, r,
                             [&] { return pgs_sweep<d>(problem, rho, r); });
 }
 

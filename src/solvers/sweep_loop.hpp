@@ -93,10 +93,11 @@ class StagnationTest {
 /// Calls sweep() until StopCriteria says stop; sweep() updates r in place and returns its
 /// SweepResult. The report's error is natural_map_error of the returned r.
 /// With stop_on_stagnation, also until StagnationTest says the tolerance is out of reach.
+/// `watch` is the caller's, started before its own setup, so that the report's seconds (and
+/// the time limit) cover the whole solve.
 template <class Sweep>
 SolveReport run_sweeps(const LocalProblem& problem, const StopCriteria& stop,
-                       bool stop_on_stagnation, VecX& r, Sweep&& sweep) {
-  const Stopwatch watch;
+                       bool stop_on_stagnation, const Stopwatch& watch, VecX& r, Sweep&& sweep) {
   SolveReport report;
   VecX u(problem.size());
   FullErrorSchedule schedule;

@@ -62,14 +62,11 @@ class OneContactSolver {
 
   const Matrix& W() const { return W_; }
   double mu() const { return mu_; }
-  /// Largest eigenvalue of the symmetric part of W_aa (units of W).
-  double largest_eigenvalue() const { return largest_eigenvalue_; }
 
  private:
   Matrix W_ = Matrix::Zero();
   Matrix W_inverse_ = Matrix::Zero();  ///< inverse, or pseudo-inverse when singular
   double mu_ = 0.0;
-  double largest_eigenvalue_ = 0.0;
   bool regular_ = false;  ///< condition number below 1 / kSingular: stick is exact
 };
 

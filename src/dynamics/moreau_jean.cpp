@@ -9,7 +9,8 @@
 #include "moreau/math/contact_frame.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/solvers/hybrid.hpp"
-#include "moreau/solvers/nsgs.hpp"
+#include "moreau/solvers/velocity_newton.hpp"
+#include "moreau/solvers/velocity_nsgs.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -82,14 +83,13 @@ StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
                            options.solver_parameters.begin()->first);
   solvers::StopCriteria global_stage = options.stop;
   global_stage.max_iterations = std::min(options.stop.max_iterations, kGlobalStageIterations);
-  // The sweeps of hybrid's first stage, which stop as soon as they stagnate.
+  // As many sweeps as hybrid's first stage, stopped as soon as they stagnate.
   solvers::StopCriteria sweeps = options.stop;
   sweeps.max_iterations = std::min(options.stop.max_iterations, solvers::HybridOptions{}.sweeps);
-  return {
-      solvers::make_solver(solvers::default_solver_name(), options.stop),
-      solvers::make_global_solver(solvers::registered_global_solvers().front().name, global_stage),
-      std::make_unique<solvers::Nsgs>(
-          solvers::NsgsOptions{.stop = sweeps, .stop_on_stagnation = true})};
+  return {solvers::make_solver(solvers::default_solver_name(), options.stop),
+          std::make_unique<solvers::VelocityNewton>(solvers::VelocityNewtonOptions{.stop = global_stage}),
+          std::make_unique<solvers::VelocityNsgs>(
+              solvers::VelocityNsgsOptions{.stop = sweeps, .stop_on_stagnation = true})};
 }
 
 MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options)
@@ -302,23 +302,27 @@ VecX MoreauJean::solve_local(const StepTerms& terms, const solvers::Solver& solv
 // starts where the sweeps stopped (on wall-tilt.yaml its steps took 17% less time than from
 // the warm start); hybrid from the warm start, as Newton from another method's stalled
 // iterate is many times slower (hybrid.cpp). The report names the method that answered; its
-// stages list those before it, e.g. "nsgs 17 (stagnated), velocity-newton 9" or
+// stages list those before it, e.g. "velocity-nsgs 17 (stagnated), velocity-newton 9" or
 // "velocity-newton 400 (max-iterations), nsgs 100, newton-ac 7".
 VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
   if (!solvers_.global) return solve_local(terms, *solvers_.local, Attempt::Final, r, report);
-  if (!solvers_.local) return solve_global(terms, Attempt::Final, r, report);
+  if (!solvers_.local) {
+    assemble_global(terms, report);
+    return solve_global(terms, *solvers_.global, Attempt::Final, r, report);
+  }
   const SolvePlan plan = this->plan(static_cast<Index>(contacts_.size()));
   if (plan == SolvePlan::Local)
     return solve_local(terms, *solvers_.local, Attempt::Final, r, report);
   const VecX r_warm = r;
   solvers::SolveReport unconverged;  // the methods that did not converge, in `stages`
+  assemble_global(terms, report);
   VecX V_next;
   if (plan == SolvePlan::SweepsThenGlobal) {
-    V_next = solve_local(terms, *solvers_.sweeps, Attempt::FallbackFollows, r, report);
+    V_next = solve_global(terms, *solvers_.sweeps, Attempt::FallbackFollows, r, report);
     if (report.solve.converged()) return V_next;
     add_unconverged(report, unconverged);
   }
-  V_next = solve_global(terms, Attempt::FallbackFollows, r, report);
+  V_next = solve_global(terms, *solvers_.global, Attempt::FallbackFollows, r, report);
   if (!report.solve.converged()) {
     add_unconverged(report, unconverged);
     r = r_warm;
@@ -335,10 +339,8 @@ VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
 }
 
 // The global problem M v = f + H^T r, u = H v + w (in the files' convention, where the
-// contact Jacobian H is stored transposed), f = M v_free, w = the known and impact terms; a
-// shift S moves f to f - H^T S. Returns v_k+1 = M^-1 (f + H^T r), which the solver returns.
-VecX MoreauJean::solve_global(const StepTerms& terms, Attempt attempt, VecX& r,
-                              StepReport& report) {
+// contact Jacobian H is stored transposed), f = M v_free, w = the known and impact terms.
+void MoreauJean::assemble_global(const StepTerms& terms, StepReport& report) {
   const solvers::Stopwatch assembly_clock;
   contact::GlobalProblem& global = global_problem_;
   global.dimension = scene_.dimension;
@@ -350,13 +352,20 @@ VecX MoreauJean::solve_global(const StepTerms& terms, Attempt attempt, VecX& r,
   global.mu = frictions();
   problem_ = contact::LocalProblem{};
   problem_.dimension = scene_.dimension;
-  const VecX f = terms.V_free.cwiseQuotient(terms.m_inv);
   report.times.assembly += assembly_clock.seconds();
-  report.solver = solvers_.global->name();
+}
+
+// The assembled global problem by `solver`; a shift S moves f to f - H^T S. Returns
+// v_k+1 = M^-1 (f + H^T r), which the solver returns.
+VecX MoreauJean::solve_global(const StepTerms& terms, const solvers::GlobalSolver& solver,
+                              Attempt attempt, VecX& r, StepReport& report) {
+  contact::GlobalProblem& global = global_problem_;
+  const VecX f = terms.V_free.cwiseQuotient(terms.m_inv);
+  report.solver = solver.name();
   VecX V_next;
   report.solve = solve_with_bonds(r, attempt, report, [&](const VecX& shifts, VecX& r_shifted) {
     global.f = f - global.H * shifts;
-    return solvers_.global->solve(global, r_shifted, V_next);
+    return solver.solve(global, r_shifted, V_next);
   });
   return V_next;
 }

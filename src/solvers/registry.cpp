@@ -9,6 +9,7 @@
 #include "moreau/solvers/pgs.hpp"
 #include "moreau/solvers/prox.hpp"
 #include "moreau/solvers/velocity_newton.hpp"
+#include "moreau/solvers/velocity_nsgs.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -57,6 +58,15 @@ std::unique_ptr<GlobalSolver> make_velocity_newton(const StopCriteria& stop,
       static_cast<int>(read.integer("inner_iterations", options.inner_iterations, 1, 1000));
   read.finish();
   return std::make_unique<VelocityNewton>(options);
+}
+
+std::unique_ptr<GlobalSolver> make_velocity_nsgs(const StopCriteria& stop,
+                                                 const SolverParameters& parameters) {
+  ParameterReader read(parameters, "velocity-nsgs");
+  VelocityNsgsOptions options{.stop = stop};
+  options.relaxation = read.number("relaxation", options.relaxation, 1e-3, 1.999);
+  read.finish();
+  return std::make_unique<VelocityNsgs>(options);
 }
 
 template <class Entry>
@@ -111,6 +121,9 @@ std::span<const GlobalSolverEntry> registered_global_solvers() {
       {"velocity-newton",
        "augmented Lagrangian in velocity space, Newton steps on M + H D H^T (CHOLMOD)",
        make_velocity_newton},
+      {"velocity-nsgs",
+       "nonsmooth Gauss-Seidel on the velocities, no W (LMGC90's NLGS sweep; Jean 1999)",
+       make_velocity_nsgs},
   };
   return entries;
 }

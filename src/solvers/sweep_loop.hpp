@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
 namespace moreau::solvers::detail {
 
@@ -91,15 +92,14 @@ class StagnationTest {
 };
 
 /// Calls sweep() until StopCriteria says stop; sweep() updates r in place and returns its
-/// SweepResult. The report's error is natural_map_error of the returned r.
-/// With stop_on_stagnation, also until StagnationTest says the tolerance is out of reach.
-/// `watch` is the caller's, started before its own setup, so that the report's seconds (and
-/// the time limit) cover the whole solve.
-template <class Sweep>
-SolveReport run_sweeps(const LocalProblem& problem, const StopCriteria& stop,
-                       bool stop_on_stagnation, const Stopwatch& watch, VecX& r, Sweep&& sweep) {
+/// SweepResult, measure() returns the natural-map error of the current r. The report's error
+/// is that of the returned r. With stop_on_stagnation, also until StagnationTest says the
+/// tolerance is out of reach. `watch` is the caller's, started before its own setup, so
+/// that the report's seconds (and the time limit) cover the whole solve.
+template <class Sweep, class Measure>
+SolveReport run_sweeps(const StopCriteria& stop, bool stop_on_stagnation, const Stopwatch& watch,
+                       VecX& r, Sweep&& sweep, Measure&& measure) {
   SolveReport report;
-  VecX u(problem.size());
   FullErrorSchedule schedule;
   StagnationTest stagnation;
   bool error_is_current = false;
@@ -114,8 +114,7 @@ SolveReport run_sweeps(const LocalProblem& problem, const StopCriteria& stop,
     const double relative_change =
         result.change / std::max(r.norm(), std::numeric_limits<double>::min());
     if (stop.record_history || schedule.due(relative_change, stop.tolerance)) {
-      compute_velocity(problem, r, u);
-      report.error = contact::natural_map_error(problem, r, u);
+      report.error = measure();
       error_is_current = true;
       schedule.observe(report.error, relative_change);
       if (stop.record_history) report.error_history.push_back(report.error);
@@ -134,13 +133,21 @@ SolveReport run_sweeps(const LocalProblem& problem, const StopCriteria& stop,
       break;
     }
   }
-  if (!error_is_current) {
-    compute_velocity(problem, r, u);
-    report.error = contact::natural_map_error(problem, r, u);
-  }
+  if (!error_is_current) report.error = measure();
   if (!std::isfinite(report.error)) report.status = Status::NonFinite;
   report.seconds = watch.seconds();
   return report;
+}
+
+/// run_sweeps on the local problem, its error measured with u = W r + q.
+template <class Sweep>
+SolveReport run_sweeps(const LocalProblem& problem, const StopCriteria& stop,
+                       bool stop_on_stagnation, const Stopwatch& watch, VecX& r, Sweep&& sweep) {
+  VecX u(problem.size());
+  return run_sweeps(stop, stop_on_stagnation, watch, r, std::forward<Sweep>(sweep), [&] {
+    compute_velocity(problem, r, u);
+    return contact::natural_map_error(problem, r, u);
+  });
 }
 
 }  // namespace moreau::solvers::detail

@@ -5,6 +5,7 @@
 #include "moreau/core/assert.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "contact_rows.hpp"
 #include "sweep_loop.hpp"
 
 #include <Eigen/CholmodSupport>
@@ -13,68 +14,18 @@
 #include <cmath>
 #include <limits>
 #include <optional>
-#include <tuple>
 
 namespace moreau::solvers {
 namespace {
 
 using contact::Block;
+using detail::add_generalized_impulse;
+using detail::ContactRows;
+using detail::local_velocity;
 using math::SparseMat;
 template <int d>
 using BlockMat = Eigen::Matrix<double, d, d>;
 using CholeskyFactor = Eigen::CholmodDecomposition<SparseMat, Eigen::Lower>;
-
-// H restricted to each contact: the rows (degrees of freedom) its d columns touch, ascending,
-// and the dense |rows| x d block on them. u_a = H_a^T v + w_a and H r read these instead of
-// H's compressed columns, so that each contact's data is contiguous.
-struct ContactRows {
-  std::vector<Index> start{0};  ///< contact a owns entries [start[a], start[a + 1])
-  std::vector<Index> dof;
-  std::vector<double> values;  ///< d per entry: H(dof, d a + j), j = 0 .. d-1
-};
-
-ContactRows contact_rows(const SparseMat& H, int d, Index contacts) {
-  ContactRows rows;
-  std::vector<std::tuple<Index, int, double>> entries;
-  for (Index a = 0; a < contacts; ++a) {
-    entries.clear();
-    for (int j = 0; j < d; ++j)
-      for (SparseMat::InnerIterator it(H, d * a + j); it; ++it)
-        entries.emplace_back(it.row(), j, it.value());
-    std::sort(entries.begin(), entries.end());
-    for (const auto& [row, j, value] : entries) {
-      if (rows.dof.size() == static_cast<std::size_t>(rows.start.back()) ||
-          rows.dof.back() != row) {
-        rows.dof.push_back(row);
-        rows.values.resize(rows.values.size() + d, 0.0);
-      }
-      rows.values[rows.values.size() - d + j] += value;
-    }
-    rows.start.push_back(static_cast<Index>(rows.dof.size()));
-  }
-  return rows;
-}
-
-// u = H^T v + w.
-template <int d>
-void local_velocity(const ContactRows& rows, const VecX& v, const VecX& w, VecX& u) {
-  for (std::size_t a = 0; a + 1 < rows.start.size(); ++a) {
-    Block<d> u_a = w.segment<d>(d * static_cast<Index>(a));
-    for (Index k = rows.start[a]; k < rows.start[a + 1]; ++k)
-      u_a += v[rows.dof[k]] * Eigen::Map<const Block<d>>(rows.values.data() + d * k);
-    u.segment<d>(d * static_cast<Index>(a)) = u_a;
-  }
-}
-
-// out += H r.
-template <int d>
-void add_generalized_impulse(const ContactRows& rows, const VecX& r, VecX& out) {
-  for (std::size_t a = 0; a + 1 < rows.start.size(); ++a) {
-    const Block<d> r_a = r.segment<d>(d * static_cast<Index>(a));
-    for (Index k = rows.start[a]; k < rows.start[a + 1]; ++k)
-      out[rows.dof[k]] += Eigen::Map<const Block<d>>(rows.values.data() + d * k).dot(r_a);
-  }
-}
 
 // The lower triangle of M + sum_a H_a D_a H_a^T as a pattern, and where each term lands in it:
 // the matrix is reassembled in place for every Newton step (the pattern is that of the
@@ -181,7 +132,7 @@ struct Workspace {
 
 template <int d>
 Workspace<d>::Workspace(const GlobalProblem& problem_)
-    : problem(problem_), rows(contact_rows(problem_.H, d, problem_.contacts())) {
+    : problem(problem_), rows(detail::contact_rows(problem_.H, d, problem_.contacts())) {
   const Index n_c = problem.contacts(), n = d * n_c;
   mass.cholmod().print = 0;  // library code never prints
   mass.compute(problem.M);

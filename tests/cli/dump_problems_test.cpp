@@ -48,7 +48,8 @@ void expect_global_dump(const fs::path& dumped, long contacts) {
 }
 
 TEST(DumpProblems, StepsSolvedOnWAreLocalProblemsThatSolve) {
-  const fs::path problems = run_with_dumps(kProblems / "block-incline.yaml", "--duration 0.003");
+  const fs::path problems =
+      run_with_dumps(kProblems / "block-incline.yaml", "--duration 0.003 --solver hybrid");
   for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) {
     const fs::path dumped = problems / step;
     ASSERT_TRUE(fs::exists(dumped)) << dumped;
@@ -63,6 +64,13 @@ TEST(DumpProblems, StepsSolvedOnWAreLocalProblemsThatSolve) {
 TEST(DumpProblems, StepsOfANamedGlobalSolverAreGlobalProblems) {
   const fs::path problems =
       run_with_dumps(kProblems / "block-incline.yaml", "--duration 0.003 --solver velocity-newton");
+  for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) expect_global_dump(problems / step, 4);
+}
+
+// The automatic choice (MoreauJean::plan) solves a block on four corners in the global form:
+// 3 x 4 contact unknowns > 6 degrees of freedom.
+TEST(DumpProblems, HyperstaticStepsOfTheAutomaticChoiceAreGlobalProblems) {
+  const fs::path problems = run_with_dumps(kProblems / "block-incline.yaml", "--duration 0.003");
   for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) expect_global_dump(problems / step, 4);
 }
 

@@ -10,54 +10,21 @@
 #include "moreau/contact/global_problem.hpp"
 #include "moreau/contact/natural_map_error.hpp"
 #include "moreau/solvers/registry.hpp"
+#include "support/random_problem.hpp"
 
 #include <gtest/gtest.h>
-
-#include <random>
 
 namespace moreau::solvers {
 namespace {
 
 using contact::GlobalProblem;
 using math::SparseMat;
-using math::Triplet;
 
-// The comparisons use friction up to 0.7, the range of dry masonry joints. The method treats
-// the De Saxcé term mu |u_T| by a fixed point that contracts by about mu^2 per outer
-// iteration on sliding contacts (velocity_newton.hpp), so on random problems with mu near 1
-// it may stop before the tolerance: HighFrictionEndsWithAStatusThatSaysSo covers that case.
-constexpr double kMasonryFriction = 0.7;
-
-// n_bodies rigid "bodies" of 6 dofs with a random positive diagonal mass; each contact
-// couples one or two bodies through random 3 x 6 blocks (a Jacobian's shape), f and w
-// random, mu uniform in [0.1, max_mu]. w is shifted towards approach so that most contacts
-// are active.
-GlobalProblem random_global_problem(int bodies, int contacts, std::uint64_t seed,
-                                    double max_mu = kMasonryFriction) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> unit(-1.0, 1.0), positive(0.5, 2.0), friction(0.1, max_mu);
-  std::uniform_int_distribution<int> body(0, bodies - 1);
-  const int n_dof = 6 * bodies, d = 3;
-  GlobalProblem problem;
-  problem.dimension = d;
-  problem.M = SparseMat(n_dof, n_dof);
-  std::vector<Triplet> mass, jacobian;
-  for (int i = 0; i < n_dof; ++i) mass.emplace_back(i, i, positive(rng));
-  problem.M.setFromTriplets(mass.begin(), mass.end());
-  for (int a = 0; a < contacts; ++a) {
-    const int first = body(rng), second = (first + 1 + body(rng) % (bodies - 1)) % bodies;
-    for (const int b : {first, second})
-      for (int j = 0; j < d; ++j)
-        for (int k = 0; k < 6; ++k) jacobian.emplace_back(6 * b + k, d * a + j, unit(rng));
-  }
-  problem.H = SparseMat(n_dof, d * contacts);
-  problem.H.setFromTriplets(jacobian.begin(), jacobian.end());
-  problem.f = VecX::NullaryExpr(n_dof, [&] { return unit(rng); });
-  problem.w = VecX::NullaryExpr(d * contacts, [&] { return unit(rng); });
-  for (int a = 0; a < contacts; ++a) problem.w[d * a] -= 1.0;
-  problem.mu = VecX::NullaryExpr(contacts, [&] { return friction(rng); });
-  return problem;
-}
+// The comparisons use random_global_problem's friction, up to 0.7, the range of dry masonry
+// joints. The method treats the De Saxcé term mu |u_T| by a fixed point that contracts by
+// about mu^2 per outer iteration on sliding contacts (velocity_newton.hpp), so on random
+// problems with mu near 1 it may stop before the tolerance:
+// HighFrictionEndsWithAStatusThatSaysSo covers that case.
 
 StopCriteria tight() {
   StopCriteria stop;
@@ -92,7 +59,7 @@ class VelocityNewtonAgainstW : public ::testing::TestWithParam<int> {};
 // 3 n_c < n_dof: W is definite, the solution unique. The answers agree to the tolerance
 // of both solves (1e-10, relative) times the conditioning of these problems: 1e-7.
 TEST_P(VelocityNewtonAgainstW, SameReactionsWhereUnique) {
-  const GlobalProblem problem = random_global_problem(12, 15, GetParam());
+  const GlobalProblem problem = testing::random_global_problem(12, 15, GetParam());
   const Solutions s = solve_both(problem);
   ASSERT_TRUE(s.global.converged()) << to_string(s.global.status) << " " << s.global.error;
   ASSERT_TRUE(s.local.converged());
@@ -105,7 +72,7 @@ TEST_P(VelocityNewtonAgainstW, SameReactionsWhereUnique) {
 
 // 3 n_c > n_dof: W is singular, r is not unique, u is.
 TEST_P(VelocityNewtonAgainstW, SameVelocitiesWhenHyperstatic) {
-  const GlobalProblem problem = random_global_problem(4, 14, GetParam());
+  const GlobalProblem problem = testing::random_global_problem(4, 14, GetParam());
   const Solutions s = solve_both(problem);
   ASSERT_TRUE(s.global.converged()) << to_string(s.global.status) << " " << s.global.error;
   ASSERT_TRUE(s.local.converged());
@@ -140,7 +107,7 @@ TEST(VelocityNewton, FloorReactionsInClosedForm) {
 // condensed problem, is below the tolerance) or says it did not.
 TEST(VelocityNewton, HighFrictionEndsWithAStatusThatSaysSo) {
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-    const GlobalProblem problem = random_global_problem(4, 14, seed, 1.0);
+    const GlobalProblem problem = testing::random_global_problem(4, 14, seed, 1.0);
     const contact::Condensation condensation(problem, {"random"});
     VecX r = VecX::Zero(3 * 14), v;
     const SolveReport report = VelocityNewton({.stop = tight()}).solve(problem, r, v);
@@ -151,7 +118,7 @@ TEST(VelocityNewton, HighFrictionEndsWithAStatusThatSaysSo) {
 }
 
 TEST(VelocityNewton, StopsAtItsIterationLimitWithTheStatus) {
-  const GlobalProblem problem = random_global_problem(4, 14, 3);
+  const GlobalProblem problem = testing::random_global_problem(4, 14, 3);
   StopCriteria stop = tight();
   stop.max_iterations = 1;
   VecX r = VecX::Zero(3 * 14), v;
@@ -165,8 +132,8 @@ TEST(VelocityNewton, StopsAtItsIterationLimitWithTheStatus) {
 // same structure (a time step after the last): what it returns must not depend on that, for
 // the same structure, nor for another one in between.
 TEST(VelocityNewton, ItsCacheChangesNoResult) {
-  const GlobalProblem first = random_global_problem(12, 40, 5);
-  const GlobalProblem other = random_global_problem(10, 30, 6);
+  const GlobalProblem first = testing::random_global_problem(12, 40, 5);
+  const GlobalProblem other = testing::random_global_problem(10, 30, 6);
   GlobalProblem second = first;  // the same structure, other loads
   second.f *= 1.5;
   second.w.array() -= 0.25;

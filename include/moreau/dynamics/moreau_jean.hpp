@@ -47,16 +47,16 @@ inline constexpr int kGlobalStageIterations = 400;
 struct StepSolvers {
   std::unique_ptr<solvers::Solver> local;
   std::unique_ptr<solvers::GlobalSolver> global;
-  /// The automatic choice's Gauss-Seidel sweeps on W before the global method
+  /// The automatic choice's Gauss-Seidel sweeps in velocity space before the global method
   /// (SolvePlan::SweepsThenGlobal); null when a solver is named.
-  std::unique_ptr<solvers::Solver> sweeps;
+  std::unique_ptr<solvers::GlobalSolver> sweeps;
 };
 
 /// How the automatic choice solves a step (MoreauJean::solve); each method after the first
 /// runs only if the one before did not converge, from the warm start.
 enum class SolvePlan {
   Local,             ///< the local method on W (hybrid)
-  SweepsThenGlobal,  ///< nsgs sweeps on W until they stagnate, the global method, the local
+  SweepsThenGlobal,  ///< velocity-nsgs until it stagnates, the global method, the local
   Global,            ///< the global method, the local
 };
 
@@ -108,10 +108,11 @@ class MoreauJean final : public Stepper {
   /// How the automatic choice solves a step with these contacts. Where contacts are few per
   /// body (d n_c <= n_dof: granular packings), the local method on W. Where the problem is
   /// hyperstatic (d n_c > n_dof: masonry, where W is rank-deficient and its graph far denser
-  /// than the bodies'), Newton's steps are taken in velocity space, on M + H D H^T of size
-  /// n_dof instead of W's d n_c: first, while n_c < kGlobalFormContacts, sweeps on W, which
-  /// a structure at rest meets from the warm start in a few (and W is small to assemble);
-  /// from kGlobalFormContacts on, the global method alone.
+  /// than the bodies'), the step is solved in velocity space, without W: Newton's steps on
+  /// M + H D H^T of size n_dof instead of W's d n_c; first, while n_c < kGlobalFormContacts,
+  /// Gauss-Seidel sweeps on the velocities, which a small structure at rest meets from the
+  /// warm start in one or two; from kGlobalFormContacts on, the global method alone (the
+  /// sweeps of a large wall stagnate, and cost more than the Newton steps they would save).
   SolvePlan plan(Index contacts) const;
   static constexpr Index kGlobalFormContacts = 200;
 
@@ -147,7 +148,9 @@ class MoreauJean final : public Stepper {
   enum class Attempt { Final, FallbackFollows };
   VecX solve_local(const StepTerms& terms, const solvers::Solver& solver, Attempt attempt, VecX& r,
                    StepReport& report);
-  VecX solve_global(const StepTerms& terms, Attempt attempt, VecX& r, StepReport& report);
+  void assemble_global(const StepTerms& terms, StepReport& report);
+  VecX solve_global(const StepTerms& terms, const solvers::GlobalSolver& solver, Attempt attempt,
+                    VecX& r, StepReport& report);
   static void add_unconverged(const StepReport& report, solvers::SolveReport& unconverged);
   template <class SolvePass>
   solvers::SolveReport solve_with_bonds(VecX& r, Attempt attempt, StepReport& report,

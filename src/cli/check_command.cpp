@@ -66,6 +66,7 @@ void print_expansion(const io::Problem& problem) {
             << "  solver     " << problem.stepping.solver << " (tolerance "
             << problem.stepping.stop.tolerance << ", at most "
             << problem.stepping.stop.max_iterations << " iterations)\n";
+  if (problem.threads) std::cout << "  threads    " << *problem.threads << " (collision detection)\n";
 }
 
 int run_check(const std::vector<std::string>& arguments) {

@@ -103,6 +103,14 @@ fs::path restart_folder(const po::variables_map& values, const fs::path& checkpo
   return folder;
 }
 
+// " (velocity-newton 746, velocity-nsgs 2000)": the solves each method answered.
+std::string answered_by(const io::SolverCounts& counts) {
+  std::vector<std::string> methods;
+  for (const auto& [method, solves] : counts.answered_by)
+    methods.push_back(core::concat(method, ' ', solves));
+  return methods.empty() ? std::string() : core::concat(" (", core::join(methods), ")");
+}
+
 void print_report(const io::RunSummary& summary, const fs::path& out, int frames, bool interfaces) {
   const io::SolverCounts& counts = summary.counts;
   std::cout << "moreau run: " << summary.title << " (" << summary.mode << ")\n"
@@ -116,9 +124,9 @@ void print_report(const io::RunSummary& summary, const fs::path& out, int frames
     std::cout << " (collision " << summary.time_split->collision << " s, assembly "
               << summary.time_split->assembly << " s, solve " << summary.time_split->solve
               << " s)\n"
-              << "  solver " << summary.solver << ": " << counts.solves << " solves, "
-              << counts.mean_iterations() << " iterations on average, worst error "
-              << counts.worst_error << '\n';
+              << "  solver " << summary.solver << ": " << counts.solves << " solves"
+              << answered_by(counts) << ", " << counts.mean_iterations()
+              << " iterations on average, worst error " << counts.worst_error << '\n';
   }
   if (counts.not_converged > 0)
     std::cout << "  NOT CONVERGED in " << counts.not_converged
@@ -152,10 +160,13 @@ void print_report(const io::RunSummary& summary, const fs::path& out, int frames
             << '\n';
 }
 
-int thread_count(const po::variables_map& values) {
-  if (!values.count("threads")) return tbb::info::default_concurrency();
+// --threads, else the file's `threads`, else the machine's cores.
+int thread_count(const po::variables_map& values, const io::Problem& problem) {
+  if (!values.count("threads")) return problem.threads.value_or(tbb::info::default_concurrency());
   const int threads = values["threads"].as<int>();
-  if (threads < 1) throw core::Diagnostic({}, "--threads", "at least 1", core::concat(threads));
+  if (threads < 1 || threads > io::kMaxThreads)
+    throw core::Diagnostic({}, "--threads", core::concat("1 to ", io::kMaxThreads),
+                           core::concat(threads));
   return threads;
 }
 
@@ -183,8 +194,8 @@ int run_run(const std::vector<std::string>& arguments) {
       "remove free bodies whose centre of mass is farther than this from the vertical axis "
       "through the origin, m")(
       "threads", po::value<int>(),
-      "threads for collision detection (default: the machine's cores); the results are the "
-      "same for any number")("quiet", "no progress bar on the terminal");
+      "threads for collision detection (default: the file's threads, else the machine's cores); "
+      "the results are the same for any number")("quiet", "no progress bar on the terminal");
   po::positional_options_description positional;
   positional.add("file", 1);
   const auto values = parse_command(
@@ -208,6 +219,7 @@ int run_run(const std::vector<std::string>& arguments) {
                              core::concat(problem.duration));
   }
 
+  const int threads = thread_count(*values, problem);
   RunFlags flags{
       values->count("quiet") > 0, values->count("dump-problems") > 0, removal_bounds(*values), {}};
   const bool interfaces = problem.output.interfaces;
@@ -226,8 +238,7 @@ int run_run(const std::vector<std::string>& arguments) {
   } else {
     out = output_folder(*values, problem.path);
   }
-  const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
-                                        thread_count(*values));
+  const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
   const Simulation simulation = simulate(std::move(problem), out, flags);
   io::write_summary_json(out / "summary.json", simulation.summary);
   print_report(simulation.summary, out, simulation.frames, interfaces);

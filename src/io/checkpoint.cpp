@@ -16,7 +16,7 @@ namespace moreau::io {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 4;
+constexpr std::uint32_t kVersion = 5;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 // FNV-1a, 64 bits (Fowler, Noll, Vo): a few lines, and any changed byte changes the hash
@@ -157,6 +157,11 @@ void encode(Encoder& out, const Checkpoint& checkpoint) {
   out.put(counts.worst_error);
   out.put(static_cast<std::int64_t>(counts.total_iterations));
   out.put(static_cast<std::int32_t>(counts.max_iterations));
+  out.put_count(counts.answered_by.size());
+  for (const auto& [method, solves] : counts.answered_by) {
+    out.put(method);
+    out.put(static_cast<std::int64_t>(solves));
+  }
   out.put_count(checkpoint.removed.size());
   for (const RemovedBody& removed : checkpoint.removed) {
     out.put(removed.name);
@@ -221,6 +226,10 @@ Checkpoint decode(Decoder& in) {
   counts.worst_error = in.get<double>();
   counts.total_iterations = in.get<std::int64_t>();
   counts.max_iterations = in.get<std::int32_t>();
+  for (std::size_t method = in.get_count(); method > 0; --method) {
+    std::string name = in.get_string();
+    counts.answered_by[std::move(name)] = in.get<std::int64_t>();
+  }
   checkpoint.removed.resize(in.get_count());
   for (RemovedBody& removed : checkpoint.removed) {
     removed.name = in.get_string();

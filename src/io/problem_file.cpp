@@ -90,7 +90,8 @@ long step_count(const Problem& problem) {
 Problem read_problem_file(const std::filesystem::path& path, std::optional<Mode> mode) {
   const Field root = Field::load(path);
   root.check_keys({"version", "title", "dimension", "gravity", "time", "mode", "solver",
-                   "materials", "interactions", "bodies", "generators", "loads", "stop", "output"});
+                   "materials", "interactions", "bodies", "generators", "loads", "stop", "output",
+                   "threads"});
   Problem problem;
   problem.path = path;
   const Field version = root.get("version");
@@ -125,6 +126,8 @@ Problem read_problem_file(const std::filesystem::path& path, std::optional<Mode>
   problem.scene.gravity = problem.gravity.at(0.0);
   if (const auto stop = root.find("stop")) problem.collapse = read_stop(*stop);
   if (const auto output = root.find("output")) problem.output = read_output(*output, problem.scene);
+  if (const auto threads = root.find("threads"))
+    problem.threads = threads->integer(1, kMaxThreads);
   return problem;
 }
 

@@ -33,7 +33,8 @@ json counts(const SolverCounts& c) {
           {"worst_error", number(c.worst_error)},
           {"total_iterations", c.total_iterations},
           {"mean_iterations", number(c.mean_iterations())},
-          {"max_iterations", c.max_iterations}};
+          {"max_iterations", c.max_iterations},
+          {"answered_by", c.answered_by}};
 }
 
 json collapse(const std::optional<CollapseSummary>& c) {
@@ -105,6 +106,7 @@ void SolverCounts::add_step(const dynamics::StepReport& report) {
     worst_error = report.solve.error;
   total_iterations += report.solve.iterations;
   max_iterations = std::max(max_iterations, report.solve.iterations);
+  ++answered_by[std::string(report.solver)];
 }
 
 void write_summary_json(const std::filesystem::path& path, const RunSummary& summary) {

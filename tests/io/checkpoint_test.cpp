@@ -56,7 +56,8 @@ Checkpoint sample_checkpoint() {
                               {{0, 1, 0x80000002u}, {0.1, -0.0, Vec3::Zero()}}};
   checkpoint.came_to_rest = true;
   checkpoint.history = {3.0 / 7, {361.0 / 3}};
-  checkpoint.counts = {1200, 3, 2.5e-9, 123456789012LL, 77};
+  checkpoint.counts = {1200, 3, 2.5e-9, 123456789012LL, 77,
+                       {{"velocity-newton", 900}, {"velocity-nsgs", 300}}};
   checkpoint.removed = {{"arch/voussoir03", 0.5 / 3, "below", -1.0 / 7}, {"", 0.0, "beyond", 5.0}};
   checkpoint.broken_bonds = 0x100000003ULL;  // beyond 32 bits
   checkpoint.vtk.plane_patch = VtkWriter::PlanePatch{Vec3(0.1, 0.2, 0), 1.0 / 3};
@@ -142,6 +143,7 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   EXPECT_TRUE(same_bits(read.counts.worst_error, 2.5e-9));
   EXPECT_EQ(read.counts.total_iterations, 123456789012LL);
   EXPECT_EQ(read.counts.max_iterations, 77);
+  EXPECT_EQ(read.counts.answered_by, written.counts.answered_by);
   ASSERT_EQ(read.removed.size(), 2u);
   EXPECT_EQ(read.removed[0].name, "arch/voussoir03");
   EXPECT_TRUE(same_bits(read.removed[0].time, 0.5 / 3));
@@ -172,7 +174,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 4"));
+              HasSubstr("version-1: error: checkpoint version: expected 5"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints

@@ -60,6 +60,7 @@ time: {step: 2.0e-3, duration: 1.5, theta: 0.75, critical_step: substep}
 mode: penalty
 solver: {name: nsgs, tolerance: 1.0e-6, max_iterations: 250, time_limit: 3,
          parameters: {relaxation: 1.2}}
+threads: 3
 materials:
   - {name: stone, density: 2400, young_modulus: 1.0e10, poisson_ratio: 0.2}
   - {name: steel, density: 7800, young_modulus: 2.0e11}
@@ -178,6 +179,7 @@ TEST_F(ProblemFileTest, EveryKeyOfA3dFileIsHonoured) {
   EXPECT_EQ(p.stepping.stop.max_iterations, 250);
   EXPECT_DOUBLE_EQ(p.stepping.stop.time_limit, 3.0);
   EXPECT_EQ(p.stepping.solver_parameters.at("relaxation"), "1.2");
+  EXPECT_EQ(p.threads, 3);
 
   ASSERT_EQ(p.materials.size(), 2u);
   EXPECT_EQ(p.materials[0].name, "stone");
@@ -308,6 +310,7 @@ bodies:
   EXPECT_TRUE(p.scene.gravity.isApprox(Vec3(0, 0, -9.81)));
   EXPECT_EQ(p.output.every, defaults.output.every);
   EXPECT_EQ(p.output.checkpoint_every, 0) << "no checkpoints unless asked";
+  EXPECT_FALSE(p.threads) << "the machine's cores, as moreau run counts them";
   EXPECT_TRUE(std::isinf(p.collapse.max_displacement));
   EXPECT_DOUBLE_EQ(p.scene.interactions.law(0, 0).friction, model::ContactLaw{}.friction);
 }

@@ -55,6 +55,7 @@ RunSummary full_summary() {
   s.counts.worst_error = 3.5e-7;
   s.counts.total_iterations = 10;
   s.counts.max_iterations = 6;
+  s.counts.answered_by = {{"hybrid", 3}, {"velocity-newton", 1}};
   s.collapse = CollapseSummary{"max_rotation", "key stone", 5.5, 2.25, "tilt_deg", 17.125};
   BodySummary b;
   b.name = "key stone";
@@ -85,7 +86,8 @@ TEST(SummaryJson, EveryFieldReadsBackExactly) {
                                {"worst_error", 3.5e-7},
                                {"total_iterations", 10},
                                {"mean_iterations", 2.5},
-                               {"max_iterations", 6}}));
+                               {"max_iterations", 6},
+                               {"answered_by", {{"hybrid", 3}, {"velocity-newton", 1}}}}));
   EXPECT_EQ(j["collapse"], (json{{"criterion", "max_rotation"},
                                  {"body", "key stone"},
                                  {"value", 5.5},
@@ -132,9 +134,11 @@ TEST(SummaryJson, UnwritablePathIsADiagnostic) {
                core::Diagnostic);
 }
 
-dynamics::StepReport step(int active, solvers::Status status, int iterations, double error) {
+dynamics::StepReport step(int active, solvers::Status status, int iterations, double error,
+                          std::string_view solver = "hybrid") {
   dynamics::StepReport r;
   r.active = active;
+  r.solver = solver;
   r.solve.status = status;
   r.solve.iterations = iterations;
   r.solve.error = error;
@@ -153,6 +157,16 @@ TEST(SolverCounts, StepsWithoutActiveContactsAreNotSolves) {
   EXPECT_EQ(counts.total_iterations, 15);
   EXPECT_EQ(counts.max_iterations, 10);
   EXPECT_EQ(counts.mean_iterations(), 5.0);
+}
+
+TEST(SolverCounts, CountTheSolvesEachMethodAnswered) {
+  SolverCounts counts;
+  counts.add_step(step(0, solvers::Status::Converged, 0, 0.0, ""));
+  counts.add_step(step(3, solvers::Status::Converged, 4, 1e-9, "velocity-nsgs"));
+  counts.add_step(step(5, solvers::Status::Converged, 10, 1e-9, "velocity-newton"));
+  counts.add_step(step(2, solvers::Status::Converged, 1, 1e-12, "velocity-nsgs"));
+  EXPECT_EQ(counts.answered_by,
+            (std::map<std::string, long long>{{"velocity-newton", 1}, {"velocity-nsgs", 2}}));
 }
 
 TEST(SolverCounts, NaNErrorIsTheWorst) {

@@ -4,7 +4,7 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 4, in the machine's byte order (a marker refuses another order):
+// Format, version 5, in the machine's byte order (a marker refuses another order):
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
 //   u64 FNV-1a hash of the problem file's bytes, u8 mode (0 nscd, 1 penalty), i64 step,
 //   f64 time,
@@ -17,7 +17,7 @@
 //   u8 collapse monitor came to rest,
 //   f64 history dissipated energy, u64 n, n f64 rotations (deg),
 //   solver counts: i32 solves, i32 not converged, f64 worst error, i64 total iterations,
-//   i32 max iterations,
+//   i32 max iterations, u64 n, n methods: name (u64 length, bytes), i64 solves answered,
 //   u64 n, n removed bodies: name (u64 length, bytes), f64 time, bound (u64 length, bytes),
 //   f64 value,
 //   u64 bonds broken so far,

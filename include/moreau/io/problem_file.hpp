@@ -37,6 +37,9 @@ struct OutputSettings {
   std::vector<std::string> bodies;
 };
 
+/// The most threads a run may be given (`threads`, moreau run --threads).
+inline constexpr int kMaxThreads = 1024;
+
 struct Problem {
   std::filesystem::path path;
   int version = 1;
@@ -51,6 +54,9 @@ struct Problem {
   CriticalStepPolicy critical_step = CriticalStepPolicy::Refuse;  ///< time.critical_step
   dynamics::CollapseCriteria collapse;                            ///< stop.*
   OutputSettings output;
+  /// threads: of collision detection (moreau run --threads overrides it); none: the
+  /// machine's cores. The results are the same for any number.
+  std::optional<int> threads;
 };
 
 /// The number of steps of h that reach the duration; the last may end past it by less than

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ struct SolverCounts {
   double worst_error = 0.0;  ///< largest natural-map error at exit, dimensionless
   long long total_iterations = 0;
   int max_iterations = 0;  ///< in one solve
+  /// Solves by the method whose answer the step took (StepReport::solver: with the automatic
+  /// choice, e.g. velocity-newton where velocity-nsgs stagnated before it), by name.
+  std::map<std::string, long long> answered_by;
 
   /// Counts the step's solve, if it had active contacts (otherwise nothing was solved).
   void add_step(const dynamics::StepReport& report);

@@ -1,6 +1,7 @@
 // `moreau bench PATH...`: every listed solver on every problem, a CSV of the runs, a table,
 // the Dolan-Moré performance profile and, with --with-siconos, Siconos' solvers run in the
-// same process on the same problems and the time ratios ours / theirs. A global problem
+// same run (each solve in a child process) on the same problems and the time ratios ours /
+// theirs. A global problem
 // (M, H, f, w) is solved by the methods of the global form on the file's problem and by those
 // of the local form on the problem it condenses to (W, q: the condensation is not timed).
 #include "bench_statistics.hpp"
@@ -22,6 +23,7 @@
 #include <memory>
 #include <sstream>
 #ifdef MOREAU_WITH_SICONOS
+#include "moreau/peers/isolated_solve.hpp"
 #include "moreau/peers/siconos_global_solver.hpp"
 #include "moreau/peers/siconos_solver.hpp"
 #endif
@@ -34,7 +36,8 @@ using math::Index;
 using math::VecX;
 
 // Per run; a comparison study wants every solver to get its chance on hard problems
-// without one stuck run holding up the rest (Siconos' solvers ignore it: they have none).
+// without one stuck run holding up the rest (Siconos' solvers have none: their child process
+// is ended at it).
 constexpr double kDefaultTimeLimit = 60.0;
 
 // Folders contribute their files with these endings (sorted by name); files named on the
@@ -191,22 +194,47 @@ double siconos_error_in_file(const contact::ContactProblemFile& file, const VecX
 }
 #endif
 
+#ifdef MOREAU_WITH_SICONOS
+// A Siconos peer runs in a child process (isolated_solve.hpp): one that aborts ends its own
+// run, and `failure` says how it died; one past the time limit is ended there.
+solvers::SolveReport timed_peer_solve(const BenchSolver& entry,
+                                      const contact::ContactProblemFile& file, double time_limit,
+                                      VecX& r, std::string& failure) {
+  peers::IsolatedSolve isolated = peers::solve_isolated(
+      [&](VecX& r_out) { return timed_solve(entry, file, r_out); }, time_limit);
+  r = std::move(isolated.r);
+  failure = isolated.failure;
+  if (isolated.report) return *isolated.report;
+  solvers::SolveReport died;
+  died.error = NAN;
+  return died;
+}
+#endif
+
 BenchRun run_one(const contact::ContactProblemFile& file, const BenchSolver& entry,
-                 bool with_siconos) {
+                 bool with_siconos, double time_limit) {
   VecX r;
-  const solvers::SolveReport report = timed_solve(entry, file, r);
+  solvers::SolveReport report;
+  std::string failure;
+#ifdef MOREAU_WITH_SICONOS
+  if (entry.siconos) report = timed_peer_solve(entry, file, time_limit, r, failure);
+#else
+  static_cast<void>(time_limit);
+#endif
+  if (!entry.siconos) report = timed_solve(entry, file, r);
   BenchRun run{file.path.filename().string(),
                static_cast<long>(file.problem.contacts()),
                file.problem.dimension,
                entry.name,
-               std::string(solvers::to_string(report.status)),
-               report.converged(),
+               failure.empty() ? std::string(solvers::to_string(report.status)) : failure,
+               report.converged() && failure.empty(),
                report.iterations,
                report.error,
                report.seconds,
                {}};
 #ifdef MOREAU_WITH_SICONOS
-  if (with_siconos && r.allFinite()) run.siconos_error = siconos_error_in_file(file, r);
+  if (with_siconos && r.size() > 0 && r.allFinite())
+    run.siconos_error = siconos_error_in_file(file, r);
 #else
   static_cast<void>(with_siconos);
 #endif
@@ -274,8 +302,8 @@ int run_bench(const std::vector<std::string>& arguments) {
       "solvers", po::value<std::string>()->default_value(core::join(bench_solver_names(), ",")),
       "comma-separated moreau solvers (those of the global form run on global problems only)")(
       "with-siconos",
-      "also run Siconos' NSGS, NSN-AC, NSN-FB and PROX in the same process, and on global "
-      "problems its GFC3D NSGS-WR, PROX-WR, NSN-AC and ADMM")(
+      "also run Siconos' NSGS, NSN-AC, NSN-FB and PROX, and on global problems its GFC3D "
+      "NSGS-WR, PROX-WR, NSN-AC and ADMM (each solve in a child process, ended at --time-limit)")(
       "siconos-solvers", po::value<std::string>(),
       "with --with-siconos, only these Siconos solvers (comma-separated, e.g. "
       "siconos-nsgs,siconos-gfc3d-admm)")(
@@ -294,8 +322,9 @@ int run_bench(const std::vector<std::string>& arguments) {
   if (values->count("siconos-solvers") && !with_siconos)
     throw core::Diagnostic({"--siconos-solvers"}, "siconos-solvers", "--with-siconos as well",
                            "--siconos-solvers alone");
+  const solvers::StopCriteria stop = read_stop_criteria(*values);
   const std::vector<BenchSolver> solvers_to_run = make_bench_solvers(
-      split_names((*values)["solvers"].as<std::string>()), read_stop_criteria(*values),
+      split_names((*values)["solvers"].as<std::string>()), stop,
       read_solver_parameters(*values), with_siconos,
       values->count("siconos-solvers") ? split_names((*values)["siconos-solvers"].as<std::string>())
                                        : std::vector<std::string>{});
@@ -325,7 +354,7 @@ int run_bench(const std::vector<std::string>& arguments) {
     }
     for (const BenchSolver& entry : solvers_to_run) {
       if (!supports(entry, file)) continue;
-      runs.push_back(run_one(file, entry, with_siconos));
+      runs.push_back(run_one(file, entry, with_siconos, stop.time_limit));
       write_csv_row(csv, runs.back());
     }
   }

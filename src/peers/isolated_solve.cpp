@@ -1,0 +1,147 @@
+#include "moreau/peers/isolated_solve.hpp"
+
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+namespace moreau::peers {
+namespace {
+
+// The child's message: status, iterations, error, seconds, then n and the n impulses.
+struct Header {
+  std::int32_t status;
+  std::int32_t iterations;
+  double error;
+  double seconds;
+  std::int64_t size;
+};
+
+bool write_all(int fd, const void* data, std::size_t bytes) {
+  const char* next = static_cast<const char*>(data);
+  while (bytes > 0) {
+    const ssize_t written = ::write(fd, next, bytes);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return false;
+    next += written;
+    bytes -= static_cast<std::size_t>(written);
+  }
+  return true;
+}
+
+[[noreturn]] void run_child(int fd, const std::function<solvers::SolveReport(math::VecX&)>& solve) {
+  math::VecX r;
+  const solvers::SolveReport report = solve(r);
+  const Header header{static_cast<std::int32_t>(report.status), report.iterations, report.error,
+                      report.seconds, static_cast<std::int64_t>(r.size())};
+  const bool sent = write_all(fd, &header, sizeof header) &&
+                    write_all(fd, r.data(), sizeof(double) * static_cast<std::size_t>(r.size()));
+  // N.B. _exit: the child must not flush the parent's buffered output nor run its destructors.
+  ::_exit(sent ? 0 : 1);
+}
+
+// Reads what the child writes until it closes its end or the deadline passes; false at the
+// deadline.
+bool read_until_closed(int fd, std::optional<std::chrono::steady_clock::time_point> deadline,
+                       std::string& received) {
+  char buffer[1 << 16];
+  for (;;) {
+    int timeout_ms = -1;
+    if (deadline) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          *deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return false;
+      timeout_ms = static_cast<int>(std::min<long long>(left.count(), 1 << 30));
+    }
+    pollfd watched{fd, POLLIN, 0};
+    const int ready = ::poll(&watched, 1, timeout_ms);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) return false;
+    const ssize_t count = ::read(fd, buffer, sizeof buffer);
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0) return true;
+    received.append(buffer, static_cast<std::size_t>(count));
+  }
+}
+
+std::string describe(int wait_status) {
+  if (WIFSIGNALED(wait_status)) {
+    const int signal = WTERMSIG(wait_status);
+    const char* name = sigabbrev_np(signal);
+    return core::concat(signal == SIGABRT ? "aborted" : "killed", " (SIG",
+                        name ? name : std::to_string(signal).c_str(), ")");
+  }
+  return core::concat("exited with code ", WEXITSTATUS(wait_status));
+}
+
+}  // namespace
+
+IsolatedSolve solve_isolated(const std::function<solvers::SolveReport(math::VecX&)>& solve,
+                             double time_limit) {
+  int ends[2];
+  if (::pipe(ends) != 0)
+    throw core::Diagnostic({"moreau bench"}, "peer process", "a pipe", std::strerror(errno));
+  const pid_t child = ::fork();
+  if (child < 0) {
+    ::close(ends[0]);
+    ::close(ends[1]);
+    throw core::Diagnostic({"moreau bench"}, "peer process", "a child process",
+                           std::strerror(errno));
+  }
+  if (child == 0) {
+    ::close(ends[0]);
+    run_child(ends[1], solve);
+  }
+  ::close(ends[1]);
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  if (time_limit > 0.0)
+    deadline = std::chrono::steady_clock::now() +
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                   std::chrono::duration<double>(time_limit));
+  std::string received;
+  const bool finished = read_until_closed(ends[0], deadline, received);
+  ::close(ends[0]);
+  if (!finished) ::kill(child, SIGKILL);
+  int wait_status = 0;
+  while (::waitpid(child, &wait_status, 0) < 0 && errno == EINTR) {
+  }
+  IsolatedSolve result;
+  if (!finished) {
+    solvers::SolveReport report;
+    report.status = solvers::Status::TimeLimit;
+    report.error = INFINITY;
+    report.seconds = time_limit;
+    result.report = report;
+    return result;
+  }
+  Header header{};
+  const bool complete = WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0 &&
+                        received.size() >= sizeof header;
+  if (complete) std::memcpy(&header, received.data(), sizeof header);
+  if (!complete || received.size() != sizeof header + sizeof(double) * header.size) {
+    result.failure = describe(wait_status);
+    return result;
+  }
+  solvers::SolveReport report;
+  report.status = static_cast<solvers::Status>(header.status);
+  report.iterations = header.iterations;
+  report.error = header.error;
+  report.seconds = header.seconds;
+  result.report = report;
+  result.r.resize(header.size);
+  std::memcpy(result.r.data(), received.data() + sizeof header,
+              sizeof(double) * static_cast<std::size_t>(header.size));
+  return result;
+}
+
+}  // namespace moreau::peers

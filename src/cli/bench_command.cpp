@@ -241,10 +241,18 @@ BenchRun run_one(const contact::ContactProblemFile& file, const BenchSolver& ent
   return run;
 }
 
+// A field without the CSV's separators: the status of a peer that threw carries its message.
+std::string csv_field(std::string text) {
+  std::replace_if(
+      text.begin(), text.end(),
+      [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; }, ' ');
+  return text;
+}
+
 void write_csv_row(std::ostream& csv, const BenchRun& run) {
   csv << run.problem << ',' << run.contacts << ',' << run.dimension << ',' << run.solver << ','
-      << run.status << ',' << run.iterations << ',' << std::setprecision(6) << run.error << ','
-      << run.seconds << ',';
+      << csv_field(run.status) << ',' << run.iterations << ',' << std::setprecision(6) << run.error
+      << ',' << run.seconds << ',';
   if (run.siconos_error) csv << *run.siconos_error;
   csv << '\n' << std::flush;
 }
@@ -324,8 +332,8 @@ int run_bench(const std::vector<std::string>& arguments) {
                            "--siconos-solvers alone");
   const solvers::StopCriteria stop = read_stop_criteria(*values);
   const std::vector<BenchSolver> solvers_to_run = make_bench_solvers(
-      split_names((*values)["solvers"].as<std::string>()), stop,
-      read_solver_parameters(*values), with_siconos,
+      split_names((*values)["solvers"].as<std::string>()), stop, read_solver_parameters(*values),
+      with_siconos,
       values->count("siconos-solvers") ? split_names((*values)["siconos-solvers"].as<std::string>())
                                        : std::vector<std::string>{});
   const std::vector<fs::path> files =

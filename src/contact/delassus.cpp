@@ -3,20 +3,35 @@
 #include "moreau/core/assert.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <unordered_map>
 
 namespace moreau::contact {
 
+// Compressed columns filled directly, in two passes (count, then place): the blocks come in
+// contact order, so each column's rows are ascending without a sort.
 SparseMat BlockJacobian::to_sparse() const {
-  std::vector<math::Triplet> entries;
+  std::vector<int> outer(static_cast<std::size_t>(columns) + 1, 0);
   for (const JacobianBlock& block : blocks)
     for (Index j = 0; j < block.values.cols(); ++j)
-      for (Index i = 0; i < block.values.rows(); ++i)
-        entries.emplace_back(dimension * block.contact + i, block.first_column + j,
-                             block.values(i, j));
-  SparseMat H(dimension * contacts, columns);
-  H.setFromTriplets(entries.begin(), entries.end());
-  return H;
+      outer[block.first_column + j + 1] += static_cast<int>(block.values.rows());
+  std::partial_sum(outer.begin(), outer.end(), outer.begin());
+  std::vector<int> next(outer.begin(), outer.end() - 1);
+  std::vector<int> inner(static_cast<std::size_t>(outer.back()));
+  std::vector<double> values(inner.size());
+  MOREAU_ASSERT(std::is_sorted(
+      blocks.begin(), blocks.end(),
+      [](const JacobianBlock& a, const JacobianBlock& b) { return a.contact < b.contact; }));
+  for (const JacobianBlock& block : blocks) {
+    for (Index j = 0; j < block.values.cols(); ++j)
+      for (Index i = 0; i < block.values.rows(); ++i) {
+        const int slot = next[block.first_column + j]++;
+        inner[slot] = static_cast<int>(dimension * block.contact + i);
+        values[slot] = block.values(i, j);
+      }
+  }
+  return Eigen::Map<const SparseMat>(dimension * contacts, columns, outer.back(), outer.data(),
+                                     inner.data(), values.data());
 }
 
 BlockSparseMatrix assemble_delassus(const BlockJacobian& H, const VecX& m_inv) {

@@ -12,8 +12,12 @@
 #include "moreau/solvers/velocity_newton.hpp"
 #include "moreau/solvers/velocity_nsgs.hpp"
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <optional>
 
 namespace moreau::dynamics {
 namespace {
@@ -87,7 +91,8 @@ StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
   solvers::StopCriteria sweeps = options.stop;
   sweeps.max_iterations = std::min(options.stop.max_iterations, solvers::HybridOptions{}.sweeps);
   return {solvers::make_solver(solvers::default_solver_name(), options.stop),
-          std::make_unique<solvers::VelocityNewton>(solvers::VelocityNewtonOptions{.stop = global_stage}),
+          std::make_unique<solvers::VelocityNewton>(
+              solvers::VelocityNewtonOptions{.stop = global_stage}),
           std::make_unique<solvers::VelocityNsgs>(
               solvers::VelocityNsgsOptions{.stop = sweeps, .stop_on_stagnation = true})};
 }
@@ -195,27 +200,34 @@ VecX MoreauJean::free_velocity(const VecX& V_k, const VecX& m_inv) const {
 }
 
 // Row block a of H is [n t1 t2]^T (J_A - J_B) restricted to the free bodies' columns; the
-// fixed and driven bodies' velocities (already set to t_k+1) go into `known`.
+// fixed and driven bodies' velocities (already set to t_k+1) go into `known`. Contacts are
+// independent: computed in parallel, each into its own slots, gathered in contact order (the
+// same H whatever the number of threads).
 MoreauJean::ContactJacobian MoreauJean::contact_jacobian() const {
   const int d = scene_.dimension;
   const auto n = static_cast<Index>(contacts_.size());
   ContactJacobian jacobian{{d, n, n_dof_, {}}, VecX::Zero(d * n), VecX::Zero(d * n)};
-  for (Index a = 0; a < n; ++a) {
+  std::vector<std::array<std::optional<contact::JacobianBlock>, 2>> blocks(contacts_.size());
+  tbb::parallel_for(Index{0}, n, [&](Index a) {
     const Contact& contact = contacts_[a];
     const auto frame_T = contact.frame.leftCols(d).transpose();
     Vec3 v_known = Vec3::Zero();
+    int side = 0;
     for (const auto& [body_index, sign] :
          {std::pair{contact.body_a, 1.0}, std::pair{contact.body_b, -1.0}}) {
       const Body& body = scene_.bodies[body_index];
       if (offset_[body_index] < 0)
         v_known += sign * body.point_velocity(contact.point.p);
       else
-        jacobian.H.blocks.push_back(
-            {a, offset_[body_index], sign * frame_T * point_jacobian(body, contact.point.p, d)});
+        blocks[a][side++] = contact::JacobianBlock{
+            a, offset_[body_index], sign * frame_T * point_jacobian(body, contact.point.p, d)};
     }
     jacobian.known.segment(d * a, d) = frame_T * v_known;
     jacobian.impact[d * a] = contact.restitution * contact.normal_velocity;
-  }
+  });
+  for (auto& pair : blocks)
+    for (std::optional<contact::JacobianBlock>& block : pair)
+      if (block) jacobian.H.blocks.push_back(std::move(*block));
   return jacobian;
 }
 

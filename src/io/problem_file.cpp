@@ -126,8 +126,7 @@ Problem read_problem_file(const std::filesystem::path& path, std::optional<Mode>
   problem.scene.gravity = problem.gravity.at(0.0);
   if (const auto stop = root.find("stop")) problem.collapse = read_stop(*stop);
   if (const auto output = root.find("output")) problem.output = read_output(*output, problem.scene);
-  if (const auto threads = root.find("threads"))
-    problem.threads = threads->integer(1, kMaxThreads);
+  if (const auto threads = root.find("threads")) problem.threads = threads->integer(1, kMaxThreads);
   return problem;
 }
 

@@ -4,6 +4,7 @@
 #include "moreau/core/diagnostic.hpp"
 
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 #include <csignal>
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <string>
 
 namespace moreau::peers {
@@ -39,15 +41,48 @@ bool write_all(int fd, const void* data, std::size_t bytes) {
   return true;
 }
 
+// Half of the machine's memory for the child's address space: a peer that allocates without
+// bound (Siconos' GFC3D NSGS-WR reached 24 GB on a 1,000-block wall) then fails in its child
+// instead of drawing the whole machine into the kernel's out-of-memory killer. Not under
+// AddressSanitizer, whose shadow memory alone exceeds any such limit.
+void limit_memory() {
+#ifndef __SANITIZE_ADDRESS__
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page_size <= 0) return;
+  const rlim_t half = static_cast<rlim_t>(pages) * static_cast<rlim_t>(page_size) / 2;
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_AS, &limit) != 0) return;
+  if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < half) return;
+  limit.rlim_cur = half;
+  ::setrlimit(RLIMIT_AS, &limit);
+#endif
+}
+
+// The child's exit codes besides 0: its message could not be sent, or the solve threw (the
+// pipe then carries the exception's text).
+constexpr int kNotSent = 1;
+constexpr int kThrew = 2;
+
 [[noreturn]] void run_child(int fd, const std::function<solvers::SolveReport(math::VecX&)>& solve) {
+  limit_memory();
   math::VecX r;
-  const solvers::SolveReport report = solve(r);
+  solvers::SolveReport report;
+  // N.B. nothing may leave this function but _exit: an exception would unwind into the
+  // parent's code, running in the child.
+  try {
+    report = solve(r);
+  } catch (const std::exception& error) {
+    write_all(fd, error.what(), std::strlen(error.what()));
+    ::_exit(kThrew);
+  } catch (...) {
+    ::_exit(kThrew);
+  }
   const Header header{static_cast<std::int32_t>(report.status), report.iterations, report.error,
                       report.seconds, static_cast<std::int64_t>(r.size())};
   const bool sent = write_all(fd, &header, sizeof header) &&
                     write_all(fd, r.data(), sizeof(double) * static_cast<std::size_t>(r.size()));
   // N.B. _exit: the child must not flush the parent's buffered output nor run its destructors.
-  ::_exit(sent ? 0 : 1);
+  ::_exit(sent ? 0 : kNotSent);
 }
 
 // Reads what the child writes until it closes its end or the deadline passes; false at the
@@ -74,7 +109,9 @@ bool read_until_closed(int fd, std::optional<std::chrono::steady_clock::time_poi
   }
 }
 
-std::string describe(int wait_status) {
+std::string describe(int wait_status, const std::string& received) {
+  if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == kThrew)
+    return core::concat("threw (", received.empty() ? "an unknown exception" : received, ")");
   if (WIFSIGNALED(wait_status)) {
     const int signal = WTERMSIG(wait_status);
     const char* name = sigabbrev_np(signal);
@@ -125,11 +162,11 @@ IsolatedSolve solve_isolated(const std::function<solvers::SolveReport(math::VecX
     return result;
   }
   Header header{};
-  const bool complete = WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0 &&
-                        received.size() >= sizeof header;
+  const bool complete =
+      WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0 && received.size() >= sizeof header;
   if (complete) std::memcpy(&header, received.data(), sizeof header);
   if (!complete || received.size() != sizeof header + sizeof(double) * header.size) {
-    result.failure = describe(wait_status);
+    result.failure = describe(wait_status, received);
     return result;
   }
   solvers::SolveReport report;

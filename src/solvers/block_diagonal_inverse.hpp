@@ -30,11 +30,11 @@ class BlockDiagonalInverse {
   /// The inverse of block k, s_k x s_k column-major, s_k its size.
   Eigen::Map<const MatX> inverse(Index k) const;
 
-  std::vector<Index> order_;      ///< the degrees of freedom grouped by block, ascending in each
-  std::vector<Index> start_{0};   ///< block k holds order_[start_[k] .. start_[k + 1])
-  std::vector<Index> block_;      ///< the block of each degree of freedom
-  std::vector<Index> position_;   ///< its position in its block
-  std::vector<Index> offset_;     ///< block k's inverse starts at values_[offset_[k]]
+  std::vector<Index> order_;     ///< the degrees of freedom grouped by block, ascending in each
+  std::vector<Index> start_{0};  ///< block k holds order_[start_[k] .. start_[k + 1])
+  std::vector<Index> block_;     ///< the block of each degree of freedom
+  std::vector<Index> position_;  ///< its position in its block
+  std::vector<Index> offset_;    ///< block k's inverse starts at values_[offset_[k]]
   std::vector<double> values_;
   bool positive_definite_ = true;
 };

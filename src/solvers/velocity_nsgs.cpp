@@ -107,8 +107,9 @@ SolveReport solve_velocity_nsgs(const VelocityNsgsOptions& options, const Global
     detail::local_velocity<d>(ws.H, v, problem.w, u);
     return contact::natural_map_error(d, problem.mu, r, u, ws.q_norm);
   };
-  return detail::run_sweeps(options.stop, options.stop_on_stagnation, watch, r,
-                            [&] { return sweep<d>(ws, options.relaxation, r, v); }, measure);
+  return detail::run_sweeps(
+      options.stop, options.stop_on_stagnation, watch, r,
+      [&] { return sweep<d>(ws, options.relaxation, r, v); }, measure);
 }
 
 }  // namespace

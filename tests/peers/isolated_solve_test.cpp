@@ -4,11 +4,13 @@
 #include "moreau/peers/isolated_solve.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <thread>
+#include <vector>
 
 namespace moreau::peers {
 namespace {
@@ -37,8 +39,8 @@ TEST(IsolatedSolve, ReturnsTheChildsReportAndImpulses) {
 }
 
 TEST(IsolatedSolve, AChildThatAbortsIsReportedAsSuch) {
-  const IsolatedSolve result = solve_isolated(
-      [](VecX&) -> solvers::SolveReport { std::abort(); }, 0.0);
+  const IsolatedSolve result =
+      solve_isolated([](VecX&) -> solvers::SolveReport { std::abort(); }, 0.0);
   EXPECT_FALSE(result.report);
   EXPECT_EQ(result.failure, "aborted (SIGABRT)");
   EXPECT_EQ(result.r.size(), 0);
@@ -55,6 +57,25 @@ TEST(IsolatedSolve, AChildPastTheTimeLimitIsEndedThere) {
   ASSERT_TRUE(result.report);
   EXPECT_EQ(result.report->status, solvers::Status::TimeLimit);
   EXPECT_TRUE(std::isinf(result.report->error));
+}
+
+// An allocation of three quarters of the machine's memory fails in the child (its address
+// space is limited to half); the exception ends the child, not the caller.
+TEST(IsolatedSolve, AChildThatAllocatesTooMuchFailsAlone) {
+#ifdef __SANITIZE_ADDRESS__
+  GTEST_SKIP() << "no memory limit under AddressSanitizer (isolated_solve.cpp)";
+#endif
+  const std::size_t memory =
+      static_cast<std::size_t>(::sysconf(_SC_PHYS_PAGES)) * ::sysconf(_SC_PAGESIZE);
+  const IsolatedSolve result = solve_isolated(
+      [&](VecX& r) {
+        std::vector<char> block(memory / 4 * 3, 1);
+        r = VecX::Constant(1, block.back());
+        return solvers::SolveReport{};
+      },
+      0.0);
+  EXPECT_FALSE(result.report);
+  EXPECT_EQ(result.failure, "threw (std::bad_alloc)");
 }
 
 }  // namespace

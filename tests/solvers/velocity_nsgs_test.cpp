@@ -28,8 +28,8 @@ StopCriteria sweeps(int count) {
   return stop;
 }
 
-class VelocityNsgsAgainstNsgs
-    : public ::testing::TestWithParam<std::tuple<MassBlocks, int, int>> {};
+class VelocityNsgsAgainstNsgs : public ::testing::TestWithParam<std::tuple<MassBlocks, int, int>> {
+};
 
 // (mass, bodies, contacts): 12 bodies and 15 contacts have fewer contact unknowns than
 // degrees of freedom; 4 bodies and 14 contacts are hyperstatic (W singular).
@@ -54,12 +54,11 @@ TEST_P(VelocityNsgsAgainstNsgs, SameIteratesSweepAfterSweep) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Problems, VelocityNsgsAgainstNsgs,
-    ::testing::Values(std::make_tuple(MassBlocks::Diagonal, 12, 15),
-                      std::make_tuple(MassBlocks::Diagonal, 4, 14),
-                      std::make_tuple(MassBlocks::Full, 12, 15),
-                      std::make_tuple(MassBlocks::Full, 4, 14)));
+INSTANTIATE_TEST_SUITE_P(Problems, VelocityNsgsAgainstNsgs,
+                         ::testing::Values(std::make_tuple(MassBlocks::Diagonal, 12, 15),
+                                           std::make_tuple(MassBlocks::Diagonal, 4, 14),
+                                           std::make_tuple(MassBlocks::Full, 12, 15),
+                                           std::make_tuple(MassBlocks::Full, 4, 14)));
 
 // Where Gauss-Seidel converges, it converges to the tolerance and says so.
 TEST(VelocityNsgs, ConvergesWhereReactionsAreUnique) {
@@ -102,8 +101,7 @@ TEST(VelocityNsgs, RegistryBuildsItAndRefusesBadOptions) {
   EXPECT_TRUE(is_global_solver("velocity-nsgs"));
   const auto solver = make_global_solver("velocity-nsgs", {}, {{"relaxation", "1.3"}});
   EXPECT_EQ(dynamic_cast<const VelocityNsgs&>(*solver).options().relaxation, 1.3);
-  EXPECT_THROW(make_global_solver("velocity-nsgs", {}, {{"relaxation", "2.5"}}),
-               core::Diagnostic);
+  EXPECT_THROW(make_global_solver("velocity-nsgs", {}, {{"relaxation", "2.5"}}), core::Diagnostic);
   EXPECT_THROW(VelocityNsgs({.stop = {}, .relaxation = 0.0}), core::Diagnostic);
 }
 

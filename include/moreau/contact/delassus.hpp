@@ -24,8 +24,9 @@ struct JacobianBlock {
   JacobianValues values;  ///< d x k
 };
 
-/// H, (d n_contacts) x n_columns, as its non-zero blocks. Blocks on the same column group
-/// start at the same column and have the same width (a body's degrees of freedom).
+/// H, (d n_contacts) x n_columns, as its non-zero blocks, in the order of their contacts.
+/// Blocks on the same column group start at the same column and have the same width (a
+/// body's degrees of freedom).
 struct BlockJacobian {
   int dimension = 3;  ///< d, 2 or 3
   Index contacts = 0;

@@ -184,17 +184,17 @@ solvers::SolveReport timed_solve(const BenchSolver& entry, const contact::Contac
 }
 
 #ifdef MOREAU_WITH_SICONOS
-// Siconos' own error of r on the problem the file holds: gfc3d_compute_error for a global
-// problem, with v = M^-1 (f + H r), and fc3d/fc2d_compute_error for a local one and for a
-// planar global one, condensed (Siconos 4.4 has no planar global problem).
-double siconos_error_in_file(const contact::ContactProblemFile& file, const VecX& r) {
+// Siconos' own errors of r: fc3d/fc2d_compute_error on the local problem moreau's error
+// measures (the file's, or the one a global file condenses to), the same definition with
+// Siconos' code; and for a 3D global file also gfc3d_compute_error, with v = M^-1 (f + H r),
+// which scales its residual by |f| and |w| instead (Siconos 4.4 has no planar global problem).
+void add_siconos_errors(const contact::ContactProblemFile& file, const VecX& r, BenchRun& run) {
+  run.siconos_error = peers::siconos_error(file.problem, r);
   if (file.global && file.problem.dimension == 3)
-    return peers::siconos_global_error(*file.global, r, file.condensation->global_velocity(r));
-  return peers::siconos_error(file.problem, r);
+    run.siconos_global_error =
+        peers::siconos_global_error(*file.global, r, file.condensation->global_velocity(r));
 }
-#endif
 
-#ifdef MOREAU_WITH_SICONOS
 // A Siconos peer runs in a child process (isolated_solve.hpp): one that aborts ends its own
 // run, and `failure` says how it died; one past the time limit is ended there.
 solvers::SolveReport timed_peer_solve(const BenchSolver& entry,
@@ -231,10 +231,10 @@ BenchRun run_one(const contact::ContactProblemFile& file, const BenchSolver& ent
                report.iterations,
                report.error,
                report.seconds,
+               {},
                {}};
 #ifdef MOREAU_WITH_SICONOS
-  if (with_siconos && r.size() > 0 && r.allFinite())
-    run.siconos_error = siconos_error_in_file(file, r);
+  if (with_siconos && r.size() > 0 && r.allFinite()) add_siconos_errors(file, r, run);
 #else
   static_cast<void>(with_siconos);
 #endif
@@ -254,6 +254,8 @@ void write_csv_row(std::ostream& csv, const BenchRun& run) {
       << csv_field(run.status) << ',' << run.iterations << ',' << std::setprecision(6) << run.error
       << ',' << run.seconds << ',';
   if (run.siconos_error) csv << *run.siconos_error;
+  csv << ',';
+  if (run.siconos_global_error) csv << *run.siconos_global_error;
   csv << '\n' << std::flush;
 }
 
@@ -345,7 +347,8 @@ int run_bench(const std::vector<std::string>& arguments) {
   partial += ".partial";
   std::ofstream csv(partial);
   if (!csv) throw core::Diagnostic({csv_path.string()}, "csv", "cannot open for writing");
-  csv << "problem,contacts,dimension,solver,status,iterations,error,seconds,siconos_error\n";
+  csv << "problem,contacts,dimension,solver,status,iterations,error,seconds,siconos_error,"
+         "siconos_global_error\n";
 
   std::vector<BenchRun> runs;
   int unreadable = 0;

@@ -19,7 +19,10 @@ struct BenchRun {
   int iterations = 0;
   double error = 0.0;                   ///< moreau's natural-map error of the returned reactions
   double seconds = 0.0;                 ///< best wall time over the repetitions
-  std::optional<double> siconos_error;  ///< Siconos' own error of the same reactions
+  /// Siconos' own error of the same reactions on the local problem (fc3d/fc2d_compute_error)
+  std::optional<double> siconos_error;
+  /// and on a 3D global problem, gfc3d_compute_error (scaled by |f| and |w|)
+  std::optional<double> siconos_global_error;
 };
 
 /// Dolan & Moré 2002 (Math. Program. 91, eq. 1): for problem p and solver s,

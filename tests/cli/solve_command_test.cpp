@@ -93,7 +93,7 @@ TEST(BenchCommand, WritesTheCsvAndTheProfile) {
   std::getline(in, header);
   EXPECT_EQ(header,
             "problem,contacts,dimension,solver,status,iterations,error,seconds,"
-            "siconos_error");
+            "siconos_error,siconos_global_error");
   int rows = 0;
   for (std::string line; std::getline(in, line);) ++rows;
   EXPECT_EQ(rows, 4);  // 2 problems x 2 solvers

@@ -1,6 +1,6 @@
-// The simulation loop of a problem file, shared by `moreau run` and `moreau compare`: steps
-// the scene with the stepper of the problem's mode, applies the loads between steps, watches
-// the stop criteria, and writes the outputs of DESIGN.md section 4 as it goes.
+// A problem file's run on the command line, shared by `moreau run` and `moreau compare`: the
+// library's run (run/run.hpp) with its outputs in a folder, a progress bar, and SIGINT or
+// SIGTERM ending it cleanly.
 #pragma once
 
 #include "moreau/dynamics/body_removal.hpp"

@@ -1,0 +1,123 @@
+// A simulation run of a problem as a library object: the scene, the stepper of the
+// problem's mode, the loads applied before each step, body removal, the collapse monitor and
+// the run's statistics, stepped one step at a time by advance(). Outputs are observers
+// (outputs.hpp) that the caller registers; `moreau run`, `moreau compare` and a program
+// using the library drive the same object, so they take the same steps.
+#pragma once
+
+#include "moreau/dynamics/body_removal.hpp"
+#include "moreau/dynamics/moreau_jean.hpp"
+#include "moreau/dynamics/penalty_stepper.hpp"
+#include "moreau/dynamics/stop_criteria.hpp"
+#include "moreau/io/checkpoint.hpp"
+#include "moreau/io/problem_file.hpp"
+#include "moreau/io/summary_json.hpp"
+#include "moreau/solvers/solver.hpp"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace moreau::run {
+
+/// What happened in one step of a run.
+struct StepOutcome {
+  long step = 0;      ///< its number, from 1
+  double time = 0.0;  ///< s, at its end
+  dynamics::StepReport report;
+  std::vector<dynamics::Removal> removals;  ///< bodies removed after it
+  double load_factor = 0.0;                 ///< the gravity load's factor at its end
+  bool last = false;                        ///< the run ends after it (see Run::finished)
+};
+
+class Run;
+
+/// An output of a run: told of every step, in the order the observers were registered.
+class Observer {
+ public:
+  virtual ~Observer() = default;
+  /// After step `outcome.step` and its statistics.
+  virtual void stepped(const Run& run, const StepOutcome& outcome) = 0;
+  /// Adds what the output's next writes depend on to a checkpoint of the run.
+  virtual void save(io::Checkpoint& /*checkpoint*/) const {}
+};
+
+struct RunOptions {
+  dynamics::RemovalBounds removal;  ///< free bodies leaving these bounds are removed
+  /// Asked after each step: the name of what asks the run to end after it (e.g. "SIGINT"),
+  /// or nothing to go on.
+  std::function<std::optional<std::string>()> interruption;
+};
+
+class Run {
+ public:
+  /// A run of `problem` from its initial state (the steppers hold its scene: a Run is not
+  /// moved).
+  /// @throws core::Diagnostic as the steppers do (a step above the penalty mode's critical
+  ///         step, a failing user law)
+  explicit Run(io::Problem problem, RunOptions options = {});
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+
+  /// Registers an output; it is told of the steps in registration order.
+  template <class Output>
+  Output& observe(std::unique_ptr<Output> output) {
+    Output& registered = *output;
+    observers_.push_back(std::move(output));
+    return registered;
+  }
+
+  /// Continues from `checkpoint`, taken by checkpoint() of a run of the same problem
+  /// (io::check_checkpoint_matches): the next step is the checkpoint's step + 1, bitwise
+  /// the step the uninterrupted run takes. The outputs continue by their own constructors.
+  void restore(const io::Checkpoint& checkpoint);
+
+  /// The last step was the problem's last, a collapse criterion fired, or an interruption
+  /// was asked for.
+  bool finished() const;
+
+  /// Applies the loads at the current time, takes one step, removes escaped bodies, counts
+  /// broken bonds, checks the collapse criteria, and tells the observers.
+  const StepOutcome& advance();
+
+  /// The run's state after the last step, with the observers' (io/checkpoint.hpp).
+  io::Checkpoint checkpoint() const;
+
+  /// What the run did so far, with the final state of every body.
+  io::RunSummary summary() const;
+
+  const io::Problem& problem() const { return problem_; }
+  const model::Scene& scene() const { return problem_.scene; }
+  const dynamics::Stepper& stepper() const { return *stepper_; }
+  /// The NSCD stepper; nullptr in the penalty mode.
+  const dynamics::MoreauJean* nscd_stepper() const { return nscd_.get(); }
+  const dynamics::RemovalBounds& removal_bounds() const { return options_.removal; }
+  /// What asked the run to end early (RunOptions::interruption); empty if nothing did.
+  const std::string& interrupted_by() const { return summary_.interrupted_by; }
+  long step() const { return step_; }         ///< the last step taken; 0 before the first
+  long step_count() const { return steps_; }  ///< of the whole run (io::step_count)
+
+ private:
+  void count(const dynamics::StepReport& report);
+  void remove_escaped_bodies(StepOutcome& outcome);
+  math::Vec3 support_reaction() const;
+
+  io::Problem problem_;
+  RunOptions options_;
+  std::unique_ptr<dynamics::MoreauJean> nscd_;
+  std::unique_ptr<dynamics::PenaltyStepper> penalty_;
+  dynamics::Stepper* stepper_ = nullptr;
+  dynamics::CollapseMonitor monitor_;
+  std::uint64_t problem_hash_ = 0;  ///< of the problem file; 0 for a problem built in code
+  long steps_ = 0;
+  long step_ = 0;
+  long long broken_bonds_ = 0;
+  io::RunSummary summary_;  ///< the statistics so far; completed by summary()
+  StepOutcome outcome_;
+  std::vector<std::unique_ptr<Observer>> observers_;
+  solvers::Stopwatch wall_clock_;
+};
+
+}  // namespace moreau::run

@@ -1,0 +1,140 @@
+#include "moreau/run/run.hpp"
+
+namespace moreau::run {
+namespace {
+
+io::BodySummary final_state(const model::Body& body) {
+  return {body.name, body.x, body.q, body.v, body.q * body.w_B};
+}
+
+}  // namespace
+
+Run::Run(io::Problem problem, RunOptions options)
+    : problem_(std::move(problem)),
+      options_(std::move(options)),
+      monitor_(problem_.scene, problem_.collapse),
+      steps_(io::step_count(problem_)) {
+  if (problem_.mode == io::Mode::Nscd) {
+    nscd_ = std::make_unique<dynamics::MoreauJean>(problem_.scene, problem_.stepping);
+    stepper_ = nscd_.get();
+  } else {
+    penalty_ = std::make_unique<dynamics::PenaltyStepper>(
+        problem_.scene, dynamics::PenaltyOptions{problem_.stepping.h, problem_.critical_step},
+        problem_.materials);
+    stepper_ = penalty_.get();
+  }
+  if (!problem_.path.empty()) problem_hash_ = io::problem_file_hash(problem_.path);
+  summary_.title = problem_.title;
+  summary_.problem = problem_.path;
+  summary_.mode = penalty_ ? "penalty" : "nscd";
+  summary_.dimension = problem_.scene.dimension;
+  summary_.time_split = io::TimeSplit{};
+  if (nscd_) summary_.solver = problem_.stepping.solver;
+}
+
+void Run::restore(const io::Checkpoint& checkpoint) {
+  problem_.scene.time = checkpoint.time;
+  io::restore_bodies(problem_.scene, checkpoint.bodies);
+  stepper_->restore(checkpoint.stepper);
+  monitor_.restore(checkpoint.came_to_rest);
+  summary_.counts = checkpoint.counts;
+  summary_.removed = checkpoint.removed;
+  broken_bonds_ = static_cast<long long>(checkpoint.broken_bonds);
+  step_ = checkpoint.step;
+  summary_.steps = step_;
+}
+
+bool Run::finished() const {
+  return step_ >= steps_ || summary_.collapse || !summary_.interrupted_by.empty();
+}
+
+const StepOutcome& Run::advance() {
+  model::Scene& scene = problem_.scene;
+  scene.gravity = problem_.gravity.at(scene.time);
+  outcome_ = StepOutcome{};
+  outcome_.report = stepper_->step();
+  outcome_.step = ++step_;
+  outcome_.time = scene.time;
+  count(outcome_.report);
+  remove_escaped_bodies(outcome_);
+  outcome_.load_factor = problem_.gravity.load_factor(scene.time);
+  if (const auto collapse = monitor_.check(scene, outcome_.report))
+    summary_.collapse = io::CollapseSummary{collapse->criterion,
+                                            collapse->body,
+                                            collapse->value,
+                                            scene.time,
+                                            problem_.gravity.load_factor_name(),
+                                            outcome_.load_factor};
+  if (options_.interruption)
+    if (const std::optional<std::string> by = options_.interruption())
+      summary_.interrupted_by = *by;
+  summary_.steps = step_;
+  outcome_.last = finished();
+  for (const std::unique_ptr<Observer>& observer : observers_) observer->stepped(*this, outcome_);
+  return outcome_;
+}
+
+void Run::count(const dynamics::StepReport& report) {
+  if (nscd_) summary_.counts.add_step(report);
+  summary_.time_split->collision += report.times.collision;
+  summary_.time_split->assembly += report.times.assembly;
+  summary_.time_split->solve += report.times.solve;
+  for (const dynamics::JointFailure& failure : report.failures)
+    broken_bonds_ += static_cast<long long>(failure.points.size());
+}
+
+void Run::remove_escaped_bodies(StepOutcome& outcome) {
+  model::Scene& scene = problem_.scene;
+  outcome.removals = dynamics::remove_escaped_bodies(scene, options_.removal);
+  for (const dynamics::Removal& removal : outcome.removals)
+    summary_.removed.push_back(
+        {scene.bodies[removal.body].name, scene.time, removal.bound, removal.value});
+}
+
+io::Checkpoint Run::checkpoint() const {
+  io::Checkpoint checkpoint;
+  checkpoint.problem_hash = problem_hash_;
+  checkpoint.mode = problem_.mode;
+  checkpoint.step = step_;
+  checkpoint.time = problem_.scene.time;
+  checkpoint.bodies = io::body_states(problem_.scene);
+  checkpoint.stepper = stepper_->state();
+  checkpoint.came_to_rest = monitor_.came_to_rest();
+  checkpoint.counts = summary_.counts;
+  checkpoint.removed = summary_.removed;
+  checkpoint.broken_bonds = static_cast<std::uint64_t>(broken_bonds_);
+  for (const std::unique_ptr<Observer>& observer : observers_) observer->save(checkpoint);
+  return checkpoint;
+}
+
+// The resultant of the forces that bodies which do not move exert on free ones, N.
+math::Vec3 Run::support_reaction() const {
+  const model::Scene& scene = problem_.scene;
+  math::Vec3 reaction = math::Vec3::Zero();
+  for (const dynamics::Contact& contact : stepper_->contacts()) {
+    const bool a_free = scene.bodies[contact.body_a].motion == model::Motion::Free;
+    const bool b_free = scene.bodies[contact.body_b].motion == model::Motion::Free;
+    if (a_free == b_free) continue;
+    const math::Vec3 force_on_a = contact.frame * contact.impulse / stepper_->time_step();
+    reaction += a_free ? force_on_a : math::Vec3(-force_on_a);
+  }
+  return reaction;
+}
+
+io::RunSummary Run::summary() const {
+  io::RunSummary summary = summary_;
+  summary.simulated_time = problem_.scene.time;
+  summary.support_reaction = support_reaction();
+  if (penalty_) {
+    const dynamics::DissipatedEnergy& dissipated = penalty_->dissipated();
+    summary.penalty_energy = {outcome_.report.elastic_energy, dissipated.damping, dissipated.slip};
+  }
+  if (problem_.scene.interactions.has_cohesion())
+    summary.bonds =
+        io::BondCounts{static_cast<long long>(stepper_->state().bonds.size()), broken_bonds_};
+  for (const model::Body& body : problem_.scene.bodies) summary.bodies.push_back(final_state(body));
+  summary.wall_seconds = wall_clock_.seconds();
+  return summary;
+}
+
+}  // namespace moreau::run

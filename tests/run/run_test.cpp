@@ -1,0 +1,186 @@
+// run::Run in-process: a run checkpointed (through the checkpoint file) and continued by a
+// new Run ends bitwise where the uninterrupted run ends, in NSCD (a planar arch collapsing on
+// a tilting table, the collapse monitor firing after the restart) and in the penalty mode
+// (boxes sliding, tumbling and landing on a tilted table); observers see every step once, in
+// order, the last one marked; an interruption ends the run after the step it arrived in.
+#include "moreau/run/run.hpp"
+
+#include "moreau/io/checkpoint.hpp"
+#include "moreau/io/problem_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace moreau::run {
+namespace {
+
+namespace fs = std::filesystem;
+
+// 7 voussoirs on the ground, the table tilting at 15 deg/s: the arch starts to move near
+// t = 0.9 s and its kinetic energy passes 20 J near step 1350, which stops the run.
+const char* kTiltingArch = R"(version: 1
+dimension: 2
+time: {step: 1.0e-3, duration: 2.0}
+interactions:
+  default: {friction: 0.6}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+generators:
+  - {type: arch, form: semicircular, span: 1.0, thickness: 0.1, voussoirs: 7,
+     springing_height: 0.0, abutments: false}
+loads:
+  tilt: {rate: 15.0}
+stop:
+  collapse: {kinetic_energy: 20.0}
+)";
+
+// Gravity tilted by 30 deg > atan(0.5): the slider slides, the small cube on it is at the
+// limit of sticking, the rocker lands on its edge and rocks. 2000 steps of 20 us.
+const char* kPenaltyBoxes = R"(version: 1
+mode: penalty
+gravity: [4.905, 0, -8.49571]
+time: {step: 2.0e-5, duration: 0.04}
+interactions:
+  default:
+    friction: 0.5
+    penalty:
+      normal: {law: linear, stiffness: 2.5e5}
+      tangential: {law: incremental}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: slider, shape: {type: box, size: [0.1, 0.1, 0.1]}, position: [0, 0, 0.05],
+     velocity: [1, 0, 0], angular_velocity: [0, 0, 3]}
+  - {name: top, shape: {type: box, size: [0.06, 0.06, 0.06]}, position: [0, 0, 0.13]}
+  - {name: rocker, shape: {type: box, size: [0.1, 0.1, 0.2]}, position: [-0.5, 0, 0.10954],
+     orientation: {axis: [0, 1, 0], angle: 15}, velocity: [0, 0, -0.5]}
+)";
+
+void run_to_end(run::Run& run) {
+  while (!run.finished()) run.advance();
+}
+
+void expect_same_bodies(const model::Scene& expected, const model::Scene& actual) {
+  ASSERT_EQ(expected.bodies.size(), actual.bodies.size());
+  for (std::size_t i = 0; i < expected.bodies.size(); ++i) {
+    const model::Body& a = expected.bodies[i];
+    const model::Body& b = actual.bodies[i];
+    EXPECT_TRUE(a.x == b.x && a.q.coeffs() == b.q.coeffs() && a.v == b.v && a.w_B == b.w_B)
+        << a.name << " differs: x " << a.x.transpose() << " vs " << b.x.transpose();
+  }
+}
+
+class RunTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = fs::temp_directory_path() /
+              ("moreau-run-" +
+               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(folder_);
+    fs::create_directories(folder_);
+  }
+  void TearDown() override { fs::remove_all(folder_); }
+
+  io::Problem problem(const char* text) const {
+    const fs::path path = folder_ / "problem.yaml";
+    std::ofstream(path) << text;
+    return io::read_problem_file(path);
+  }
+
+  // Runs `text` to its end, and again in two parts through a checkpoint file taken after
+  // `split` steps: the same steps, bitwise. Returns the summary of the whole run.
+  io::RunSummary expect_bitwise_restart(const char* text, long split) {
+    const fs::path checkpoint_file = folder_ / "checkpoint";
+    run::Run whole(problem(text));
+    run_to_end(whole);
+    EXPECT_GT(whole.step(), split);
+
+    run::Run first(problem(text));
+    while (first.step() < split) first.advance();
+    io::write_checkpoint(checkpoint_file, first.checkpoint());
+    run::Run rest(problem(text));
+    rest.restore(io::read_checkpoint(checkpoint_file));
+    EXPECT_EQ(rest.step(), split);
+    run_to_end(rest);
+
+    EXPECT_EQ(rest.step(), whole.step());
+    EXPECT_EQ(rest.scene().time, whole.scene().time);
+    expect_same_bodies(whole.scene(), rest.scene());
+    const io::RunSummary expected = whole.summary();
+    const io::RunSummary actual = rest.summary();
+    EXPECT_EQ(actual.counts.solves, expected.counts.solves);
+    EXPECT_EQ(actual.counts.total_iterations, expected.counts.total_iterations);
+    EXPECT_EQ(actual.counts.answered_by, expected.counts.answered_by);
+    EXPECT_EQ(actual.collapse.has_value(), expected.collapse.has_value());
+    if (expected.collapse && actual.collapse) {
+      EXPECT_EQ(actual.collapse->time, expected.collapse->time);
+    }
+    EXPECT_TRUE(actual.support_reaction == expected.support_reaction);
+    EXPECT_EQ(actual.penalty_energy, expected.penalty_energy);
+    return expected;
+  }
+
+  fs::path folder_;
+};
+
+TEST_F(RunTest, NscdRunContinuedFromACheckpointIsBitwiseTheUninterruptedRun) {
+  const io::RunSummary whole = expect_bitwise_restart(kTiltingArch, 1000);
+  ASSERT_TRUE(whole.collapse.has_value()) << "the arch should collapse after step 1000";
+  EXPECT_EQ(whole.collapse->criterion, "kinetic_energy");
+  EXPECT_LT(whole.steps, 2000);
+}
+
+TEST_F(RunTest, PenaltyRunContinuedFromACheckpointIsBitwiseTheUninterruptedRun) {
+  expect_bitwise_restart(kPenaltyBoxes, 1000);
+}
+
+// Records the steps it is told of.
+class StepRecorder final : public Observer {
+ public:
+  explicit StepRecorder(std::vector<StepOutcome>& seen) : seen_(seen) {}
+  void stepped(const Run& /*run*/, const StepOutcome& outcome) override {
+    seen_.push_back(outcome);
+  }
+
+ private:
+  std::vector<StepOutcome>& seen_;
+};
+
+TEST_F(RunTest, ObserversSeeEveryStepOnceInOrderWithTheLastMarked) {
+  io::Problem boxes = problem(kPenaltyBoxes);
+  boxes.duration = 50 * boxes.stepping.h;
+  run::Run run(std::move(boxes));
+  std::vector<StepOutcome> seen;
+  run.observe(std::make_unique<StepRecorder>(seen));
+  run_to_end(run);
+  ASSERT_EQ(seen.size(), 50u);
+  for (std::size_t k = 0; k < seen.size(); ++k) {
+    EXPECT_EQ(seen[k].step, static_cast<long>(k) + 1);
+    EXPECT_EQ(seen[k].last, k + 1 == seen.size());
+  }
+  EXPECT_EQ(seen.back().time, run.scene().time);
+}
+
+TEST_F(RunTest, AnInterruptionEndsTheRunAfterTheStepItArrivedIn) {
+  long steps_taken = 0;
+  RunOptions options;
+  options.interruption = [&steps_taken]() -> std::optional<std::string> {
+    return ++steps_taken == 7 ? std::optional<std::string>("SIGTERM") : std::nullopt;
+  };
+  run::Run run(problem(kPenaltyBoxes), options);
+  std::vector<StepOutcome> seen;
+  run.observe(std::make_unique<StepRecorder>(seen));
+  run_to_end(run);
+  EXPECT_EQ(run.step(), 7);
+  ASSERT_EQ(seen.size(), 7u);
+  EXPECT_TRUE(seen.back().last);
+  EXPECT_EQ(run.summary().interrupted_by, "SIGTERM");
+  EXPECT_EQ(run.summary().steps, 7);
+}
+
+}  // namespace
+}  // namespace moreau::run

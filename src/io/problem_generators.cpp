@@ -1,7 +1,7 @@
 // The `generators` section: arches, walls, columns and towers (generators.hpp), expanded
 // into bodies named by the generator ("arch/voussoir07").
 #include "moreau/core/concat.hpp"
-#include "moreau/io/generators.hpp"
+#include "moreau/masonry/generators.hpp"
 #include "problem_sections.hpp"
 
 #include <climits>
@@ -16,7 +16,7 @@ int read_count(const Field& generator, std::string_view key, int minimum) {
   return generator.get(key).integer(minimum, INT_MAX);
 }
 
-std::vector<Block> read_arch(const Field& g, const std::string& name, int dimension) {
+std::vector<masonry::Block> read_arch(const Field& g, const std::string& name, int dimension) {
   if (dimension == 3)
     g.check_keys({"type", "name", "material", "position", "form", "span", "radius", "thickness",
                   "depth", "voussoirs", "springing_height", "abutments", "abutment_width",
@@ -25,13 +25,13 @@ std::vector<Block> read_arch(const Field& g, const std::string& name, int dimens
     g.check_keys({"type", "name", "material", "position", "form", "span", "radius", "thickness",
                   "voussoirs", "springing_height", "abutments", "abutment_width",
                   "fixed_springings"});
-  ArchSpec spec;
+  masonry::ArchSpec spec;
   spec.name = name;
   if (const auto form = g.find("form")) {
     const std::string text = form->choice({"semicircular", "pointed", "segmental"});
-    spec.form = text == "pointed"     ? ArchForm::Pointed
-                : text == "segmental" ? ArchForm::Segmental
-                                      : ArchForm::Semicircular;
+    spec.form = text == "pointed"     ? masonry::ArchForm::Pointed
+                : text == "segmental" ? masonry::ArchForm::Segmental
+                                      : masonry::ArchForm::Semicircular;
   }
   if (const auto span = g.find("span")) spec.span = span->positive("m");
   if (const auto radius = g.find("radius")) spec.radius = radius->positive("m");
@@ -43,16 +43,16 @@ std::vector<Block> read_arch(const Field& g, const std::string& name, int dimens
   if (const auto abutments = g.find("abutments")) spec.abutments = abutments->flag();
   if (const auto width = g.find("abutment_width")) spec.abutment_width = width->positive("m");
   if (const auto fixed = g.find("fixed_springings")) spec.fixed_springings = fixed->flag();
-  return generate_arch(spec, dimension);
+  return masonry::generate_arch(spec, dimension);
 }
 
-std::vector<Block> read_wall(const Field& g, const std::string& name, int dimension) {
+std::vector<masonry::Block> read_wall(const Field& g, const std::string& name, int dimension) {
   if (dimension == 3)
     g.check_keys(
         {"type", "name", "material", "position", "length", "thickness", "block", "courses"});
   else
     g.check_keys({"type", "name", "material", "position", "length", "block", "courses"});
-  WallSpec spec;
+  masonry::WallSpec spec;
   spec.name = name;
   spec.length = g.get("length").positive("m");
   if (dimension == 3) spec.thickness = g.get("thickness").positive("m");
@@ -60,31 +60,31 @@ std::vector<Block> read_wall(const Field& g, const std::string& name, int dimens
   spec.block_length = block[0].positive("m");
   spec.block_height = block[1].positive("m");
   spec.courses = read_count(g, "courses", 1);
-  return generate_wall(spec, dimension);
+  return masonry::generate_wall(spec, dimension);
 }
 
-std::vector<Block> read_column(const Field& g, const std::string& name, int dimension) {
+std::vector<masonry::Block> read_column(const Field& g, const std::string& name, int dimension) {
   if (dimension == 3)
     g.check_keys(
         {"type", "name", "material", "position", "radius", "drum_height", "drums", "sides"});
   else
     g.check_keys({"type", "name", "material", "position", "radius", "drum_height", "drums"});
-  ColumnSpec spec;
+  masonry::ColumnSpec spec;
   spec.name = name;
   spec.radius = g.get("radius").positive("m");
   spec.drum_height = g.get("drum_height").positive("m");
   spec.drums = read_count(g, "drums", 1);
   if (g.find("sides")) spec.sides = read_count(g, "sides", 3);
-  return generate_column(spec, dimension);
+  return masonry::generate_column(spec, dimension);
 }
 
 // Planar towers take the block as [width, height]: there is no depth to give.
-std::vector<Block> read_tower(const Field& g, const std::string& name, int dimension) {
+std::vector<masonry::Block> read_tower(const Field& g, const std::string& name, int dimension) {
   if (dimension == 3)
     g.check_keys({"type", "name", "material", "position", "block", "blocks", "twist"});
   else
     g.check_keys({"type", "name", "material", "position", "block", "blocks"});
-  TowerSpec spec;
+  masonry::TowerSpec spec;
   spec.name = name;
   const Field block = g.get("block");
   if (dimension == 3) {
@@ -96,7 +96,7 @@ std::vector<Block> read_tower(const Field& g, const std::string& name, int dimen
   }
   spec.blocks = read_count(g, "blocks", 1);
   if (const auto twist = g.find("twist")) spec.twist = twist->number();
-  return generate_tower(spec, dimension);
+  return masonry::generate_tower(spec, dimension);
 }
 
 // The generators name their fields as their specs do; the file gives block_length,
@@ -105,7 +105,7 @@ std::string file_key(const std::string& spec_key) {
   return spec_key.starts_with("block") ? "block" : spec_key;
 }
 
-std::vector<Block> generate(const Field& g, const std::string& type, const std::string& name,
+std::vector<masonry::Block> generate(const Field& g, const std::string& type, const std::string& name,
                             int dimension) {
   try {
     if (type == "arch") return read_arch(g, name, dimension);
@@ -127,12 +127,12 @@ void read_generators(const Field& generators, const SceneContext& context, Scene
   for (const Field& g : generators.elements("a list of generators")) {
     const std::string type = g.get("type").choice({"arch", "wall", "column", "tower"});
     const std::string name = g.find("name") ? g.get("name").text() : type;
-    const std::vector<Block> blocks = generate(g, type, name, context.dimension);
+    const std::vector<masonry::Block> blocks = generate(g, type, name, context.dimension);
     const int material = read_material_reference(g.find("material"), context.materials);
     Vec3 offset = Vec3::Zero();
     if (const auto position = g.find("position"))
       offset = read_planar_vector(*position, context.dimension);
-    for (const Block& block : blocks) {
+    for (const masonry::Block& block : blocks) {
       geometry::Pose pose = block.pose;
       pose.position += offset;
       model::Body body = block.fixed ? model::make_fixed_body(block.name, block.shape, pose)

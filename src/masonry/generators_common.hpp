@@ -3,14 +3,14 @@
 #pragma once
 
 #include "moreau/geometry/convex_polyhedron.hpp"
-#include "moreau/io/generators.hpp"
+#include "moreau/masonry/generators.hpp"
 #include "moreau/math/types.hpp"
 
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace moreau::io::detail {
+namespace moreau::masonry::detail {
 
 /// @throws core::Diagnostic naming `field` unless `value` is finite and > 0.
 void require_positive(double value, const std::string& field, std::string_view unit = "m");
@@ -46,4 +46,4 @@ Block prism_block(std::string name, const std::vector<math::Vec2>& corners_xz, d
 Block box_block(std::string name, const math::Vec3& size, const geometry::Pose& pose,
                 int dimension);
 
-}  // namespace moreau::io::detail
+}  // namespace moreau::masonry::detail

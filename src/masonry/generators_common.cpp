@@ -9,7 +9,7 @@
 #include <cmath>
 #include <utility>
 
-namespace moreau::io::detail {
+namespace moreau::masonry::detail {
 
 using math::Vec2;
 using math::Vec3;
@@ -85,4 +85,4 @@ Block box_block(std::string name, const Vec3& size, const geometry::Pose& pose, 
           pose, false};
 }
 
-}  // namespace moreau::io::detail
+}  // namespace moreau::masonry::detail

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::masonry {
 
 /// One generated block: its shape in its local frame and where that frame is.
 struct Block {
@@ -123,4 +123,4 @@ std::vector<Block> generate_wall(const WallSpec& spec, int dimension);
 std::vector<Block> generate_column(const ColumnSpec& spec, int dimension);
 std::vector<Block> generate_tower(const TowerSpec& spec, int dimension);
 
-}  // namespace moreau::io
+}  // namespace moreau::masonry

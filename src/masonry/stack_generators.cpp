@@ -3,13 +3,13 @@
 #include "generators_common.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
-#include "moreau/io/generators.hpp"
+#include "moreau/masonry/generators.hpp"
 #include "moreau/math/quaternion.hpp"
 
 #include <cmath>
 #include <numbers>
 
-namespace moreau::io {
+namespace moreau::masonry {
 namespace {
 
 using math::Vec3;
@@ -71,4 +71,4 @@ std::vector<Block> generate_tower(const TowerSpec& spec, int dimension) {
   return blocks;
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::masonry

@@ -6,12 +6,12 @@
 #include "generators_common.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
-#include "moreau/io/generators.hpp"
+#include "moreau/masonry/generators.hpp"
 
 #include <cmath>
 #include <limits>
 
-namespace moreau::io {
+namespace moreau::masonry {
 namespace {
 
 using math::Vec3;
@@ -75,4 +75,4 @@ std::vector<Block> generate_wall(const WallSpec& spec, int dimension) {
   return blocks;
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::masonry

@@ -6,14 +6,14 @@
 #include "generators_common.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
-#include "moreau/io/generators.hpp"
+#include "moreau/masonry/generators.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <utility>
 
-namespace moreau::io {
+namespace moreau::masonry {
 namespace {
 
 using math::Vec2;
@@ -258,4 +258,4 @@ std::vector<Block> generate_arch(const ArchSpec& spec, int dimension) {
   return blocks;
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::masonry

@@ -1,7 +1,7 @@
 // Masonry generators: the blocks tile exactly (volumes against closed forms and independent
 // shoelace areas, shared joint faces, zero gaps through the narrow phase, no overlaps), the
 // wall has its running bond, and bad specs name their field.
-#include "moreau/io/generators.hpp"
+#include "moreau/masonry/generators.hpp"
 
 #include "moreau/collision/narrow_phase.hpp"
 #include "moreau/core/diagnostic.hpp"
@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::masonry {
 namespace {
 
 using math::Vec2;
@@ -606,4 +606,4 @@ TEST(StackGenerators, BadSpecsNameTheirField) {
 }
 
 }  // namespace
-}  // namespace moreau::io
+}  // namespace moreau::masonry

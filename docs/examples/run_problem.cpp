@@ -2,7 +2,7 @@
 // with no output but its summary: moreau as a library.
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
-#include "moreau/io/summary_json.hpp"
+#include "moreau/output/summary_json.hpp"
 #include "moreau/run/run.hpp"
 
 #include <iostream>
@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
       if (!step.report.solve.converged()) ++unconverged;
       // run.scene().bodies[i]: x, q, v, w_B; run.stepper().contacts(): frames, impulses
     }
-    io::write_summary_json(argv[2], run.summary());  // as summary.json of `moreau run`
+    output::write_summary_json(argv[2], run.summary());  // as summary.json of `moreau run`
     std::cout << run.step() << " steps, " << unconverged << " not converged\n";
   } catch (const core::Diagnostic& error) {
     std::cerr << error.what() << '\n';

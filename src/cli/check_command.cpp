@@ -42,7 +42,7 @@ int count_initial_contacts(const model::Scene& scene) {
           .size());
 }
 
-void print_expansion(const io::Problem& problem) {
+void print_expansion(const run::Problem& problem) {
   std::array<int, 3> counts{};  // indexed by model::Motion: free, fixed, driven
   double mass = 0.0;
   for (const model::Body& body : problem.scene.bodies) {
@@ -50,11 +50,11 @@ void print_expansion(const io::Problem& problem) {
     mass += body.mass;
   }
   const double h = problem.stepping.h;
-  const long steps = io::step_count(problem);
+  const long steps = run::step_count(problem);
   std::cout << problem.path.string() << ": " << problem.title << '\n'
             << "  dimension  " << problem.scene.dimension
             << (problem.scene.dimension == 2 ? " (planar, x-z)" : "") << '\n'
-            << "  mode       " << (problem.mode == io::Mode::Nscd ? "nscd" : "penalty") << '\n'
+            << "  mode       " << (problem.mode == run::Mode::Nscd ? "nscd" : "penalty") << '\n'
             << "  bodies     " << problem.scene.bodies.size() << " (" << counts[0] << " free, "
             << counts[1] << " fixed, " << counts[2] << " driven)\n"
             << "  materials  " << problem.materials.size() << '\n'
@@ -66,7 +66,8 @@ void print_expansion(const io::Problem& problem) {
             << "  solver     " << problem.stepping.solver << " (tolerance "
             << problem.stepping.stop.tolerance << ", at most "
             << problem.stepping.stop.max_iterations << " iterations)\n";
-  if (problem.threads) std::cout << "  threads    " << *problem.threads << " (collision detection)\n";
+  if (problem.threads)
+    std::cout << "  threads    " << *problem.threads << " (collision detection)\n";
 }
 
 int run_check(const std::vector<std::string>& arguments) {

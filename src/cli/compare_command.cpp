@@ -5,7 +5,9 @@
 #include "command.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/io/problem_file.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "moreau/output/summary_json.hpp"
 #include "options.hpp"
 #include "simulation.hpp"
 
@@ -25,12 +27,12 @@ constexpr std::size_t kBodiesShown = 8;
 
 struct Run {
   std::string label;
-  io::RunSummary summary;
+  run::RunSummary summary;
 };
 
 // Every stiffness of the penalty laws times `factor`: the explicit ones, and Young's moduli
 // for the calibrated ones (k_n is proportional to E in both calibrations).
-void scale_stiffness(io::Problem& problem, double factor) {
+void scale_stiffness(run::Problem& problem, double factor) {
   problem.scene.interactions.for_each_law([factor](model::ContactLaw& law) {
     if (law.penalty.normal.stiffness) *law.penalty.normal.stiffness *= factor;
     if (law.penalty.tangential.stiffness) *law.penalty.tangential.stiffness *= factor;
@@ -69,9 +71,10 @@ std::string cell(double value) {
   return out.str();
 }
 
-std::string collapse_cell(const io::RunSummary& summary) {
+std::string collapse_cell(const run::RunSummary& summary) {
   if (!summary.collapse) return "none";
-  return core::concat(summary.collapse->load_factor_name, " = ", cell(summary.collapse->load_factor));
+  return core::concat(summary.collapse->load_factor_name, " = ",
+                      cell(summary.collapse->load_factor));
 }
 
 void print_row(const std::string& name, const std::vector<std::string>& cells) {
@@ -80,7 +83,7 @@ void print_row(const std::string& name, const std::vector<std::string>& cells) {
   std::cout << '\n';
 }
 
-std::vector<std::size_t> shown_bodies(const io::Problem& problem) {
+std::vector<std::size_t> shown_bodies(const run::Problem& problem) {
   std::vector<std::size_t> shown;
   const auto& bodies = problem.scene.bodies;
   for (std::size_t b = 0; b < bodies.size() && shown.size() < kBodiesShown; ++b) {
@@ -91,7 +94,7 @@ std::vector<std::size_t> shown_bodies(const io::Problem& problem) {
   return shown;
 }
 
-void print_table(const io::Problem& initial, const std::vector<Run>& runs) {
+void print_table(const run::Problem& initial, const std::vector<Run>& runs) {
   std::vector<std::string> header;
   for (const Run& run : runs) header.push_back(run.label);
   print_row("", header);
@@ -100,19 +103,19 @@ void print_table(const io::Problem& initial, const std::vector<Run>& runs) {
     for (const Run& run : runs) cells.push_back(value(run.summary));
     print_row(name, cells);
   };
-  row("wall time (s)", [](const io::RunSummary& s) { return cell(s.wall_seconds); });
-  row("steps", [](const io::RunSummary& s) { return cell(static_cast<double>(s.steps)); });
+  row("wall time (s)", [](const run::RunSummary& s) { return cell(s.wall_seconds); });
+  row("steps", [](const run::RunSummary& s) { return cell(static_cast<double>(s.steps)); });
   row("collapse", collapse_cell);
   const char* axes = "xyz";
   for (int i = 0; i < 3; ++i)
     row(core::concat("support reaction ", axes[i], " (N)"),
-        [i](const io::RunSummary& s) { return cell(s.support_reaction[i]); });
+        [i](const run::RunSummary& s) { return cell(s.support_reaction[i]); });
   for (const std::size_t b : shown_bodies(initial)) {
     const model::Body& body = initial.scene.bodies[b];
     for (int i = 0; i < 3; ++i)
       row(core::concat(body.name, ".", axes[i], " (m)"),
-          [b, i](const io::RunSummary& s) { return cell(s.bodies[b].position[i]); });
-    row(body.name + " rotation (deg)", [&](const io::RunSummary& s) {
+          [b, i](const run::RunSummary& s) { return cell(s.bodies[b].position[i]); });
+    row(body.name + " rotation (deg)", [&](const run::RunSummary& s) {
       return cell(rotation_deg(body.q, s.bodies[b].orientation));
     });
   }
@@ -120,15 +123,15 @@ void print_table(const io::Problem& initial, const std::vector<Run>& runs) {
 
 // How far each penalty run ended from the NSCD run: the largest difference of a body's
 // position (m) and rotation (deg) over the free bodies.
-void print_convergence(const io::Problem& initial, const std::vector<Run>& runs) {
+void print_convergence(const run::Problem& initial, const std::vector<Run>& runs) {
   std::cout << "\n  distance to nscd       largest |dx| (m)   largest rotation difference (deg)\n";
-  const io::RunSummary& reference = runs.front().summary;
+  const run::RunSummary& reference = runs.front().summary;
   for (std::size_t r = 1; r < runs.size(); ++r) {
     double dx = 0.0, dr = 0.0;
     for (std::size_t b = 0; b < initial.scene.bodies.size(); ++b) {
       if (initial.scene.bodies[b].motion != model::Motion::Free) continue;
-      const io::BodySummary& mine = runs[r].summary.bodies[b];
-      const io::BodySummary& theirs = reference.bodies[b];
+      const run::BodySummary& mine = runs[r].summary.bodies[b];
+      const run::BodySummary& theirs = reference.bodies[b];
       dx = std::max(dx, (mine.position - theirs.position).norm());
       dr = std::max(dr, rotation_deg(theirs.orientation, mine.orientation));
     }
@@ -144,8 +147,8 @@ int run_compare(const std::vector<std::string>& arguments) {
       "folder for the runs' outputs (default: <file stem>-compare, numbered past earlier ones)")(
       "stiffness-sweep", po::value<std::string>(),
       "also run the penalty mode with every stiffness scaled by each factor, e.g. 0.01,0.1,10 "
-      "(sub-stepping as the critical step requires)")(
-      "duration", po::value<double>(), "override the file's duration, s")(
+      "(sub-stepping as the critical step requires)")("duration", po::value<double>(),
+                                                      "override the file's duration, s")(
       "quiet", "no progress bar on the terminal");
   po::positional_options_description positional;
   positional.add("file", 1);
@@ -159,15 +162,16 @@ int run_compare(const std::vector<std::string>& arguments) {
   const fs::path file((*values)["file"].as<std::string>());
   // Read once, in the penalty mode, whose checks include the NSCD ones (and the calibration
   // of the laws from the materials).
-  io::Problem penalty = io::read_problem_file(file, io::Mode::Penalty);
-  io::Problem nscd = penalty;
-  nscd.mode = io::Mode::Nscd;
+  run::Problem penalty = io::read_problem_file(file, run::Mode::Penalty);
+  run::Problem nscd = penalty;
+  nscd.mode = run::Mode::Nscd;
   // Both modes share the file's time step and output rhythm: the penalty runs take as many
   // sub-steps as their critical step requires.
-  penalty.critical_step = io::CriticalStepPolicy::Substep;
+  penalty.critical_step = run::CriticalStepPolicy::Substep;
   const std::vector<double> factors =
-      values->count("stiffness-sweep") ? sweep_factors((*values)["stiffness-sweep"].as<std::string>())
-                                       : std::vector<double>{};
+      values->count("stiffness-sweep")
+          ? sweep_factors((*values)["stiffness-sweep"].as<std::string>())
+          : std::vector<double>{};
   const fs::path out = values->count("out") ? fs::path((*values)["out"].as<std::string>())
                                             : unused_folder(file.stem().string() + "-compare");
   if (values->count("out") && (holds_a_run(out / "nscd") || holds_a_run(out / "penalty")))
@@ -175,9 +179,9 @@ int run_compare(const std::vector<std::string>& arguments) {
                            "a new folder (this one holds an earlier comparison)", out.string());
   const RunFlags flags{values->count("quiet") > 0, false, {}, {}};
 
-  std::vector<std::pair<std::string, io::Problem>> plan{{"nscd", nscd}, {"penalty", penalty}};
+  std::vector<std::pair<std::string, run::Problem>> plan{{"nscd", nscd}, {"penalty", penalty}};
   for (const double factor : factors) {
-    io::Problem scaled = penalty;
+    run::Problem scaled = penalty;
     scale_stiffness(scaled, factor);
     plan.emplace_back(core::concat("penalty k x", factor), std::move(scaled));
   }
@@ -188,12 +192,11 @@ int run_compare(const std::vector<std::string>& arguments) {
     std::string folder = label;
     std::ranges::replace(folder, ' ', '-');
     const Simulation simulation = simulate(problem, out / folder, flags);
-    io::write_summary_json(out / folder / "summary.json", simulation.summary);
+    output::write_summary_json(out / folder / "summary.json", simulation.summary);
     converged = converged && simulation.summary.counts.not_converged == 0;
     if (!simulation.summary.interrupted_by.empty()) {
       std::cout << "moreau compare: INTERRUPTED by " << simulation.summary.interrupted_by
-                << " during the " << label << " run; the runs done are in " << out.string()
-                << '\n';
+                << " during the " << label << " run; the runs done are in " << out.string() << '\n';
       return kInterrupted;
     }
     runs.push_back({label, simulation.summary});
@@ -211,7 +214,6 @@ int run_compare(const std::vector<std::string>& arguments) {
 }  // namespace
 
 extern const Command kCompareCommand{
-    "compare", "run a problem file in NSCD and penalty mode and compare the results",
-    run_compare};
+    "compare", "run a problem file in NSCD and penalty mode and compare the results", run_compare};
 
 }  // namespace moreau::cli

@@ -7,11 +7,11 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
-#include "moreau/io/checkpoint.hpp"
-#include "moreau/io/output_file.hpp"
 #include "moreau/io/problem_file.hpp"
-#include "moreau/io/summary_json.hpp"
+#include "moreau/output/summary_json.hpp"
+#include "moreau/run/checkpoint.hpp"
 #include "options.hpp"
 #include "simulation.hpp"
 
@@ -81,15 +81,15 @@ std::vector<fs::path> checkpoints_after(const fs::path& folder, long step) {
 // restarted before), they are replaced only with --overwrite: their rows are dropped from
 // the CSV files and the later checkpoints removed.
 fs::path restart_folder(const po::variables_map& values, const fs::path& checkpoint_file,
-                        const io::Checkpoint& checkpoint) {
+                        const run::Checkpoint& checkpoint) {
   if (values.count("out"))
     throw core::Diagnostic({}, "--out",
                            "no --out with --restart-from (a restarted run continues in the "
                            "folder of its checkpoint; copy the folder to keep the original)",
                            values["out"].as<std::string>());
   const fs::path folder = checkpoint_file.has_parent_path() ? checkpoint_file.parent_path() : ".";
-  const long recorded =
-      std::max(io::last_row_step(folder / "history.csv"), io::last_row_step(folder / "solver.csv"));
+  const long recorded = std::max(core::last_row_step(folder / "history.csv"),
+                                 core::last_row_step(folder / "solver.csv"));
   const std::vector<fs::path> later = checkpoints_after(folder, checkpoint.step);
   if ((recorded > checkpoint.step || !later.empty()) && !values.count("overwrite"))
     throw core::Diagnostic(
@@ -104,15 +104,16 @@ fs::path restart_folder(const po::variables_map& values, const fs::path& checkpo
 }
 
 // " (velocity-newton 746, velocity-nsgs 2000)": the solves each method answered.
-std::string answered_by(const io::SolverCounts& counts) {
+std::string answered_by(const run::SolverCounts& counts) {
   std::vector<std::string> methods;
   for (const auto& [method, solves] : counts.answered_by)
     methods.push_back(core::concat(method, ' ', solves));
   return methods.empty() ? std::string() : core::concat(" (", core::join(methods), ")");
 }
 
-void print_report(const io::RunSummary& summary, const fs::path& out, int frames, bool interfaces) {
-  const io::SolverCounts& counts = summary.counts;
+void print_report(const run::RunSummary& summary, const fs::path& out, int frames,
+                  bool interfaces) {
+  const run::SolverCounts& counts = summary.counts;
   std::cout << "moreau run: " << summary.title << " (" << summary.mode << ")\n"
             << "  " << summary.steps << " steps to t = " << summary.simulated_time << " s in "
             << summary.wall_seconds << " s";
@@ -132,7 +133,7 @@ void print_report(const io::RunSummary& summary, const fs::path& out, int frames
     std::cout << "  NOT CONVERGED in " << counts.not_converged
               << " steps (see solver.csv): results of those steps are not reliable\n";
   if (summary.collapse) {
-    const io::CollapseSummary& collapse = *summary.collapse;
+    const run::CollapseSummary& collapse = *summary.collapse;
     std::cout << "  collapse: " << collapse.criterion
               << (collapse.body.empty() ? "" : " of " + collapse.body) << " = " << collapse.value
               << " at t = " << collapse.time << " s, " << collapse.load_factor_name << " = "
@@ -161,11 +162,11 @@ void print_report(const io::RunSummary& summary, const fs::path& out, int frames
 }
 
 // --threads, else the file's `threads`, else the machine's cores.
-int thread_count(const po::variables_map& values, const io::Problem& problem) {
+int thread_count(const po::variables_map& values, const run::Problem& problem) {
   if (!values.count("threads")) return problem.threads.value_or(tbb::info::default_concurrency());
   const int threads = values["threads"].as<int>();
-  if (threads < 1 || threads > io::kMaxThreads)
-    throw core::Diagnostic({}, "--threads", core::concat("1 to ", io::kMaxThreads),
+  if (threads < 1 || threads > run::kMaxThreads)
+    throw core::Diagnostic({}, "--threads", core::concat("1 to ", run::kMaxThreads),
                            core::concat(threads));
   return threads;
 }
@@ -203,14 +204,14 @@ int run_run(const std::vector<std::string>& arguments) {
       options, positional);
   if (!values) return kSuccess;
 
-  std::optional<io::Mode> mode;
+  std::optional<run::Mode> mode;
   if (values->count("mode")) {
     const std::string name = (*values)["mode"].as<std::string>();
     if (name != "nscd" && name != "penalty")
       throw core::Diagnostic({}, "--mode", "nscd or penalty", name);
-    mode = name == "nscd" ? io::Mode::Nscd : io::Mode::Penalty;
+    mode = name == "nscd" ? run::Mode::Nscd : run::Mode::Penalty;
   }
-  io::Problem problem = io::read_problem_file((*values)["file"].as<std::string>(), mode);
+  run::Problem problem = io::read_problem_file((*values)["file"].as<std::string>(), mode);
   if (values->count("solver")) problem.stepping.solver = (*values)["solver"].as<std::string>();
   if (values->count("duration")) {
     problem.duration = (*values)["duration"].as<double>();
@@ -226,9 +227,9 @@ int run_run(const std::vector<std::string>& arguments) {
   fs::path out;
   if (values->count("restart-from")) {
     const fs::path checkpoint_file((*values)["restart-from"].as<std::string>());
-    flags.restart = io::read_checkpoint(checkpoint_file);
-    io::check_checkpoint_matches(*flags.restart, checkpoint_file, problem);
-    if (io::step_count(problem) <= flags.restart->step)
+    flags.restart = run::read_checkpoint(checkpoint_file);
+    run::check_checkpoint_matches(*flags.restart, checkpoint_file, problem);
+    if (run::step_count(problem) <= flags.restart->step)
       throw core::Diagnostic(
           {}, "--duration",
           core::concat("a duration past the checkpoint's time, ", flags.restart->time, " s (step ",
@@ -240,7 +241,7 @@ int run_run(const std::vector<std::string>& arguments) {
   }
   const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
   const Simulation simulation = simulate(std::move(problem), out, flags);
-  io::write_summary_json(out / "summary.json", simulation.summary);
+  output::write_summary_json(out / "summary.json", simulation.summary);
   print_report(simulation.summary, out, simulation.frames, interfaces);
   if (!simulation.summary.interrupted_by.empty()) return kInterrupted;
   return simulation.summary.counts.not_converged == 0 ? kSuccess : kNotConverged;

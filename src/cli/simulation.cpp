@@ -2,7 +2,7 @@
 
 #include "interruption.hpp"
 #include "moreau/core/concat.hpp"
-#include "moreau/run/outputs.hpp"
+#include "moreau/output/observers.hpp"
 #include "progress.hpp"
 
 namespace moreau::cli {
@@ -19,15 +19,15 @@ fs::path unused_folder(const std::string& base) {
   return out;
 }
 
-Simulation simulate(io::Problem problem, const fs::path& out, const RunFlags& flags) {
+Simulation simulate(run::Problem problem, const fs::path& out, const RunFlags& flags) {
   const InterruptionGuard interruption;
   run::RunOptions options{flags.removal, [&interruption]() -> std::optional<std::string> {
                             if (!interruption.requested()) return std::nullopt;
                             return interruption.signal_name();
                           }};
   run::Run run(std::move(problem), std::move(options));
-  const io::Checkpoint* resumed = flags.restart ? &*flags.restart : nullptr;
-  const run::VtkOutput* vtk = run::attach_outputs(run, out, {flags.dump_problems, resumed});
+  const run::Checkpoint* resumed = flags.restart ? &*flags.restart : nullptr;
+  const output::VtkOutput* vtk = output::attach_outputs(run, out, {flags.dump_problems, resumed});
   if (resumed) run.restore(*resumed);
   Progress progress(flags.quiet);
   while (!run.finished()) {

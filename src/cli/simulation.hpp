@@ -4,9 +4,9 @@
 #pragma once
 
 #include "moreau/dynamics/body_removal.hpp"
-#include "moreau/io/checkpoint.hpp"
-#include "moreau/io/problem_file.hpp"
-#include "moreau/io/summary_json.hpp"
+#include "moreau/run/checkpoint.hpp"
+#include "moreau/run/problem.hpp"
+#include "moreau/run/statistics.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -21,11 +21,11 @@ struct RunFlags {
   /// Continue from this checkpoint (of the same problem file and mode, checked by the
   /// caller) in the folder that holds its run: its CSV rows past the checkpoint's step are
   /// dropped, the VTK collections continue, output numbering goes on from its step.
-  std::optional<io::Checkpoint> restart;
+  std::optional<run::Checkpoint> restart;
 };
 
 struct Simulation {
-  io::RunSummary summary;
+  run::RunSummary summary;
   int frames = 0;  ///< VTK frames written
 };
 
@@ -35,7 +35,7 @@ struct Simulation {
 /// (summary.interrupted_by) and a checkpoint of it.
 /// @throws core::Diagnostic for input refused on the way (a step above the penalty mode's
 ///         critical step, a failing user law, --dump-problems in the penalty mode)
-Simulation simulate(io::Problem problem, const std::filesystem::path& out, const RunFlags& flags);
+Simulation simulate(run::Problem problem, const std::filesystem::path& out, const RunFlags& flags);
 
 /// `<base>` if it holds no earlier run, else `<base>-2`, `<base>-3`, ...: a run never
 /// destroys the results of another.

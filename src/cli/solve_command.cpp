@@ -5,7 +5,7 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
-#include "moreau/io/output_file.hpp"
+#include "moreau/core/output_file.hpp"
 #include "moreau/solvers/registry.hpp"
 #include "options.hpp"
 
@@ -30,7 +30,7 @@ VecX warm_start(const contact::ContactProblemFile& file, const std::string& choi
 }
 
 void write_values(const std::filesystem::path& path, const VecX& values) {
-  io::write_output_file(path, [&](std::ostream& out) {
+  core::write_output_file(path, [&](std::ostream& out) {
     out << std::setprecision(17);
     for (const double value : values) out << value << '\n';
   });
@@ -80,9 +80,8 @@ int run_solve(const std::vector<std::string>& arguments) {
       core::concat("method: ", core::join(solvers::registered_solver_names()),
                    "; for global problems also ",
                    core::join(solvers::registered_global_solver_names()))
-          .c_str())(
-      "warm-start", po::value<std::string>()->default_value("zero"),
-      "initial reactions: zero, guess or solution (stored in FCLib files)")(
+          .c_str())("warm-start", po::value<std::string>()->default_value("zero"),
+                    "initial reactions: zero, guess or solution (stored in FCLib files)")(
       "reactions", po::value<std::string>(), "write the reactions r to this file, one a line")(
       "velocities", po::value<std::string>(), "write the velocities u = W r + q to this file")(
       "json", "print the result as one JSON object");
@@ -98,11 +97,11 @@ int run_solve(const std::vector<std::string>& arguments) {
   const contact::ContactProblemFile file =
       contact::read_contact_problem_file((*values)["file"].as<std::string>());
   VecX r = warm_start(file, (*values)["warm-start"].as<std::string>());
-  const solvers::SolveReport report = solvers::is_global_solver(name)
-                                          ? solve_global(file, name, *values, r)
-                                          : solvers::make_solver(name, read_stop_criteria(*values),
-                                                                 read_solver_parameters(*values))
-                                                ->solve(file.problem, r);
+  const solvers::SolveReport report =
+      solvers::is_global_solver(name)
+          ? solve_global(file, name, *values, r)
+          : solvers::make_solver(name, read_stop_criteria(*values), read_solver_parameters(*values))
+                ->solve(file.problem, r);
 
   if (values->count("reactions")) write_values((*values)["reactions"].as<std::string>(), r);
   if (values->count("velocities"))

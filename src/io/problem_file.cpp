@@ -83,16 +83,12 @@ SceneBuilder read_scene(const Field& root, const SceneContext& context) {
 
 }  // namespace
 
-long step_count(const Problem& problem) {
-  return std::lround(std::ceil(problem.duration / problem.stepping.h - 1e-9));
-}
-
-Problem read_problem_file(const std::filesystem::path& path, std::optional<Mode> mode) {
+run::Problem read_problem_file(const std::filesystem::path& path, std::optional<run::Mode> mode) {
   const Field root = Field::load(path);
   root.check_keys({"version", "title", "dimension", "gravity", "time", "mode", "solver",
                    "materials", "interactions", "bodies", "generators", "loads", "stop", "output",
                    "threads"});
-  Problem problem;
+  run::Problem problem;
   problem.path = path;
   const Field version = root.get("version");
   if (version.text() != "1") version.fail("1 (the only version of the format)");
@@ -107,7 +103,8 @@ Problem read_problem_file(const std::filesystem::path& path, std::optional<Mode>
   context.h = problem.stepping.h;
   context.duration = problem.duration;
   if (const auto file_mode = root.find("mode"))
-    problem.mode = file_mode->choice({"nscd", "penalty"}) == "penalty" ? Mode::Penalty : Mode::Nscd;
+    problem.mode =
+        file_mode->choice({"nscd", "penalty"}) == "penalty" ? run::Mode::Penalty : run::Mode::Nscd;
   if (mode) problem.mode = *mode;
   context.mode = problem.mode;
   if (const auto solver = root.find("solver")) read_solver(*solver, problem.stepping);
@@ -126,7 +123,8 @@ Problem read_problem_file(const std::filesystem::path& path, std::optional<Mode>
   problem.scene.gravity = problem.gravity.at(0.0);
   if (const auto stop = root.find("stop")) problem.collapse = read_stop(*stop);
   if (const auto output = root.find("output")) problem.output = read_output(*output, problem.scene);
-  if (const auto threads = root.find("threads")) problem.threads = threads->integer(1, kMaxThreads);
+  if (const auto threads = root.find("threads"))
+    problem.threads = threads->integer(1, run::kMaxThreads);
   return problem;
 }
 

@@ -255,7 +255,7 @@ penalty::LawPair read_penalty_laws(const Field& penalty, const penalty::LawPair&
 
 void check_calibration(const penalty::LawPair& laws, const std::vector<int>& involved,
                        const SceneContext& context, const Field& at, const std::string& law_key) {
-  if (context.mode != Mode::Penalty) return;
+  if (context.mode != run::Mode::Penalty) return;
   const std::optional<Calibrated> calibrated = calibrated_from_moduli(laws);
   if (!calibrated) return;
   std::vector<std::string> names;

@@ -16,7 +16,7 @@ namespace moreau::io {
 /// What the body and generator readers need from the sections read before them.
 struct SceneContext {
   int dimension = 3;
-  Mode mode = Mode::Nscd;
+  run::Mode mode = run::Mode::Nscd;
   std::filesystem::path folder;  ///< of the problem file: relative paths start here
   double h = 1e-3;               ///< s, the time step (Ricker pulses are sampled at it)
   double duration = 1.0;         ///< s
@@ -35,7 +35,7 @@ struct SceneBuilder {
 
 // problem_settings.cpp
 /// time: step, duration, theta, critical_step.
-void read_time(const Field& time, Problem& problem);
+void read_time(const Field& time, run::Problem& problem);
 /// solver: name, tolerance, max_iterations, time_limit, parameters.
 void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping);
 /// materials: fills context.materials and context.friction_angles.
@@ -48,7 +48,7 @@ model::InteractionTable read_interactions(const Field& root, const SceneContext&
 void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity);
 dynamics::CollapseCriteria read_stop(const Field& stop);
 /// output: every, vtk, bodies (names checked against the scene's bodies).
-OutputSettings read_output(const Field& output, const model::Scene& scene);
+run::OutputSettings read_output(const Field& output, const model::Scene& scene);
 
 // problem_penalty.cpp
 /// interactions.default.penalty or interactions.pairs[i].penalty: `base` (the built-in laws

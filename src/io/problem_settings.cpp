@@ -99,7 +99,7 @@ Blamed blame(const Field& entry, std::initializer_list<std::vector<const char*>>
 // can carry, so a tension cut f_t A beyond it cuts nothing. `entry` is the law's entry
 // (interactions.default or a pair), `friction_origin` says where mu came from when the entry
 // did not give it.
-void check_cohesion(const model::ContactLaw& law, const Field& entry, Mode mode,
+void check_cohesion(const model::ContactLaw& law, const Field& entry, run::Mode mode,
                     std::string_view friction_origin = "") {
   const auto refuse = [&](const Blamed& blamed, std::string_view expected,
                           const std::string& found) {
@@ -127,7 +127,7 @@ void check_cohesion(const model::ContactLaw& law, const Field& entry, Mode mode,
                   "cuts nothing)"),
            concat(law.tensile_strength, " Pa, with cohesion ", law.cohesion, " Pa and friction ",
                   law.friction, friction_origin));
-  if (mode != Mode::Penalty) return;
+  if (mode != run::Mode::Penalty) return;
   const penalty::LawPair& laws = law.penalty;
   if (laws.user)
     refuse(blame(entry, {{"penalty", "user"}, {"cohesion"}}),
@@ -197,7 +197,7 @@ void apply_friction_angles(const SceneContext& context,
 
 }  // namespace
 
-void read_time(const Field& time, Problem& problem) {
+void read_time(const Field& time, run::Problem& problem) {
   time.check_keys({"step", "duration", "theta", "critical_step"});
   problem.stepping.h = time.get("step").positive("s");
   const Field duration = time.get("duration");
@@ -207,8 +207,8 @@ void read_time(const Field& time, Problem& problem) {
   if (const auto theta = time.find("theta")) problem.stepping.theta = theta->number_in(0.5, 1.0);
   if (const auto policy = time.find("critical_step"))
     problem.critical_step = policy->choice({"refuse", "substep"}) == "substep"
-                                ? CriticalStepPolicy::Substep
-                                : CriticalStepPolicy::Refuse;
+                                ? run::CriticalStepPolicy::Substep
+                                : run::CriticalStepPolicy::Refuse;
 }
 
 void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping) {
@@ -342,9 +342,9 @@ dynamics::CollapseCriteria read_stop(const Field& stop) {
   return criteria;
 }
 
-OutputSettings read_output(const Field& output, const model::Scene& scene) {
+run::OutputSettings read_output(const Field& output, const model::Scene& scene) {
   output.check_keys({"every", "vtk", "interfaces", "bodies", "checkpoint_every"});
-  OutputSettings settings;
+  run::OutputSettings settings;
   if (const auto every = output.find("every")) settings.every = every->integer(1, INT_MAX);
   if (const auto every = output.find("checkpoint_every"))
     settings.checkpoint_every = every->integer(1, INT_MAX);

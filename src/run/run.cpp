@@ -3,18 +3,18 @@
 namespace moreau::run {
 namespace {
 
-io::BodySummary final_state(const model::Body& body) {
+run::BodySummary final_state(const model::Body& body) {
   return {body.name, body.x, body.q, body.v, body.q * body.w_B};
 }
 
 }  // namespace
 
-Run::Run(io::Problem problem, RunOptions options)
+Run::Run(run::Problem problem, RunOptions options)
     : problem_(std::move(problem)),
       options_(std::move(options)),
       monitor_(problem_.scene, problem_.collapse),
-      steps_(io::step_count(problem_)) {
-  if (problem_.mode == io::Mode::Nscd) {
+      steps_(run::step_count(problem_)) {
+  if (problem_.mode == run::Mode::Nscd) {
     nscd_ = std::make_unique<dynamics::MoreauJean>(problem_.scene, problem_.stepping);
     stepper_ = nscd_.get();
   } else {
@@ -23,18 +23,18 @@ Run::Run(io::Problem problem, RunOptions options)
         problem_.materials);
     stepper_ = penalty_.get();
   }
-  if (!problem_.path.empty()) problem_hash_ = io::problem_file_hash(problem_.path);
+  if (!problem_.path.empty()) problem_hash_ = run::problem_file_hash(problem_.path);
   summary_.title = problem_.title;
   summary_.problem = problem_.path;
   summary_.mode = penalty_ ? "penalty" : "nscd";
   summary_.dimension = problem_.scene.dimension;
-  summary_.time_split = io::TimeSplit{};
+  summary_.time_split = run::TimeSplit{};
   if (nscd_) summary_.solver = problem_.stepping.solver;
 }
 
-void Run::restore(const io::Checkpoint& checkpoint) {
+void Run::restore(const run::Checkpoint& checkpoint) {
   problem_.scene.time = checkpoint.time;
-  io::restore_bodies(problem_.scene, checkpoint.bodies);
+  run::restore_bodies(problem_.scene, checkpoint.bodies);
   stepper_->restore(checkpoint.stepper);
   monitor_.restore(checkpoint.came_to_rest);
   summary_.counts = checkpoint.counts;
@@ -59,12 +59,12 @@ const StepOutcome& Run::advance() {
   remove_escaped_bodies(outcome_);
   outcome_.load_factor = problem_.gravity.load_factor(scene.time);
   if (const auto collapse = monitor_.check(scene, outcome_.report))
-    summary_.collapse = io::CollapseSummary{collapse->criterion,
-                                            collapse->body,
-                                            collapse->value,
-                                            scene.time,
-                                            problem_.gravity.load_factor_name(),
-                                            outcome_.load_factor};
+    summary_.collapse = run::CollapseSummary{collapse->criterion,
+                                             collapse->body,
+                                             collapse->value,
+                                             scene.time,
+                                             problem_.gravity.load_factor_name(),
+                                             outcome_.load_factor};
   if (options_.interruption)
     if (const std::optional<std::string> by = options_.interruption())
       summary_.interrupted_by = *by;
@@ -91,13 +91,13 @@ void Run::remove_escaped_bodies(StepOutcome& outcome) {
         {scene.bodies[removal.body].name, scene.time, removal.bound, removal.value});
 }
 
-io::Checkpoint Run::checkpoint() const {
-  io::Checkpoint checkpoint;
+run::Checkpoint Run::checkpoint() const {
+  run::Checkpoint checkpoint;
   checkpoint.problem_hash = problem_hash_;
   checkpoint.mode = problem_.mode;
   checkpoint.step = step_;
   checkpoint.time = problem_.scene.time;
-  checkpoint.bodies = io::body_states(problem_.scene);
+  checkpoint.bodies = run::body_states(problem_.scene);
   checkpoint.stepper = stepper_->state();
   checkpoint.came_to_rest = monitor_.came_to_rest();
   checkpoint.counts = summary_.counts;
@@ -121,8 +121,8 @@ math::Vec3 Run::support_reaction() const {
   return reaction;
 }
 
-io::RunSummary Run::summary() const {
-  io::RunSummary summary = summary_;
+run::RunSummary Run::summary() const {
+  run::RunSummary summary = summary_;
   summary.simulated_time = problem_.scene.time;
   summary.support_reaction = support_reaction();
   if (penalty_) {
@@ -131,7 +131,7 @@ io::RunSummary Run::summary() const {
   }
   if (problem_.scene.interactions.has_cohesion())
     summary.bonds =
-        io::BondCounts{static_cast<long long>(stepper_->state().bonds.size()), broken_bonds_};
+        run::BondCounts{static_cast<long long>(stepper_->state().bonds.size()), broken_bonds_};
   for (const model::Body& body : problem_.scene.bodies) summary.bodies.push_back(final_state(body));
   summary.wall_seconds = wall_clock_.seconds();
   return summary;

@@ -201,7 +201,7 @@ TEST(Problems, ArchOnTiltingTableCollapsesWithTheTiltAngleReported) {
   EXPECT_LT(collapse["load_factor"].get<double>(), 25.0);
 }
 
-// The VTK frames of a run, read back by VTK itself (tests/io/read_vtk.py with Debian's
+// The VTK frames of a run, read back by VTK itself (tests/output/read_vtk.py with Debian's
 // python3-vtk9), hold the state summary.json reports: the box's centre, the middle of its
 // surface's bounds (it slides without turning), equals the summary's final position.
 TEST(Problems, VtkFramesReadBackByVtkMatchTheSummary) {
@@ -212,7 +212,7 @@ TEST(Problems, VtkFramesReadBackByVtkMatchTheSummary) {
   ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
   const fs::path frame = run.folder / "bodies_000100.vtu";
   FILE* pipe = popen(("/usr/bin/python3 " + std::string(MOREAU_SOURCE_DIR) +
-                      "/tests/io/read_vtk.py " + frame.string())
+                      "/tests/output/read_vtk.py " + frame.string())
                          .c_str(),
                      "r");
   ASSERT_NE(pipe, nullptr);

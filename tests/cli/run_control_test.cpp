@@ -3,7 +3,7 @@
 // to it, the exit code is 4 (README, "Exit codes"), and a checkpoint of the last step lets it
 // continue. --remove-below and --remove-beyond drop the bodies that leave the structure,
 // logged in removed.csv and summary.json.
-#include "moreau/io/checkpoint.hpp"
+#include "moreau/run/checkpoint.hpp"
 #include "support/run_command.hpp"
 
 #include <fcntl.h>
@@ -47,8 +47,9 @@ Interrupted interrupt_run(int signal_number, const std::string& folder_name) {
   run.folder = fs::temp_directory_path() / folder_name;
   fs::remove_all(run.folder);
   const std::string problem = std::string(MOREAU_SOURCE_DIR) + "/problems/bouncing-ball.yaml";
-  std::vector<std::string> arguments{MOREAU_EXECUTABLE, "run", problem, "--duration", "1e6",
-                                     "--quiet", "--out", run.folder.string()};
+  std::vector<std::string> arguments{
+      MOREAU_EXECUTABLE,  "run", problem, "--duration", "1e6", "--quiet", "--out",
+      run.folder.string()};
   std::vector<char*> argv;
   for (std::string& argument : arguments) argv.push_back(argument.data());
   argv.push_back(nullptr);
@@ -82,8 +83,8 @@ void expect_clean_stop(const Interrupted& run, const std::string& signal_name) {
   // history.csv: the header, a row every 20 steps, and the row of the last step taken.
   EXPECT_EQ(count_lines(run.folder / "history.csv"), 1 + steps / 20 + (steps % 20 != 0));
   // and a checkpoint of the last step, from which the run continues.
-  const fs::path checkpoint = run.folder / io::checkpoint_name(steps);
-  EXPECT_NO_THROW(EXPECT_EQ(io::read_checkpoint(checkpoint).step, steps)) << checkpoint;
+  const fs::path checkpoint = run.folder / run::checkpoint_name(steps);
+  EXPECT_NO_THROW(EXPECT_EQ(run::read_checkpoint(checkpoint).step, steps)) << checkpoint;
   const std::string problem = std::string(MOREAU_SOURCE_DIR) + "/problems/bouncing-ball.yaml";
   const std::string duration = std::to_string(1e-4 * static_cast<double>(steps + 5));
   const CommandResult restarted = run_moreau("run " + problem + " --quiet --duration " + duration +
@@ -132,8 +133,7 @@ TEST(RunControl, RemoveBelowDropsTheFallenBodyAndLogsIt) {
   // It leaves the slab's edge at t = 0.1 s and falls 0.55 m (centre from 0.05 to -0.5):
   // removed sqrt(2 * 0.55 / g) = 0.335 s later, to a step (the ball leaves the edge with its
   // centre rolling over the corner: a few steps more).
-  EXPECT_NEAR(summary["removed"][0]["time"].get<double>(), 0.1 + std::sqrt(2 * 0.55 / 9.81),
-              0.01);
+  EXPECT_NEAR(summary["removed"][0]["time"].get<double>(), 0.1 + std::sqrt(2 * 0.55 / 9.81), 0.01);
   EXPECT_EQ(count_lines(out / "removed.csv"), 2);
   EXPECT_EQ(summary["steps"], 1000) << "the run goes on to its end";
   fs::remove_all(out);

@@ -70,13 +70,13 @@ class ProblemCohesionTest : public ::testing::Test {
 };
 
 TEST_F(ProblemCohesionTest, WithoutTheKeysNoLawHasABond) {
-  const Problem p = read_problem_file(write("interactions:\n  default: {friction: 0.6}\n"));
+  const run::Problem p = read_problem_file(write("interactions:\n  default: {friction: 0.6}\n"));
   EXPECT_EQ(p.scene.interactions.law(0, 1).cohesion, 0.0);
   EXPECT_EQ(p.scene.interactions.law(0, 1).tensile_strength, 0.0);
 }
 
 TEST_F(ProblemCohesionTest, APairTakesFromTheDefaultWhatItOmits) {
-  const Problem p = read_problem_file(write(R"(interactions:
+  const run::Problem p = read_problem_file(write(R"(interactions:
   default: {friction: 0.5, cohesion: 2.0e5, tensile_strength: 1.0e5}
   pairs:
     - {materials: [a, b], cohesion: 3.0e5}
@@ -125,7 +125,7 @@ TEST_F(ProblemCohesionTest, FrictionAnglePairsTakeTheDefaultsStrengths) {
       "  - {name: a, density: 2000, friction_angle: 30}\n"
       "  - {name: b, density: 2000, friction_angle: 40}\n"
       "  - {name: c, density: 2000}\n";
-  const Problem p = read_problem_file(
+  const run::Problem p = read_problem_file(
       write("interactions:\n  default: {friction: 0.8, cohesion: 1.0e5, tensile_strength: 5.0e4}\n",
             "nscd", materials));
   const model::ContactLaw& law = p.scene.interactions.law(0, 1);

@@ -1,4 +1,4 @@
-// Good problem files: every key reaches the Problem. Files are written to a temporary folder
+// Good problem files: every key reaches the run::Problem. Files are written to a temporary folder
 // (with the ground-motion record they name) and read back; the expected values are those
 // written, or closed forms of them (a sphere's mass, a settlement's slope).
 #include "moreau/io/problem_file.hpp"
@@ -46,7 +46,7 @@ class ProblemFileTest : public ::testing::Test {
   fs::path folder_;
 };
 
-const model::Body& body_named(const Problem& problem, const std::string& name) {
+const model::Body& body_named(const run::Problem& problem, const std::string& name) {
   for (const model::Body& body : problem.scene.bodies)
     if (body.name == name) return body;
   throw std::runtime_error("no body " + name);
@@ -153,7 +153,7 @@ bodies:
     position: [5, 0, 0]
     shape: {type: polyhedron, vertices: [[0, 0, 0], [1, 0, 0], [0, 0, 1], [0, 1, 0], [1, 1, 0], [0, 1, 1]]}
 )");
-  const Problem problem = read_problem_file(path);
+  const run::Problem problem = read_problem_file(path);
   const model::Body& from_file = body_named(problem, "prism");
   const model::Body& inline_block = body_named(problem, "inline");
   EXPECT_NEAR(from_file.mass, 1000.0, 1000.0 * kTol);
@@ -164,16 +164,16 @@ bodies:
 
 TEST_F(ProblemFileTest, EveryKeyOfA3dFileIsHonoured) {
   write("shake.csv", kRecord);
-  const Problem p = read_problem_file(write("full.yaml", kFull3d));
+  const run::Problem p = read_problem_file(write("full.yaml", kFull3d));
   EXPECT_EQ(p.title, "Every key");
   EXPECT_EQ(p.version, 1);
-  EXPECT_EQ(p.mode, Mode::Penalty);
+  EXPECT_EQ(p.mode, run::Mode::Penalty);
   EXPECT_EQ(p.scene.dimension, 3);
   EXPECT_TRUE(p.gravity.gravity.isApprox(Vec3(0, 0, -9.5), kTol));
   EXPECT_DOUBLE_EQ(p.stepping.h, 2e-3);
   EXPECT_DOUBLE_EQ(p.duration, 1.5);
   EXPECT_DOUBLE_EQ(p.stepping.theta, 0.75);
-  EXPECT_EQ(p.critical_step, CriticalStepPolicy::Substep);
+  EXPECT_EQ(p.critical_step, run::CriticalStepPolicy::Substep);
   EXPECT_EQ(p.stepping.solver, "nsgs");
   EXPECT_DOUBLE_EQ(p.stepping.stop.tolerance, 1e-6);
   EXPECT_EQ(p.stepping.stop.max_iterations, 250);
@@ -210,7 +210,7 @@ TEST_F(ProblemFileTest, EveryKeyOfA3dFileIsHonoured) {
 
 TEST_F(ProblemFileTest, ListedBodiesGetShapeMassPoseAndVelocity) {
   write("shake.csv", kRecord);
-  const Problem p = read_problem_file(write("full.yaml", kFull3d));
+  const run::Problem p = read_problem_file(write("full.yaml", kFull3d));
   EXPECT_EQ(body_named(p, "ground").motion, model::Motion::Fixed);
 
   const model::Body& ball = body_named(p, "ball");
@@ -234,7 +234,7 @@ TEST_F(ProblemFileTest, ListedBodiesGetShapeMassPoseAndVelocity) {
 
 TEST_F(ProblemFileTest, DrivenBodiesFollowTheirPrescribedMotion) {
   write("shake.csv", kRecord);
-  const Problem p = read_problem_file(write("full.yaml", kFull3d));
+  const run::Problem p = read_problem_file(write("full.yaml", kFull3d));
   for (const char* name : {"table", "pulse", "support", "belt"})
     EXPECT_EQ(body_named(p, name).motion, model::Motion::Driven) << name;
   // 0.1 g x scale 2 for 0.5 s, no baseline correction: v = 0.2 g0 t.
@@ -253,7 +253,7 @@ TEST_F(ProblemFileTest, DrivenBodiesFollowTheirPrescribedMotion) {
 
 TEST_F(ProblemFileTest, GeneratorsAddNamedBlocksAtTheirPosition) {
   write("shake.csv", kRecord);
-  const Problem p = read_problem_file(write("full.yaml", kFull3d));
+  const run::Problem p = read_problem_file(write("full.yaml", kFull3d));
   int arch = 0, wall = 0, column = 0, tower = 0;
   for (const model::Body& body : p.scene.bodies) {
     if (body.name.starts_with("bridge/")) {
@@ -272,7 +272,7 @@ TEST_F(ProblemFileTest, GeneratorsAddNamedBlocksAtTheirPosition) {
 }
 
 TEST_F(ProblemFileTest, PlanarFileTakesPolygonsAndRotationsAboutY) {
-  const Problem p = read_problem_file(write("planar.yaml", R"(version: 1
+  const run::Problem p = read_problem_file(write("planar.yaml", R"(version: 1
 dimension: 2
 gravity: [0, 0, -10]
 time: {step: 1.0e-3, duration: 0.5}
@@ -298,13 +298,13 @@ generators:
 }
 
 TEST_F(ProblemFileTest, DefaultsApplyToOmittedKeys) {
-  const Problem p = read_problem_file(write("minimal.yaml", R"(version: 1
+  const run::Problem p = read_problem_file(write("minimal.yaml", R"(version: 1
 time: {step: 1.0e-3, duration: 0.1}
 bodies:
   - {name: ball, shape: {type: sphere, radius: 0.1}}
 )"));
-  const Problem defaults;
-  EXPECT_EQ(p.mode, Mode::Nscd);
+  const run::Problem defaults;
+  EXPECT_EQ(p.mode, run::Mode::Nscd);
   EXPECT_EQ(p.stepping.solver, defaults.stepping.solver);
   EXPECT_DOUBLE_EQ(p.stepping.theta, 0.5);
   EXPECT_TRUE(p.scene.gravity.isApprox(Vec3(0, 0, -9.81)));
@@ -344,7 +344,7 @@ TEST_F(ProblemFileTest, DocumentedExampleReads) {
   ASSERT_NE(section, std::string::npos);
   const std::size_t begin = all.find("```yaml\n", section) + 8;
   const std::size_t end = all.find("```", begin);
-  const Problem p = read_problem_file(write("example.yaml", all.substr(begin, end - begin)));
+  const run::Problem p = read_problem_file(write("example.yaml", all.substr(begin, end - begin)));
   EXPECT_EQ(p.title, "Semicircular arch under self-weight");
   EXPECT_EQ(body_named(p, "ball").material, 1);
 }

@@ -51,7 +51,8 @@ class ProblemPenaltyTest : public ::testing::Test {
   }
 
   // Reads a problem that must be refused, and returns the error.
-  core::Diagnostic refusal(const fs::path& path, std::optional<Mode> mode = std::nullopt) const {
+  core::Diagnostic refusal(const fs::path& path,
+                           std::optional<run::Mode> mode = std::nullopt) const {
     try {
       read_problem_file(path, mode);
     } catch (const core::Diagnostic& error) {
@@ -70,7 +71,7 @@ class ProblemPenaltyTest : public ::testing::Test {
 };
 
 TEST_F(ProblemPenaltyTest, EveryNormalLawReadsItsParameters) {
-  const Problem p = read_problem_file(write(R"(interactions:
+  const run::Problem p = read_problem_file(write(R"(interactions:
   default:
     penalty: {normal: {law: linear, stiffness: 1.0e6, damping: 20, tension: true}}
   pairs:
@@ -112,7 +113,7 @@ TEST_F(ProblemPenaltyTest, EveryNormalLawReadsItsParameters) {
 }
 
 TEST_F(ProblemPenaltyTest, EveryTangentialLawReadsItsParameters) {
-  const Problem p = read_problem_file(write(R"(interactions:
+  const run::Problem p = read_problem_file(write(R"(interactions:
   default:
     penalty: {tangential: {law: spring_dashpot_slider, stiffness: 5.0e5, damping: 7}}
   pairs:
@@ -146,7 +147,7 @@ TEST_F(ProblemPenaltyTest, EveryTangentialLawReadsItsParameters) {
 }
 
 TEST_F(ProblemPenaltyTest, PairTakesFromTheDefaultWhatItOmits) {
-  const Problem p = read_problem_file(write(R"(interactions:
+  const run::Problem p = read_problem_file(write(R"(interactions:
   default:
     friction: 0.6
     penalty:
@@ -189,7 +190,7 @@ TEST_F(ProblemPenaltyTest, MaterialsGiveDissipationAndFrictionAngle) {
   // Pairs not listed whose materials both give an angle slide at the weaker one,
   // mu = tan(min(phi_a, phi_b)); a listed pair keeps its friction, a pair with one angle
   // the default's.
-  const Problem p = read_problem_file(
+  const run::Problem p = read_problem_file(
       write(R"(interactions:
   default: {friction: 0.6, restitution: 0.2}
   pairs:
@@ -215,7 +216,7 @@ TEST_F(ProblemPenaltyTest, MaterialsGiveDissipationAndFrictionAngle) {
 }
 
 TEST_F(ProblemPenaltyTest, FrictionAnglesApplyWithoutAnInteractionsSection) {
-  const Problem p = read_problem_file(
+  const run::Problem p = read_problem_file(
       write("",
             R"(  - {name: a, density: 2000, young_modulus: 1.0e9, friction_angle: 35}
 )"));
@@ -223,9 +224,9 @@ TEST_F(ProblemPenaltyTest, FrictionAnglesApplyWithoutAnInteractionsSection) {
 }
 
 TEST_F(ProblemPenaltyTest, CriticalStepPolicyIsRead) {
-  EXPECT_EQ(read_problem_file(write("")).critical_step, CriticalStepPolicy::Substep);
-  const Problem defaults;
-  EXPECT_EQ(defaults.critical_step, CriticalStepPolicy::Refuse);
+  EXPECT_EQ(read_problem_file(write("")).critical_step, run::CriticalStepPolicy::Substep);
+  const run::Problem defaults;
+  EXPECT_EQ(defaults.critical_step, run::CriticalStepPolicy::Refuse);
 }
 
 TEST_F(ProblemPenaltyTest, CalibratedStiffnessNeedsYoungsModuli) {
@@ -244,7 +245,7 @@ TEST_F(ProblemPenaltyTest, CalibratedStiffnessNeedsYoungsModuli) {
   EXPECT_NO_THROW(
       read_problem_file(write("interactions:\n  default: {friction: 0.5}\n", materials, "nscd")));
   // ...unless the command line asks for the penalty mode.
-  EXPECT_EQ(refusal(write("", materials, "nscd"), Mode::Penalty).key(),
+  EXPECT_EQ(refusal(write("", materials, "nscd"), run::Mode::Penalty).key(),
             "interactions.default.penalty.normal.stiffness");
   // A stiffness given: nothing to calibrate.
   EXPECT_NO_THROW(read_problem_file(
@@ -316,7 +317,7 @@ TEST_F(ProblemPenaltyTest, UserLawIsLoadedWhenTheFileIsRead) {
 #else
   const fs::path library = MOREAU_TEST_LINEAR_SPRING_DASHPOT_LAW;
   fs::copy_file(library, folder_ / "law.so");  // a path relative to the problem file
-  const Problem p = read_problem_file(write(R"(interactions:
+  const run::Problem p = read_problem_file(write(R"(interactions:
   default: {penalty: {normal: {stiffness: 1.0e6}}}
   pairs:
     - materials: [a, b]

@@ -5,8 +5,8 @@
 // order, the last one marked; an interruption ends the run after the step it arrived in.
 #include "moreau/run/run.hpp"
 
-#include "moreau/io/checkpoint.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "moreau/run/checkpoint.hpp"
 
 #include <gtest/gtest.h>
 
@@ -85,7 +85,7 @@ class RunTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(folder_); }
 
-  io::Problem problem(const char* text) const {
+  run::Problem problem(const char* text) const {
     const fs::path path = folder_ / "problem.yaml";
     std::ofstream(path) << text;
     return io::read_problem_file(path);
@@ -93,7 +93,7 @@ class RunTest : public ::testing::Test {
 
   // Runs `text` to its end, and again in two parts through a checkpoint file taken after
   // `split` steps: the same steps, bitwise. Returns the summary of the whole run.
-  io::RunSummary expect_bitwise_restart(const char* text, long split) {
+  run::RunSummary expect_bitwise_restart(const char* text, long split) {
     const fs::path checkpoint_file = folder_ / "checkpoint";
     run::Run whole(problem(text));
     run_to_end(whole);
@@ -101,17 +101,17 @@ class RunTest : public ::testing::Test {
 
     run::Run first(problem(text));
     while (first.step() < split) first.advance();
-    io::write_checkpoint(checkpoint_file, first.checkpoint());
+    run::write_checkpoint(checkpoint_file, first.checkpoint());
     run::Run rest(problem(text));
-    rest.restore(io::read_checkpoint(checkpoint_file));
+    rest.restore(run::read_checkpoint(checkpoint_file));
     EXPECT_EQ(rest.step(), split);
     run_to_end(rest);
 
     EXPECT_EQ(rest.step(), whole.step());
     EXPECT_EQ(rest.scene().time, whole.scene().time);
     expect_same_bodies(whole.scene(), rest.scene());
-    const io::RunSummary expected = whole.summary();
-    const io::RunSummary actual = rest.summary();
+    const run::RunSummary expected = whole.summary();
+    const run::RunSummary actual = rest.summary();
     EXPECT_EQ(actual.counts.solves, expected.counts.solves);
     EXPECT_EQ(actual.counts.total_iterations, expected.counts.total_iterations);
     EXPECT_EQ(actual.counts.answered_by, expected.counts.answered_by);
@@ -128,7 +128,7 @@ class RunTest : public ::testing::Test {
 };
 
 TEST_F(RunTest, NscdRunContinuedFromACheckpointIsBitwiseTheUninterruptedRun) {
-  const io::RunSummary whole = expect_bitwise_restart(kTiltingArch, 1000);
+  const run::RunSummary whole = expect_bitwise_restart(kTiltingArch, 1000);
   ASSERT_TRUE(whole.collapse.has_value()) << "the arch should collapse after step 1000";
   EXPECT_EQ(whole.collapse->criterion, "kinetic_energy");
   EXPECT_LT(whole.steps, 2000);
@@ -151,7 +151,7 @@ class StepRecorder final : public Observer {
 };
 
 TEST_F(RunTest, ObserversSeeEveryStepOnceInOrderWithTheLastMarked) {
-  io::Problem boxes = problem(kPenaltyBoxes);
+  run::Problem boxes = problem(kPenaltyBoxes);
   boxes.duration = 50 * boxes.stepping.h;
   run::Run run(std::move(boxes));
   std::vector<StepOutcome> seen;

@@ -1,7 +1,7 @@
 // A simulation run of a problem as a library object: the scene, the stepper of the
 // problem's mode, the loads applied before each step, body removal, the collapse monitor and
 // the run's statistics, stepped one step at a time by advance(). Outputs are observers
-// (outputs.hpp) that the caller registers; `moreau run`, `moreau compare` and a program
+// (output/observers.hpp) that the caller registers; `moreau run`, `moreau compare` and a program
 // using the library drive the same object, so they take the same steps.
 #pragma once
 
@@ -9,9 +9,9 @@
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/dynamics/penalty_stepper.hpp"
 #include "moreau/dynamics/stop_criteria.hpp"
-#include "moreau/io/checkpoint.hpp"
-#include "moreau/io/problem_file.hpp"
-#include "moreau/io/summary_json.hpp"
+#include "moreau/run/checkpoint.hpp"
+#include "moreau/run/problem.hpp"
+#include "moreau/run/statistics.hpp"
 #include "moreau/solvers/solver.hpp"
 
 #include <functional>
@@ -41,7 +41,7 @@ class Observer {
   /// After step `outcome.step` and its statistics.
   virtual void stepped(const Run& run, const StepOutcome& outcome) = 0;
   /// Adds what the output's next writes depend on to a checkpoint of the run.
-  virtual void save(io::Checkpoint& /*checkpoint*/) const {}
+  virtual void save(run::Checkpoint& /*checkpoint*/) const {}
 };
 
 struct RunOptions {
@@ -57,7 +57,7 @@ class Run {
   /// moved).
   /// @throws core::Diagnostic as the steppers do (a step above the penalty mode's critical
   ///         step, a failing user law)
-  explicit Run(io::Problem problem, RunOptions options = {});
+  explicit Run(run::Problem problem, RunOptions options = {});
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
 
@@ -70,9 +70,9 @@ class Run {
   }
 
   /// Continues from `checkpoint`, taken by checkpoint() of a run of the same problem
-  /// (io::check_checkpoint_matches): the next step is the checkpoint's step + 1, bitwise
+  /// (run::check_checkpoint_matches): the next step is the checkpoint's step + 1, bitwise
   /// the step the uninterrupted run takes. The outputs continue by their own constructors.
-  void restore(const io::Checkpoint& checkpoint);
+  void restore(const run::Checkpoint& checkpoint);
 
   /// The last step was the problem's last, a collapse criterion fired, or an interruption
   /// was asked for.
@@ -82,13 +82,13 @@ class Run {
   /// broken bonds, checks the collapse criteria, and tells the observers.
   const StepOutcome& advance();
 
-  /// The run's state after the last step, with the observers' (io/checkpoint.hpp).
-  io::Checkpoint checkpoint() const;
+  /// The run's state after the last step, with the observers' (run/checkpoint.hpp).
+  run::Checkpoint checkpoint() const;
 
   /// What the run did so far, with the final state of every body.
-  io::RunSummary summary() const;
+  run::RunSummary summary() const;
 
-  const io::Problem& problem() const { return problem_; }
+  const run::Problem& problem() const { return problem_; }
   const model::Scene& scene() const { return problem_.scene; }
   const dynamics::Stepper& stepper() const { return *stepper_; }
   /// The NSCD stepper; nullptr in the penalty mode.
@@ -97,14 +97,14 @@ class Run {
   /// What asked the run to end early (RunOptions::interruption); empty if nothing did.
   const std::string& interrupted_by() const { return summary_.interrupted_by; }
   long step() const { return step_; }         ///< the last step taken; 0 before the first
-  long step_count() const { return steps_; }  ///< of the whole run (io::step_count)
+  long step_count() const { return steps_; }  ///< of the whole run (run::step_count)
 
  private:
   void count(const dynamics::StepReport& report);
   void remove_escaped_bodies(StepOutcome& outcome);
   math::Vec3 support_reaction() const;
 
-  io::Problem problem_;
+  run::Problem problem_;
   RunOptions options_;
   std::unique_ptr<dynamics::MoreauJean> nscd_;
   std::unique_ptr<dynamics::PenaltyStepper> penalty_;
@@ -114,7 +114,7 @@ class Run {
   long steps_ = 0;
   long step_ = 0;
   long long broken_bonds_ = 0;
-  io::RunSummary summary_;  ///< the statistics so far; completed by summary()
+  run::RunSummary summary_;  ///< the statistics so far; completed by summary()
   StepOutcome outcome_;
   std::vector<std::unique_ptr<Observer>> observers_;
   solvers::Stopwatch wall_clock_;

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <optional>
 
-namespace moreau::io {
+namespace moreau::output {
 
 /// Writes the columns step, time (s), body (name), bound ("below" or "beyond"), value (m:
 /// the centre's z or its distance from the vertical axis through the origin); one row per
@@ -16,17 +16,16 @@ namespace moreau::io {
 class RemovalLog {
  public:
   /// A new file, or with `continue_after` the removed.csv of an earlier run continued after
-  /// that step (moreau run --restart-from; output_file.hpp, open_csv_log).
+  /// that step (moreau run --restart-from; core/output_file.hpp, open_csv_log).
   /// @throws core::Diagnostic if the file cannot be created, read or written
   explicit RemovalLog(const std::filesystem::path& path,
                       std::optional<long> continue_after = std::nullopt);
   /// @throws core::Diagnostic if writing fails
-  void record(long step, double time, const model::Scene& scene,
-              const dynamics::Removal& removal);
+  void record(long step, double time, const model::Scene& scene, const dynamics::Removal& removal);
 
  private:
   std::filesystem::path path_;
   std::ofstream out_;
 };
 
-}  // namespace moreau::io
+}  // namespace moreau::output

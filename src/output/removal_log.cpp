@@ -1,12 +1,12 @@
-#include "moreau/io/removal_log.hpp"
+#include "moreau/output/removal_log.hpp"
 
 #include "moreau/core/diagnostic.hpp"
-#include "moreau/io/output_file.hpp"
+#include "moreau/core/output_file.hpp"
 
-namespace moreau::io {
+namespace moreau::output {
 
 RemovalLog::RemovalLog(const std::filesystem::path& path, std::optional<long> continue_after)
-    : path_(path), out_(open_csv_log(path, "step,time,body,bound,value\n", continue_after)) {}
+    : path_(path), out_(core::open_csv_log(path, "step,time,body,bound,value\n", continue_after)) {}
 
 void RemovalLog::record(long step, double time, const model::Scene& scene,
                         const dynamics::Removal& removal) {
@@ -16,4 +16,4 @@ void RemovalLog::record(long step, double time, const model::Scene& scene,
   if (!out_) throw core::Diagnostic({path_.string()}, "", "writing the removal log failed");
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::output

@@ -1,13 +1,13 @@
-#include "moreau/io/solver_log.hpp"
+#include "moreau/output/solver_log.hpp"
 
 #include "moreau/core/diagnostic.hpp"
-#include "moreau/io/output_file.hpp"
+#include "moreau/core/output_file.hpp"
 
 #include <iomanip>
 #include <limits>
 #include <string>
 
-namespace moreau::io {
+namespace moreau::output {
 
 namespace {
 
@@ -26,16 +26,16 @@ std::string stages_field(std::string stages) {
 }  // namespace
 
 SolverLog::SolverLog(const std::filesystem::path& path, std::optional<long> continue_after)
-    : path_(path), out_(open_csv_log(path, kHeader, continue_after)) {}
+    : path_(path), out_(core::open_csv_log(path, kHeader, continue_after)) {}
 
 void SolverLog::record(long step, double time, const dynamics::StepReport& report) {
   out_ << step << ',' << time << ',' << report.active << ','
        << solvers::to_string(report.solve.status) << ',' << report.solve.iterations << ','
        << report.solve.error << ',' << report.times.collision << ',' << report.times.assembly << ','
-       << report.times.solve << ',' << report.solver << ','
-       << stages_field(report.solve.stages) << '\n'
+       << report.times.solve << ',' << report.solver << ',' << stages_field(report.solve.stages)
+       << '\n'
        << std::flush;
   if (!out_) throw core::Diagnostic({path_.string()}, "", "writing the solver log failed");
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::output

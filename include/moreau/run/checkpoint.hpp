@@ -26,17 +26,17 @@
 #pragma once
 
 #include "moreau/dynamics/stepper.hpp"
-#include "moreau/io/history_writer.hpp"
-#include "moreau/io/problem_file.hpp"
-#include "moreau/io/summary_json.hpp"
-#include "moreau/io/vtk_writer.hpp"
+#include "moreau/model/scene.hpp"
+#include "moreau/run/problem.hpp"
+#include "moreau/run/statistics.hpp"
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::run {
 
 /// The moving state of one body.
 struct BodyState {
@@ -45,6 +45,28 @@ struct BodyState {
   math::Vec3 v = math::Vec3::Zero();
   math::Vec3 w_B = math::Vec3::Zero();
   bool removed = false;  ///< taken out of the run (dynamics/body_removal.hpp)
+};
+
+/// What the next rows of history.csv depend on besides the scene (output::HistoryWriter).
+struct HistoryState {
+  double dissipated_energy = 0.0;         ///< J
+  std::vector<double> last_rotation_deg;  ///< per tracked body (planar continuation)
+};
+
+/// What the next VTK writes depend on (output::VtkWriter): the ground's square, and the
+/// frames the collections list.
+struct VtkState {
+  /// Where the square standing for a Plane is centred (m, world), and its half side (m).
+  struct PlanePatch {
+    math::Vec3 centre_W = math::Vec3::Zero();
+    double half_size = 1.0;
+  };
+  struct Frame {
+    int step = 0;
+    double time = 0.0;  ///< s
+  };
+  std::optional<PlanePatch> plane_patch;  ///< chosen at the first write
+  std::vector<Frame> frames;
 };
 
 /// Everything the steps after `step` depend on, and the outputs' running quantities.
@@ -56,11 +78,11 @@ struct Checkpoint {
   std::vector<BodyState> bodies;  ///< in Scene::bodies order, every body
   dynamics::StepperState stepper;
   bool came_to_rest = false;  ///< dynamics::CollapseMonitor
-  HistoryWriter::State history;
+  HistoryState history;
   SolverCounts counts;               ///< summary.json's solver statistics so far
   std::vector<RemovedBody> removed;  ///< summary.json's removed bodies so far
   std::uint64_t broken_bonds = 0;    ///< summary.json's bonds broken so far
-  VtkWriter::State vtk;              ///< empty when the run writes no VTK
+  VtkState vtk;                      ///< empty when the run writes no VTK
 };
 
 /// "checkpoint-<step>", the step with at least 6 digits, like the VTK frames.
@@ -90,4 +112,4 @@ Checkpoint read_checkpoint(const std::filesystem::path& path);
 void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesystem::path& path,
                               const Problem& problem);
 
-}  // namespace moreau::io
+}  // namespace moreau::run

@@ -4,6 +4,7 @@
 
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/model/scene.hpp"
+#include "moreau/run/checkpoint.hpp"
 
 #include <cstddef>
 #include <filesystem>
@@ -11,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::output {
 
 /// Writes a CSV file (RFC 4180: comma-separated, a header line, fields quoted only when they
 /// hold a comma, quote or line break) with the columns
@@ -43,21 +44,16 @@ class HistoryWriter {
   HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
                 const std::vector<std::string>& bodies);
 
-  /// What the next rows depend on besides the scene (checkpoints).
-  struct State {
-    double dissipated_energy = 0.0;         ///< J
-    std::vector<double> last_rotation_deg;  ///< per tracked body (planar continuation)
-  };
-
   /// Continues the history.csv of an earlier run (moreau run --restart-from): drops its rows
   /// past `after_step` and appends; writes the header first if the file is missing.
   /// `initial` is the scene at t = 0, as for a new run; `state` that of the checkpoint.
   /// @throws core::Diagnostic as the first constructor, or if `state` tracks another number
   ///         of bodies
   HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
-                const std::vector<std::string>& bodies, long after_step, State state);
+                const std::vector<std::string>& bodies, long after_step, run::HistoryState state);
 
-  State state() const { return {dissipated_energy_, last_rotation_deg_}; }
+  /// What the next rows depend on besides the scene (checkpoints).
+  run::HistoryState state() const { return {dissipated_energy_, last_rotation_deg_}; }
 
   /// Adds the step's contact work to the dissipated energy and writes its row.
   /// @param scene the scene after the step (same bodies as `initial`)
@@ -85,4 +81,4 @@ class HistoryWriter {
   double dissipated_energy_ = 0.0;
 };
 
-}  // namespace moreau::io
+}  // namespace moreau::output

@@ -12,7 +12,7 @@
 #include <ostream>
 #include <string_view>
 
-namespace moreau::io {
+namespace moreau::core {
 
 /// Calls write(stream) on the temporary file `path` + ".partial", then renames it onto path.
 /// @throws core::Diagnostic naming path when it cannot be written
@@ -36,4 +36,4 @@ void keep_rows_up_to_step(const std::filesystem::path& csv, long step);
 std::ofstream open_csv_log(const std::filesystem::path& path, std::string_view header,
                            std::optional<long> continue_after);
 
-}  // namespace moreau::io
+}  // namespace moreau::core

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <optional>
 
-namespace moreau::io {
+namespace moreau::output {
 
 /// Writes the columns step, time (s), body_a, body_b (names), mode ("tension" or "shear"),
 /// points (the bonds that broke); one row per failure, flushed as written, numbers with 17
@@ -17,7 +17,7 @@ namespace moreau::io {
 class JointLog {
  public:
   /// A new file, or with `continue_after` the joints.csv of an earlier run continued after
-  /// that step (moreau run --restart-from; output_file.hpp, open_csv_log).
+  /// that step (moreau run --restart-from; core/output_file.hpp, open_csv_log).
   /// @throws core::Diagnostic if the file cannot be created, read or written
   explicit JointLog(const std::filesystem::path& path,
                     std::optional<long> continue_after = std::nullopt);
@@ -30,4 +30,4 @@ class JointLog {
   std::ofstream out_;
 };
 
-}  // namespace moreau::io
+}  // namespace moreau::output

@@ -1,13 +1,13 @@
-#include "moreau/io/joint_log.hpp"
+#include "moreau/output/joint_log.hpp"
 
 #include "moreau/core/diagnostic.hpp"
-#include "moreau/io/output_file.hpp"
+#include "moreau/core/output_file.hpp"
 
-namespace moreau::io {
+namespace moreau::output {
 
 JointLog::JointLog(const std::filesystem::path& path, std::optional<long> continue_after)
     : path_(path),
-      out_(open_csv_log(path, "step,time,body_a,body_b,mode,points\n", continue_after)) {}
+      out_(core::open_csv_log(path, "step,time,body_a,body_b,mode,points\n", continue_after)) {}
 
 void JointLog::record(long step, double time, const model::Scene& scene,
                       const dynamics::JointFailure& failure) {
@@ -19,4 +19,4 @@ void JointLog::record(long step, double time, const model::Scene& scene,
   if (!out_) throw core::Diagnostic({path_.string()}, "", "writing the joint failure log failed");
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::output

@@ -1,7 +1,7 @@
 // summary.json parsed back with nlohmann_json: every field, exact doubles (the library
 // writes the shortest text that reads back to the same double), null for NaN and infinity
-// and for the absent optional parts, and the solver counts of a sequence of steps.
-#include "moreau/io/summary_json.hpp"
+// and for the absent optional parts.
+#include "moreau/output/summary_json.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-namespace moreau::io {
+namespace moreau::output {
 namespace {
 
 namespace fs = std::filesystem;
@@ -39,8 +39,8 @@ json read_json(const fs::path& path) {
   return json::parse(in);  // throws, failing the test, on invalid JSON
 }
 
-RunSummary full_summary() {
-  RunSummary s;
+run::RunSummary full_summary() {
+  run::RunSummary s;
   s.title = "Arch, 11 voussoirs";
   s.problem = "problems/arch.yaml";
   s.mode = "nscd";
@@ -48,7 +48,7 @@ RunSummary full_summary() {
   s.steps = 12345;
   s.simulated_time = 12.345;
   s.wall_seconds = 1.0 / 3.0;
-  s.time_split = TimeSplit{0.1, 0.2, 0.03};
+  s.time_split = run::TimeSplit{0.1, 0.2, 0.03};
   s.solver = "hybrid";
   s.counts.solves = 4;
   s.counts.not_converged = 1;
@@ -56,8 +56,8 @@ RunSummary full_summary() {
   s.counts.total_iterations = 10;
   s.counts.max_iterations = 6;
   s.counts.answered_by = {{"hybrid", 3}, {"velocity-newton", 1}};
-  s.collapse = CollapseSummary{"max_rotation", "key stone", 5.5, 2.25, "tilt_deg", 17.125};
-  BodySummary b;
+  s.collapse = run::CollapseSummary{"max_rotation", "key stone", 5.5, 2.25, "tilt_deg", 17.125};
+  run::BodySummary b;
   b.name = "key stone";
   b.position = Vec3(0.1, 0.0, 2.0 / 3.0);
   b.orientation = math::Quat(0.5, 0.5, -0.5, 0.5);
@@ -106,7 +106,7 @@ TEST(SummaryJson, EveryFieldReadsBackExactly) {
 TEST(SummaryJson, NotFiniteNumbersAndAbsentPartsAreNull) {
   const ScratchFile scratch;
   const fs::path& path = scratch.path;
-  RunSummary s = full_summary();
+  run::RunSummary s = full_summary();
   s.counts.worst_error = kNaN;
   s.bodies[0].velocity = Vec3(kInf, -kInf, 1.0);
   s.collapse.reset();
@@ -122,7 +122,7 @@ TEST(SummaryJson, NotFiniteNumbersAndAbsentPartsAreNull) {
 TEST(SummaryJson, NoStepsGivesAnEmptyBodyListAndZeroMeans) {
   const ScratchFile scratch;
   const fs::path& path = scratch.path;
-  write_summary_json(path, RunSummary{});
+  write_summary_json(path, run::RunSummary{});
   const json j = read_json(path);
   EXPECT_TRUE(j["bodies"].is_array());
   EXPECT_TRUE(j["bodies"].empty());
@@ -130,51 +130,9 @@ TEST(SummaryJson, NoStepsGivesAnEmptyBodyListAndZeroMeans) {
 }
 
 TEST(SummaryJson, UnwritablePathIsADiagnostic) {
-  EXPECT_THROW(write_summary_json("/nonexistent-folder/summary.json", RunSummary{}),
+  EXPECT_THROW(write_summary_json("/nonexistent-folder/summary.json", run::RunSummary{}),
                core::Diagnostic);
 }
 
-dynamics::StepReport step(int active, solvers::Status status, int iterations, double error,
-                          std::string_view solver = "hybrid") {
-  dynamics::StepReport r;
-  r.active = active;
-  r.solver = solver;
-  r.solve.status = status;
-  r.solve.iterations = iterations;
-  r.solve.error = error;
-  return r;
-}
-
-TEST(SolverCounts, StepsWithoutActiveContactsAreNotSolves) {
-  SolverCounts counts;
-  counts.add_step(step(0, solvers::Status::Converged, 0, 0.0));
-  counts.add_step(step(3, solvers::Status::Converged, 4, 1e-9));
-  counts.add_step(step(5, solvers::Status::MaxIterations, 10, 1e-5));
-  counts.add_step(step(2, solvers::Status::Converged, 1, 1e-12));
-  EXPECT_EQ(counts.solves, 3);
-  EXPECT_EQ(counts.not_converged, 1);
-  EXPECT_EQ(counts.worst_error, 1e-5);
-  EXPECT_EQ(counts.total_iterations, 15);
-  EXPECT_EQ(counts.max_iterations, 10);
-  EXPECT_EQ(counts.mean_iterations(), 5.0);
-}
-
-TEST(SolverCounts, CountTheSolvesEachMethodAnswered) {
-  SolverCounts counts;
-  counts.add_step(step(0, solvers::Status::Converged, 0, 0.0, ""));
-  counts.add_step(step(3, solvers::Status::Converged, 4, 1e-9, "velocity-nsgs"));
-  counts.add_step(step(5, solvers::Status::Converged, 10, 1e-9, "velocity-newton"));
-  counts.add_step(step(2, solvers::Status::Converged, 1, 1e-12, "velocity-nsgs"));
-  EXPECT_EQ(counts.answered_by,
-            (std::map<std::string, long long>{{"velocity-newton", 1}, {"velocity-nsgs", 2}}));
-}
-
-TEST(SolverCounts, NaNErrorIsTheWorst) {
-  SolverCounts counts;
-  counts.add_step(step(1, solvers::Status::NonFinite, 2, kNaN));
-  counts.add_step(step(1, solvers::Status::Converged, 2, 1e-9));
-  EXPECT_TRUE(std::isnan(counts.worst_error));
-}
-
 }  // namespace
-}  // namespace moreau::io
+}  // namespace moreau::output

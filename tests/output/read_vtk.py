@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Reads moreau's VTK output with VTK itself and prints what it found as JSON, for
-tests/io/vtk_writer_test.cpp (an independent reader: Kitware's, not ours).
+tests/output/vtk_writer_test.cpp (an independent reader: Kitware's, not ours).
 
     read_vtk.py FILE.vtu   {"points", "cells", "bounds", "coordinates", "cell_points",
                             "cell_types", "point_data", "cell_data", "volumes"}

@@ -1,11 +1,11 @@
-#include "moreau/run/outputs.hpp"
+#include "moreau/output/observers.hpp"
 
 #include "moreau/contact/fclib_io.hpp"
 #include "moreau/core/assert.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 
-namespace moreau::run {
+namespace moreau::output {
 namespace {
 
 namespace fs = std::filesystem;
@@ -13,7 +13,7 @@ namespace fs = std::filesystem;
 // The bodies history.csv follows when the file names none: every free body of a small scene.
 constexpr std::size_t kTrackedByDefault = 20;
 
-std::vector<std::string> tracked_bodies(const io::Problem& problem) {
+std::vector<std::string> tracked_bodies(const run::Problem& problem) {
   if (!problem.output.bodies.empty()) return problem.output.bodies;
   std::vector<std::string> names;
   for (const model::Body& body : problem.scene.bodies)
@@ -22,27 +22,28 @@ std::vector<std::string> tracked_bodies(const io::Problem& problem) {
   return names;
 }
 
-io::HistoryWriter history_writer(const Run& run, const fs::path& path,
-                                 const io::Checkpoint* resumed) {
+output::HistoryWriter history_writer(const run::Run& run, const fs::path& path,
+                                     const run::Checkpoint* resumed) {
   const std::vector<std::string> bodies = tracked_bodies(run.problem());
-  if (!resumed) return io::HistoryWriter(path, run.scene(), bodies);
-  return io::HistoryWriter(path, run.scene(), bodies, resumed->step, resumed->history);
+  if (!resumed) return output::HistoryWriter(path, run.scene(), bodies);
+  return output::HistoryWriter(path, run.scene(), bodies, resumed->step, resumed->history);
 }
 
-std::optional<long> continue_after(const io::Checkpoint* resumed) {
+std::optional<long> continue_after(const run::Checkpoint* resumed) {
   return resumed ? std::optional<long>(resumed->step) : std::nullopt;
 }
 
 }  // namespace
 
-bool is_output_step(const Run& run, const StepOutcome& outcome) {
+bool is_output_step(const run::Run& run, const run::StepOutcome& outcome) {
   return outcome.step % run.problem().output.every == 0 || outcome.last;
 }
 
-HistoryOutput::HistoryOutput(const Run& run, const fs::path& folder, const io::Checkpoint* resumed)
+HistoryOutput::HistoryOutput(const run::Run& run, const fs::path& folder,
+                             const run::Checkpoint* resumed)
     : writer_(history_writer(run, folder / "history.csv", resumed)) {}
 
-void HistoryOutput::stepped(const Run& run, const StepOutcome& outcome) {
+void HistoryOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
   if (is_output_step(run, outcome))
     writer_.record(static_cast<int>(outcome.step), outcome.time, outcome.report,
                    outcome.load_factor, run.scene());
@@ -50,25 +51,27 @@ void HistoryOutput::stepped(const Run& run, const StepOutcome& outcome) {
     writer_.add_unrecorded_step(outcome.report);
 }
 
-void HistoryOutput::save(io::Checkpoint& checkpoint) const { checkpoint.history = writer_.state(); }
+void HistoryOutput::save(run::Checkpoint& checkpoint) const {
+  checkpoint.history = writer_.state();
+}
 
-SolverOutput::SolverOutput(const fs::path& folder, const io::Checkpoint* resumed)
+SolverOutput::SolverOutput(const fs::path& folder, const run::Checkpoint* resumed)
     : log_(folder / "solver.csv", continue_after(resumed)) {}
 
-void SolverOutput::stepped(const Run& /*run*/, const StepOutcome& outcome) {
+void SolverOutput::stepped(const run::Run& /*run*/, const run::StepOutcome& outcome) {
   log_.record(outcome.step, outcome.time, outcome.report);
 }
 
-InterfaceOutput::InterfaceOutput(const Run& run, const fs::path& folder,
-                                 const io::Checkpoint* resumed)
+InterfaceOutput::InterfaceOutput(const run::Run& run, const fs::path& folder,
+                                 const run::Checkpoint* resumed)
     : log_(folder / "interfaces.csv", run.scene(), continue_after(resumed)) {}
 
-void InterfaceOutput::stepped(const Run& run, const StepOutcome& outcome) {
+void InterfaceOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
   if (is_output_step(run, outcome))
     log_.record(outcome.step, outcome.time, run.stepper().contacts(), run.stepper().time_step());
 }
 
-VtkOutput::VtkOutput(const Run& run, const fs::path& folder, const io::Checkpoint* resumed)
+VtkOutput::VtkOutput(const run::Run& run, const fs::path& folder, const run::Checkpoint* resumed)
     : writer_(folder) {
   if (resumed) {
     writer_.restore(resumed->vtk);
@@ -78,32 +81,32 @@ VtkOutput::VtkOutput(const Run& run, const fs::path& folder, const io::Checkpoin
   ++frames_written_;
 }
 
-void VtkOutput::stepped(const Run& run, const StepOutcome& outcome) {
+void VtkOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
   if (!is_output_step(run, outcome)) return;
   writer_.write(static_cast<int>(outcome.step), outcome.time, run.scene(), run.stepper().contacts(),
                 run.stepper().time_step());
   ++frames_written_;
 }
 
-void VtkOutput::save(io::Checkpoint& checkpoint) const { checkpoint.vtk = writer_.state(); }
+void VtkOutput::save(run::Checkpoint& checkpoint) const { checkpoint.vtk = writer_.state(); }
 
-JointOutput::JointOutput(const fs::path& folder, const io::Checkpoint* resumed)
+JointOutput::JointOutput(const fs::path& folder, const run::Checkpoint* resumed)
     : log_(folder / "joints.csv", continue_after(resumed)) {}
 
-void JointOutput::stepped(const Run& run, const StepOutcome& outcome) {
+void JointOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
   for (const dynamics::JointFailure& failure : outcome.report.failures)
     log_.record(outcome.step, outcome.time, run.scene(), failure);
 }
 
-RemovalOutput::RemovalOutput(const fs::path& folder, const io::Checkpoint* resumed)
+RemovalOutput::RemovalOutput(const fs::path& folder, const run::Checkpoint* resumed)
     : log_(folder / "removed.csv", continue_after(resumed)) {}
 
-void RemovalOutput::stepped(const Run& run, const StepOutcome& outcome) {
+void RemovalOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
   for (const dynamics::Removal& removal : outcome.removals)
     log_.record(outcome.step, outcome.time, run.scene(), removal);
 }
 
-ProblemDumpOutput::ProblemDumpOutput(const Run& run, const fs::path& folder)
+ProblemDumpOutput::ProblemDumpOutput(const run::Run& run, const fs::path& folder)
     : folder_(folder / "problems") {
   if (!run.nscd_stepper())
     throw core::Diagnostic({}, "--dump-problems",
@@ -112,7 +115,7 @@ ProblemDumpOutput::ProblemDumpOutput(const Run& run, const fs::path& folder)
   fs::create_directories(folder_);
 }
 
-void ProblemDumpOutput::stepped(const Run& run, const StepOutcome& outcome) {
+void ProblemDumpOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
   if (outcome.report.active == 0) return;
   const dynamics::MoreauJean& stepper = *run.nscd_stepper();
   const fs::path path = folder_ / core::concat("step_", outcome.step, ".hdf5");
@@ -122,23 +125,24 @@ void ProblemDumpOutput::stepped(const Run& run, const StepOutcome& outcome) {
     contact::write_fclib_local(path, stepper.local_problem());
 }
 
-CheckpointOutput::CheckpointOutput(const Run& run, fs::path folder)
+CheckpointOutput::CheckpointOutput(const run::Run& run, fs::path folder)
     : folder_(std::move(folder)), every_(run.problem().output.checkpoint_every) {}
 
-void CheckpointOutput::stepped(const Run& run, const StepOutcome& outcome) {
+void CheckpointOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
   const bool due = every_ > 0 && outcome.step % every_ == 0;
   const bool interrupted = outcome.last && !run.interrupted_by().empty();
   if (!due && !(interrupted && outcome.step > written_)) return;
-  io::write_checkpoint(folder_ / io::checkpoint_name(outcome.step), run.checkpoint());
+  run::write_checkpoint(folder_ / run::checkpoint_name(outcome.step), run.checkpoint());
   written_ = outcome.step;
 }
 
-const VtkOutput* attach_outputs(Run& run, const fs::path& folder, const OutputOptions& options) {
+const VtkOutput* attach_outputs(run::Run& run, const fs::path& folder,
+                                const OutputOptions& options) {
   MOREAU_ASSERT(run.step() == 0);  // the outputs take the scene at t = 0 as their reference
   // First: it refuses the penalty mode before any file is made.
   if (options.dump_problems) run.observe(std::make_unique<ProblemDumpOutput>(run, folder));
   fs::create_directories(folder);
-  const io::Checkpoint* resumed = options.resumed;
+  const run::Checkpoint* resumed = options.resumed;
   run.observe(std::make_unique<HistoryOutput>(run, folder, resumed));
   run.observe(std::make_unique<SolverOutput>(folder, resumed));
   if (run.problem().output.interfaces)
@@ -154,4 +158,4 @@ const VtkOutput* attach_outputs(Run& run, const fs::path& folder, const OutputOp
   return vtk;
 }
 
-}  // namespace moreau::run
+}  // namespace moreau::output

@@ -1,7 +1,7 @@
 // history.csv parsed back while the writer is still alive (every row flushed), with exact
 // numbers (17 digits round-trip), cumulative dissipation over unrecorded steps, and
 // rotations against the axis-angle they were built from.
-#include "moreau/io/history_writer.hpp"
+#include "moreau/output/history_writer.hpp"
 
 #include "moreau/math/quaternion.hpp"
 
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::output {
 namespace {
 
 namespace fs = std::filesystem;
@@ -197,4 +197,4 @@ TEST(HistoryWriter, UnwritablePathIsADiagnostic) {
 }
 
 }  // namespace
-}  // namespace moreau::io
+}  // namespace moreau::output

@@ -1,11 +1,11 @@
-#include "moreau/io/vtk_writer.hpp"
+#include "moreau/output/vtk_writer.hpp"
 
 #include "moreau/contact/local_problem.hpp"
 #include "moreau/core/assert.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/core/output_file.hpp"
 #include "moreau/geometry/aabb.hpp"
-#include "moreau/io/output_file.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -17,7 +17,7 @@
 #include <utility>
 #include <variant>
 
-namespace moreau::io {
+namespace moreau::output {
 namespace {
 
 using contact::kNormal;
@@ -210,13 +210,11 @@ void append_cell(Grid& grid, const std::vector<Vec3>& points, int type) {
 // each interface's values on both of its cells.
 Grid interface_grid(const std::vector<dynamics::Interface>& interfaces) {
   Grid grid;
-  std::vector<DataArray> data{{"body_a", "Int32", 1, {}},
-                              {"body_b", "Int32", 1, {}},
-                              {"normal", "Float64", 3, {}},
-                              {"normal_force", "Float64", 1, {}},
-                              {"shear_force", "Float64", 3, {}},
-                              {"eccentricity_ratio", "Float64", 1, {}},
-                              {"in_kernel", "Int32", 1, {}}};
+  std::vector<DataArray> data{
+      {"body_a", "Int32", 1, {}},        {"body_b", "Int32", 1, {}},
+      {"normal", "Float64", 3, {}},      {"normal_force", "Float64", 1, {}},
+      {"shear_force", "Float64", 3, {}}, {"eccentricity_ratio", "Float64", 1, {}},
+      {"in_kernel", "Int32", 1, {}}};
   for (const dynamics::Interface& joint : interfaces)
     append_cell(grid, {joint.centre_of_pressure}, kVtkVertex);
   for (const dynamics::Interface& joint : interfaces)
@@ -311,29 +309,26 @@ VtkWriter::VtkWriter(std::filesystem::path folder, VtkOptions options)
 void VtkWriter::write(int step, double time, const model::Scene& scene,
                       const std::vector<dynamics::Contact>& contacts, double h) {
   MOREAU_ASSERT(h > 0.0 && step >= 0);
-  if (!plane_patch_) plane_patch_ = choose_plane_patch(scene);
-  const Grid bodies = body_grid(scene, plane_patch_->centre_W, plane_patch_->half_size);
-  write_output_file(folder_ / frame_name("bodies", step),
-                    [&](std::ostream& out) { write_grid(out, bodies); });
+  if (!state_.plane_patch) state_.plane_patch = choose_plane_patch(scene);
+  const Grid bodies = body_grid(scene, state_.plane_patch->centre_W, state_.plane_patch->half_size);
+  core::write_output_file(folder_ / frame_name("bodies", step),
+                          [&](std::ostream& out) { write_grid(out, bodies); });
   const Grid points = contact_grid(contacts, h);
-  write_output_file(folder_ / frame_name("contacts", step),
-                    [&](std::ostream& out) { write_grid(out, points); });
+  core::write_output_file(folder_ / frame_name("contacts", step),
+                          [&](std::ostream& out) { write_grid(out, points); });
   const Grid joints = interface_grid(dynamics::find_interfaces(contacts, h, scene.dimension));
-  write_output_file(folder_ / frame_name("interfaces", step),
-                    [&](std::ostream& out) { write_grid(out, joints); });
+  core::write_output_file(folder_ / frame_name("interfaces", step),
+                          [&](std::ostream& out) { write_grid(out, joints); });
   // N.B. the collections are rewritten after the files they list exist.
-  frames_.push_back({step, time});
+  state_.frames.push_back({step, time});
   write_collection("bodies");
   write_collection("contacts");
   write_collection("interfaces");
 }
 
-void VtkWriter::restore(State state) {
-  plane_patch_ = state.plane_patch;
-  frames_ = std::move(state.frames);
-}
+void VtkWriter::restore(run::VtkState state) { state_ = std::move(state); }
 
-VtkWriter::PlanePatch VtkWriter::choose_plane_patch(const model::Scene& scene) const {
+run::VtkState::PlanePatch VtkWriter::choose_plane_patch(const model::Scene& scene) const {
   constexpr double kInfinity = std::numeric_limits<double>::infinity();
   geometry::Aabb box{Vec3::Constant(kInfinity), Vec3::Constant(-kInfinity)};
   for (const model::Body& body : scene.bodies) {
@@ -342,7 +337,7 @@ VtkWriter::PlanePatch VtkWriter::choose_plane_patch(const model::Scene& scene) c
     box = {box.lower.cwiseMin(around.lower), box.upper.cwiseMax(around.upper)};
   }
   const bool empty = !(box.lower.array() <= box.upper.array()).all();
-  PlanePatch patch;
+  run::VtkState::PlanePatch patch;
   if (!empty) {
     patch.centre_W = 0.5 * (box.lower + box.upper);
     patch.half_size = (box.upper - box.lower).maxCoeff();
@@ -353,16 +348,16 @@ VtkWriter::PlanePatch VtkWriter::choose_plane_patch(const model::Scene& scene) c
 
 // ParaView's collection format: one DataSet per frame, in the order written.
 void VtkWriter::write_collection(const std::string& prefix) const {
-  write_output_file(folder_ / (prefix + ".pvd"), [&](std::ostream& out) {
+  core::write_output_file(folder_ / (prefix + ".pvd"), [&](std::ostream& out) {
     out << std::setprecision(std::numeric_limits<double>::max_digits10)
         << "<?xml version=\"1.0\"?>\n"
            "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
            "<Collection>\n";
-    for (const Frame& frame : frames_)
+    for (const run::VtkState::Frame& frame : state_.frames)
       out << "<DataSet timestep=\"" << frame.time << "\" group=\"\" part=\"0\" file=\""
           << frame_name(prefix, frame.step) << "\"/>\n";
     out << "</Collection>\n</VTKFile>\n";
   });
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::output

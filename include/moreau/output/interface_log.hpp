@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::output {
 
 /// Writes a CSV file (RFC 4180) with one row per interface of each recorded step:
 ///   step, time (s, at the end of the step), body_a, body_b (names; the normal points from
@@ -24,7 +24,7 @@ namespace moreau::io {
 class InterfaceLog {
  public:
   /// A new file, or with `continue_after` the interfaces.csv of an earlier run continued
-  /// after that step (moreau run --restart-from; output_file.hpp, open_csv_log).
+  /// after that step (moreau run --restart-from; core/output_file.hpp, open_csv_log).
   /// @throws core::Diagnostic if the file cannot be created, read or written
   InterfaceLog(const std::filesystem::path& path, const model::Scene& scene,
                std::optional<long> continue_after = std::nullopt);
@@ -39,4 +39,4 @@ class InterfaceLog {
   std::vector<std::string> names_;  ///< CSV fields of the body names, by index
 };
 
-}  // namespace moreau::io
+}  // namespace moreau::output

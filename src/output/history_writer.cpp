@@ -1,11 +1,11 @@
-#include "moreau/io/history_writer.hpp"
+#include "moreau/output/history_writer.hpp"
 
+#include "csv_field.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
-#include "moreau/io/output_file.hpp"
+#include "moreau/core/output_file.hpp"
 #include "moreau/math/quaternion.hpp"
-#include "csv_field.hpp"
 
 #include <cmath>
 #include <iomanip>
@@ -14,7 +14,7 @@
 #include <sstream>
 #include <utility>
 
-namespace moreau::io {
+namespace moreau::output {
 namespace {
 
 std::string header(const model::Scene& scene, const std::vector<std::size_t>& bodies) {
@@ -50,11 +50,12 @@ HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Sce
     : path_(path), dimension_(initial.dimension) {
   track(initial, bodies);
   last_rotation_deg_.assign(bodies_.size(), 0.0);
-  out_ = open_csv_log(path_, header(initial, bodies_), std::nullopt);
+  out_ = core::open_csv_log(path_, header(initial, bodies_), std::nullopt);
 }
 
 HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
-                             const std::vector<std::string>& bodies, long after_step, State state)
+                             const std::vector<std::string>& bodies, long after_step,
+                             run::HistoryState state)
     : path_(path),
       dimension_(initial.dimension),
       last_rotation_deg_(std::move(state.last_rotation_deg)),
@@ -64,7 +65,7 @@ HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Sce
     throw core::Diagnostic({path_.string()}, "history bodies",
                            core::concat(bodies_.size(), " tracked bodies, as in the checkpoint"),
                            core::concat(last_rotation_deg_.size()));
-  out_ = open_csv_log(path_, header(initial, bodies_), after_step);
+  out_ = core::open_csv_log(path_, header(initial, bodies_), after_step);
 }
 
 void HistoryWriter::track(const model::Scene& initial, const std::vector<std::string>& bodies) {
@@ -95,7 +96,8 @@ void HistoryWriter::record(int step, double time, const dynamics::StepReport& re
       << report.detected << ',' << report.active << ',' << solvers::to_string(report.solve.status)
       << ',' << report.solve.iterations << ',' << report.solve.error << ',' << report.solve.seconds
       << ',' << report.kinetic_energy << ',' << report.potential_energy << ','
-      << report.elastic_energy << ',' << report.contact_work << ',' << dissipated_energy_ << ',' << load_factor;
+      << report.elastic_energy << ',' << report.contact_work << ',' << dissipated_energy_ << ','
+      << load_factor;
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     const model::Body& body = scene.bodies[bodies_[i]];
     row << ',' << body.x.x() << ',' << body.x.y() << ',' << body.x.z() << ','
@@ -110,4 +112,4 @@ void HistoryWriter::add_unrecorded_step(const dynamics::StepReport& report) {
   dissipated_energy_ -= report.contact_work;
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::output

@@ -6,13 +6,14 @@
 #include "moreau/dynamics/interfaces.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/model/scene.hpp"
+#include "moreau/run/checkpoint.hpp"
 
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::output {
 
 /// State of a contact after the solve, from its impulse r (normal first) and mu:
 ///   Open  (0)  r_N <= 0: no force
@@ -51,9 +52,9 @@ struct VtkOptions {
 ///                        (unit, world, from body_b towards body_a), `normal_force` (N),
 ///                        `shear_force` (N, world, on body_a), `eccentricity_ratio` and
 ///                        `in_kernel` (1 or 0)
-/// and then rewrites bodies.pvd, contacts.pvd and interfaces.pvd listing every step written so far with
-/// timestep = the simulated time. <step> has at least 6 digits. Every file is written to a
-/// temporary and renamed (io::write_output_file), so the folder always holds valid files,
+/// and then rewrites bodies.pvd, contacts.pvd and interfaces.pvd listing every step written so far
+/// with timestep = the simulated time. <step> has at least 6 digits. Every file is written to a
+/// temporary and renamed (core::write_output_file), so the folder always holds valid files,
 /// even if the run is killed. The price is a rewrite of the three collections, O(frames), per
 /// write (about 70 bytes a frame: 0.7 MB each at the 10^4th frame, so write fewer frames
 /// than that); appending in place was rejected because a kill mid-append leaves a
@@ -87,37 +88,20 @@ class VtkWriter {
 
   const std::filesystem::path& folder() const { return folder_; }
 
-  /// Where the square standing for a Plane is centred (m, world), and its half side (m).
-  struct PlanePatch {
-    math::Vec3 centre_W = math::Vec3::Zero();
-    double half_size = 1.0;
-  };
-  struct Frame {
-    int step = 0;
-    double time = 0.0;  ///< s
-  };
-  /// What the next writes depend on (checkpoints): the ground's square, and the frames the
-  /// collections list.
-  struct State {
-    std::optional<PlanePatch> plane_patch;  ///< chosen at the first write
-    std::vector<Frame> frames;
-  };
-
-  State state() const { return {plane_patch_, frames_}; }
+  /// What the next writes depend on (checkpoints).
+  const run::VtkState& state() const { return state_; }
   /// Continues the collections of an earlier run (moreau run --restart-from): the next
   /// write lists the frames of `state`, then its own. Frames of the folder that `state`
   /// does not list (past the checkpoint) are left out of the collections.
-  void restore(State state);
+  void restore(run::VtkState state);
 
  private:
-
-  PlanePatch choose_plane_patch(const model::Scene& scene) const;
+  run::VtkState::PlanePatch choose_plane_patch(const model::Scene& scene) const;
   void write_collection(const std::string& prefix) const;
 
   std::filesystem::path folder_;
   VtkOptions options_;
-  std::optional<PlanePatch> plane_patch_;  ///< chosen at the first write
-  std::vector<Frame> frames_;
+  run::VtkState state_;
 };
 
-}  // namespace moreau::io
+}  // namespace moreau::output

@@ -1,8 +1,8 @@
-// VtkWriter's files opened by VTK's own XML reader (tests/io/read_vtk.py, run by Debian's
+// VtkWriter's files opened by VTK's own XML reader (tests/output/read_vtk.py, run by Debian's
 // /usr/bin/python3 with python3-vtk9), compared with the scene: bounds with the bodies'
 // world bounding boxes, enclosed volumes with the shapes', forces with r / h, statuses with
 // the Coulomb cone. Skipped with the reason when that Python has no vtk module.
-#include "moreau/io/vtk_writer.hpp"
+#include "moreau/output/vtk_writer.hpp"
 
 #include "moreau/geometry/aabb.hpp"
 #include "moreau/math/contact_frame.hpp"
@@ -21,7 +21,7 @@
 #include <numbers>
 #include <string>
 
-namespace moreau::io {
+namespace moreau::output {
 namespace {
 
 namespace fs = std::filesystem;
@@ -45,7 +45,7 @@ bool python_has_vtk() {
 // Runs read_vtk.py on path; fails the test if it does not exit 0.
 json read_with_vtk(const fs::path& path) {
   const std::string command = std::string(kPython) + " " + MOREAU_SOURCE_DIR +
-                              "/tests/io/read_vtk.py " + path.string() + " 2>&1";
+                              "/tests/output/read_vtk.py " + path.string() + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) throw std::runtime_error("cannot start: " + command);
   std::string output;
@@ -344,4 +344,4 @@ TEST(VtkWriter, NegativePlaneSizeIsRefused) {
 }
 
 }  // namespace
-}  // namespace moreau::io
+}  // namespace moreau::output

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <optional>
 
-namespace moreau::io {
+namespace moreau::output {
 
 /// Writes the columns step, time (s, at the end of the step), active (contacts),
 /// status (solvers::to_string), iterations, error (natural-map, dimensionless), and the wall
@@ -17,7 +17,7 @@ namespace moreau::io {
 class SolverLog {
  public:
   /// A new file, or with `continue_after` the solver.csv of an earlier run continued after
-  /// that step (moreau run --restart-from; output_file.hpp, open_csv_log).
+  /// that step (moreau run --restart-from; core/output_file.hpp, open_csv_log).
   /// @throws core::Diagnostic if the file cannot be created, read or written
   explicit SolverLog(const std::filesystem::path& path,
                      std::optional<long> continue_after = std::nullopt);
@@ -29,4 +29,4 @@ class SolverLog {
   std::ofstream out_;
 };
 
-}  // namespace moreau::io
+}  // namespace moreau::output

@@ -1,12 +1,12 @@
-#include "moreau/io/summary_json.hpp"
+#include "moreau/output/summary_json.hpp"
 
-#include "moreau/io/output_file.hpp"
+#include "moreau/core/output_file.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-namespace moreau::io {
+namespace moreau::output {
 namespace {
 
 // ordered_json keeps the keys in the documented order, for the human reader.
@@ -20,14 +20,14 @@ json vector(const math::Vec3& v) {
   return json::array({number(v.x()), number(v.y()), number(v.z())});
 }
 
-json time_split(const std::optional<TimeSplit>& split) {
+json time_split(const std::optional<run::TimeSplit>& split) {
   if (!split) return nullptr;
   return {{"collision", number(split->collision)},
           {"assembly", number(split->assembly)},
           {"solve", number(split->solve)}};
 }
 
-json counts(const SolverCounts& c) {
+json counts(const run::SolverCounts& c) {
   return {{"solves", c.solves},
           {"not_converged", c.not_converged},
           {"worst_error", number(c.worst_error)},
@@ -37,7 +37,7 @@ json counts(const SolverCounts& c) {
           {"answered_by", c.answered_by}};
 }
 
-json collapse(const std::optional<CollapseSummary>& c) {
+json collapse(const std::optional<run::CollapseSummary>& c) {
   if (!c) return nullptr;
   return {{"criterion", c->criterion},
           {"body", c->body},
@@ -47,7 +47,7 @@ json collapse(const std::optional<CollapseSummary>& c) {
           {"load_factor", number(c->load_factor)}};
 }
 
-json body(const BodySummary& b) {
+json body(const run::BodySummary& b) {
   const math::Quat& q = b.orientation;
   return {
       {"name", b.name},
@@ -64,18 +64,20 @@ json penalty_energy(const std::optional<std::array<double, 3>>& energy) {
           {"slip", number((*energy)[2])}};
 }
 
-json bonds(const std::optional<BondCounts>& counts) {
+json bonds(const std::optional<run::BondCounts>& counts) {
   if (!counts) return nullptr;
   return {{"intact", counts->intact}, {"broken", counts->broken}};
 }
 
-json to_json(const RunSummary& s) {
+json to_json(const run::RunSummary& s) {
   json bodies = json::array();
-  for (const BodySummary& b : s.bodies) bodies.push_back(body(b));
+  for (const run::BodySummary& b : s.bodies) bodies.push_back(body(b));
   json removed = json::array();
-  for (const RemovedBody& r : s.removed)
-    removed.push_back(
-        {{"body", r.name}, {"time", number(r.time)}, {"bound", r.bound}, {"value", number(r.value)}});
+  for (const run::RemovedBody& r : s.removed)
+    removed.push_back({{"body", r.name},
+                       {"time", number(r.time)},
+                       {"bound", r.bound},
+                       {"value", number(r.value)}});
   return {{"title", s.title},
           {"problem", s.problem.string()},
           {"mode", s.mode},
@@ -97,23 +99,11 @@ json to_json(const RunSummary& s) {
 
 }  // namespace
 
-void SolverCounts::add_step(const dynamics::StepReport& report) {
-  if (report.active == 0) return;
-  ++solves;
-  if (!report.solve.converged()) ++not_converged;
-  // A NaN error is the worst and stays so (every comparison with it is false).
-  if (std::isnan(report.solve.error) || report.solve.error > worst_error)
-    worst_error = report.solve.error;
-  total_iterations += report.solve.iterations;
-  max_iterations = std::max(max_iterations, report.solve.iterations);
-  ++answered_by[std::string(report.solver)];
-}
-
-void write_summary_json(const std::filesystem::path& path, const RunSummary& summary) {
+void write_summary_json(const std::filesystem::path& path, const run::RunSummary& summary) {
   const json document = to_json(summary);
   // Invalid UTF-8 in a title or name is replaced (U+FFFD) rather than failing the run at its end.
   const std::string text = document.dump(2, ' ', false, json::error_handler_t::replace);
-  write_output_file(path, [&](std::ostream& out) { out << text << '\n'; });
+  core::write_output_file(path, [&](std::ostream& out) { out << text << '\n'; });
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::output

@@ -3,7 +3,7 @@
 
 #include <string>
 
-namespace moreau::io {
+namespace moreau::output {
 
 /// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
 inline std::string csv_field(const std::string& text) {
@@ -13,4 +13,4 @@ inline std::string csv_field(const std::string& text) {
   return quoted + '"';
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::output

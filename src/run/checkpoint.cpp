@@ -1,8 +1,8 @@
-#include "moreau/io/checkpoint.hpp"
+#include "moreau/run/checkpoint.hpp"
 
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
-#include "moreau/io/output_file.hpp"
+#include "moreau/core/output_file.hpp"
 
 #include <array>
 #include <cstring>
@@ -12,7 +12,7 @@
 #include <sstream>
 #include <type_traits>
 
-namespace moreau::io {
+namespace moreau::run {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
@@ -170,12 +170,13 @@ void encode(Encoder& out, const Checkpoint& checkpoint) {
     out.put(removed.value);
   }
   out.put(checkpoint.broken_bonds);
-  const VtkWriter::PlanePatch patch = checkpoint.vtk.plane_patch.value_or(VtkWriter::PlanePatch{});
+  const run::VtkState::PlanePatch patch =
+      checkpoint.vtk.plane_patch.value_or(run::VtkState::PlanePatch{});
   out.put(static_cast<std::uint8_t>(checkpoint.vtk.plane_patch.has_value()));
   out.put(patch.centre_W);
   out.put(patch.half_size);
   out.put_count(checkpoint.vtk.frames.size());
-  for (const VtkWriter::Frame& frame : checkpoint.vtk.frames) {
+  for (const run::VtkState::Frame& frame : checkpoint.vtk.frames) {
     out.put(static_cast<std::int32_t>(frame.step));
     out.put(frame.time);
   }
@@ -239,12 +240,12 @@ Checkpoint decode(Decoder& in) {
   }
   checkpoint.broken_bonds = in.get<std::uint64_t>();
   const bool has_patch = get_flag(in);
-  VtkWriter::PlanePatch patch;
+  run::VtkState::PlanePatch patch;
   patch.centre_W = in.get_vec3();
   patch.half_size = in.get<double>();
   if (has_patch) checkpoint.vtk.plane_patch = patch;
   checkpoint.vtk.frames.resize(in.get_count());
-  for (VtkWriter::Frame& frame : checkpoint.vtk.frames) {
+  for (run::VtkState::Frame& frame : checkpoint.vtk.frames) {
     frame.step = in.get<std::int32_t>();
     frame.time = in.get<double>();
   }
@@ -287,7 +288,7 @@ void write_checkpoint(const std::filesystem::path& path, const Checkpoint& check
   Encoder encoder;
   encode(encoder, checkpoint);
   const std::uint64_t checksum = fnv1a(encoder.bytes());
-  write_output_file(path, [&](std::ostream& out) {
+  core::write_output_file(path, [&](std::ostream& out) {
     out.write(encoder.bytes().data(), static_cast<std::streamsize>(encoder.bytes().size()));
     out.write(reinterpret_cast<const char*>(&checksum), sizeof checksum);
   });
@@ -342,4 +343,4 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesyste
   for (const auto& [key, bond] : checkpoint.stepper.bonds) check_bodies(key, "bonds");
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::run

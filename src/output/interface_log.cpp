@@ -1,19 +1,19 @@
-#include "moreau/io/interface_log.hpp"
+#include "moreau/output/interface_log.hpp"
 
 #include "csv_field.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/interfaces.hpp"
-#include "moreau/io/output_file.hpp"
 
 #include <iomanip>
 #include <limits>
 
-namespace moreau::io {
+namespace moreau::output {
 
 InterfaceLog::InterfaceLog(const std::filesystem::path& path, const model::Scene& scene,
                            std::optional<long> continue_after)
     : path_(path),
-      out_(open_csv_log(
+      out_(core::open_csv_log(
           path,
           "step,time,body_a,body_b,points,normal_force,shear_force,normal_x,normal_y,normal_z,"
           "shear_x,shear_y,shear_z,centre_x,centre_y,centre_z,eccentricity_ratio,in_kernel\n",
@@ -36,4 +36,4 @@ void InterfaceLog::record(long step, double time, const std::vector<dynamics::Co
   if (!out_) throw core::Diagnostic({path_.string()}, "", "writing the interface log failed");
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::output

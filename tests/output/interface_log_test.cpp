@@ -1,6 +1,6 @@
 // interfaces.csv: its header, and one row per interface with the values of
 // dynamics::find_interfaces, body names quoted by RFC 4180 where they need it.
-#include "moreau/io/interface_log.hpp"
+#include "moreau/output/interface_log.hpp"
 
 #include "moreau/math/contact_frame.hpp"
 
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::output {
 namespace {
 
 using math::Vec3;
@@ -66,4 +66,4 @@ TEST(InterfaceLog, WritesOneRowPerInterface) {
 }
 
 }  // namespace
-}  // namespace moreau::io
+}  // namespace moreau::output

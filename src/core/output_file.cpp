@@ -1,4 +1,4 @@
-#include "moreau/io/output_file.hpp"
+#include "moreau/core/output_file.hpp"
 
 #include "moreau/core/diagnostic.hpp"
 
@@ -11,7 +11,7 @@
 #include <system_error>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::core {
 namespace {
 
 // The step in the first column of a row; nullopt for the header or a damaged row.
@@ -76,4 +76,4 @@ std::ofstream open_csv_log(const std::filesystem::path& path, std::string_view h
   return out;
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::core

@@ -1,10 +1,11 @@
-// Checkpoint files (io/checkpoint.hpp): every field comes back bit for bit, and a file that is
+// Checkpoint files (run/checkpoint.hpp): every field comes back bit for bit, and a file that is
 // missing, not a checkpoint, of another version, truncated, damaged, or of another problem
 // file or mode is refused with a message naming it.
-#include "moreau/io/checkpoint.hpp"
+#include "moreau/run/checkpoint.hpp"
 
 #include "moreau/core/diagnostic.hpp"
-#include "moreau/io/output_file.hpp"
+#include "moreau/core/output_file.hpp"
+#include "moreau/io/problem_file.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -19,7 +20,7 @@
 #include <numbers>
 #include <string>
 
-namespace moreau::io {
+namespace moreau::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -56,11 +57,11 @@ Checkpoint sample_checkpoint() {
                               {{0, 1, 0x80000002u}, {0.1, -0.0, Vec3::Zero()}}};
   checkpoint.came_to_rest = true;
   checkpoint.history = {3.0 / 7, {361.0 / 3}};
-  checkpoint.counts = {1200, 3, 2.5e-9, 123456789012LL, 77,
-                       {{"velocity-newton", 900}, {"velocity-nsgs", 300}}};
+  checkpoint.counts = {1200,           3,  2.5e-9,
+                       123456789012LL, 77, {{"velocity-newton", 900}, {"velocity-nsgs", 300}}};
   checkpoint.removed = {{"arch/voussoir03", 0.5 / 3, "below", -1.0 / 7}, {"", 0.0, "beyond", 5.0}};
   checkpoint.broken_bonds = 0x100000003ULL;  // beyond 32 bits
-  checkpoint.vtk.plane_patch = VtkWriter::PlanePatch{Vec3(0.1, 0.2, 0), 1.0 / 3};
+  checkpoint.vtk.plane_patch = run::VtkState::PlanePatch{Vec3(0.1, 0.2, 0), 1.0 / 3};
   checkpoint.vtk.frames = {{0, 0.0}, {10, 0.01}, {1234, 1.234}};
   return checkpoint;
 }
@@ -206,7 +207,7 @@ TEST_F(CheckpointTest, EveryDamagedByteIsRefused) {
 }
 
 TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
-  const Problem problem = read_problem_file(kProblem);
+  const Problem problem = io::read_problem_file(kProblem);
   Checkpoint checkpoint = sample_checkpoint();
   checkpoint.mode = Mode::Nscd;
   checkpoint.bodies.resize(problem.scene.bodies.size());
@@ -237,12 +238,12 @@ TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
 
 TEST_F(CheckpointTest, CsvRowsPastAStepAreDroppedAndTheHeaderKept) {
   const fs::path csv = with_bytes("history.csv", "step,time\n10,0.1\n20,0.2\n30,0.3\n40,0.");
-  EXPECT_EQ(last_row_step(csv), 40);
-  keep_rows_up_to_step(csv, 20);
+  EXPECT_EQ(core::last_row_step(csv), 40);
+  core::keep_rows_up_to_step(csv, 20);
   EXPECT_EQ(bytes_of(csv), "step,time\n10,0.1\n20,0.2\n");
-  EXPECT_EQ(last_row_step(csv), 20);
-  EXPECT_EQ(last_row_step(folder_ / "missing.csv"), 0);
+  EXPECT_EQ(core::last_row_step(csv), 20);
+  EXPECT_EQ(core::last_row_step(folder_ / "missing.csv"), 0);
 }
 
 }  // namespace
-}  // namespace moreau::io
+}  // namespace moreau::run

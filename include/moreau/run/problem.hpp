@@ -1,0 +1,66 @@
+// The description of a run: the scene, its loads, the time stepping of its mode, the stop
+// criteria and the outputs. A problem file (io/problem_file.hpp) is read into one; a program
+// may also build one in code.
+#pragma once
+
+#include "moreau/dynamics/moreau_jean.hpp"
+#include "moreau/dynamics/penalty_stepper.hpp"
+#include "moreau/dynamics/stop_criteria.hpp"
+#include "moreau/model/loads.hpp"
+#include "moreau/model/material.hpp"
+#include "moreau/model/scene.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace moreau::run {
+
+/// Nonsmooth contact dynamics (Moreau-Jean) or regularized penalty contact.
+enum class Mode { Nscd, Penalty };
+
+/// What the penalty mode does with a step above the critical step (time.critical_step).
+using dynamics::CriticalStepPolicy;
+
+/// What a run writes, and how often.
+struct OutputSettings {
+  int every = 10;  ///< steps between two VTK frames and history rows, >= 1
+  bool vtk = true;
+  /// Write interfaces.csv (output/interface_log.hpp) at the same steps as history.csv.
+  bool interfaces = false;
+  /// Steps between two checkpoints (run/checkpoint.hpp), >= 1; 0 writes none (but an
+  /// interrupted run always writes one of its last step).
+  int checkpoint_every = 0;
+  /// Bodies whose position, rotation and velocity go into history.csv (all free bodies of a
+  /// scene of <= 20 bodies when empty).
+  std::vector<std::string> bodies;
+};
+
+/// The most threads a run may be given (`threads`, moreau run --threads).
+inline constexpr int kMaxThreads = 1024;
+
+struct Problem {
+  std::filesystem::path path;
+  int version = 1;
+  std::string title;
+  Mode mode = Mode::Nscd;
+  /// Bodies (listed and generated, in file order), interactions, and gravity at t = 0.
+  model::Scene scene;
+  std::vector<model::Material> materials;
+  model::GravityLoad gravity;
+  dynamics::MoreauJeanOptions stepping;  ///< time.step, time.theta, solver.*
+  double duration = 1.0;                 ///< s
+  CriticalStepPolicy critical_step = CriticalStepPolicy::Refuse;  ///< time.critical_step
+  dynamics::CollapseCriteria collapse;                            ///< stop.*
+  OutputSettings output;
+  /// threads: of collision detection (moreau run --threads overrides it); none: the
+  /// machine's cores. The results are the same for any number.
+  std::optional<int> threads;
+};
+
+/// The number of steps of h that reach the duration; the last may end past it by less than
+/// h (1e-9 of a step is forgiven, so that 2.0 / 1e-3 gives 2000 despite round-off).
+long step_count(const Problem& problem);
+
+}  // namespace moreau::run

@@ -156,7 +156,7 @@ std::vector<Contact> MoreauJean::detect_contacts() {
   return contacts;
 }
 
-// The active set of DESIGN.md section 1: predicted gap g_k + h (1-theta) u_N,k below the
+// The active set of docs/mathematics.md section 1: predicted gap g_k + h (1-theta) u_N,k below the
 // activation threshold, with the velocities of t_k; and every bonded contact, which holds
 // whatever the pull until its bond breaks.
 std::vector<Contact> MoreauJean::select_active(std::vector<Contact> detected) const {
@@ -463,7 +463,7 @@ void MoreauJean::restore(const StepperState& state) {
   joints_.replace(state.bonds);
 }
 
-// One step of DESIGN.md section 1, as the pipeline reads.
+// One step of docs/mathematics.md section 1, as the pipeline reads.
 StepReport MoreauJean::step() {
   StepReport report;
   report.solve.status = solvers::Status::Converged;

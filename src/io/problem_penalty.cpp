@@ -22,7 +22,7 @@ using penalty::NormalLawKind;
 using penalty::TangentialLawKind;
 
 // The keys each law takes besides `law`, in the order of the kinds' enums. A key of another
-// law is refused rather than ignored (STYLE.md rule 4): `dissipation` under `law: linear` is
+// law is refused rather than ignored (docs/style.md rule 4): `dissipation` under `law: linear` is
 // a mistake about which law was chosen.
 struct LawKeys {
   std::string_view name;

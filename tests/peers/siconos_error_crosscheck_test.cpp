@@ -1,5 +1,5 @@
 // moreau's natural-map error against Siconos' own fc3d/fc2d_compute_error, an independent
-// implementation of the same measure |r - P_K(r - û)| / max(|q|, |r|, |u|) (DESIGN.md
+// implementation of the same measure |r - P_K(r - û)| / max(|q|, |r|, |u|) (docs/mathematics.md
 // section 1; Siconos 4.4 takes the maximum itself, given |q|).
 #include "moreau/contact/natural_map_error.hpp"
 #include "moreau/peers/siconos_solver.hpp"

@@ -16,7 +16,7 @@
 namespace moreau::solvers {
 namespace {
 
-// DESIGN.md's default tolerance, the one Siconos is compared at.
+// docs/mathematics.md's default tolerance, the one Siconos is compared at.
 constexpr double kTolerance = 1e-8;
 
 const std::vector<std::string> kFiles = {

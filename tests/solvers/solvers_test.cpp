@@ -17,7 +17,7 @@ namespace {
 
 using math::MatX;
 
-// The solver tolerance of these tests; below DESIGN.md's default 1e-8 so that the warm
+// The solver tolerance of these tests; below docs/mathematics.md's default 1e-8 so that the warm
 // start test starts from a solution the default tolerance would accept with margin.
 constexpr double kTolerance = 1e-10;
 

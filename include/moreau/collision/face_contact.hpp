@@ -1,4 +1,4 @@
-// Face-to-face contact of polyhedra (DESIGN.md section 1): the overlap polygon of the
+// Face-to-face contact of polyhedra (docs/mathematics.md section 1): the overlap polygon of the
 // reference face (on one body) and the incident face (on the other), computed exactly by
 // clipping the incident face against the side planes of the reference face
 // (Sutherland & Hodgman 1974), and its reduction to at most 4 points.

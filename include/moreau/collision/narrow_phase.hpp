@@ -1,4 +1,4 @@
-// Narrow phase: the exact contact points of two shapes, with no margin (DESIGN.md section 1).
+// Narrow phase: the exact contact points of two shapes, with no margin (docs/mathematics.md section 1).
 // Every point whose gap is at most the detection distance is reported, so that the time
 // stepper can see contacts about to close (the caller passes e.g. a velocity-based bound).
 //

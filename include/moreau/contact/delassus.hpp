@@ -1,4 +1,4 @@
-// The Delassus operator W = H M^-1 H^T (DESIGN.md section 1), assembled sparsely from the
+// The Delassus operator W = H M^-1 H^T (docs/mathematics.md section 1), assembled sparsely from the
 // contact Jacobian and the diagonal inverse mass: never a dense matrix over all contacts.
 // Body-free: the stepper builds the Jacobian blocks; this only multiplies. A contact
 // involves at most two bodies, so H is stored as per-contact dense blocks on column groups

@@ -1,4 +1,4 @@
-// The local frictional-contact problem of DESIGN.md section 1 (FC3D, and FC2D in planar
+// The local frictional-contact problem of docs/mathematics.md section 1 (FC3D, and FC2D in planar
 // mode), the one object every solver sees. Notation:
 //   d        contact dimension, 3 (normal, t1, t2) or 2 (normal, t)
 //   n_c      number of contacts; vectors have size n = d n_c, contact a owns [d a, d a + d)

@@ -1,4 +1,4 @@
-// The one error measure of DESIGN.md section 1, the convergence test of every solver and
+// The one error measure of docs/mathematics.md section 1, the convergence test of every solver and
 // the number compared with Siconos (its fc3d_compute_error / fc2d_compute_error).
 #pragma once
 

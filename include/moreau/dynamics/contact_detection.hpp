@@ -1,5 +1,5 @@
 // Which bodies of a scene touch, and where: the broad phase on bounding boxes inflated by a
-// margin per body, then the exact narrow phase (DESIGN.md section 1). One function for the
+// margin per body, then the exact narrow phase (docs/mathematics.md section 1). One function for the
 // stepper, the overlap check of problem files and `moreau check`.
 #pragma once
 

@@ -1,5 +1,5 @@
 // The Moreau-Jean time-stepping scheme (Moreau 1988; Jean 1999, "The non-smooth contact
-// dynamics method", CMAME 177, section 3), the theta-method of DESIGN.md section 1:
+// dynamics method", CMAME 177, section 3), the theta-method of docs/mathematics.md section 1:
 //   v_free = v_k + h M^-1 ((1-theta) f_k + theta f_k+1)
 //   v_k+1  = v_free + M^-1 H^T r,   r solving the local problem with W = H M^-1 H^T,
 //            q = H v_free + [e u_N,k, 0, 0] per active contact (Newton impact law)

@@ -1,4 +1,4 @@
-// The penalty (regularized) mode of DESIGN.md section 2: contact forces from the
+// The penalty (regularized) mode of docs/mathematics.md section 2: contact forces from the
 // spring-dashpot laws of penalty/ on the overlap of touching bodies, integrated explicitly
 // by the symplectic (semi-implicit) Euler scheme
 //   v_k+1 = v_k + h M^-1 f(x_k, v_k),   x_k+1 = x_k + h v_k+1   (orientation: exponential map),

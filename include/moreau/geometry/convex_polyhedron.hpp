@@ -7,7 +7,7 @@
 //              loop positions k and k+1
 //   edges      unique undirected edges (a < b) with the faces on either side
 // Faces are maximal: coplanar neighbours are one polygonal face (so a box has 6 quads),
-// because face-to-face contact is computed on whole faces (DESIGN.md section 1).
+// because face-to-face contact is computed on whole faces (docs/mathematics.md section 1).
 #pragma once
 
 #include "moreau/core/diagnostic.hpp"

@@ -1,4 +1,4 @@
-// Convex polygons of planar mode (DESIGN.md section 1): bodies move in the x-z plane, a
+// Convex polygons of planar mode (docs/mathematics.md section 1): bodies move in the x-z plane, a
 // shape is given by its vertices (x, z) in the local frame, counter-clockwise in the (x, z)
 // axes (x to the right, z up, i.e. seen from -y). Edge k joins vertices k and k + 1; its
 // outward normal is (dz, -dx)/|d| for d = v_k+1 - v_k. The 3D solid it stands for is the

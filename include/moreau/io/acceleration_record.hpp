@@ -1,4 +1,4 @@
-// Ground-motion records from CSV files (DESIGN.md section 3, io layer), e.g.
+// Ground-motion records from CSV files (docs/architecture.md, io layer), e.g.
 // ../shared/records/elcentro-1940-ns.csv. The record becomes a support velocity through
 // model::ground_motion_velocity().
 //

@@ -1,4 +1,4 @@
-// Orthonormal contact frame [n t1 t2] from a unit normal n (DESIGN.md section 1: normal
+// Orthonormal contact frame [n t1 t2] from a unit normal n (docs/mathematics.md section 1: normal
 // first). The tangents decide how tangential impulses are stored and warm-started from step
 // to step, so the frame must vary continuously with n and be exactly orthonormal.
 //

@@ -1,5 +1,5 @@
 // Unit quaternions for rigid-body orientation: the exponential-map update of the Moreau-Jean
-// position step (DESIGN.md section 1), rotation of vectors, and axis-angle conversion.
+// position step (docs/mathematics.md section 1), rotation of vectors, and axis-angle conversion.
 // Convention: q maps body-frame vectors to world-frame vectors, x_W = q x_B q*.
 #pragma once
 

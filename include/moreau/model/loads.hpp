@@ -1,4 +1,4 @@
-// The loads of a problem (DESIGN.md section 3, model layer). Body forces act through gravity:
+// The loads of a problem (docs/architecture.md, model layer). Body forces act through gravity:
 // a ramp (gravity switched on gradually), the tilting-table test (gravity rotated slowly,
 // which is equivalent to tilting the structure) and a lateral acceleration ramp lambda(t) g
 // (the pseudo-static seismic coefficient of limit analysis). Support motions act through

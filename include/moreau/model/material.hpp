@@ -1,5 +1,5 @@
 // A material of a problem: its density for the mass properties, and the elastic constants
-// the penalty mode calibrates its spring-dashpot laws from (DESIGN.md section 2).
+// the penalty mode calibrates its spring-dashpot laws from (docs/mathematics.md section 2).
 #pragma once
 
 #include <string>

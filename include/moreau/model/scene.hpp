@@ -16,7 +16,7 @@ namespace moreau::model {
 /// (dynamics/cohesive_joints.hpp).
 struct ContactLaw {
   double friction = 0.5;          ///< mu, >= 0 (> 0 with cohesion)
-  double restitution = 0.0;       ///< e, in [0, 1]; DESIGN.md's default 0 (inelastic)
+  double restitution = 0.0;       ///< e, in [0, 1]; docs/mathematics.md's default 0 (inelastic)
   double cohesion = 0.0;          ///< c, Pa, >= 0; 0: no bond
   double tensile_strength = 0.0;  ///< f_t, Pa, in [0, c / mu]
   penalty::LawPair penalty = {};

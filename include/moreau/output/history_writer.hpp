@@ -1,5 +1,5 @@
 // history.csv: the time series of a run, one row per recorded step, written as the run goes
-// (DESIGN.md section 4: nothing computed is lost on a later error or a kill).
+// (docs/mathematics.md section 3: nothing computed is lost on a later error or a kill).
 #pragma once
 
 #include "moreau/dynamics/moreau_jean.hpp"

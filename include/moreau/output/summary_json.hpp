@@ -1,5 +1,5 @@
 // summary.json: what a run did, in one file that scripts read without parsing logs
-// (DESIGN.md section 4): the run, its solver statistics, an eventual collapse, and the final
+// (docs/mathematics.md section 3): the run, its solver statistics, an eventual collapse, and the final
 // state of every body.
 #pragma once
 

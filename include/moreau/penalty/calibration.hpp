@@ -1,5 +1,5 @@
-// Parameters of the penalty laws from the materials and the contact geometry (DESIGN.md
-// section 2). Each is a default: a value given in the problem file wins.
+// Parameters of the penalty laws from the materials and the contact geometry
+// (docs/mathematics.md section 2). Each is a default: a value given in the problem file wins.
 #pragma once
 
 namespace moreau::penalty {

@@ -1,5 +1,5 @@
-// The penalty laws of a pair of materials as the problem file gives them (DESIGN.md section
-// 2): the kind of normal and tangential law and the parameters the user set. A parameter
+// The penalty laws of a pair of materials as the problem file gives them (docs/mathematics.md
+// section 2): the kind of normal and tangential law and the parameters the user set. A parameter
 // left unset is calibrated per contact from the materials and the contact's geometry
 // (resolve_laws), so that one line of a problem file serves balls of every size.
 #pragma once

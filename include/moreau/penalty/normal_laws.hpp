@@ -1,4 +1,4 @@
-// The normal laws of the penalty mode (DESIGN.md section 2): the force that pushes two
+// The normal laws of the penalty mode (docs/mathematics.md section 2): the force that pushes two
 // bodies apart as a function of their overlap and its rate. Pure functions, no bodies.
 // Sign conventions: overlap delta > 0 in penetration (delta = -gap), rate delta_dot > 0 while
 // the bodies approach; the force is along the contact normal, > 0 repulsive.

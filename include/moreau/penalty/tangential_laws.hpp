@@ -1,4 +1,4 @@
-// The tangential (friction) laws of the penalty mode (DESIGN.md section 2). Pure functions of
+// The tangential (friction) laws of the penalty mode (docs/mathematics.md section 2). Pure functions of
 // the slip velocity, the stored tangential state, the normal force and the step.
 // Vectors are world vectors in the contact's tangent plane: the slip velocity s is that of
 // body A relative to body B at the contact point, and the force is the one on A (it opposes

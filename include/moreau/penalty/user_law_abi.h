@@ -2,7 +2,7 @@
    exports the two functions below (no C++ name mangling, so any compiler or language that
    can produce a C ABI will do). moreau calls moreau_contact_law once per contact and step.
    Vectors are in the contact frame: component 0 along t1, 1 along t2 (planar mode: t2 = 0).
-   Sign conventions as DESIGN.md section 1: overlap > 0 in penetration, overlap_rate > 0
+   Sign conventions as docs/mathematics.md section 1: overlap > 0 in penetration, overlap_rate > 0
    while approaching, forces are those on body A (the normal one > 0 pushes A away from B). */
 #ifndef MOREAU_PENALTY_USER_LAW_ABI_H
 #define MOREAU_PENALTY_USER_LAW_ABI_H

@@ -26,7 +26,7 @@ struct OneContactSolution {
   double error = 0.0;  ///< one_contact_error of r, dimensionless
 };
 
-/// The natural-map error of DESIGN.md §1 restricted to one contact:
+/// The natural-map error of docs/mathematics.md section 1 restricted to one contact:
 ///   |r - P_K(r - û)| / max(|q_a|, |r|, |u|),  u = W_aa r + q_a  (no division below epsilon).
 template <int d>
 double one_contact_error(const Eigen::Matrix<double, d, d>& W_aa, double mu,

@@ -1,5 +1,5 @@
-// The interface every method for the local problem implements (DESIGN.md section 1,
-// STYLE.md "The solver interface"). Solvers see W, q and mu only: no body, no shape.
+// The interface every method for the local problem implements (docs/mathematics.md section 1,
+// docs/style.md rule 6). Solvers see W, q and mu only: no body, no shape.
 #pragma once
 
 #include "moreau/contact/local_problem.hpp"

@@ -80,7 +80,7 @@ def chain_jacobian(count, grounded):
 
 def newton_lcp(jacobian, velocity_before, restitution, free_velocity=None):
     """The impulses r of Newton's law at every contact, 0 <= r _|_ W r + q >= 0 with
-    W = H M^-1 H^T and q = H v_free + e H v_before (DESIGN.md section 1), by trying every
+    W = H M^-1 H^T and q = H v_free + e H v_before (docs/mathematics.md section 1), by trying every
     active set: W is positive definite, so exactly one set gives r >= 0 and u >= 0."""
     free = velocity_before if free_velocity is None else free_velocity
     delassus = jacobian @ jacobian.T / MASS

@@ -1,4 +1,4 @@
-// Every file of problems/ runs as the README says, and its outcome matches what its header
+// Every file of problems/ runs as the user guide says, and its outcome matches what its header
 // promises (short versions of the long runs). The references are those of the headers:
 // analytic mechanics for the ball and the incline, standing structures for the arches.
 #include "support/run_command.hpp"
@@ -79,7 +79,7 @@ TEST(Problems, EveryFileChecksClean) {
     const CommandResult result = run_moreau("check " + entry.path().string());
     EXPECT_EQ(result.exit_code, 0) << entry.path() << ":\n" << result.output;
   }
-  EXPECT_GE(files, 8);  // the eight problems the README lists
+  EXPECT_GE(files, 8);  // the eight problems the user guide lists
 }
 
 // The default problem stands: no voussoir moves by 1 cm (the file's collapse criterion).

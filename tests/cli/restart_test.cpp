@@ -1,4 +1,4 @@
-// `moreau run --restart-from DIR/checkpoint-NNNNNN` (README, "Checkpoints and restart"): a run
+// `moreau run --restart-from DIR/checkpoint-NNNNNN` (docs/user-guide.md, "Checkpoints and restart"): a run
 // stopped at step 1000 and continued from its checkpoint ends bitwise where the uninterrupted
 // run ends, with the same history.csv rows, VTK collections, solver statistics and later
 // checkpoints; in NSCD (a planar arch collapsing on a tilting table, the collapse monitor

@@ -144,7 +144,7 @@ def check_free_rocking(case, dimension, step, theta):
 
 def activation_allowance(dimension):
     """epsilon_a (m): moreau keeps a contact active up to a predicted gap of 1e-6 of the free
-    bodies' mean size, the diagonal of their bounding boxes at t = 0 (README, Moreau-Jean;
+    bodies' mean size, the diagonal of their bounding boxes at t = 0 (docs/mathematics.md, Moreau-Jean;
     moreau_jean.cpp), a planar polygon counting as a prism of unit depth."""
     half_x = HALF_WIDTH * math.cos(TILT) + HALF_HEIGHT * math.sin(TILT)
     half_z = HALF_WIDTH * math.sin(TILT) + HALF_HEIGHT * math.cos(TILT)

@@ -17,8 +17,8 @@ struct BenchRun {
   std::string status;
   bool converged = false;
   int iterations = 0;
-  double error = 0.0;                   ///< moreau's natural-map error of the returned reactions
-  double seconds = 0.0;                 ///< best wall time over the repetitions
+  double error = 0.0;    ///< moreau's natural-map error of the returned reactions
+  double seconds = 0.0;  ///< best wall time over the repetitions
   /// Siconos' own error of the same reactions on the local problem (fc3d/fc2d_compute_error)
   std::optional<double> siconos_error;
   /// and on a 3D global problem, gfc3d_compute_error (scaled by |f| and |w|)

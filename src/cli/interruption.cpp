@@ -47,9 +47,12 @@ bool InterruptionGuard::requested() const { return received_signal != 0; }
 
 std::string InterruptionGuard::signal_name() const {
   switch (received_signal) {
-    case 0: return {};
-    case SIGINT: return "SIGINT";
-    case SIGTERM: return "SIGTERM";
+    case 0:
+      return {};
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
   }
   MOREAU_ASSERT(false && "only SIGINT and SIGTERM are handled");
   return {};

@@ -71,8 +71,8 @@ geometry::ConvexPolyhedron read_obj_block(const std::filesystem::path& path,
         int index = 0;
         const int count = static_cast<int>(vertices.size());
         if (!parse(index_text, index) || index == 0 || index > count || index < -count)
-          fail(words[w], core::concat("a vertex number from 1 to ", count,
-                                      " (or -1 to -", count, ", counting back)"));
+          fail(words[w], core::concat("a vertex number from 1 to ", count, " (or -1 to -", count,
+                                      ", counting back)"));
         face.push_back(index > 0 ? index - 1 : count + index);
       }
       faces.push_back(std::move(face));

@@ -105,8 +105,8 @@ std::string file_key(const std::string& spec_key) {
   return spec_key.starts_with("block") ? "block" : spec_key;
 }
 
-std::vector<masonry::Block> generate(const Field& g, const std::string& type, const std::string& name,
-                            int dimension) {
+std::vector<masonry::Block> generate(const Field& g, const std::string& type,
+                                     const std::string& name, int dimension) {
   try {
     if (type == "arch") return read_arch(g, name, dimension);
     if (type == "wall") return read_wall(g, name, dimension);

@@ -1,11 +1,11 @@
 #include "moreau/solvers/velocity_newton.hpp"
 
+#include "contact_rows.hpp"
 #include "moreau/contact/cone.hpp"
 #include "moreau/contact/natural_map_error.hpp"
 #include "moreau/core/assert.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
-#include "contact_rows.hpp"
 #include "sweep_loop.hpp"
 
 #include <Eigen/CholmodSupport>

@@ -88,8 +88,8 @@ TEST(ReadmeExample, TheShownCommandPrintsTheShownOutput) {
 
   const fs::path out = fs::temp_directory_path() / "moreau-readme-example";
   fs::remove_all(out);
-  const CommandResult result = run_moreau("run " + std::string(MOREAU_SOURCE_DIR) + "/" +
-                                          problem + " --quiet --out " + out.string());
+  const CommandResult result = run_moreau("run " + std::string(MOREAU_SOURCE_DIR) + "/" + problem +
+                                          " --quiet --out " + out.string());
   ASSERT_EQ(result.exit_code, 0) << result.output;
   const std::vector<std::string> printed = lines_of(result.output);
   for (const std::string& line : lines_of(shown)) {

@@ -1,7 +1,7 @@
-// `moreau run --restart-from DIR/checkpoint-NNNNNN` (docs/user-guide.md, "Checkpoints and restart"): a run
-// stopped at step 1000 and continued from its checkpoint ends bitwise where the uninterrupted
-// run ends, with the same history.csv rows, VTK collections, solver statistics and later
-// checkpoints; in NSCD (a planar arch collapsing on a tilting table, the collapse monitor
+// `moreau run --restart-from DIR/checkpoint-NNNNNN` (docs/user-guide.md, "Checkpoints and
+// restart"): a run stopped at step 1000 and continued from its checkpoint ends bitwise where the
+// uninterrupted run ends, with the same history.csv rows, VTK collections, solver statistics and
+// later checkpoints; in NSCD (a planar arch collapsing on a tilting table, the collapse monitor
 // firing after the restart) and in the penalty mode (boxes sliding, tumbling and landing on a
 // tilted table), with the interface results of the arch continued too; and with bodies
 // removed before and after the checkpoint (--remove-below), and with a cohesive joint that

@@ -1,7 +1,7 @@
 // Run control. SIGINT and SIGTERM end `moreau run` cleanly: the step under way finishes,
 // summary.json says which signal stopped the run and when, history.csv keeps every step up
-// to it, the exit code is 4 (docs/user-guide.md, "Exit codes"), and a checkpoint of the last step lets it
-// continue. --remove-below and --remove-beyond drop the bodies that leave the structure,
+// to it, the exit code is 4 (docs/user-guide.md, "Exit codes"), and a checkpoint of the last step
+// lets it continue. --remove-below and --remove-beyond drop the bodies that leave the structure,
 // logged in removed.csv and summary.json.
 #include "moreau/run/checkpoint.hpp"
 #include "support/run_command.hpp"

@@ -1,8 +1,8 @@
-// Every problem of ../shared/fclib through read_contact_problem_file: the kind, dimension and number
-// of contacts that shared/fclib/README.md and the file headers state, W symmetric, and the
+// Every problem of ../shared/fclib through read_contact_problem_file: the kind, dimension and
+// number of contacts that shared/fclib/README.md and the file headers state, W symmetric, and the
 // natural-map error of the stored solutions.
-#include "moreau/contact/natural_map_error.hpp"
 #include "moreau/contact/contact_problem_file.hpp"
+#include "moreau/contact/natural_map_error.hpp"
 #include "support/shared_data.hpp"
 
 #include <gtest/gtest.h>
@@ -66,7 +66,8 @@ class SharedProblem : public ::testing::TestWithParam<SharedFile> {};
 TEST_P(SharedProblem, ReadsWithItsKindDimensionAndContacts) {
   const SharedFile& expected = GetParam();
   MOREAU_REQUIRE_SHARED("fclib/" + expected.name);
-  const ContactProblemFile file = read_contact_problem_file(testing::shared_path("fclib/" + expected.name));
+  const ContactProblemFile file =
+      read_contact_problem_file(testing::shared_path("fclib/" + expected.name));
   EXPECT_EQ(file.kind, expected.kind);
   EXPECT_EQ(file.problem.dimension, expected.dimension);
   EXPECT_EQ(file.problem.contacts(), expected.contacts);
@@ -83,7 +84,8 @@ TEST_P(SharedProblem, ReadsWithItsKindDimensionAndContacts) {
 TEST_P(SharedProblem, ReportsTheErrorOfStoredImpulses) {
   const SharedFile& expected = GetParam();
   MOREAU_REQUIRE_SHARED("fclib/" + expected.name);
-  const ContactProblemFile file = read_contact_problem_file(testing::shared_path("fclib/" + expected.name));
+  const ContactProblemFile file =
+      read_contact_problem_file(testing::shared_path("fclib/" + expected.name));
   EXPECT_EQ(file.stored_solution.has_value(), file.guess.has_value());
   for (const auto& [label, r] :
        {std::pair{"solution", file.stored_solution}, std::pair{"guess", file.guess}}) {

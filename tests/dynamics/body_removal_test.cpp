@@ -32,9 +32,11 @@ model::Scene scene_with_escapes() {
   pose.position = Vec3(0, 0, 0);
   scene.bodies.push_back(model::make_free_body("falling", geometry::Sphere{0.05}, 1000, pose, 3));
   pose.position = Vec3(5, 0, 0.05);
-  scene.bodies.push_back(model::make_fixed_body("pedestal", geometry::Box{Vec3(0.2, 0.2, 0.05)}, pose));
+  scene.bodies.push_back(
+      model::make_fixed_body("pedestal", geometry::Box{Vec3(0.2, 0.2, 0.05)}, pose));
   pose.position = Vec3(5, 0, 0.15);
-  scene.bodies.push_back(model::make_free_body("resting", geometry::Box{Vec3(0.05, 0.05, 0.05)}, 1000, pose, 3));
+  scene.bodies.push_back(
+      model::make_free_body("resting", geometry::Box{Vec3(0.05, 0.05, 0.05)}, 1000, pose, 3));
   pose.position = Vec3(0, 0, 0.5);
   scene.bodies.push_back(model::make_free_body("following", geometry::Sphere{0.05}, 1000, pose, 3));
   return scene;

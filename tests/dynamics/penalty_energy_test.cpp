@@ -222,7 +222,7 @@ penalty::LawPair hertzian_law(penalty::NormalLawKind kind) {
   // A constant K_t, about the tangent stiffness 3/2 k sqrt(delta) at the slider's overlap of
   // 4.5e-5 m: calibrated from the normal law it would follow the overlap, and the stored
   // tangential energy would change without work (tangential_laws.hpp).
-  laws.tangential.stiffness = 2e5;  // N/m
+  laws.tangential.stiffness = 2e5;                                                  // N/m
   if (kind == penalty::NormalLawKind::HuntCrossley) laws.normal.dissipation = 0.1;  // s/m
   if (kind == penalty::NormalLawKind::PowerLaw) {
     laws.normal.stiffness_exponent = 1.5;
@@ -253,22 +253,19 @@ std::string case_name(const ::testing::TestParamInfo<EnergyCase>& case_info) {
 // two tangential laws.
 INSTANTIATE_TEST_SUITE_P(
     Laws, PenaltyEnergy,
-    ::testing::Values(EnergyCase{"LinearSlider",
-                                 linear_law(penalty::TangentialLawKind::SpringDashpotSlider),
-                                 CriticalStepPolicy::Refuse, kLinearSlideTolerance},
-                      EnergyCase{"LinearIncremental",
-                                 linear_law(penalty::TangentialLawKind::IncrementalCoulomb),
-                                 CriticalStepPolicy::Refuse, kLinearSlideTolerance},
-                      EnergyCase{"LinearVelocityDependent", velocity_dependent_law(),
-                                 CriticalStepPolicy::Substep, kLinearSlideTolerance},
-                      EnergyCase{"HertzSlider", hertzian_law(penalty::NormalLawKind::Hertz),
-                                 CriticalStepPolicy::Refuse, kRattlingSlideTolerance},
-                      EnergyCase{"HuntCrossleySlider",
-                                 hertzian_law(penalty::NormalLawKind::HuntCrossley),
-                                 CriticalStepPolicy::Refuse, kRattlingSlideTolerance},
-                      EnergyCase{"PowerLawSlider",
-                                 hertzian_law(penalty::NormalLawKind::PowerLaw),
-                                 CriticalStepPolicy::Refuse, kRattlingSlideTolerance}),
+    ::testing::Values(
+        EnergyCase{"LinearSlider", linear_law(penalty::TangentialLawKind::SpringDashpotSlider),
+                   CriticalStepPolicy::Refuse, kLinearSlideTolerance},
+        EnergyCase{"LinearIncremental", linear_law(penalty::TangentialLawKind::IncrementalCoulomb),
+                   CriticalStepPolicy::Refuse, kLinearSlideTolerance},
+        EnergyCase{"LinearVelocityDependent", velocity_dependent_law(), CriticalStepPolicy::Substep,
+                   kLinearSlideTolerance},
+        EnergyCase{"HertzSlider", hertzian_law(penalty::NormalLawKind::Hertz),
+                   CriticalStepPolicy::Refuse, kRattlingSlideTolerance},
+        EnergyCase{"HuntCrossleySlider", hertzian_law(penalty::NormalLawKind::HuntCrossley),
+                   CriticalStepPolicy::Refuse, kRattlingSlideTolerance},
+        EnergyCase{"PowerLawSlider", hertzian_law(penalty::NormalLawKind::PowerLaw),
+                   CriticalStepPolicy::Refuse, kRattlingSlideTolerance}),
     case_name);
 
 }  // namespace

@@ -54,8 +54,7 @@ Impact run_impact(model::Scene& scene, double h) {
   int steps_in_contact = 0;
   for (int k = 0; k < 100000 && !(scene.bodies[1].v.z() > 0 && stepper.contacts().empty()); ++k) {
     stepper.step();
-    if (!stepper.contacts().empty() && stepper.contacts()[0].impulse[0] != 0.0)
-      ++steps_in_contact;
+    if (!stepper.contacts().empty() && stepper.contacts()[0].impulse[0] != 0.0) ++steps_in_contact;
   }
   impact.restitution = scene.bodies[1].v.z();
   impact.duration = steps_in_contact * h;
@@ -97,7 +96,8 @@ TEST(PenaltyImpact, LinearSpringDashpotWithoutTensionMatchesSchwagerPoschel) {
     laws.normal.damping = penalty::damping_from_restitution(e_nominal[i], m, k);
     model::Scene scene = impact_scene(laws);
     const Impact impact = run_impact(scene, 1e-6);
-    EXPECT_NEAR(impact.restitution, e_reference[i], 5e-3 * e_reference[i]) << "e = " << e_nominal[i];
+    EXPECT_NEAR(impact.restitution, e_reference[i], 5e-3 * e_reference[i])
+        << "e = " << e_nominal[i];
     EXPECT_NEAR(impact.duration, t_reference[i], 5e-3 * t_reference[i]) << "e = " << e_nominal[i];
   }
 }
@@ -186,8 +186,8 @@ class PenaltyIncline : public ::testing::TestWithParam<InclineCase> {
     scene.gravity = kG * Vec3(std::sin(alpha), 0, -std::cos(alpha));
     geometry::Pose pose;
     pose.position = Vec3(0, 0, 0.05);
-    scene.bodies.push_back(model::make_free_body("cube", testing::block_shape(dimension, 0.05, 0.05),
-                                                 2500.0, pose, dimension));
+    scene.bodies.push_back(model::make_free_body(
+        "cube", testing::block_shape(dimension, 0.05, 0.05), 2500.0, pose, dimension));
     PenaltyStepper stepper(scene, {.h = 1e-5}, kOneMaterial);
     double v_early = 0.0;
     for (int k = 1; k <= 50000; ++k) {

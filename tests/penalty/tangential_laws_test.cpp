@@ -212,11 +212,10 @@ TEST(TangentialRigidity, IsTheSpringAndTheSlopeOfEachLaw) {
   const TangentialLaw law = VelocityDependentFriction{0.6, 0.4, 1e-4, 1e-3, std::nullopt};
   const double dv = 1e-10;
   const Vec3 x = Vec3::UnitX();
-  const double slope = (tangential_force(law, -dv * x, Vec3::Zero(), kNormalForce, 0.0, kStep)
-                            .force.x() -
-                        tangential_force(law, dv * x, Vec3::Zero(), kNormalForce, 0.0, kStep)
-                            .force.x()) /
-                       (2 * dv);
+  const double slope =
+      (tangential_force(law, -dv * x, Vec3::Zero(), kNormalForce, 0.0, kStep).force.x() -
+       tangential_force(law, dv * x, Vec3::Zero(), kNormalForce, 0.0, kStep).force.x()) /
+      (2 * dv);
   const TangentialRigidity velocity = tangential_rigidity(law, kNormalForce);
   EXPECT_EQ(velocity.stiffness, 0.0);
   EXPECT_NEAR(velocity.damping, slope, 1e-6 * slope);  // 1.875 * 0.6 / 1e-4 * 10 = 112500

@@ -1,8 +1,8 @@
 // The default solver (what `moreau solve` uses without --solver) on every problem of
 // ../shared/fclib: it must converge to the default tolerance 1e-8, and its error is measured
 // again here rather than taken from its report.
-#include "moreau/contact/natural_map_error.hpp"
 #include "moreau/contact/contact_problem_file.hpp"
+#include "moreau/contact/natural_map_error.hpp"
 #include "moreau/solvers/registry.hpp"
 #include "support/shared_data.hpp"
 

@@ -2,8 +2,8 @@
 // read_contact_problem_file). Only honest things are asserted: the status agrees with the
 // natural-map error measured here, and the returned impulses are finite. Iterations, error
 // and time are printed per problem for the benchmark record; no test asserts wall time.
-#include "moreau/contact/natural_map_error.hpp"
 #include "moreau/contact/contact_problem_file.hpp"
+#include "moreau/contact/natural_map_error.hpp"
 #include "moreau/solvers/newton.hpp"
 #include "support/shared_data.hpp"
 

@@ -308,8 +308,8 @@ TEST(NewtonStatus, LineSearchFailureOnAnInfeasibleProblem) {
 }
 
 // The same infeasible contact with Fischer-Burmeister: its merit decreases towards an
-// infimum at r_N -> infinity, and the relative error 1/|r| of docs/mathematics.md eventually passes the
-// tolerance there. Whatever the status, it must agree with the measured error.
+// infimum at r_N -> infinity, and the relative error 1/|r| of docs/mathematics.md eventually passes
+// the tolerance there. Whatever the status, it must agree with the measured error.
 TEST(NewtonStatus, FischerBurmeisterStatusAgreesWithErrorOnAnInfeasibleProblem) {
   LocalProblem problem = one_contact<3>(Block<3>{-1.0, 0.0, 0.0}, 0.5);
   problem.W = BlockSparseMatrix::from_sparse(math::SparseMat(3, 3), 3);

@@ -1,8 +1,8 @@
 // The Gauss-Seidel family (nsgs, pgs, prox) on every problem of ../shared/fclib (README.md
 // there): the status must agree with the independently measured error, and nsgs must converge
 // where the measurements of this project showed it does. Iterations and errors are printed.
-#include "moreau/contact/natural_map_error.hpp"
 #include "moreau/contact/contact_problem_file.hpp"
+#include "moreau/contact/natural_map_error.hpp"
 #include "moreau/solvers/registry.hpp"
 #include "support/shared_data.hpp"
 

@@ -1,6 +1,6 @@
-// The output of the narrow phase (docs/mathematics.md section 1): a point, a normal from B towards A
-// and a gap (> 0 when apart). The tangents come later, from math::contact_frame, so that
-// every layer builds the frame the same way.
+// The output of the narrow phase (docs/mathematics.md section 1): a point, a normal from B towards
+// A and a gap (> 0 when apart). The tangents come later, from math::contact_frame, so that every
+// layer builds the frame the same way.
 #pragma once
 
 #include "moreau/math/types.hpp"

@@ -1,6 +1,6 @@
-// Narrow phase: the exact contact points of two shapes, with no margin (docs/mathematics.md section 1).
-// Every point whose gap is at most the detection distance is reported, so that the time
-// stepper can see contacts about to close (the caller passes e.g. a velocity-based bound).
+// Narrow phase: the exact contact points of two shapes, with no margin (docs/mathematics.md section
+// 1). Every point whose gap is at most the detection distance is reported, so that the time stepper
+// can see contacts about to close (the caller passes e.g. a velocity-based bound).
 //
 // Pairs and methods (A, B in either order; the result is the same up to the sign of n):
 //   sphere-sphere, sphere-plane     closed form

@@ -3,8 +3,8 @@
 //   M v = f + H r,   u = H^T v + w,   K* ∋ û ⊥ r ∈ K  per contact,
 // with M (n_dof x n_dof) symmetric positive definite and H (n_dof x d n_c). Eliminating v,
 //   u = H^T M^-1 H r + (H^T M^-1 f + w) = W r + q.
-// N.B. the global convention writes H for what docs/mathematics.md's stepper calls H^T (there H maps
-// velocities to local velocities); the files store this one, so it is kept here.
+// N.B. the global convention writes H for what docs/mathematics.md's stepper calls H^T (there H
+// maps velocities to local velocities); the files store this one, so it is kept here.
 #pragma once
 
 #include "moreau/contact/local_problem.hpp"

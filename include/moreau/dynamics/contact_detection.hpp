@@ -1,6 +1,6 @@
 // Which bodies of a scene touch, and where: the broad phase on bounding boxes inflated by a
-// margin per body, then the exact narrow phase (docs/mathematics.md section 1). One function for the
-// stepper, the overlap check of problem files and `moreau check`.
+// margin per body, then the exact narrow phase (docs/mathematics.md section 1). One function for
+// the stepper, the overlap check of problem files and `moreau check`.
 #pragma once
 
 #include "moreau/collision/contact_point.hpp"

@@ -1,5 +1,5 @@
-// A rigid body (docs/mathematics.md section 1): its shape, mass properties and state. The state is that
-// of the body frame, whose origin is the centre of mass and whose axes are principal axes of
+// A rigid body (docs/mathematics.md section 1): its shape, mass properties and state. The state is
+// that of the body frame, whose origin is the centre of mass and whose axes are principal axes of
 // inertia (in planar mode: the shape's axes, since only the y axis matters), so that the mass
 // matrix is diag(m I3, J) with J diagonal.
 #pragma once

@@ -27,8 +27,8 @@ struct GravityLoad {
   /// towards -x: g(alpha) = g (-sin alpha, 0, -cos alpha), as if the table were tilted with
   /// its +x side up (a block on it slides towards -x).
   Vec3 tilt_axis = Vec3::UnitY();
-  double tilt_rate = 0.0;                ///< deg/s, >= 0
-  double tilt_start = 0.0;               ///< s
+  double tilt_rate = 0.0;                  ///< deg/s, >= 0
+  double tilt_start = 0.0;                 ///< s
   Vec3 lateral_direction = Vec3::UnitX();  ///< d, unit, world, orthogonal to g0
   double lateral_rate = 0.0;               ///< 1/s, >= 0
   double lateral_start = 0.0;              ///< s

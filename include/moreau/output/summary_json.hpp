@@ -1,6 +1,6 @@
 // summary.json: what a run did, in one file that scripts read without parsing logs
-// (docs/mathematics.md section 3): the run, its solver statistics, an eventual collapse, and the final
-// state of every body.
+// (docs/mathematics.md section 3): the run, its solver statistics, an eventual collapse, and the
+// final state of every body.
 #pragma once
 
 #include "moreau/run/statistics.hpp"

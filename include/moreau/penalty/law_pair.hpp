@@ -66,7 +66,7 @@ struct ContactSide {
   double mass = 0.0;           ///< kg; infinity for a body that does not move
   double young_modulus = 0.0;  ///< Pa
   double poisson_ratio = 0.0;
-  double dissipation = 0.0;    ///< Hunt-Crossley c of the material, s/m
+  double dissipation = 0.0;  ///< Hunt-Crossley c of the material, s/m
 };
 
 /// The concrete laws of one contact.

@@ -1,5 +1,5 @@
-// The tangential (friction) laws of the penalty mode (docs/mathematics.md section 2). Pure functions of
-// the slip velocity, the stored tangential state, the normal force and the step.
+// The tangential (friction) laws of the penalty mode (docs/mathematics.md section 2). Pure
+// functions of the slip velocity, the stored tangential state, the normal force and the step.
 // Vectors are world vectors in the contact's tangent plane: the slip velocity s is that of
 // body A relative to body B at the contact point, and the force is the one on A (it opposes
 // s or the stored spring). The caller keeps the state of each persistent contact and turns
@@ -51,8 +51,8 @@ struct VelocityDependentFriction {
   std::optional<double> max_force;  ///< N, > 0
 };
 
-using TangentialLaw = std::variant<SpringDashpotSlider, IncrementalCoulomb,
-                                   VelocityDependentFriction>;
+using TangentialLaw =
+    std::variant<SpringDashpotSlider, IncrementalCoulomb, VelocityDependentFriction>;
 
 /// The quintic smooth step of Adams' STEP5: h0 for x <= x0, h1 for x >= x1, and in between
 /// h0 + (h1 - h0) a^3 (10 - 15 a + 6 a^2), a = (x - x0)/(x1 - x0): C2 at both ends.
@@ -66,8 +66,8 @@ struct TangentialForce {
   /// the stored force (N) for the incremental law, zero for the velocity-dependent law.
   Vec3 state = Vec3::Zero();
   bool slipping = false;
-  double elastic_energy = 0.0;     ///< J, stored in the spring after the step
-  double damping_work = 0.0;       ///< J, >= 0, dissipated by the dashpot in the step
+  double elastic_energy = 0.0;  ///< J, stored in the spring after the step
+  double damping_work = 0.0;    ///< J, >= 0, dissipated by the dashpot in the step
   /// J, >= 0, dissipated by slip in the step: mu |F_n| times the plastic slip increment,
   /// |delta trial - delta kept| (the yield force times the distance it slid through; the
   /// force stays on the yield surface during the plastic flow). For the velocity-dependent
@@ -79,8 +79,7 @@ struct TangentialForce {
 /// current tangent plane), the normal force F_n (N) and the friction coefficient mu (>= 0;
 /// the velocity-dependent law uses its own coefficients instead).
 TangentialForce tangential_force(const TangentialLaw& law, const Vec3& slip_velocity,
-                                 const Vec3& state, double normal_force, double friction,
-                                 double h);
+                                 const Vec3& state, double normal_force, double friction, double h);
 
 /// How stiff and how damped a tangential law is along the slip, for the critical time step.
 struct TangentialRigidity {

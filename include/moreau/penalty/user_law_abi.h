@@ -14,16 +14,16 @@ extern "C" {
 #endif
 
 struct moreau_contact_input {
-  double overlap;            /* m, > 0 */
-  double overlap_rate;       /* m/s */
-  double slip_velocity[2];   /* m/s, of A relative to B at the contact point */
-  double state[2];           /* what the law returned as state at the last step (0 at first
-                                touch), turned into the current contact frame by moreau */
-  double friction;           /* mu of the material pair */
-  double restitution;        /* e of the material pair */
-  double effective_mass;     /* kg, m_a m_b / (m_a + m_b) */
-  double time_step;          /* s */
-  const double* parameters;  /* the `parameters` list of the problem file */
+  double overlap;           /* m, > 0 */
+  double overlap_rate;      /* m/s */
+  double slip_velocity[2];  /* m/s, of A relative to B at the contact point */
+  double state[2];          /* what the law returned as state at the last step (0 at first
+                               touch), turned into the current contact frame by moreau */
+  double friction;          /* mu of the material pair */
+  double restitution;       /* e of the material pair */
+  double effective_mass;    /* kg, m_a m_b / (m_a + m_b) */
+  double time_step;         /* s */
+  const double* parameters; /* the `parameters` list of the problem file */
   int parameter_count;
 };
 

@@ -1,8 +1,8 @@
-// The interface of the methods that work on the global problem (docs/mathematics.md, "Large problems:
-// velocity space"): they keep M and H and never form the Delassus operator W = H^T M^-1 H,
-// whose graph (contacts coupled through shared bodies) is far denser than the bodies' graph
-// when contacts outnumber degrees of freedom. Like every solver they see no body and no
-// shape: only M, H, f, w and mu.
+// The interface of the methods that work on the global problem (docs/mathematics.md, "Large
+// problems: velocity space"): they keep M and H and never form the Delassus operator W = H^T M^-1
+// H, whose graph (contacts coupled through shared bodies) is far denser than the bodies' graph when
+// contacts outnumber degrees of freedom. Like every solver they see no body and no shape: only M,
+// H, f, w and mu.
 #pragma once
 
 #include "moreau/contact/global_problem.hpp"

@@ -1,7 +1,7 @@
 // Semismooth Newton methods for the local problem: one driver, two formulations.
 //
-// The cone complementarity K* ∋ û ⊥ r ∈ K of docs/mathematics.md section 1 is written as a nonsmooth
-// equation Phi(r) = 0, Phi = [phi_a(r_a, u_a)] over contacts, u = W r + q, and solved by
+// The cone complementarity K* ∋ û ⊥ r ∈ K of docs/mathematics.md section 1 is written as a
+// nonsmooth equation Phi(r) = 0, Phi = [phi_a(r_a, u_a)] over contacts, u = W r + q, and solved by
 //   (A + B W) dr = -Phi,   A = diag(d phi_a / d r_a),   B = diag(d phi_a / d u_a),
 // where A, B form an element of the generalized Jacobian (Qi & Sun 1993). The Newton matrix
 // A + B W has the block pattern of W (whose diagonal blocks are always stored). The system is

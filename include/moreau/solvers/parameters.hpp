@@ -1,5 +1,6 @@
 // Solver-specific options given by name (`--option relaxation=1.3`), read once and
-// validated with a diagnostic: the named-options rule of docs/style.md (rule 2), never positional arrays.
+// validated with a diagnostic: the named-options rule of docs/style.md (rule 2), never positional
+// arrays.
 #pragma once
 
 #include <cstdint>

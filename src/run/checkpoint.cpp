@@ -9,8 +9,12 @@
 #include <fstream>
 #include <iomanip>
 #include <iterator>
+#include <map>
+#include <optional>
 #include <sstream>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace moreau::run {
 namespace {
@@ -36,35 +40,82 @@ std::string file_bytes(const std::filesystem::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// Raw bytes of trivially copyable values, in the machine's byte order.
-class Encoder {
+// Writes the fields of the format as raw bytes, in the machine's byte order: each value
+// converted to the type it is stored as (Stored).
+class Writer {
  public:
+  template <typename Stored, typename T>
+  void number(const T& value) {
+    put(static_cast<Stored>(value));
+  }
+  void vector(const math::Vec3& vector) {
+    for (int i = 0; i < 3; ++i) put(vector[i]);
+  }
+  void quaternion(const math::Quat& q) {
+    for (const double component : {q.w(), q.x(), q.y(), q.z()}) put(component);
+  }
+  void text(const std::string& text) {
+    put(static_cast<std::uint64_t>(text.size()));
+    bytes_.append(text);
+  }
+  /// A count, then each item through `item`.
+  template <typename Items, typename Item>
+  void sequence(const Items& items, Item item) {
+    put(static_cast<std::uint64_t>(items.size()));
+    for (const auto& each : items) item(each);
+  }
+  /// A flag, then the value (a default one when absent: the record has a fixed size).
+  template <typename T, typename Value>
+  void optional(const std::optional<T>& value, Value write) {
+    put(static_cast<std::uint8_t>(value.has_value()));
+    const T written = value.value_or(T{});
+    write(written);
+  }
+  const std::string& bytes() const { return bytes_; }
+
+ private:
   template <typename T>
   void put(const T& value) {
     static_assert(std::is_trivially_copyable_v<T>);
     bytes_.append(reinterpret_cast<const char*>(&value), sizeof value);
   }
-  void put(const math::Vec3& vector) {
-    for (int i = 0; i < 3; ++i) put(vector[i]);
-  }
-  void put(const math::Quat& q) {
-    for (const double component : {q.w(), q.x(), q.y(), q.z()}) put(component);
-  }
-  void put_count(std::size_t count) { put(static_cast<std::uint64_t>(count)); }
-  void put(const std::string& text) {
-    put_count(text.size());
-    bytes_.append(text);
-  }
-  const std::string& bytes() const { return bytes_; }
 
- private:
   std::string bytes_;
 };
 
-class Decoder {
+// Reads the fields back, refusing a file that ends before its last field.
+class Reader {
  public:
-  Decoder(const std::string& bytes, const std::filesystem::path& path)
+  Reader(const std::string& bytes, const std::filesystem::path& path)
       : bytes_(bytes), path_(path) {}
+
+  template <typename Stored, typename T>
+  void number(T& value) {
+    value = static_cast<T>(get<Stored>());
+  }
+  void vector(math::Vec3& vector) {
+    for (int i = 0; i < 3; ++i) vector[i] = get<double>();
+  }
+  void quaternion(math::Quat& q) {
+    const double w = get<double>(), x = get<double>(), y = get<double>(), z = get<double>();
+    q = math::Quat(w, x, y, z);
+  }
+  void text(std::string& text) {
+    text.assign(count(), '\0');
+    take(text.data(), text.size());
+  }
+  template <typename Items, typename Item>
+  void sequence(Items& items, Item item) {
+    items.resize(count());
+    for (auto& each : items) item(each);
+  }
+  template <typename T, typename Value>
+  void optional(std::optional<T>& value, Value read) {
+    const bool present = get<std::uint8_t>() != 0;
+    T read_value{};
+    read(read_value);
+    if (present) value = read_value;
+  }
 
   template <typename T>
   T get() {
@@ -73,30 +124,16 @@ class Decoder {
     take(&value, sizeof value);
     return value;
   }
-  math::Vec3 get_vec3() {
-    math::Vec3 vector;
-    for (int i = 0; i < 3; ++i) vector[i] = get<double>();
-    return vector;
-  }
-  math::Quat get_quat() {
-    const double w = get<double>(), x = get<double>(), y = get<double>(), z = get<double>();
-    return {w, x, y, z};
-  }
+  std::size_t offset() const { return offset_; }
+
+ private:
   // A count cannot exceed the bytes left (each item takes at least one): a damaged count
   // is refused before anything is allocated for it.
-  std::size_t get_count() {
+  std::size_t count() {
     const auto count = get<std::uint64_t>();
     if (count > bytes_.size() - offset_) truncated();
     return static_cast<std::size_t>(count);
   }
-  std::string get_string() {
-    std::string text(get_count(), '\0');
-    take(text.data(), text.size());
-    return text;
-  }
-  std::size_t offset() const { return offset_; }
-
- private:
   void take(void* destination, std::size_t size) {
     if (size > bytes_.size() - offset_) truncated();
     std::memcpy(destination, bytes_.data() + offset_, size);
@@ -112,144 +149,86 @@ class Decoder {
   std::size_t offset_ = 0;
 };
 
-void encode(Encoder& out, const Checkpoint& checkpoint) {
-  out.put(kMagic);
-  out.put(kVersion);
-  out.put(kByteOrderMarker);
-  out.put(checkpoint.problem_hash);
-  out.put(static_cast<std::uint8_t>(checkpoint.mode == Mode::Penalty));
-  out.put(static_cast<std::int64_t>(checkpoint.step));
-  out.put(checkpoint.time);
-  out.put_count(checkpoint.bodies.size());
-  for (const BodyState& body : checkpoint.bodies) {
-    out.put(body.x);
-    out.put(body.q);
-    out.put(body.v);
-    out.put(body.w_B);
-    out.put(static_cast<std::uint8_t>(body.removed));
-  }
-  out.put_count(checkpoint.stepper.contact_memory.size());
-  for (const auto& [key, remembered] : checkpoint.stepper.contact_memory) {
-    out.put(static_cast<std::int32_t>(key.body_a));
-    out.put(static_cast<std::int32_t>(key.body_b));
-    out.put(key.feature);
-    out.put(remembered.value);
-    out.put(remembered.anchor);
-  }
-  out.put(checkpoint.stepper.dissipated.damping);
-  out.put(checkpoint.stepper.dissipated.slip);
-  out.put_count(checkpoint.stepper.bonds.size());
-  for (const auto& [key, bond] : checkpoint.stepper.bonds) {
-    out.put(static_cast<std::int32_t>(key.body_a));
-    out.put(static_cast<std::int32_t>(key.body_b));
-    out.put(key.feature);
-    out.put(bond.cohesion);
-    out.put(bond.tensile_strength);
-    out.put(bond.anchor);
-  }
-  out.put(static_cast<std::uint8_t>(checkpoint.came_to_rest));
-  out.put(checkpoint.history.dissipated_energy);
-  out.put_count(checkpoint.history.last_rotation_deg.size());
-  for (const double rotation : checkpoint.history.last_rotation_deg) out.put(rotation);
-  const SolverCounts& counts = checkpoint.counts;
-  out.put(static_cast<std::int32_t>(counts.solves));
-  out.put(static_cast<std::int32_t>(counts.not_converged));
-  out.put(counts.worst_error);
-  out.put(static_cast<std::int64_t>(counts.total_iterations));
-  out.put(static_cast<std::int32_t>(counts.max_iterations));
-  out.put_count(counts.answered_by.size());
-  for (const auto& [method, solves] : counts.answered_by) {
-    out.put(method);
-    out.put(static_cast<std::int64_t>(solves));
-  }
-  out.put_count(checkpoint.removed.size());
-  for (const RemovedBody& removed : checkpoint.removed) {
-    out.put(removed.name);
-    out.put(removed.time);
-    out.put(removed.bound);
-    out.put(removed.value);
-  }
-  out.put(checkpoint.broken_bonds);
-  const run::VtkState::PlanePatch patch =
-      checkpoint.vtk.plane_patch.value_or(run::VtkState::PlanePatch{});
-  out.put(static_cast<std::uint8_t>(checkpoint.vtk.plane_patch.has_value()));
-  out.put(patch.centre_W);
-  out.put(patch.half_size);
-  out.put_count(checkpoint.vtk.frames.size());
-  for (const run::VtkState::Frame& frame : checkpoint.vtk.frames) {
-    out.put(static_cast<std::int32_t>(frame.step));
-    out.put(frame.time);
-  }
+// The solves each method answered: u64 n, n times (name, i64 solves). A map has no resize:
+// it goes through a vector of pairs.
+void answered_by_fields(Writer& io, const std::map<std::string, long long>& answered_by) {
+  io.sequence(answered_by, [&io](const auto& entry) {
+    io.text(entry.first);
+    io.number<std::int64_t>(entry.second);
+  });
+}
+void answered_by_fields(Reader& io, std::map<std::string, long long>& answered_by) {
+  std::vector<std::pair<std::string, long long>> entries;
+  io.sequence(entries, [&io](auto& entry) {
+    io.text(entry.first);
+    io.number<std::int64_t>(entry.second);
+  });
+  answered_by = {entries.begin(), entries.end()};
 }
 
-bool get_flag(Decoder& in) { return in.get<std::uint8_t>() != 0; }
+// A contact key: i32 body_a, i32 body_b, u32 feature.
+template <class Io, class Key>
+void key_fields(Io& io, Key& key) {
+  io.template number<std::int32_t>(key.body_a);
+  io.template number<std::int32_t>(key.body_b);
+  io.template number<std::uint32_t>(key.feature);
+}
 
-Checkpoint decode(Decoder& in) {
-  Checkpoint checkpoint;
-  checkpoint.problem_hash = in.get<std::uint64_t>();
-  checkpoint.mode = get_flag(in) ? Mode::Penalty : Mode::Nscd;
-  checkpoint.step = static_cast<long>(in.get<std::int64_t>());
-  checkpoint.time = in.get<double>();
-  checkpoint.bodies.resize(in.get_count());
-  for (BodyState& body : checkpoint.bodies) {
-    body.x = in.get_vec3();
-    body.q = in.get_quat();
-    body.v = in.get_vec3();
-    body.w_B = in.get_vec3();
-    body.removed = get_flag(in);
-  }
-  checkpoint.stepper.contact_memory.resize(in.get_count());
-  for (auto& [key, remembered] : checkpoint.stepper.contact_memory) {
-    key.body_a = in.get<std::int32_t>();
-    key.body_b = in.get<std::int32_t>();
-    key.feature = in.get<std::uint32_t>();
-    remembered.value = in.get_vec3();
-    remembered.anchor = in.get_vec3();
-  }
-  checkpoint.stepper.dissipated.damping = in.get<double>();
-  checkpoint.stepper.dissipated.slip = in.get<double>();
-  checkpoint.stepper.bonds.resize(in.get_count());
-  for (auto& [key, bond] : checkpoint.stepper.bonds) {
-    key.body_a = in.get<std::int32_t>();
-    key.body_b = in.get<std::int32_t>();
-    key.feature = in.get<std::uint32_t>();
-    bond.cohesion = in.get<double>();
-    bond.tensile_strength = in.get<double>();
-    bond.anchor = in.get_vec3();
-  }
-  checkpoint.came_to_rest = get_flag(in);
-  checkpoint.history.dissipated_energy = in.get<double>();
-  checkpoint.history.last_rotation_deg.resize(in.get_count());
-  for (double& rotation : checkpoint.history.last_rotation_deg) rotation = in.get<double>();
-  SolverCounts& counts = checkpoint.counts;
-  counts.solves = in.get<std::int32_t>();
-  counts.not_converged = in.get<std::int32_t>();
-  counts.worst_error = in.get<double>();
-  counts.total_iterations = in.get<std::int64_t>();
-  counts.max_iterations = in.get<std::int32_t>();
-  for (std::size_t method = in.get_count(); method > 0; --method) {
-    std::string name = in.get_string();
-    counts.answered_by[std::move(name)] = in.get<std::int64_t>();
-  }
-  checkpoint.removed.resize(in.get_count());
-  for (RemovedBody& removed : checkpoint.removed) {
-    removed.name = in.get_string();
-    removed.time = in.get<double>();
-    removed.bound = in.get_string();
-    removed.value = in.get<double>();
-  }
-  checkpoint.broken_bonds = in.get<std::uint64_t>();
-  const bool has_patch = get_flag(in);
-  run::VtkState::PlanePatch patch;
-  patch.centre_W = in.get_vec3();
-  patch.half_size = in.get<double>();
-  if (has_patch) checkpoint.vtk.plane_patch = patch;
-  checkpoint.vtk.frames.resize(in.get_count());
-  for (run::VtkState::Frame& frame : checkpoint.vtk.frames) {
-    frame.step = in.get<std::int32_t>();
-    frame.time = in.get<double>();
-  }
-  return checkpoint;
+// The format after its header, field after field, as the header file lists it. Writing and
+// reading go through this one function (Io = Writer with a const Checkpoint, or Reader), so
+// that a field cannot be added to one direction only.
+template <class Io, class C>
+void checkpoint_fields(Io& io, C& checkpoint) {
+  io.template number<std::uint64_t>(checkpoint.problem_hash);
+  io.template number<std::uint8_t>(checkpoint.mode);  // Mode::Nscd 0, Mode::Penalty 1
+  io.template number<std::int64_t>(checkpoint.step);
+  io.template number<double>(checkpoint.time);
+  io.sequence(checkpoint.bodies, [&io](auto& body) {
+    io.vector(body.x);
+    io.quaternion(body.q);
+    io.vector(body.v);
+    io.vector(body.w_B);
+    io.template number<std::uint8_t>(body.removed);
+  });
+  io.sequence(checkpoint.stepper.contact_memory, [&io](auto& entry) {
+    key_fields(io, entry.first);
+    io.vector(entry.second.value);
+    io.vector(entry.second.anchor);
+  });
+  io.template number<double>(checkpoint.stepper.dissipated.damping);
+  io.template number<double>(checkpoint.stepper.dissipated.slip);
+  io.sequence(checkpoint.stepper.bonds, [&io](auto& entry) {
+    key_fields(io, entry.first);
+    io.template number<double>(entry.second.cohesion);
+    io.template number<double>(entry.second.tensile_strength);
+    io.vector(entry.second.anchor);
+  });
+  io.template number<std::uint8_t>(checkpoint.came_to_rest);
+  io.template number<double>(checkpoint.history.dissipated_energy);
+  io.sequence(checkpoint.history.last_rotation_deg,
+              [&io](auto& rotation) { io.template number<double>(rotation); });
+  auto& counts = checkpoint.counts;
+  io.template number<std::int32_t>(counts.solves);
+  io.template number<std::int32_t>(counts.not_converged);
+  io.template number<double>(counts.worst_error);
+  io.template number<std::int64_t>(counts.total_iterations);
+  io.template number<std::int32_t>(counts.max_iterations);
+  answered_by_fields(io, counts.answered_by);
+  io.sequence(checkpoint.removed, [&io](auto& removed) {
+    io.text(removed.name);
+    io.template number<double>(removed.time);
+    io.text(removed.bound);
+    io.template number<double>(removed.value);
+  });
+  io.template number<std::uint64_t>(checkpoint.broken_bonds);
+  io.optional(checkpoint.vtk.plane_patch, [&io](auto& patch) {
+    io.vector(patch.centre_W);
+    io.template number<double>(patch.half_size);
+  });
+  io.sequence(checkpoint.vtk.frames, [&io](auto& frame) {
+    io.template number<std::int32_t>(frame.step);
+    io.template number<double>(frame.time);
+  });
 }
 
 const char* mode_name(Mode mode) { return mode == Mode::Penalty ? "penalty" : "nscd"; }
@@ -285,11 +264,14 @@ void restore_bodies(model::Scene& scene, const std::vector<BodyState>& bodies) {
 }
 
 void write_checkpoint(const std::filesystem::path& path, const Checkpoint& checkpoint) {
-  Encoder encoder;
-  encode(encoder, checkpoint);
-  const std::uint64_t checksum = fnv1a(encoder.bytes());
+  Writer writer;
+  writer.number<std::array<char, 8>>(kMagic);
+  writer.number<std::uint32_t>(kVersion);
+  writer.number<std::uint32_t>(kByteOrderMarker);
+  checkpoint_fields(writer, checkpoint);
+  const std::uint64_t checksum = fnv1a(writer.bytes());
   core::write_output_file(path, [&](std::ostream& out) {
-    out.write(encoder.bytes().data(), static_cast<std::streamsize>(encoder.bytes().size()));
+    out.write(writer.bytes().data(), static_cast<std::streamsize>(writer.bytes().size()));
     out.write(reinterpret_cast<const char*>(&checksum), sizeof checksum);
   });
 }
@@ -298,7 +280,7 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
   if (!std::filesystem::is_regular_file(path))
     throw core::Diagnostic({path.string()}, "--restart-from", "no such checkpoint file");
   const std::string bytes = file_bytes(path);
-  Decoder in(bytes, path);
+  Reader in(bytes, path);
   if (bytes.size() < sizeof kMagic || in.get<std::array<char, 8>>() != kMagic)
     throw core::Diagnostic({path.string()}, "",
                            "not a moreau checkpoint (it does not start with MOREAUCK)");
@@ -309,7 +291,8 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
   if (in.get<std::uint32_t>() != kByteOrderMarker)
     throw core::Diagnostic({path.string()}, "",
                            "the checkpoint was written on a machine of another byte order");
-  Checkpoint checkpoint = decode(in);
+  Checkpoint checkpoint;
+  checkpoint_fields(in, checkpoint);
   const std::size_t checked = in.offset();
   const auto checksum = in.get<std::uint64_t>();
   if (in.offset() != bytes.size() || checksum != fnv1a(bytes.substr(0, checked)))

@@ -4,7 +4,9 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 5, in the machine's byte order (a marker refuses another order):
+// Format, version 5, in the machine's byte order (a marker refuses another order); one
+// function of checkpoint.cpp (checkpoint_fields) lists the fields for both writing and
+// reading, in this order:
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
 //   u64 FNV-1a hash of the problem file's bytes, u8 mode (0 nscd, 1 penalty), i64 step,
 //   f64 time,

@@ -8,8 +8,9 @@
 
 namespace moreau::testing {
 
-CommandResult run_moreau(const std::string& arguments) {
-  const std::string command = std::string(MOREAU_EXECUTABLE) + " " + arguments + " 2>&1";
+CommandResult run_moreau(const std::string& arguments, const std::string& folder) {
+  const std::string command = (folder.empty() ? "" : "cd '" + folder + "' && ") +
+                              std::string(MOREAU_EXECUTABLE) + " " + arguments + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) throw std::runtime_error("cannot start: " + command);
   CommandResult result;

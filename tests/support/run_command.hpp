@@ -11,7 +11,8 @@ struct CommandResult {
   std::string output;  ///< stdout and stderr, interleaved
 };
 
-/// Runs `moreau ARGUMENTS` (ARGUMENTS is passed to /bin/sh as written).
-CommandResult run_moreau(const std::string& arguments);
+/// Runs `moreau ARGUMENTS` (ARGUMENTS is passed to /bin/sh as written), in the test's working
+/// folder or in `folder`.
+CommandResult run_moreau(const std::string& arguments, const std::string& folder = "");
 
 }  // namespace moreau::testing

@@ -1,0 +1,162 @@
+// Every command shown with its output in the documentation (a plain fenced block of the
+// README or of docs/*.md whose first line is "$ moreau ..." or "$ build/release/moreau ..."),
+// run as shown from the repository's root, prints what the block shows. A shown line must be
+// a line of the output: its words the same and its numbers equal to 1e-3 relative (the same
+// build gives the same digits; another CPU's library kernels may move round-off, and a
+// collapse step with it, by a step or so). "..." ends what is compared of a line (timings),
+// and a line "..." stands for lines left out. `run` and `compare` write to a temporary folder
+// (--out), whose name in the "results in" line is not compared. A command naming a file of
+// ../shared is skipped when that folder is absent.
+#include "support/run_command.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace moreau::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string file_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+struct Example {
+  fs::path document;
+  std::string command;  ///< after "$ "
+  std::vector<std::string> shown;
+};
+
+bool is_moreau_command(const std::string& line) {
+  return line.rfind("$ moreau ", 0) == 0 || line.rfind("$ build/release/moreau ", 0) == 0;
+}
+
+// The plain fenced blocks of a Markdown document that open with a "$ moreau" command.
+std::vector<Example> examples_of(const fs::path& document) {
+  std::vector<Example> examples;
+  std::istringstream in(file_text(document));
+  bool inside = false;      // a fenced block
+  bool first_line = false;  // of a plain one (no language)
+  bool in_example = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("```", 0) == 0) {
+      first_line = !inside && line == "```";
+      inside = !inside;
+      in_example = false;
+    } else if (first_line) {
+      first_line = false;
+      in_example = is_moreau_command(line);
+      if (in_example) examples.push_back({document, line.substr(2), {}});
+    } else if (in_example) {
+      examples.back().shown.push_back(line);
+    }
+  }
+  return examples;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// Whether `actual` reads as `shown`: the same text between numbers, numbers equal to 1e-3
+// relative, and anything after a "..." of `shown` ignored.
+bool reads_as(const std::string& shown, const std::string& actual) {
+  static const std::regex kNumber(R"([-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?)");
+  const std::size_t elided = shown.find("...");
+  const std::string compared = shown.substr(0, elided);
+  std::sregex_token_iterator shown_parts(compared.begin(), compared.end(), kNumber, {-1, 0});
+  std::sregex_token_iterator actual_parts(actual.begin(), actual.end(), kNumber, {-1, 0});
+  const std::sregex_token_iterator end;
+  for (bool is_number = false; shown_parts != end; ++shown_parts, ++actual_parts) {
+    if (actual_parts == end) return false;
+    const std::string expected = *shown_parts;
+    const std::string found = *actual_parts;
+    const bool last = std::next(shown_parts) == end;
+    if (is_number) {
+      const double a = std::stod(expected);
+      const double b = std::stod(found);
+      if (std::abs(a - b) > 1e-3 * std::max(std::abs(a), std::abs(b))) return false;
+    } else if (last && elided != std::string::npos ? found.rfind(expected, 0) != 0
+                                                   : found != expected) {
+      return false;
+    }
+    is_number = !is_number;
+  }
+  return elided != std::string::npos || actual_parts == end;
+}
+
+// Runs the example's command from the repository's root; its output, stdout and stderr.
+std::string output_of(const Example& example, const fs::path& out) {
+  std::string arguments = example.command.substr(example.command.find(' ') + 1);
+  const std::string command = arguments.substr(0, arguments.find(' '));
+  if (command == "run" || command == "compare") arguments += " --quiet --out " + out.string();
+  fs::remove_all(out);
+  const std::string output = run_moreau(arguments, MOREAU_SOURCE_DIR).output;
+  fs::remove_all(out);
+  return output;
+}
+
+bool printed(const std::string& line, const std::vector<std::string>& output) {
+  const bool is_results = line.rfind("  results in ", 0) == 0;
+  for (const std::string& actual : output) {
+    if (is_results && actual.rfind("  results in ", 0) == 0 &&
+        reads_as(line.substr(line.find(':')), actual.substr(actual.find(':'))))
+      return true;
+    if (!is_results && reads_as(line, actual)) return true;
+  }
+  return false;
+}
+
+TEST(DocumentedOutputs, EveryShownCommandPrintsWhatItsBlockShows) {
+  const fs::path source = MOREAU_SOURCE_DIR;
+  std::vector<fs::path> documents{source / "README.md"};
+  for (const auto& entry : fs::directory_iterator(source / "docs"))
+    if (entry.path().extension() == ".md") documents.push_back(entry.path());
+  int checked = 0;
+  for (const fs::path& document : documents) {
+    for (const Example& example : examples_of(document)) {
+      if (example.command.find("../shared/") != std::string::npos &&
+          !fs::exists(source.parent_path() / "shared")) {
+        std::cout << "skipped (no ../shared): " << example.command << '\n';
+        continue;
+      }
+      const std::string output =
+          output_of(example, fs::temp_directory_path() / "moreau-documented-output");
+      const std::vector<std::string> lines = lines_of(output);
+      for (const std::string& line : example.shown) {
+        if (line == "...") continue;
+        EXPECT_TRUE(printed(line, lines))
+            << document << " shows, after $ " << example.command << "\n"
+            << line << "\nbut the command printed\n"
+            << output;
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 4) << "the README's example and the problem files' check examples";
+}
+
+TEST(DocumentedOutputs, TheComparisonReadsNumbersToOnePartInAThousand) {
+  EXPECT_TRUE(reads_as("t = 10.018 s, tilt = 19.636", "t = 10.019 s, tilt = 19.64"));
+  EXPECT_FALSE(reads_as("t = 10.018 s, tilt = 19.636", "t = 10.018 s, tilt = 19.7"));
+  EXPECT_FALSE(reads_as("t = 10.018 s", "t = 10.018 m"));
+  EXPECT_FALSE(reads_as("t = 10.018 s", "t = 10.018 s and more"));
+  EXPECT_TRUE(reads_as("10018 steps in ...", "10018 steps in 3.1 s"));
+  EXPECT_FALSE(reads_as("10018 steps in ...", "10018 steps out 3.1 s"));
+}
+
+}  // namespace
+}  // namespace moreau::testing

@@ -8,6 +8,7 @@
 // holds past the checkpoint and breaks after it (joints.csv, summary.json's bonds). Restarts
 // that would mix runs or destroy output are refused.
 #include "support/run_command.hpp"
+#include "support/test_problems.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -29,25 +30,9 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-// 7 voussoirs on the ground, the table tilting at 15 deg/s: the arch starts to move near
-// step 900 (t = 0.9 s, 13.5 deg) and its kinetic energy passes 20 J at step 1353, which
-// stops the run (the structure was at rest before: stop.collapse.kinetic_energy).
-const char* kArch = R"(version: 1
-dimension: 2
-time: {step: 1.0e-3, duration: 2.0}
-interactions:
-  default: {friction: 0.6}
-bodies:
-  - {name: ground, shape: {type: plane}, fixed: true}
-generators:
-  - {type: arch, form: semicircular, span: 1.0, thickness: 0.1, voussoirs: 7,
-     springing_height: 0.0, abutments: false}
-loads:
-  tilt: {rate: 15.0}
-stop:
-  collapse: {kinetic_energy: 20.0}
-output: {every: 10, checkpoint_every: 1000, interfaces: true}
-)";
+// The tilting arch, collapsing at step 1353, with a checkpoint at step 1000.
+const std::string kArch =
+    kTiltingArch + "output: {every: 10, checkpoint_every: 1000, interfaces: true}\n";
 
 // Two balls roll off a fixed slab (no ground): the fast one at step ~440, before the
 // checkpoint, the slow one at step ~1350, after; --remove-below -0.5 removes each. 2 s.
@@ -62,28 +47,8 @@ bodies:
 output: {every: 10, checkpoint_every: 1000}
 )";
 
-// Gravity tilted by 30 deg > atan(0.5): the slider (launched at 1 m/s, spinning) slides all
-// along, the small cube on it is at the limit of sticking, the rocker lands on its edge at
-// 0.5 m/s and rocks. 2000 steps of 20 us.
-const char* kBoxes = R"(version: 1
-mode: penalty
-gravity: [4.905, 0, -8.49571]
-time: {step: 2.0e-5, duration: 0.04}
-interactions:
-  default:
-    friction: 0.5
-    penalty:
-      normal: {law: linear, stiffness: 2.5e5}
-      tangential: {law: incremental}
-bodies:
-  - {name: ground, shape: {type: plane}, fixed: true}
-  - {name: slider, shape: {type: box, size: [0.1, 0.1, 0.1]}, position: [0, 0, 0.05],
-     velocity: [1, 0, 0], angular_velocity: [0, 0, 3]}
-  - {name: top, shape: {type: box, size: [0.06, 0.06, 0.06]}, position: [0, 0, 0.13]}
-  - {name: rocker, shape: {type: box, size: [0.1, 0.1, 0.2]}, position: [-0.5, 0, 0.10954],
-     orientation: {axis: [0, 1, 0], angle: 15}, velocity: [0, 0, -0.5]}
-output: {every: 10, checkpoint_every: 1000}
-)";
+// The boxes on a tilted table (penalty mode), with a checkpoint at step 1000.
+const std::string kBoxes = kPenaltyBoxes + "output: {every: 10, checkpoint_every: 1000}\n";
 
 // A block of 0.4 x 0.2 m (160 kg per metre of depth) bonded to the ground by a joint of
 // c = 1 kPa over A = 0.4 m x 1 m, mu = 0.5, the table tilting at 30 deg/s. A dry block would
@@ -200,7 +165,7 @@ class RestartTest : public ::testing::Test {
 };
 
 TEST_F(RestartTest, AnNscdRunContinuesBitwiseFromItsCheckpoint) {
-  expect_restart_is_bitwise(write("arch.yaml", kArch), "1.0");
+  expect_restart_is_bitwise(write("arch.yaml", kArch.c_str()), "1.0");
   EXPECT_EQ(summary_of(folder_ / "restarted")["steps"], 1353) << "the collapse stopped it";
   // The joints were compared row by row, before the checkpoint and after it.
   const std::vector<std::string> joints = rows_without(folder_ / "restarted/interfaces.csv", {});
@@ -210,7 +175,7 @@ TEST_F(RestartTest, AnNscdRunContinuesBitwiseFromItsCheckpoint) {
 }
 
 TEST_F(RestartTest, APenaltyRunContinuesBitwiseFromItsCheckpoint) {
-  expect_restart_is_bitwise(write("boxes.yaml", kBoxes), "0.02");
+  expect_restart_is_bitwise(write("boxes.yaml", kBoxes.c_str()), "0.02");
   EXPECT_EQ(summary_of(folder_ / "restarted")["steps"], 2000);
   EXPECT_TRUE(fs::exists(folder_ / "straight/checkpoint-002000"));
 }
@@ -276,7 +241,7 @@ TEST_F(RestartTest, AMortaredArchAtRestKeepsEveryBond) {
 }
 
 TEST_F(RestartTest, RestartsThatWouldMixRunsOrDestroyOutputAreRefused) {
-  const fs::path arch = write("arch.yaml", kArch);
+  const fs::path arch = write("arch.yaml", kArch.c_str());
   const fs::path out = folder_ / "run";
   run(arch, "--out " + out.string());  // to the collapse at step 1353
   const std::string checkpoint = (out / "checkpoint-001000").string();
@@ -294,7 +259,7 @@ TEST_F(RestartTest, RestartsThatWouldMixRunsOrDestroyOutputAreRefused) {
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_THAT(result.output, HasSubstr("error: --out: expected no --out with --restart-from"));
 
-  const fs::path boxes = write("boxes.yaml", kBoxes);
+  const fs::path boxes = write("boxes.yaml", kBoxes.c_str());
   result = run_moreau("run " + boxes.string() + " --restart-from " + checkpoint);
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_THAT(result.output, HasSubstr("checkpoint-001000: error: problem file: expected a "

@@ -5,6 +5,7 @@
 // 17 digits); the user guide's (docs/examples/step_a_scene.cpp) drops a box that comes to
 // rest on the ground.
 #include "support/run_command.hpp"
+#include "support/test_problems.hpp"
 
 #include <gtest/gtest.h>
 
@@ -26,24 +27,8 @@ const fs::path kSource = MOREAU_SOURCE_DIR;
 const fs::path kRunProblem = kSource / "docs" / "examples" / "run_problem.cpp";
 const fs::path kStepAScene = kSource / "docs" / "examples" / "step_a_scene.cpp";
 
-// 7 voussoirs on the ground, the table tilting at 15 deg/s, until the kinetic energy passes
-// 20 J (near step 1350 of 2000).
-const char* kTiltingArch = R"(version: 1
-dimension: 2
-time: {step: 1.0e-3, duration: 2.0}
-interactions:
-  default: {friction: 0.6}
-bodies:
-  - {name: ground, shape: {type: plane}, fixed: true}
-generators:
-  - {type: arch, form: semicircular, span: 1.0, thickness: 0.1, voussoirs: 7,
-     springing_height: 0.0, abutments: false}
-loads:
-  tilt: {rate: 15.0}
-stop:
-  collapse: {kinetic_energy: 20.0}
-output: {vtk: false}
-)";
+// The tilting arch (support/test_problems.hpp), near step 1353 of 2000.
+const std::string kArch = kTiltingArch + "output: {vtk: false}\n";
 
 std::string file_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -94,7 +79,7 @@ TEST(LibraryExample, RunsAProblemFileAsMoreauRunDoes) {
   fs::remove_all(folder);
   fs::create_directories(folder);
   const fs::path problem = folder / "arch.yaml";
-  std::ofstream(problem) << kTiltingArch;
+  std::ofstream(problem) << kArch;
 
   const CommandResult cli =
       run_moreau("run " + problem.string() + " --quiet --out " + (folder / "cli").string());

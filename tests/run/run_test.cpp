@@ -7,6 +7,7 @@
 
 #include "moreau/io/problem_file.hpp"
 #include "moreau/run/checkpoint.hpp"
+#include "support/test_problems.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,45 +21,8 @@ namespace moreau::run {
 namespace {
 
 namespace fs = std::filesystem;
-
-// 7 voussoirs on the ground, the table tilting at 15 deg/s: the arch starts to move near
-// t = 0.9 s and its kinetic energy passes 20 J near step 1350, which stops the run.
-const char* kTiltingArch = R"(version: 1
-dimension: 2
-time: {step: 1.0e-3, duration: 2.0}
-interactions:
-  default: {friction: 0.6}
-bodies:
-  - {name: ground, shape: {type: plane}, fixed: true}
-generators:
-  - {type: arch, form: semicircular, span: 1.0, thickness: 0.1, voussoirs: 7,
-     springing_height: 0.0, abutments: false}
-loads:
-  tilt: {rate: 15.0}
-stop:
-  collapse: {kinetic_energy: 20.0}
-)";
-
-// Gravity tilted by 30 deg > atan(0.5): the slider slides, the small cube on it is at the
-// limit of sticking, the rocker lands on its edge and rocks. 2000 steps of 20 us.
-const char* kPenaltyBoxes = R"(version: 1
-mode: penalty
-gravity: [4.905, 0, -8.49571]
-time: {step: 2.0e-5, duration: 0.04}
-interactions:
-  default:
-    friction: 0.5
-    penalty:
-      normal: {law: linear, stiffness: 2.5e5}
-      tangential: {law: incremental}
-bodies:
-  - {name: ground, shape: {type: plane}, fixed: true}
-  - {name: slider, shape: {type: box, size: [0.1, 0.1, 0.1]}, position: [0, 0, 0.05],
-     velocity: [1, 0, 0], angular_velocity: [0, 0, 3]}
-  - {name: top, shape: {type: box, size: [0.06, 0.06, 0.06]}, position: [0, 0, 0.13]}
-  - {name: rocker, shape: {type: box, size: [0.1, 0.1, 0.2]}, position: [-0.5, 0, 0.10954],
-     orientation: {axis: [0, 1, 0], angle: 15}, velocity: [0, 0, -0.5]}
-)";
+using moreau::testing::kPenaltyBoxes;
+using moreau::testing::kTiltingArch;
 
 void run_to_end(run::Run& run) {
   while (!run.finished()) run.advance();
@@ -85,7 +49,7 @@ class RunTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(folder_); }
 
-  run::Problem problem(const char* text) const {
+  run::Problem problem(const std::string& text) const {
     const fs::path path = folder_ / "problem.yaml";
     std::ofstream(path) << text;
     return io::read_problem_file(path);
@@ -93,7 +57,7 @@ class RunTest : public ::testing::Test {
 
   // Runs `text` to its end, and again in two parts through a checkpoint file taken after
   // `split` steps: the same steps, bitwise. Returns the summary of the whole run.
-  run::RunSummary expect_bitwise_restart(const char* text, long split) {
+  run::RunSummary expect_bitwise_restart(const std::string& text, long split) {
     const fs::path checkpoint_file = folder_ / "checkpoint";
     run::Run whole(problem(text));
     run_to_end(whole);

@@ -1,20 +1,22 @@
 #include "moreau/run/run.hpp"
 
+#include "moreau/core/assert.hpp"
+
 namespace moreau::run {
 namespace {
 
-run::BodySummary final_state(const model::Body& body) {
+BodySummary final_state(const model::Body& body) {
   return {body.name, body.x, body.q, body.v, body.q * body.w_B};
 }
 
 }  // namespace
 
-Run::Run(run::Problem problem, RunOptions options)
+Run::Run(Problem problem, RunOptions options)
     : problem_(std::move(problem)),
       options_(std::move(options)),
       monitor_(problem_.scene, problem_.collapse),
       steps_(run::step_count(problem_)) {
-  if (problem_.mode == run::Mode::Nscd) {
+  if (problem_.mode == Mode::Nscd) {
     nscd_ = std::make_unique<dynamics::MoreauJean>(problem_.scene, problem_.stepping);
     stepper_ = nscd_.get();
   } else {
@@ -23,18 +25,18 @@ Run::Run(run::Problem problem, RunOptions options)
         problem_.materials);
     stepper_ = penalty_.get();
   }
-  if (!problem_.path.empty()) problem_hash_ = run::problem_file_hash(problem_.path);
+  if (!problem_.path.empty()) problem_hash_ = problem_file_hash(problem_.path);
   summary_.title = problem_.title;
   summary_.problem = problem_.path;
   summary_.mode = penalty_ ? "penalty" : "nscd";
   summary_.dimension = problem_.scene.dimension;
-  summary_.time_split = run::TimeSplit{};
+  summary_.time_split = TimeSplit{};
   if (nscd_) summary_.solver = problem_.stepping.solver;
 }
 
-void Run::restore(const run::Checkpoint& checkpoint) {
+void Run::restore(const Checkpoint& checkpoint) {
   problem_.scene.time = checkpoint.time;
-  run::restore_bodies(problem_.scene, checkpoint.bodies);
+  restore_bodies(problem_.scene, checkpoint.bodies);
   stepper_->restore(checkpoint.stepper);
   monitor_.restore(checkpoint.came_to_rest);
   summary_.counts = checkpoint.counts;
@@ -49,6 +51,7 @@ bool Run::finished() const {
 }
 
 const StepOutcome& Run::advance() {
+  MOREAU_ASSERT(!finished());
   model::Scene& scene = problem_.scene;
   scene.gravity = problem_.gravity.at(scene.time);
   outcome_ = StepOutcome{};
@@ -59,12 +62,12 @@ const StepOutcome& Run::advance() {
   remove_escaped_bodies(outcome_);
   outcome_.load_factor = problem_.gravity.load_factor(scene.time);
   if (const auto collapse = monitor_.check(scene, outcome_.report))
-    summary_.collapse = run::CollapseSummary{collapse->criterion,
-                                             collapse->body,
-                                             collapse->value,
-                                             scene.time,
-                                             problem_.gravity.load_factor_name(),
-                                             outcome_.load_factor};
+    summary_.collapse = CollapseSummary{collapse->criterion,
+                                        collapse->body,
+                                        collapse->value,
+                                        scene.time,
+                                        problem_.gravity.load_factor_name(),
+                                        outcome_.load_factor};
   if (options_.interruption)
     if (const std::optional<std::string> by = options_.interruption())
       summary_.interrupted_by = *by;
@@ -91,13 +94,13 @@ void Run::remove_escaped_bodies(StepOutcome& outcome) {
         {scene.bodies[removal.body].name, scene.time, removal.bound, removal.value});
 }
 
-run::Checkpoint Run::checkpoint() const {
-  run::Checkpoint checkpoint;
+Checkpoint Run::checkpoint() const {
+  Checkpoint checkpoint;
   checkpoint.problem_hash = problem_hash_;
   checkpoint.mode = problem_.mode;
   checkpoint.step = step_;
   checkpoint.time = problem_.scene.time;
-  checkpoint.bodies = run::body_states(problem_.scene);
+  checkpoint.bodies = body_states(problem_.scene);
   checkpoint.stepper = stepper_->state();
   checkpoint.came_to_rest = monitor_.came_to_rest();
   checkpoint.counts = summary_.counts;
@@ -121,8 +124,8 @@ math::Vec3 Run::support_reaction() const {
   return reaction;
 }
 
-run::RunSummary Run::summary() const {
-  run::RunSummary summary = summary_;
+RunSummary Run::summary() const {
+  RunSummary summary = summary_;
   summary.simulated_time = problem_.scene.time;
   summary.support_reaction = support_reaction();
   if (penalty_) {
@@ -131,7 +134,7 @@ run::RunSummary Run::summary() const {
   }
   if (problem_.scene.interactions.has_cohesion())
     summary.bonds =
-        run::BondCounts{static_cast<long long>(stepper_->state().bonds.size()), broken_bonds_};
+        BondCounts{static_cast<long long>(stepper_->state().bonds.size()), broken_bonds_};
   for (const model::Body& body : problem_.scene.bodies) summary.bodies.push_back(final_state(body));
   summary.wall_seconds = wall_clock_.seconds();
   return summary;

@@ -41,7 +41,7 @@ class Observer {
   /// After step `outcome.step` and its statistics.
   virtual void stepped(const Run& run, const StepOutcome& outcome) = 0;
   /// Adds what the output's next writes depend on to a checkpoint of the run.
-  virtual void save(run::Checkpoint& /*checkpoint*/) const {}
+  virtual void save(Checkpoint& /*checkpoint*/) const {}
 };
 
 struct RunOptions {
@@ -57,7 +57,7 @@ class Run {
   /// moved).
   /// @throws core::Diagnostic as the steppers do (a step above the penalty mode's critical
   ///         step, a failing user law)
-  explicit Run(run::Problem problem, RunOptions options = {});
+  explicit Run(Problem problem, RunOptions options = {});
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
 
@@ -70,9 +70,9 @@ class Run {
   }
 
   /// Continues from `checkpoint`, taken by checkpoint() of a run of the same problem
-  /// (run::check_checkpoint_matches): the next step is the checkpoint's step + 1, bitwise
+  /// (check_checkpoint_matches): the next step is the checkpoint's step + 1, bitwise
   /// the step the uninterrupted run takes. The outputs continue by their own constructors.
-  void restore(const run::Checkpoint& checkpoint);
+  void restore(const Checkpoint& checkpoint);
 
   /// The last step was the problem's last, a collapse criterion fired, or an interruption
   /// was asked for.
@@ -80,15 +80,16 @@ class Run {
 
   /// Applies the loads at the current time, takes one step, removes escaped bodies, counts
   /// broken bonds, checks the collapse criteria, and tells the observers.
+  /// @pre !finished()
   const StepOutcome& advance();
 
   /// The run's state after the last step, with the observers' (run/checkpoint.hpp).
-  run::Checkpoint checkpoint() const;
+  Checkpoint checkpoint() const;
 
   /// What the run did so far, with the final state of every body.
-  run::RunSummary summary() const;
+  RunSummary summary() const;
 
-  const run::Problem& problem() const { return problem_; }
+  const Problem& problem() const { return problem_; }
   const model::Scene& scene() const { return problem_.scene; }
   const dynamics::Stepper& stepper() const { return *stepper_; }
   /// The NSCD stepper; nullptr in the penalty mode.
@@ -104,7 +105,7 @@ class Run {
   void remove_escaped_bodies(StepOutcome& outcome);
   math::Vec3 support_reaction() const;
 
-  run::Problem problem_;
+  Problem problem_;
   RunOptions options_;
   std::unique_ptr<dynamics::MoreauJean> nscd_;
   std::unique_ptr<dynamics::PenaltyStepper> penalty_;
@@ -114,7 +115,7 @@ class Run {
   long steps_ = 0;
   long step_ = 0;
   long long broken_bonds_ = 0;
-  run::RunSummary summary_;  ///< the statistics so far; completed by summary()
+  RunSummary summary_;  ///< the statistics so far; completed by summary()
   StepOutcome outcome_;
   std::vector<std::unique_ptr<Observer>> observers_;
   solvers::Stopwatch wall_clock_;

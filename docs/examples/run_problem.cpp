@@ -18,8 +18,8 @@ int main(int argc, char** argv) {
     int unconverged = 0;
     while (!run.finished()) {
       const run::StepOutcome& step = run.advance();  // its report, removals, load factor
-      if (!step.report.solve.converged()) ++unconverged;
-      // run.scene().bodies[i]: x, q, v, w_B; run.stepper().contacts(): frames, impulses
+      if (step.report.solve && !step.report.solve->converged()) ++unconverged;
+      // run.scene().bodies[i]: x, q, v, w_B; run.stepper().contacts(): frames, forces
     }
     output::write_summary_json(argv[2], run.summary());  // as summary.json of `moreau run`
     std::cout << run.step() << " steps, " << unconverged << " not converged\n";

@@ -17,10 +17,10 @@ int main() {
   dynamics::MoreauJean stepper(scene, options);
   int unconverged = 0;
   for (int k = 0; k < 1000; ++k) {
-    const dynamics::StepReport report = stepper.step();  // contacts, solver status, energies
-    if (!report.solve.converged()) ++unconverged;
+    const dynamics::StepReport report = stepper.step();  // contacts, solve (if any), energies
+    if (report.solve && !report.solve->converged()) ++unconverged;
   }
-  // scene.bodies[1]: x, q, v, w_B; stepper.contacts(): frames and impulses of the last step
+  // scene.bodies[1]: x, q, v, w_B; stepper.contacts(): frames and forces of the last step
   std::cout << "block at z = " << scene.bodies[1].x.z() << " m after " << scene.time << " s, "
             << unconverged << " steps not converged\n";
 }

@@ -38,7 +38,7 @@ using PairContacts = std::vector<const Contact*>;
 // resultant and moments of N and differ from N by its self-equilibrated part. Rigid bodies
 // leave that part undetermined for more than 3 points (the warping of a rectangle's corners);
 // for 2 points, or 3 not in line, N' = N.
-VecX linear_normal_forces(const PairContacts& joint, double h) {
+VecX linear_normal_forces(const PairContacts& joint) {
   const auto n = static_cast<Index>(joint.size());
   const math::Mat3& frame = joint.front()->frame;
   const Vec3 origin = joint.front()->point.p;
@@ -47,15 +47,15 @@ VecX linear_normal_forces(const PairContacts& joint, double h) {
   for (Index i = 0; i < n; ++i) {
     const Vec3 arm = joint[i]->point.p - origin;
     phi.row(i) << 1.0, arm.dot(frame.col(1)), arm.dot(frame.col(2));
-    normal[i] = joint[i]->impulse[kNormal] / h;
+    normal[i] = joint[i]->force[kNormal];
   }
   return phi * phi.completeOrthogonalDecomposition().solve(normal);
 }
 
 // Bonds of the joint whose linearly spread normal force reaches their tensile strength.
-std::vector<collision::ContactKey> cracked_points(const PairContacts& joint, double h,
+std::vector<collision::ContactKey> cracked_points(const PairContacts& joint,
                                                   const collision::ContactCache<Bond>& bonds) {
-  const VecX normal = linear_normal_forces(joint, h);
+  const VecX normal = linear_normal_forces(joint);
   std::vector<collision::ContactKey> cracked;
   for (std::size_t i = 0; i < joint.size(); ++i) {
     const Bond* bond = bonds.find(joint[i]->key);
@@ -67,13 +67,13 @@ std::vector<collision::ContactKey> cracked_points(const PairContacts& joint, dou
 
 // Whether the resultant shear of the joint's bonded points (it has some) reaches their
 // strength sum (C_i + mu F_N,i): the joint slides as a whole.
-bool slides(const PairContacts& joint, double h, const collision::ContactCache<Bond>& bonds) {
+bool slides(const PairContacts& joint, const collision::ContactCache<Bond>& bonds) {
   Vec3 shear = Vec3::Zero();
   double strength = 0.0;
   for (const Contact* contact : joint) {
     const Bond* bond = bonds.find(contact->key);
     if (!bond) continue;
-    const Vec3 force = contact->impulse / h;
+    const Vec3& force = contact->force;
     shear += contact->frame.rightCols<2>() * force.tail<2>();
     strength += bond->cohesion + contact->friction * force[kNormal];
   }
@@ -117,21 +117,19 @@ void CohesiveJoints::bond(const std::vector<BodyContact>& contacts, const model:
   bonds_.replace(bonds);
 }
 
-std::vector<JointFailure> CohesiveJoints::failures(const std::vector<Contact>& contacts,
-                                                   double h) const {
-  MOREAU_ASSERT(h > 0.0);
+std::vector<JointFailure> CohesiveJoints::failures(const std::vector<Contact>& contacts) const {
   if (bonds_.size() == 0) return {};
   std::vector<JointFailure> tension = lost_bonds(contacts), shear;
   for (const auto& [pair, joint] : by_pair(contacts)) {
     const bool bonded = std::any_of(joint.begin(), joint.end(),
                                     [&](const Contact* contact) { return find(contact->key); });
     if (!bonded) continue;
-    std::vector<collision::ContactKey> cracked = cracked_points(joint, h, bonds_);
+    std::vector<collision::ContactKey> cracked = cracked_points(joint, bonds_);
     if (!cracked.empty()) {
       tension.push_back({pair.first, pair.second, FailureMode::Tension, std::move(cracked)});
       continue;
     }
-    if (!slides(joint, h, bonds_)) continue;
+    if (!slides(joint, bonds_)) continue;
     JointFailure slid{pair.first, pair.second, FailureMode::Shear, {}};
     for (const auto& [key, bond] : bonds_.entries())
       if (key.body_a == pair.first && key.body_b == pair.second) slid.points.push_back(key);

@@ -87,9 +87,7 @@ double eccentricity_ratio(const std::vector<Vec3>& polygon, const Vec3& centre,
 
 }  // namespace
 
-std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts, double h,
-                                       int dimension) {
-  MOREAU_ASSERT(h > 0.0);
+std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts, int dimension) {
   std::vector<Interface> interfaces;
   for (const PairContacts& pair : group_by_pair(contacts)) {
     if (pair.contacts.size() < 2) continue;
@@ -103,8 +101,8 @@ std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts, dou
     std::vector<Vec3> points;
     for (const auto& [c, sign] : pair.contacts) {
       normal_sum += sign * c->point.n;
-      force += sign * (c->frame * c->impulse) / h;
-      const double normal_force = c->impulse[kNormal] / h;
+      force += sign * (c->frame * c->force);
+      const double normal_force = c->force[kNormal];
       normal_forces += normal_force;
       weighted_points += normal_force * c->point.p;
       mean += c->point.p / static_cast<double>(pair.contacts.size());

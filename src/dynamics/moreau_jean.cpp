@@ -277,7 +277,7 @@ solvers::SolveReport MoreauJean::solve_with_bonds(VecX& r, Attempt attempt, Step
     total.seconds = seconds;
     store_impulses(r);
     if (attempt == Attempt::FallbackFollows && !pass.converged()) return total;
-    std::vector<JointFailure> failures = joints_.failures(contacts_, options_.h);
+    std::vector<JointFailure> failures = joints_.failures(contacts_);
     if (failures.empty()) return total;
     joints_.apply(failures);
     for (JointFailure& failure : failures) report.failures.push_back(std::move(failure));
@@ -331,21 +331,21 @@ VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
   VecX V_next;
   if (plan == SolvePlan::SweepsThenGlobal) {
     V_next = solve_global(terms, *solvers_.sweeps, Attempt::FallbackFollows, r, report);
-    if (report.solve.converged()) return V_next;
+    if (report.solve->converged()) return V_next;
     add_unconverged(report, unconverged);
   }
   V_next = solve_global(terms, *solvers_.global, Attempt::FallbackFollows, r, report);
-  if (!report.solve.converged()) {
+  if (!report.solve->converged()) {
     add_unconverged(report, unconverged);
     r = r_warm;
     V_next = solve_local(terms, *solvers_.local, Attempt::Final, r, report);
   }
   if (!unconverged.stages.empty()) {
-    report.solve.stages = core::concat(
+    report.solve->stages = core::concat(
         unconverged.stages, ", ",
-        report.solve.stages.empty() ? std::string(report.solver) : report.solve.stages);
-    report.solve.iterations += unconverged.iterations;
-    report.solve.seconds += unconverged.seconds;
+        report.solve->stages.empty() ? std::string(report.solver) : report.solve->stages);
+    report.solve->iterations += unconverged.iterations;
+    report.solve->seconds += unconverged.seconds;
   }
   return V_next;
 }
@@ -386,10 +386,10 @@ VecX MoreauJean::solve_global(const StepTerms& terms, const solvers::GlobalSolve
 // with its iterations and time.
 void MoreauJean::add_unconverged(const StepReport& report, solvers::SolveReport& unconverged) {
   if (!unconverged.stages.empty()) unconverged.stages += ", ";
-  unconverged.stages += core::concat(report.solver, ' ', report.solve.iterations, " (",
-                                     solvers::to_string(report.solve.status), ')');
-  unconverged.iterations += report.solve.iterations;
-  unconverged.seconds += report.solve.seconds;
+  unconverged.stages += core::concat(report.solver, ' ', report.solve->iterations, " (",
+                                     solvers::to_string(report.solve->status), ')');
+  unconverged.iterations += report.solve->iterations;
+  unconverged.seconds += report.solve->seconds;
 }
 
 void MoreauJean::store_impulses(const VecX& r) {
@@ -397,8 +397,10 @@ void MoreauJean::store_impulses(const VecX& r) {
   std::vector<ContactMemory::Entry> entries;
   for (std::size_t a = 0; a < contacts_.size(); ++a) {
     Contact& contact = contacts_[a];
-    contact.impulse.head(d) = r.segment(d * a, d);
-    entries.push_back(remember(contact.key, contact.point.p, contact.impulse, scene_));
+    Vec3 impulse = Vec3::Zero();
+    impulse.head(d) = r.segment(d * a, d);
+    contact.force = impulse / options_.h;
+    entries.push_back(remember(contact.key, contact.point.p, impulse, scene_));
   }
   impulses_.replace(std::move(entries));
 }
@@ -456,17 +458,19 @@ void MoreauJean::measure_energies(StepReport& report) const {
   report.potential_energy = potential_energy(scene_);
 }
 
-StepperState MoreauJean::state() const { return {impulses_.entries(), {}, joints_.entries()}; }
+StepperState MoreauJean::state() const {
+  return MoreauJeanState{impulses_.entries(), joints_.entries()};
+}
 
 void MoreauJean::restore(const StepperState& state) {
-  impulses_.replace(state.contact_memory);
-  joints_.replace(state.bonds);
+  const auto& own = std::get<MoreauJeanState>(state);
+  impulses_.replace(own.impulses);
+  joints_.replace(own.bonds);
 }
 
 // One step of docs/mathematics.md section 1, as the pipeline reads.
 StepReport MoreauJean::step() {
   StepReport report;
-  report.solve.status = solvers::Status::Converged;
   set_prescribed_velocities(scene_.time);
   const VecX V_k = generalized_velocity();
 
@@ -495,7 +499,7 @@ StepReport MoreauJean::step() {
     VecX r = warm_start();
     report.times.assembly = assembly_clock.seconds();
     V_next = solve(terms, r, report);
-    report.times.solve = report.solve.seconds;
+    report.times.solve = report.solve->seconds;
     // Work of the impulses over the velocity jump: r . (u_k + u_k+1) / 2 (Moreau 1988).
     report.contact_work = 0.5 * r.dot(H * (V_k + V_next) + 2 * jacobian.known);
   }

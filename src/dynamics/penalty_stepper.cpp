@@ -260,7 +260,7 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(const std::vector<BodyContac
                     .restitution = law.restitution,
                     .key = key,
                     .normal_velocity = -c.overlap_rate};
-    contact.impulse = options_.h * (c.frame.transpose() * result.force_W);  // r / h = F
+    contact.force = c.frame.transpose() * result.force_W;
     evaluation.contacts.push_back(contact);
   }
   set_critical_step(evaluation);
@@ -344,13 +344,14 @@ void PenaltyStepper::integrate(const Evaluation& evaluation, double dt) {
 }
 
 StepperState PenaltyStepper::state() const {
-  return {tangential_states_.entries(), dissipated_, joints_.entries()};
+  return PenaltyState{tangential_states_.entries(), dissipated_, joints_.entries()};
 }
 
 void PenaltyStepper::restore(const StepperState& state) {
-  tangential_states_.replace(state.contact_memory);
-  dissipated_ = state.dissipated;
-  joints_.replace(state.bonds);
+  const auto& own = std::get<PenaltyState>(state);
+  tangential_states_.replace(own.tangential_states);
+  dissipated_ = own.dissipated;
+  joints_.replace(own.bonds);
   set_bond_reach();
 }
 
@@ -375,7 +376,7 @@ void PenaltyStepper::set_bond_reach() {
 // (cohesive_joints.hpp): no bond carries more than its strength.
 void PenaltyStepper::break_overloaded_bonds(Evaluation& evaluation, double dt, StepReport& report) {
   for (;;) {
-    std::vector<JointFailure> failures = joints_.failures(evaluation.contacts, options_.h);
+    std::vector<JointFailure> failures = joints_.failures(evaluation.contacts);
     if (failures.empty()) return;
     joints_.apply(failures);
     for (JointFailure& failure : failures) report.failures.push_back(std::move(failure));
@@ -388,7 +389,6 @@ void PenaltyStepper::break_overloaded_bonds(Evaluation& evaluation, double dt, S
 // evaluated again when the step is split.
 StepReport PenaltyStepper::step() {
   StepReport report;
-  report.solve.status = solvers::Status::Converged;
   const double t_end = scene_.time + options_.h;
   double remaining = options_.h;
   substeps_ = 0;

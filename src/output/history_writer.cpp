@@ -6,6 +6,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "solve_fields.hpp"
 
 #include <cmath>
 #include <iomanip>
@@ -93,11 +94,11 @@ void HistoryWriter::record(int step, double time, const dynamics::StepReport& re
   add_unrecorded_step(report);
   std::ostringstream row;
   row << std::setprecision(std::numeric_limits<double>::max_digits10) << step << ',' << time << ','
-      << report.detected << ',' << report.active << ',' << solvers::to_string(report.solve.status)
-      << ',' << report.solve.iterations << ',' << report.solve.error << ',' << report.solve.seconds
-      << ',' << report.kinetic_energy << ',' << report.potential_energy << ','
-      << report.elastic_energy << ',' << report.contact_work << ',' << dissipated_energy_ << ','
-      << load_factor;
+      << report.detected << ',' << report.active << ',';
+  write_solve_fields(row, report);
+  row << ',' << (report.solve ? report.solve->seconds : 0.0) << ',' << report.kinetic_energy << ','
+      << report.potential_energy << ',' << report.elastic_energy << ',' << report.contact_work
+      << ',' << dissipated_energy_ << ',' << load_factor;
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     const model::Body& body = scene.bodies[bodies_[i]];
     row << ',' << body.x.x() << ',' << body.x.y() << ',' << body.x.z() << ','

@@ -22,9 +22,8 @@ InterfaceLog::InterfaceLog(const std::filesystem::path& path, const model::Scene
   for (const model::Body& body : scene.bodies) names_.push_back(csv_field(body.name));
 }
 
-void InterfaceLog::record(long step, double time, const std::vector<dynamics::Contact>& contacts,
-                          double h) {
-  for (const dynamics::Interface& joint : dynamics::find_interfaces(contacts, h, dimension_)) {
+void InterfaceLog::record(long step, double time, const std::vector<dynamics::Contact>& contacts) {
+  for (const dynamics::Interface& joint : dynamics::find_interfaces(contacts, dimension_)) {
     out_ << step << ',' << time << ',' << names_[static_cast<std::size_t>(joint.body_a)] << ','
          << names_[static_cast<std::size_t>(joint.body_b)] << ',' << joint.points << ','
          << joint.normal_force << ',' << joint.shear_force.norm();

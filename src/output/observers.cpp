@@ -68,7 +68,7 @@ InterfaceOutput::InterfaceOutput(const run::Run& run, const fs::path& folder,
 
 void InterfaceOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
   if (is_output_step(run, outcome))
-    log_.record(outcome.step, outcome.time, run.stepper().contacts(), run.stepper().time_step());
+    log_.record(outcome.step, outcome.time, run.stepper().contacts());
 }
 
 VtkOutput::VtkOutput(const run::Run& run, const fs::path& folder, const run::Checkpoint* resumed)
@@ -77,14 +77,14 @@ VtkOutput::VtkOutput(const run::Run& run, const fs::path& folder, const run::Che
     writer_.restore(resumed->vtk);
     return;
   }
-  writer_.write(0, run.scene().time, run.scene(), {}, run.stepper().time_step());
+  writer_.write(0, run.scene().time, run.scene(), {});
   ++frames_written_;
 }
 
 void VtkOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
   if (!is_output_step(run, outcome)) return;
-  writer_.write(static_cast<int>(outcome.step), outcome.time, run.scene(), run.stepper().contacts(),
-                run.stepper().time_step());
+  writer_.write(static_cast<int>(outcome.step), outcome.time, run.scene(),
+                run.stepper().contacts());
   ++frames_written_;
 }
 

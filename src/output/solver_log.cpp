@@ -2,6 +2,7 @@
 
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
+#include "solve_fields.hpp"
 
 #include <iomanip>
 #include <limits>
@@ -29,10 +30,10 @@ SolverLog::SolverLog(const std::filesystem::path& path, std::optional<long> cont
     : path_(path), out_(core::open_csv_log(path, kHeader, continue_after)) {}
 
 void SolverLog::record(long step, double time, const dynamics::StepReport& report) {
-  out_ << step << ',' << time << ',' << report.active << ','
-       << solvers::to_string(report.solve.status) << ',' << report.solve.iterations << ','
-       << report.solve.error << ',' << report.times.collision << ',' << report.times.assembly << ','
-       << report.times.solve << ',' << report.solver << ',' << stages_field(report.solve.stages)
+  out_ << step << ',' << time << ',' << report.active << ',';
+  write_solve_fields(out_, report);
+  out_ << ',' << report.times.collision << ',' << report.times.assembly << ',' << report.times.solve
+       << ',' << report.solver << ',' << (report.solve ? stages_field(report.solve->stages) : "")
        << '\n'
        << std::flush;
   if (!out_) throw core::Diagnostic({path_.string()}, "", "writing the solver log failed");

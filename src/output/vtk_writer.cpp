@@ -176,7 +176,7 @@ Grid body_grid(const model::Scene& scene, const Vec3& plane_centre_W, double pla
   return grid;
 }
 
-Grid contact_grid(const std::vector<dynamics::Contact>& contacts, double h) {
+Grid contact_grid(const std::vector<dynamics::Contact>& contacts) {
   Grid grid;
   DataArray normal{"normal", "Float64", 3, {}};
   DataArray normal_force{"normal_force", "Float64", 1, {}};
@@ -188,8 +188,8 @@ Grid contact_grid(const std::vector<dynamics::Contact>& contacts, double h) {
     grid.types.push_back(kVtkVertex);
     grid.points.push_back(contact.point.p);
     normal.append(contact.frame.col(kNormal));
-    normal_force.values.push_back(contact.impulse[kNormal] / h);
-    tangential_force.append(contact.frame.rightCols<2>() * contact.impulse.tail<2>() / h);
+    normal_force.values.push_back(contact.force[kNormal]);
+    tangential_force.append(contact.frame.rightCols<2>() * contact.force.tail<2>());
     status.values.push_back(static_cast<double>(contact_status(contact)));
   }
   grid.point_data = {normal, normal_force, tangential_force, status};
@@ -288,10 +288,10 @@ std::string frame_name(const std::string& prefix, int step) {
 }  // namespace
 
 ContactStatus contact_status(const dynamics::Contact& contact) {
-  const double r_N = contact.impulse[kNormal];
-  if (!(r_N > 0.0)) return ContactStatus::Open;
-  const double r_T = contact.impulse.tail<2>().norm();
-  return r_T >= contact.friction * r_N * (1.0 - 1e-9) ? ContactStatus::Slip : ContactStatus::Stick;
+  const double F_N = contact.force[kNormal];
+  if (!(F_N > 0.0)) return ContactStatus::Open;
+  const double F_T = contact.force.tail<2>().norm();
+  return F_T >= contact.friction * F_N * (1.0 - 1e-9) ? ContactStatus::Slip : ContactStatus::Stick;
 }
 
 VtkWriter::VtkWriter(std::filesystem::path folder, VtkOptions options)
@@ -307,16 +307,16 @@ VtkWriter::VtkWriter(std::filesystem::path folder, VtkOptions options)
 }
 
 void VtkWriter::write(int step, double time, const model::Scene& scene,
-                      const std::vector<dynamics::Contact>& contacts, double h) {
-  MOREAU_ASSERT(h > 0.0 && step >= 0);
+                      const std::vector<dynamics::Contact>& contacts) {
+  MOREAU_ASSERT(step >= 0);
   if (!state_.plane_patch) state_.plane_patch = choose_plane_patch(scene);
   const Grid bodies = body_grid(scene, state_.plane_patch->centre_W, state_.plane_patch->half_size);
   core::write_output_file(folder_ / frame_name("bodies", step),
                           [&](std::ostream& out) { write_grid(out, bodies); });
-  const Grid points = contact_grid(contacts, h);
+  const Grid points = contact_grid(contacts);
   core::write_output_file(folder_ / frame_name("contacts", step),
                           [&](std::ostream& out) { write_grid(out, points); });
-  const Grid joints = interface_grid(dynamics::find_interfaces(contacts, h, scene.dimension));
+  const Grid joints = interface_grid(dynamics::find_interfaces(contacts, scene.dimension));
   core::write_output_file(folder_ / frame_name("interfaces", step),
                           [&](std::ostream& out) { write_grid(out, joints); });
   // N.B. the collections are rewritten after the files they list exist.

@@ -14,13 +14,14 @@
 #include <sstream>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace moreau::run {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 5;
+constexpr std::uint32_t kVersion = 6;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 // FNV-1a, 64 bits (Fowler, Noll, Vo): a few lines, and any changed byte changes the hash
@@ -71,6 +72,12 @@ class Writer {
     const T written = value.value_or(T{});
     write(written);
   }
+  /// The index of the alternative held (u8), then that alternative through `write`.
+  template <typename... Ts, typename Value>
+  void variant(const std::variant<Ts...>& value, Value write) {
+    put(static_cast<std::uint8_t>(value.index()));
+    std::visit(write, value);
+  }
   const std::string& bytes() const { return bytes_; }
 
  private:
@@ -116,6 +123,16 @@ class Reader {
     read(read_value);
     if (present) value = read_value;
   }
+  template <typename... Ts, typename Value>
+  void variant(std::variant<Ts...>& value, Value read) {
+    const std::size_t index = get<std::uint8_t>();
+    if (index >= sizeof...(Ts))
+      throw core::Diagnostic({path_.string()}, "",
+                             core::concat("the checkpoint is damaged (alternative ", index,
+                                          " of a field that has ", sizeof...(Ts), ")"));
+    value = default_alternative<std::variant<Ts...>>(index, std::index_sequence_for<Ts...>{});
+    std::visit(read, value);
+  }
 
   template <typename T>
   T get() {
@@ -138,6 +155,12 @@ class Reader {
     if (size > bytes_.size() - offset_) truncated();
     std::memcpy(destination, bytes_.data() + offset_, size);
     offset_ += size;
+  }
+  template <typename Variant, std::size_t... I>
+  static Variant default_alternative(std::size_t index, std::index_sequence<I...>) {
+    Variant value;
+    ((index == I ? void(value.template emplace<I>()) : void()), ...);
+    return value;
   }
   [[noreturn]] void truncated() const {
     throw core::Diagnostic({path_.string()}, "",
@@ -174,13 +197,42 @@ void key_fields(Io& io, Key& key) {
   io.template number<std::uint32_t>(key.feature);
 }
 
+// The contacts a stepper's state remembers: the impulses of MoreauJeanState, the tangential
+// states of PenaltyState.
+template <class State>
+auto& remembered_contacts(State& state) {
+  if constexpr (std::is_same_v<std::remove_const_t<State>, dynamics::MoreauJeanState>)
+    return state.impulses;
+  else
+    return state.tangential_states;
+}
+
+// A stepper's own state (dynamics::MoreauJeanState or PenaltyState), as the header lists.
+template <class Io, class State>
+void stepper_fields(Io& io, State& state) {
+  io.sequence(remembered_contacts(state), [&io](auto& entry) {
+    key_fields(io, entry.first);
+    io.vector(entry.second.value);
+    io.vector(entry.second.anchor);
+  });
+  if constexpr (std::is_same_v<std::remove_const_t<State>, dynamics::PenaltyState>) {
+    io.template number<double>(state.dissipated.damping);
+    io.template number<double>(state.dissipated.slip);
+  }
+  io.sequence(state.bonds, [&io](auto& entry) {
+    key_fields(io, entry.first);
+    io.template number<double>(entry.second.cohesion);
+    io.template number<double>(entry.second.tensile_strength);
+    io.vector(entry.second.anchor);
+  });
+}
+
 // The format after its header, field after field, as the header file lists it. Writing and
 // reading go through this one function (Io = Writer with a const Checkpoint, or Reader), so
 // that a field cannot be added to one direction only.
 template <class Io, class C>
 void checkpoint_fields(Io& io, C& checkpoint) {
   io.template number<std::uint64_t>(checkpoint.problem_hash);
-  io.template number<std::uint8_t>(checkpoint.mode);  // Mode::Nscd 0, Mode::Penalty 1
   io.template number<std::int64_t>(checkpoint.step);
   io.template number<double>(checkpoint.time);
   io.sequence(checkpoint.bodies, [&io](auto& body) {
@@ -190,19 +242,7 @@ void checkpoint_fields(Io& io, C& checkpoint) {
     io.vector(body.w_B);
     io.template number<std::uint8_t>(body.removed);
   });
-  io.sequence(checkpoint.stepper.contact_memory, [&io](auto& entry) {
-    key_fields(io, entry.first);
-    io.vector(entry.second.value);
-    io.vector(entry.second.anchor);
-  });
-  io.template number<double>(checkpoint.stepper.dissipated.damping);
-  io.template number<double>(checkpoint.stepper.dissipated.slip);
-  io.sequence(checkpoint.stepper.bonds, [&io](auto& entry) {
-    key_fields(io, entry.first);
-    io.template number<double>(entry.second.cohesion);
-    io.template number<double>(entry.second.tensile_strength);
-    io.vector(entry.second.anchor);
-  });
+  io.variant(checkpoint.stepper, [&io](auto& state) { stepper_fields(io, state); });
   io.template number<std::uint8_t>(checkpoint.came_to_rest);
   io.template number<double>(checkpoint.history.dissipated_energy);
   io.sequence(checkpoint.history.last_rotation_deg,
@@ -232,6 +272,10 @@ void checkpoint_fields(Io& io, C& checkpoint) {
 }
 
 const char* mode_name(Mode mode) { return mode == Mode::Penalty ? "penalty" : "nscd"; }
+
+Mode stepper_mode(const dynamics::StepperState& state) {
+  return std::holds_alternative<dynamics::PenaltyState>(state) ? Mode::Penalty : Mode::Nscd;
+}
 
 }  // namespace
 
@@ -311,8 +355,8 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesyste
   if (checkpoint.problem_hash != problem_file_hash(problem.path))
     refuse("problem file", core::concat("a checkpoint of ", problem.path.string()),
            "one of another problem file, or of an earlier version of this one");
-  if (checkpoint.mode != problem.mode)
-    refuse("mode", mode_name(problem.mode), mode_name(checkpoint.mode));
+  if (stepper_mode(checkpoint.stepper) != problem.mode)
+    refuse("mode", mode_name(problem.mode), mode_name(stepper_mode(checkpoint.stepper)));
   if (checkpoint.bodies.size() != problem.scene.bodies.size())
     refuse("bodies", core::concat(problem.scene.bodies.size(), " bodies"),
            core::concat(checkpoint.bodies.size()));
@@ -322,8 +366,12 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesyste
       refuse(what, core::concat("body indices below ", n),
              core::concat(key.body_a, " / ", key.body_b));
   };
-  for (const auto& [key, value] : checkpoint.stepper.contact_memory) check_bodies(key, "contacts");
-  for (const auto& [key, bond] : checkpoint.stepper.bonds) check_bodies(key, "bonds");
+  std::visit(
+      [&](const auto& state) {
+        for (const auto& [key, value] : remembered_contacts(state)) check_bodies(key, "contacts");
+        for (const auto& [key, bond] : state.bonds) check_bodies(key, "bonds");
+      },
+      checkpoint.stepper);
 }
 
 }  // namespace moreau::run

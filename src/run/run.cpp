@@ -78,7 +78,7 @@ const StepOutcome& Run::advance() {
 }
 
 void Run::count(const dynamics::StepReport& report) {
-  if (nscd_) summary_.counts.add_step(report);
+  summary_.counts.add_step(report);
   summary_.time_split->collision += report.times.collision;
   summary_.time_split->assembly += report.times.assembly;
   summary_.time_split->solve += report.times.solve;
@@ -97,7 +97,6 @@ void Run::remove_escaped_bodies(StepOutcome& outcome) {
 Checkpoint Run::checkpoint() const {
   Checkpoint checkpoint;
   checkpoint.problem_hash = problem_hash_;
-  checkpoint.mode = problem_.mode;
   checkpoint.step = step_;
   checkpoint.time = problem_.scene.time;
   checkpoint.bodies = body_states(problem_.scene);
@@ -118,7 +117,7 @@ math::Vec3 Run::support_reaction() const {
     const bool a_free = scene.bodies[contact.body_a].motion == model::Motion::Free;
     const bool b_free = scene.bodies[contact.body_b].motion == model::Motion::Free;
     if (a_free == b_free) continue;
-    const math::Vec3 force_on_a = contact.frame * contact.impulse / stepper_->time_step();
+    const math::Vec3 force_on_a = contact.frame * contact.force;
     reaction += a_free ? force_on_a : math::Vec3(-force_on_a);
   }
   return reaction;
@@ -133,8 +132,8 @@ RunSummary Run::summary() const {
     summary.penalty_energy = {outcome_.report.elastic_energy, dissipated.damping, dissipated.slip};
   }
   if (problem_.scene.interactions.has_cohesion())
-    summary.bonds =
-        BondCounts{static_cast<long long>(stepper_->state().bonds.size()), broken_bonds_};
+    summary.bonds = BondCounts{
+        static_cast<long long>(dynamics::intact_bonds(stepper_->state()).size()), broken_bonds_};
   for (const model::Body& body : problem_.scene.bodies) summary.bodies.push_back(final_state(body));
   summary.wall_seconds = wall_clock_.seconds();
   return summary;

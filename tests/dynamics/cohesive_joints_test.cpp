@@ -123,8 +123,8 @@ std::vector<JointFailure> failures_under(const Vec3& force_0, const Vec3& force_
                         .frame = math::contact_frame(Vec3::UnitZ(), 2),
                         .friction = 0.5,
                         .key = {1, 0, point.point.feature.key()},
-                        .impulse = 0.01 * force});
-  return joints.failures(contacts, 0.01);
+                        .force = force});
+  return joints.failures(contacts);
 }
 
 TEST(CohesiveJoints, ABondBreaksInTensionAtItsStrengthOnItsOwn) {
@@ -200,7 +200,7 @@ class Loading {
 
   double h() const { return stepper_->time_step(); }
   Stepper& stepper() { return *stepper_; }
-  std::size_t intact() const { return stepper_->state().bonds.size(); }
+  std::size_t intact() const { return intact_bonds(stepper_->state()).size(); }
 
   // Steps until the first failure or `duration`; returns the failures of the failing step
   // and sets failure_time to the start of that step (the gravity it ran under).
@@ -211,7 +211,7 @@ class Loading {
       position_before_failure = scene_.bodies.back().x;
       scene_.gravity = gravity(t);
       StepReport report = stepper_->step();
-      EXPECT_TRUE(report.solve.converged()) << "t = " << t;
+      EXPECT_TRUE(!report.solve || report.solve->converged()) << "t = " << t;
       if (!report.failures.empty()) {
         failure_time = t;
         return report.failures;
@@ -225,7 +225,7 @@ class Loading {
     while (scene_.time < end - 0.5 * h()) {
       scene_.gravity = gravity(scene_.time);
       const StepReport report = stepper_->step();
-      EXPECT_TRUE(report.solve.converged());
+      EXPECT_TRUE(!report.solve || report.solve->converged());
       EXPECT_TRUE(report.failures.empty());
     }
   }

@@ -126,7 +126,7 @@ TEST(ContactMemory, EveryContactOfAWallAtRestIsFoundFromTheLastStep) {
   int renamed = 0;
   for (int step = 0; step < 20; ++step) {
     ContactMemory last;
-    last.replace(stepper.state().contact_memory);
+    last.replace(std::get<MoreauJeanState>(stepper.state()).impulses);
     stepper.step();
     if (step == 0) continue;
     for (const Contact& contact : stepper.contacts()) {

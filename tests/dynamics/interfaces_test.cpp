@@ -46,8 +46,7 @@ Joint loaded_joint(int dimension, double g_x, double g_y) {
       model::make_free_body("block", block, 2400.0, Pose{Vec3(0.1, 0.0, kHalfHeight)}, dimension));
   MoreauJean stepper(scene, testing::options_with_step(1e-3));
   testing::run_steps(stepper, scene, kSteps);
-  const std::vector<Interface> found =
-      find_interfaces(stepper.contacts(), stepper.time_step(), dimension);
+  const std::vector<Interface> found = find_interfaces(stepper.contacts(), dimension);
   EXPECT_EQ(found.size(), 1u);
   if (found.empty()) return {};
   return {found.front(), (scene.bodies[1].x - Vec3(0.1, 0.0, kHalfHeight)).norm()};
@@ -131,13 +130,13 @@ TEST(FindInterfaces, SkipsSinglePointsAndUnloadedPairs) {
   single.point.p = Vec3::Zero();
   single.point.n = Vec3::UnitZ();
   single.frame = math::contact_frame(Vec3::UnitZ());
-  single.impulse = Vec3(1.0, 0.0, 0.0);
+  single.force = Vec3(1.0, 0.0, 0.0);
   Contact open = single;
   open.body_a = 2;
-  open.impulse.setZero();
+  open.force.setZero();
   Contact open_too = open;
   open_too.point.p = Vec3(1.0, 0.0, 0.0);
-  EXPECT_TRUE(find_interfaces({single, open, open_too}, 1e-3, 3).empty());
+  EXPECT_TRUE(find_interfaces({single, open, open_too}, 3).empty());
 }
 
 }  // namespace

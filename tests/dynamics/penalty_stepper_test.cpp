@@ -54,7 +54,7 @@ Impact run_impact(model::Scene& scene, double h) {
   int steps_in_contact = 0;
   for (int k = 0; k < 100000 && !(scene.bodies[1].v.z() > 0 && stepper.contacts().empty()); ++k) {
     stepper.step();
-    if (!stepper.contacts().empty() && stepper.contacts()[0].impulse[0] != 0.0) ++steps_in_contact;
+    if (!stepper.contacts().empty() && stepper.contacts()[0].force[0] != 0.0) ++steps_in_contact;
   }
   impact.restitution = scene.bodies[1].v.z();
   impact.duration = steps_in_contact * h;

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <variant>
 #include <vector>
 
 namespace moreau::dynamics {
@@ -149,7 +150,8 @@ TEST(StepperState, MoreauJeanContinuesBitwiseWithItsWarmStart) {
   const Ends ends = run_three_ways(make_scene, [](model::Scene& scene) {
     return std::make_unique<MoreauJean>(scene, testing::options_with_step(1e-3));
   });
-  EXPECT_GE(ends.at_restart.contact_memory.size(), 8u) << "the boxes touch at step 1000";
+  const auto& own = std::get<MoreauJeanState>(ends.at_restart);
+  EXPECT_GE(own.impulses.size(), 8u) << "the boxes touch at step 1000";
   expect_bitwise_equal(ends.straight, ends.restarted);
   // Without the impulses of step 1000, the solve of step 1001 starts from zero and stops at
   // another point within its tolerance (1e-10), and the tumbling amplifies it: measured
@@ -166,12 +168,22 @@ TEST(StepperState, PenaltyStepperContinuesBitwiseWithItsTangentialSprings) {
     return std::make_unique<PenaltyStepper>(scene, PenaltyOptions{.h = 2e-5},
                                             std::vector<model::Material>{{"default"}});
   });
-  EXPECT_GE(ends.at_restart.contact_memory.size(), 8u) << "the boxes touch at step 1000";
-  EXPECT_GT(ends.at_restart.dissipated.slip, 0.0) << "the slider slips";
+  const auto& own = std::get<PenaltyState>(ends.at_restart);
+  EXPECT_GE(own.tangential_states.size(), 8u) << "the boxes touch at step 1000";
+  EXPECT_GT(own.dissipated.slip, 0.0) << "the slider slips";
   expect_bitwise_equal(ends.straight, ends.restarted);
   // Without the tangential springs, every contact restarts unstressed: measured 5.9e-2 after the
   // 1000 steps (0.02 s).
   EXPECT_GT(largest_difference(ends.straight, ends.restarted_without_state), 0.0);
+}
+
+// Each stepper's state is its own type: the other stepper's is refused, not misread.
+TEST(StepperState, AStepperRefusesTheOtherKindsState) {
+  model::Scene scene = tumbling_boxes({});
+  MoreauJean nscd(scene, testing::options_with_step(1e-3));
+  EXPECT_THROW(nscd.restore(PenaltyState{}), std::bad_variant_access);
+  PenaltyStepper penalty(scene, PenaltyOptions{.h = 2e-5}, {{"default"}});
+  EXPECT_THROW(penalty.restore(MoreauJeanState{}), std::bad_variant_access);
 }
 
 }  // namespace

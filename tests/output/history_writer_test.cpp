@@ -68,10 +68,11 @@ dynamics::StepReport report(double contact_work) {
   dynamics::StepReport r;
   r.detected = 5;
   r.active = 3;
-  r.solve.status = solvers::Status::MaxIterations;
-  r.solve.iterations = 17;
-  r.solve.error = 1.0 / 3.0;
-  r.solve.seconds = 2.5e-5;
+  r.solve.emplace();
+  r.solve->status = solvers::Status::MaxIterations;
+  r.solve->iterations = 17;
+  r.solve->error = 1.0 / 3.0;
+  r.solve->seconds = 2.5e-5;
   r.kinetic_energy = 0.1;
   r.potential_energy = 1.0 / 7.0;
   r.contact_work = contact_work;
@@ -159,12 +160,27 @@ TEST(HistoryWriter, NotFiniteNumbersAreWrittenAsNanAndInf) {
   const model::Scene scene = two_blocks(3);
   HistoryWriter history(path, scene, {});
   dynamics::StepReport r = report(0.0);
-  r.solve.error = std::numeric_limits<double>::quiet_NaN();
+  r.solve->error = std::numeric_limits<double>::quiet_NaN();
   r.kinetic_energy = std::numeric_limits<double>::infinity();
   history.record(1, 1e-3, r, 0.0, scene);
   const auto row = read_rows(path).back();
   EXPECT_EQ(row[6], "nan");
   EXPECT_EQ(row[8], "inf");
+}
+
+// A step without a solve (no active contact, or the penalty mode) reports none, not a solve.
+TEST(HistoryWriter, AStepThatSolvedNothingSaysSo) {
+  const ScratchFile scratch;
+  const model::Scene scene = two_blocks(3);
+  HistoryWriter history(scratch.path, scene, {});
+  dynamics::StepReport r = report(0.0);
+  r.solve.reset();
+  history.record(1, 1e-3, r, 0.0, scene);
+  const auto row = read_rows(scratch.path).back();
+  EXPECT_EQ(row[4], "none");
+  EXPECT_EQ(row[5], "0");  // iterations
+  EXPECT_EQ(row[6], "0");  // error
+  EXPECT_EQ(row[7], "0");  // solve_seconds
 }
 
 TEST(HistoryWriter, NamesWithCommasAreQuotedInTheHeader) {

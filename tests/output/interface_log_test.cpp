@@ -33,13 +33,13 @@ TEST(InterfaceLog, WritesOneRowPerInterface) {
     c.point.p = Vec3(0.6 * i, 0.0, 0.0);
     c.point.n = Vec3::UnitZ();
     c.frame = math::contact_frame(c.point.n, 2);
-    c.impulse = Vec3(3.0 - 2.0 * i, 0.0, 0.0);
+    c.force = Vec3(6.0 - 4.0 * i, 0.0, 0.0);
   }
   const std::filesystem::path path = std::filesystem::temp_directory_path() /
                                      ("moreau_interface_log_" + std::to_string(getpid()) + ".csv");
   {
     InterfaceLog log(path, scene);
-    log.record(7, 0.35, contacts, 0.5);
+    log.record(7, 0.35, contacts);
   }
   std::ifstream in(path);
   std::stringstream text;

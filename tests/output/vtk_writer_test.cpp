@@ -1,6 +1,6 @@
 // VtkWriter's files opened by VTK's own XML reader (tests/output/read_vtk.py, run by Debian's
 // /usr/bin/python3 with python3-vtk9), compared with the scene: bounds with the bodies'
-// world bounding boxes, enclosed volumes with the shapes', forces with r / h, statuses with
+// world bounding boxes, enclosed volumes with the shapes', forces, statuses with
 // the Coulomb cone. Skipped with the reason when that Python has no vtk module.
 #include "moreau/output/vtk_writer.hpp"
 
@@ -154,7 +154,7 @@ Vec3 tuple(const json& values, std::size_t i) {
 TEST_F(VtkWriterFiles, BodiesOfA3dSceneOpenInVtkWithTheirBoundsAndVolumes) {
   const model::Scene scene = scene_3d();
   VtkWriter writer(scratch.path);
-  writer.write(7, 0.25, scene, {}, 1e-3);
+  writer.write(7, 0.25, scene, {});
   const json grid = read_with_vtk(writer.folder() / "bodies_000007.vtu");
   // box 8 vertices 6 faces; UV sphere 2 + 7 x 16 vertices, 8 x 16 faces; ground 4 and 1;
   // tetrahedron 4 and 4.
@@ -174,7 +174,7 @@ TEST_F(VtkWriterFiles, BodiesOfA3dSceneOpenInVtkWithTheirBoundsAndVolumes) {
 TEST_F(VtkWriterFiles, PointVelocityIsTheRigidVelocityOfItsBody) {
   const model::Scene scene = scene_3d();
   VtkWriter writer(scratch.path);
-  writer.write(0, 0.0, scene, {}, 1e-3);
+  writer.write(0, 0.0, scene, {});
   const json grid = read_with_vtk(writer.folder() / "bodies_000000.vtu");
   const json& velocity = grid["point_data"]["velocity"];
   const json& body = grid["cell_data"]["body"];
@@ -195,7 +195,7 @@ TEST_F(VtkWriterFiles, PointVelocityIsTheRigidVelocityOfItsBody) {
 TEST_F(VtkWriterFiles, PlanarPolygonsAreUnitDepthPrisms) {
   const model::Scene scene = scene_2d();
   VtkWriter writer(scratch.path);
-  writer.write(1, 1e-3, scene, {}, 1e-3);
+  writer.write(1, 1e-3, scene, {});
   const json grid = read_with_vtk(writer.folder() / "bodies_000001.vtu");
   // ground strip 4 points 1 cell; square prism 8 and 2 + 4; triangle prism 6 and 2 + 3.
   EXPECT_EQ(grid["points"], 4 + 8 + 6);
@@ -209,34 +209,33 @@ TEST_F(VtkWriterFiles, PlaneHalfSizeOptionSetsTheGroundSquare) {
   model::Scene scene;
   scene.bodies.push_back(model::make_fixed_body("ground", geometry::Plane{}, Pose{}));
   VtkWriter writer(scratch.path, {.plane_half_size = 3.0});
-  writer.write(0, 0.0, scene, {}, 1e-3);
+  writer.write(0, 0.0, scene, {});
   const json grid = read_with_vtk(writer.folder() / "bodies_000000.vtu");
   expect_bounds(grid, {Vec3(-3, -3, 0), Vec3(3, 3, 0)});
 }
 
 // One contact per state: open, inside the cone, on its surface, frictionless.
 std::vector<Contact> contacts_in_every_state() {
-  const std::array<Vec3, 4> impulses{Vec3(0, 0, 0), Vec3(2, 0.1, 0.2), Vec3(2, 0.6, 0.8),
-                                     Vec3(1, 0, 0)};
+  const std::array<Vec3, 4> forces{Vec3(0, 0, 0), Vec3(2, 0.1, 0.2), Vec3(2, 0.6, 0.8),
+                                   Vec3(1, 0, 0)};
   const std::array<double, 4> friction{0.5, 0.5, 0.5, 0.0};
   std::vector<Contact> contacts;
-  for (std::size_t i = 0; i < impulses.size(); ++i) {
+  for (std::size_t i = 0; i < forces.size(); ++i) {
     Contact c;
     c.point.p = Vec3(0.1 * i, -0.2 * i, 0.3 + i);
     c.point.n = Vec3(0.1 * i, 1.0, 0.5).normalized();
     c.frame = math::contact_frame(c.point.n);
     c.friction = friction[i];
-    c.impulse = impulses[i];
+    c.force = forces[i];
     contacts.push_back(c);
   }
   return contacts;
 }
 
-TEST_F(VtkWriterFiles, ContactForcesAreImpulsesOverTheStep) {
+TEST_F(VtkWriterFiles, ContactForcesAreWrittenInTheWorldFrame) {
   const std::vector<Contact> contacts = contacts_in_every_state();
-  const double h = 2e-3;
   VtkWriter writer(scratch.path);
-  writer.write(3, 0.006, scene_3d(), contacts, h);
+  writer.write(3, 0.006, scene_3d(), contacts);
   const json grid = read_with_vtk(writer.folder() / "contacts_000003.vtu");
   ASSERT_EQ(grid["points"], contacts.size());
   ASSERT_EQ(grid["cells"], contacts.size());
@@ -246,9 +245,9 @@ TEST_F(VtkWriterFiles, ContactForcesAreImpulsesOverTheStep) {
     EXPECT_EQ(grid["cell_types"][i], 1);  // VTK_VERTEX
     EXPECT_LT((tuple(grid["coordinates"], i) - c.point.p).norm(), kLengthTol);
     EXPECT_LT((tuple(data["normal"], i) - c.point.n).norm(), 1e-15);
-    // r / h: one division and the 17-digit round trip, a relative ulp or two.
-    EXPECT_DOUBLE_EQ(data["normal_force"][i].get<double>(), c.impulse[0] / h);
-    const Vec3 tangential = (c.impulse[1] * c.frame.col(1) + c.impulse[2] * c.frame.col(2)) / h;
+    // The 17-digit round trip is exact.
+    EXPECT_EQ(data["normal_force"][i].get<double>(), c.force[0]);
+    const Vec3 tangential = c.force[1] * c.frame.col(1) + c.force[2] * c.frame.col(2);
     EXPECT_LT((tuple(data["tangential_force"], i) - tangential).norm(), 1e-12);
   }
   const std::vector<int> status = data["status"];
@@ -257,7 +256,7 @@ TEST_F(VtkWriterFiles, ContactForcesAreImpulsesOverTheStep) {
 
 TEST_F(VtkWriterFiles, NoContactsIsAValidEmptyGrid) {
   VtkWriter writer(scratch.path);
-  writer.write(0, 0.0, scene_2d(), {}, 1e-3);
+  writer.write(0, 0.0, scene_2d(), {});
   const json grid = read_with_vtk(writer.folder() / "contacts_000000.vtu");
   EXPECT_EQ(grid["points"], 0);
   EXPECT_EQ(grid["cells"], 0);
@@ -269,7 +268,7 @@ TEST_F(VtkWriterFiles, CollectionsListEveryStepWrittenSoFar) {
   const std::vector<Contact> contacts = contacts_in_every_state();
   for (int frame = 0; frame < 3; ++frame) {
     scene.bodies[0].x.z() -= 0.1;
-    writer.write(10 * frame, 0.01 * frame, scene, contacts, 1e-3);
+    writer.write(10 * frame, 0.01 * frame, scene, contacts);
     // Valid after every write, as a run killed here would leave it.
     for (const char* prefix : {"bodies", "contacts", "interfaces"}) {
       const json collection = read_with_vtk(writer.folder() / (std::string(prefix) + ".pvd"));
@@ -286,11 +285,11 @@ TEST_F(VtkWriterFiles, CollectionsListEveryStepWrittenSoFar) {
 }
 
 // A square joint [0, 1]^2 at z = 0.5 between bodies 1 and 0, its corners loaded 1, 3, 3, 1
-// (N s): centre of pressure ((3 + 3) / 8, (3 + 1) / 8) = (0.75, 0.5), eccentricity 0.25
+// (N): centre of pressure ((3 + 3) / 8, (3 + 1) / 8) = (0.75, 0.5), eccentricity 0.25
 // along x of a unit square, eccentricity ratio 6 (0.25) / 1 = 1.5 (outside the kernel).
 std::vector<Contact> square_joint() {
   const std::array<Vec2, 4> corners{Vec2(0, 0), Vec2(1, 0), Vec2(1, 1), Vec2(0, 1)};
-  const std::array<double, 4> r_N{1.0, 3.0, 3.0, 1.0};
+  const std::array<double, 4> F_N{1.0, 3.0, 3.0, 1.0};
   std::vector<Contact> contacts;
   for (std::size_t i = 0; i < corners.size(); ++i) {
     Contact c;
@@ -298,16 +297,15 @@ std::vector<Contact> square_joint() {
     c.point.p = Vec3(corners[i].x(), corners[i].y(), 0.5);
     c.point.n = Vec3::UnitZ();
     c.frame = math::contact_frame(c.point.n);
-    c.impulse = Vec3(r_N[i], 0.2, 0.0);
+    c.force = Vec3(F_N[i], 0.2, 0.0);
     contacts.push_back(c);
   }
   return contacts;
 }
 
 TEST_F(VtkWriterFiles, InterfacesAreTheCentreOfPressureThenThePolygon) {
-  const double h = 0.5;
   VtkWriter writer(scratch.path);
-  writer.write(1, 0.5, scene_3d(), square_joint(), h);
+  writer.write(1, 0.5, scene_3d(), square_joint());
   const json grid = read_with_vtk(writer.folder() / "interfaces_000001.vtu");
   ASSERT_EQ(grid["points"], 5);  // the centre, then the 4 corners
   ASSERT_EQ(grid["cells"], 2);
@@ -315,10 +313,10 @@ TEST_F(VtkWriterFiles, InterfacesAreTheCentreOfPressureThenThePolygon) {
   EXPECT_LT((tuple(grid["coordinates"], 0) - Vec3(0.75, 0.5, 0.5)).norm(), kLengthTol);
   const json& data = grid["cell_data"];
   for (std::size_t cell = 0; cell < 2; ++cell) {
-    EXPECT_NEAR(data["normal_force"][cell].get<double>(), 8.0 / h, kLengthTol);
-    // Each corner's 0.2 N s along the same tangent t1: 0.8 / h in the joint's plane.
+    EXPECT_NEAR(data["normal_force"][cell].get<double>(), 8.0, kLengthTol);
+    // Each corner's 0.2 N along the same tangent t1: 0.8 N in the joint's plane.
     EXPECT_NEAR(tuple(data["shear_force"], cell).z(), 0.0, kLengthTol);
-    EXPECT_NEAR(tuple(data["shear_force"], cell).norm(), 0.8 / h, kLengthTol);
+    EXPECT_NEAR(tuple(data["shear_force"], cell).norm(), 0.8, kLengthTol);
     EXPECT_NEAR(data["eccentricity_ratio"][cell].get<double>(), 1.5, kLengthTol);
     EXPECT_EQ(data["in_kernel"][cell], 0);
     EXPECT_EQ(data["body_a"][cell], 1);
@@ -329,11 +327,11 @@ TEST_F(VtkWriterFiles, InterfacesAreTheCentreOfPressureThenThePolygon) {
 TEST(ContactStatus, OnTheConeWithinARelativeBillionthIsSlip) {
   Contact c;
   c.friction = 0.5;
-  c.impulse = Vec3(2.0, 1.0 * (1.0 - 1e-10), 0.0);
+  c.force = Vec3(2.0, 1.0 * (1.0 - 1e-10), 0.0);
   EXPECT_EQ(contact_status(c), ContactStatus::Slip);
-  c.impulse = Vec3(2.0, 1.0 * (1.0 - 1e-8), 0.0);
+  c.force = Vec3(2.0, 1.0 * (1.0 - 1e-8), 0.0);
   EXPECT_EQ(contact_status(c), ContactStatus::Stick);
-  c.impulse = Vec3(-1e-300, 0.0, 0.0);
+  c.force = Vec3(-1e-300, 0.0, 0.0);
   EXPECT_EQ(contact_status(c), ContactStatus::Open);
 }
 

@@ -42,7 +42,6 @@ bool same_bits(const Vec3& a, const Vec3& b) {
 Checkpoint sample_checkpoint() {
   Checkpoint checkpoint;
   checkpoint.problem_hash = problem_file_hash(kProblem);
-  checkpoint.mode = Mode::Penalty;
   checkpoint.step = 1234;
   checkpoint.time = 1234 * 1e-3;
   checkpoint.bodies = {
@@ -50,11 +49,12 @@ Checkpoint sample_checkpoint() {
       {Vec3(1.0 / 3, -0.0, std::numeric_limits<double>::denorm_min()),
        math::Quat(std::cos(0.1), 0, std::sin(0.1), 0),
        Vec3(std::nextafter(std::numbers::pi, 4.0), 2, 3), Vec3(0, -7.25e-300, 0), false}};
-  checkpoint.stepper.contact_memory = {
-      {{0, 1, 0x80000005u}, {Vec3(1e-9 / 3, 2e-10 / 7, 0), Vec3(0.2 / 3, -0.1, 0.05 / 7)}}};
-  checkpoint.stepper.dissipated = {0.1, 0.2};
-  checkpoint.stepper.bonds = {{{0, 1, 3u}, {1e4 / 3, 1e4 / 7, Vec3(0.1, -0.2, 1.0 / 3)}},
-                              {{0, 1, 0x80000002u}, {0.1, -0.0, Vec3::Zero()}}};
+  checkpoint.stepper = dynamics::PenaltyState{
+      .tangential_states = {{{0, 1, 0x80000005u},
+                             {Vec3(1e-9 / 3, 2e-10 / 7, 0), Vec3(0.2 / 3, -0.1, 0.05 / 7)}}},
+      .dissipated = {0.1, 0.2},
+      .bonds = {{{0, 1, 3u}, {1e4 / 3, 1e4 / 7, Vec3(0.1, -0.2, 1.0 / 3)}},
+                {{0, 1, 0x80000002u}, {0.1, -0.0, Vec3::Zero()}}}};
   checkpoint.came_to_rest = true;
   checkpoint.history = {3.0 / 7, {361.0 / 3}};
   checkpoint.counts = {1200,           3,  2.5e-9,
@@ -107,7 +107,6 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   const Checkpoint read = read_checkpoint(path);
 
   EXPECT_EQ(read.problem_hash, written.problem_hash);
-  EXPECT_EQ(read.mode, Mode::Penalty);
   EXPECT_EQ(read.step, 1234);
   EXPECT_TRUE(same_bits(read.time, written.time));
   ASSERT_EQ(read.bodies.size(), 2u);
@@ -118,22 +117,24 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
     EXPECT_TRUE(read.bodies[b].q.coeffs() == written.bodies[b].q.coeffs()) << b;
     EXPECT_EQ(read.bodies[b].removed, written.bodies[b].removed) << b;
   }
-  ASSERT_EQ(read.stepper.contact_memory.size(), 1u);
-  EXPECT_EQ(read.stepper.contact_memory[0].first, written.stepper.contact_memory[0].first);
-  EXPECT_TRUE(same_bits(read.stepper.contact_memory[0].second.value,
-                        written.stepper.contact_memory[0].second.value));
-  EXPECT_TRUE(same_bits(read.stepper.contact_memory[0].second.anchor,
-                        written.stepper.contact_memory[0].second.anchor));
-  EXPECT_TRUE(same_bits(read.stepper.dissipated.damping, 0.1));
-  EXPECT_TRUE(same_bits(read.stepper.dissipated.slip, 0.2));
-  ASSERT_EQ(read.stepper.bonds.size(), 2u);
+  ASSERT_TRUE(std::holds_alternative<dynamics::PenaltyState>(read.stepper));
+  const auto& state = std::get<dynamics::PenaltyState>(read.stepper);
+  const auto& original = std::get<dynamics::PenaltyState>(written.stepper);
+  ASSERT_EQ(state.tangential_states.size(), 1u);
+  EXPECT_EQ(state.tangential_states[0].first, original.tangential_states[0].first);
+  EXPECT_TRUE(same_bits(state.tangential_states[0].second.value,
+                        original.tangential_states[0].second.value));
+  EXPECT_TRUE(same_bits(state.tangential_states[0].second.anchor,
+                        original.tangential_states[0].second.anchor));
+  EXPECT_TRUE(same_bits(state.dissipated.damping, 0.1));
+  EXPECT_TRUE(same_bits(state.dissipated.slip, 0.2));
+  ASSERT_EQ(state.bonds.size(), 2u);
   for (std::size_t i = 0; i < 2; ++i) {
-    const auto& [key, bond] = read.stepper.bonds[i];
-    EXPECT_EQ(key, written.stepper.bonds[i].first) << i;
-    EXPECT_TRUE(same_bits(bond.cohesion, written.stepper.bonds[i].second.cohesion)) << i;
-    EXPECT_TRUE(same_bits(bond.anchor, written.stepper.bonds[i].second.anchor)) << i;
-    EXPECT_TRUE(same_bits(bond.tensile_strength, written.stepper.bonds[i].second.tensile_strength))
-        << i;
+    const auto& [key, bond] = state.bonds[i];
+    EXPECT_EQ(key, original.bonds[i].first) << i;
+    EXPECT_TRUE(same_bits(bond.cohesion, original.bonds[i].second.cohesion)) << i;
+    EXPECT_TRUE(same_bits(bond.anchor, original.bonds[i].second.anchor)) << i;
+    EXPECT_TRUE(same_bits(bond.tensile_strength, original.bonds[i].second.tensile_strength)) << i;
   }
   EXPECT_TRUE(read.came_to_rest);
   EXPECT_TRUE(same_bits(read.history.dissipated_energy, 3.0 / 7));
@@ -165,6 +166,25 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   EXPECT_EQ(bytes_of(folder_ / "again"), bytes_of(path));
 }
 
+// The NSCD stepper's state comes back as its own type, with its impulses and bonds.
+TEST_F(CheckpointTest, AnNscdStateComesBackAsOne) {
+  Checkpoint written = sample_checkpoint();
+  written.stepper = dynamics::MoreauJeanState{
+      .impulses = {{{2, 0, 7u}, {Vec3(1.0 / 3, -0.0, 5e-324), Vec3(0.1, 0.2, 0.3)}}},
+      .bonds = {{{2, 0, 9u}, {1.0 / 7, 2.0, Vec3::UnitX()}}}};
+  write_checkpoint(folder_ / "nscd", written);
+  const Checkpoint read = read_checkpoint(folder_ / "nscd");
+  ASSERT_TRUE(std::holds_alternative<dynamics::MoreauJeanState>(read.stepper));
+  const auto& state = std::get<dynamics::MoreauJeanState>(read.stepper);
+  ASSERT_EQ(state.impulses.size(), 1u);
+  EXPECT_EQ(state.impulses[0].first, (collision::ContactKey{2, 0, 7u}));
+  EXPECT_TRUE(same_bits(state.impulses[0].second.value, Vec3(1.0 / 3, -0.0, 5e-324)));
+  ASSERT_EQ(state.bonds.size(), 1u);
+  EXPECT_TRUE(same_bits(state.bonds[0].second.cohesion, 1.0 / 7));
+  write_checkpoint(folder_ / "nscd-again", read);
+  EXPECT_EQ(bytes_of(folder_ / "nscd-again"), bytes_of(folder_ / "nscd"));
+}
+
 TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   EXPECT_THAT(refusal(folder_ / "checkpoint-000010"),
               HasSubstr("checkpoint-000010: error: --restart-from: no such checkpoint file"));
@@ -175,7 +195,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 5"));
+              HasSubstr("version-1: error: checkpoint version: expected 6"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints
@@ -209,7 +229,7 @@ TEST_F(CheckpointTest, EveryDamagedByteIsRefused) {
 TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
   const Problem problem = io::read_problem_file(kProblem);
   Checkpoint checkpoint = sample_checkpoint();
-  checkpoint.mode = Mode::Nscd;
+  checkpoint.stepper = dynamics::MoreauJeanState{};
   checkpoint.bodies.resize(problem.scene.bodies.size());
   EXPECT_NO_THROW(check_checkpoint_matches(checkpoint, "ck", problem));
 
@@ -226,12 +246,12 @@ TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
   EXPECT_THAT(refusal_of(other_file),
               HasSubstr("dir/checkpoint-001234: error: problem file: expected a checkpoint of "));
   Checkpoint other_mode = checkpoint;
-  other_mode.mode = Mode::Penalty;
+  other_mode.stepper = dynamics::PenaltyState{};
   EXPECT_THAT(refusal_of(other_mode),
               HasSubstr("dir/checkpoint-001234: error: mode: expected nscd (the checkpoint is of "
                         "another run), found penalty"));
   Checkpoint other_bodies = checkpoint;
-  other_bodies.stepper.bonds = {{{0, 5, 1u}, {1.0, 0.0}}};
+  other_bodies.stepper = dynamics::MoreauJeanState{.impulses = {}, .bonds = {{{0, 5, 1u}, {1.0, 0.0}}}};
   EXPECT_THAT(refusal_of(other_bodies),
               HasSubstr("dir/checkpoint-001234: error: bonds: expected body indices below 2"));
 }

@@ -1,4 +1,4 @@
-// run::SolverCounts over a sequence of steps: steps without active contacts are not solves,
+// run::SolverCounts over a sequence of steps: steps without a solve are not counted,
 // the worst error (a NaN the worst of all), the iterations, and the solves each method
 // answered.
 #include "moreau/run/statistics.hpp"
@@ -21,9 +21,11 @@ dynamics::StepReport step(int active, solvers::Status status, int iterations, do
   dynamics::StepReport r;
   r.active = active;
   r.solver = solver;
-  r.solve.status = status;
-  r.solve.iterations = iterations;
-  r.solve.error = error;
+  if (active == 0) return r;
+  r.solve.emplace();
+  r.solve->status = status;
+  r.solve->iterations = iterations;
+  r.solve->error = error;
   return r;
 }
 

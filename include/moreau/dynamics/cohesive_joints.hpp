@@ -64,12 +64,11 @@ class CohesiveJoints {
   /// The bond of the contact, or nullptr when it has none (never bonded, or broken).
   const Bond* find(const collision::ContactKey& key) const { return bonds_.find(key); }
 
-  /// The bonds the contact forces of a step (Contact::impulse / h) break: the tension
+  /// The bonds the contact forces of a step (Contact::force) break: the tension
   /// failures if there are any (the shear check is then made on the step solved again),
   /// else the joints that slide. Empty when every bond holds. A bond without a contact in
   /// the step has opened beyond detection: a tension failure.
-  /// @pre h > 0
-  std::vector<JointFailure> failures(const std::vector<Contact>& contacts, double h) const;
+  std::vector<JointFailure> failures(const std::vector<Contact>& contacts) const;
 
   /// Breaks the bonds of the failures; a shear failure breaks every bond of its pair.
   void apply(const std::vector<JointFailure>& failures);

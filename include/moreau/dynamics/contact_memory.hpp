@@ -19,8 +19,8 @@
 namespace moreau::dynamics {
 
 struct RememberedContact {
-  /// NSCD: the impulse of the step, N s, contact frame (normal first); penalty: the
-  /// tangential state as the tangential law left it, world vector.
+  /// What the stepper keeps of the contact (MoreauJeanState::impulses and
+  /// PenaltyState::tangential_states, stepper.hpp, say what it is).
   math::Vec3 value = math::Vec3::Zero();
   /// m, the contact point in the frame of body_a (Body::q, Body::x).
   math::Vec3 anchor = math::Vec3::Zero();

@@ -39,14 +39,12 @@ struct Interface {
 
 /// The interfaces of the contacts of a step: one for each pair of bodies with at least two
 /// contact points and a positive normal resultant, ordered by (body_a, body_b) with body_a
-/// and body_b as the pair's first contact names them. Contact forces are impulse / h in
-/// both modes (stepper.hpp). Pairs with one point (a corner, a sphere) are no interface,
+/// and body_b as the pair's first contact names them (Contact::force in both modes).
+/// Pairs with one point (a corner, a sphere) are no interface,
 /// nor are pairs pulling or carrying nothing (no centre of pressure); N.B. the steppers list
 /// the active contacts only, so a joint that has opened on all but one point drops out.
 /// @param dimension 2 (planar: points in y = 0) or 3
-/// @pre h > 0
-std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts, double h,
-                                       int dimension);
+std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts, int dimension);
 
 /// The area of the contact surface that contact points of one pair of bodies span, m^2: in 3D
 /// that of their convex hull in the plane of normal `normal` (0 for collinear points); in

@@ -85,7 +85,7 @@ class MoreauJean final : public Stepper {
   /// Advances the scene by one step h.
   StepReport step() override;
 
-  /// The active contacts of the last step, with their impulses.
+  /// The active contacts of the last step, with their forces (impulse / h).
   const std::vector<Contact>& contacts() const override { return contacts_; }
 
   double time_step() const override { return options_.h; }

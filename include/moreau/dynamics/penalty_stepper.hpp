@@ -47,7 +47,7 @@ class PenaltyStepper final : public Stepper {
   ///         when a user law fails; the scene is then left at the start of the failed step
   StepReport step() override;
 
-  /// The contacts carrying a force in the last sub-step, with impulse = force h.
+  /// The contacts carrying a force in the last sub-step, with that force.
   const std::vector<Contact>& contacts() const override { return contacts_; }
 
   double time_step() const override { return options_.h; }

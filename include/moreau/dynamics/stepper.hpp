@@ -9,13 +9,15 @@
 #include "moreau/dynamics/contact_memory.hpp"
 #include "moreau/solvers/solver.hpp"
 
+#include <optional>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace moreau::dynamics {
 
-/// A contact of the current step, with its frame and the impulse it transmitted in the step.
+/// A contact of the current step, with its frame and the force it transmitted in the step.
 struct Contact {
   int body_a = 0;  ///< the normal points from body_b towards body_a
   int body_b = 0;
@@ -25,9 +27,9 @@ struct Contact {
   double restitution = 0.0;
   collision::ContactKey key;     ///< persistent: body pair and feature pair
   double normal_velocity = 0.0;  ///< u_N at the start of the step, m/s
-  /// r in the contact frame, N s (normal first): the NSCD impulse, or the penalty force
-  /// times the step (so that r / h is the force in both modes).
-  math::Vec3 impulse = math::Vec3::Zero();
+  /// N, contact frame (normal first), on body_a: in NSCD the impulse of the step over h (the
+  /// force averaged over the step); in the penalty mode the force of the last sub-step.
+  math::Vec3 force = math::Vec3::Zero();
 };
 
 /// Wall time of the parts of a step, s.
@@ -40,9 +42,11 @@ struct StepTimes {
 
 /// What one step did.
 struct StepReport {
-  int detected = 0;               ///< contact points within the detection distance
-  int active = 0;                 ///< contacts in the local problem, or carrying a force
-  solvers::SolveReport solve;     ///< empty (converged, 0 iterations) without a solve
+  int detected = 0;  ///< contact points within the detection distance
+  int active = 0;    ///< contacts in the local problem, or carrying a force
+  /// The solve of the step's contact problem: none without one (no active contact, or the
+  /// penalty mode, which has no problem to solve).
+  std::optional<solvers::SolveReport> solve;
   std::string_view solver;        ///< the method that solved the step; empty without a solve
   double kinetic_energy = 0.0;    ///< J, at the end of the step
   double potential_energy = 0.0;  ///< J, of gravity, relative to z = 0 (x = 0 along g)
@@ -60,16 +64,35 @@ struct DissipatedEnergy {
   double slip = 0.0;     ///< by frictional slip
 };
 
-/// What a stepper carries from one step to the next besides the scene, so that a run
-/// continued from a checkpoint takes bitwise the steps the uninterrupted run takes.
-struct StepperState {
-  /// The contacts of the last step, ordered by key: their impulses (NSCD, the warm start of
-  /// the next solve) or tangential states (penalty), and where they were.
-  std::vector<ContactMemory::Entry> contact_memory;
-  DissipatedEnergy dissipated;  ///< penalty mode; zero in NSCD
-  /// The intact bonds of the cohesive joints (cohesive_joints.hpp), ordered by key.
-  std::vector<std::pair<collision::ContactKey, Bond>> bonds;
+/// The intact bonds of the cohesive joints (cohesive_joints.hpp), ordered by key.
+using BondEntries = std::vector<std::pair<collision::ContactKey, Bond>>;
+
+/// What MoreauJean carries from one step to the next besides the scene.
+struct MoreauJeanState {
+  /// The last step's contacts with their impulses r (N s, contact frame, normal first), the
+  /// warm start of the next solve.
+  std::vector<ContactMemory::Entry> impulses;
+  BondEntries bonds;
 };
+
+/// What PenaltyStepper carries from one step to the next besides the scene.
+struct PenaltyState {
+  /// The touching contacts with their tangential states as the tangential laws left them
+  /// (penalty::TangentialForce::state, world vectors).
+  std::vector<ContactMemory::Entry> tangential_states;
+  DissipatedEnergy dissipated;
+  BondEntries bonds;
+};
+
+/// What a stepper carries from one step to the next besides the scene, so that a run
+/// continued from a checkpoint takes bitwise the steps the uninterrupted run takes: the
+/// alternative of the stepper that took it.
+using StepperState = std::variant<MoreauJeanState, PenaltyState>;
+
+/// The intact bonds of either stepper's state.
+inline const BondEntries& intact_bonds(const StepperState& state) {
+  return std::visit([](const auto& own) -> const BondEntries& { return own.bonds; }, state);
+}
 
 /// A time stepper of a scene it holds by reference.
 class Stepper {
@@ -83,9 +106,10 @@ class Stepper {
   virtual double time_step() const = 0;
   /// What the next steps depend on besides the scene (checkpoints).
   virtual StepperState state() const = 0;
-  /// Continues from `state` (taken by state() of a stepper of the same scene at the step the
-  /// scene is now at); the contacts of the last step are not restored: the next step
-  /// recomputes them.
+  /// Continues from `state` (taken by state() of a stepper of the same kind and scene at the
+  /// step the scene is now at); the contacts of the last step are not restored: the next
+  /// step recomputes them.
+  /// @throws std::bad_variant_access for the state of the other kind of stepper
   virtual void restore(const StepperState& state) = 0;
 };
 

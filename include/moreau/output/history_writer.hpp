@@ -16,8 +16,9 @@ namespace moreau::output {
 
 /// Writes a CSV file (RFC 4180: comma-separated, a header line, fields quoted only when they
 /// hold a comma, quote or line break) with the columns
-///   step, time (s), detected, active, solver_status (solvers::to_string), iterations,
-///   error (natural-map, dimensionless), solve_seconds (s), kinetic_energy,
+///   step, time (s), detected, active, solver_status (solvers::to_string; none for a step
+///   that solved nothing), iterations, error (natural-map, dimensionless), solve_seconds
+///   (s), kinetic_energy,
 ///   potential_energy, elastic_energy (penalty mode: stored in the contact springs; 0 in
 ///   NSCD), contact_work, dissipated_energy (J), load_factor (as passed in),
 /// then for each tracked body B

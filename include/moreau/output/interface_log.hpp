@@ -28,9 +28,9 @@ class InterfaceLog {
   /// @throws core::Diagnostic if the file cannot be created, read or written
   InterfaceLog(const std::filesystem::path& path, const model::Scene& scene,
                std::optional<long> continue_after = std::nullopt);
-  /// Writes the rows of the interfaces of `contacts` (forces: impulse / h).
+  /// Writes the rows of the interfaces of `contacts`.
   /// @throws core::Diagnostic if writing fails
-  void record(long step, double time, const std::vector<dynamics::Contact>& contacts, double h);
+  void record(long step, double time, const std::vector<dynamics::Contact>& contacts);
 
  private:
   std::filesystem::path path_;

@@ -11,7 +11,8 @@
 namespace moreau::output {
 
 /// Writes the columns step, time (s, at the end of the step), active (contacts),
-/// status (solvers::to_string), iterations, error (natural-map, dimensionless), and the wall
+/// status (solvers::to_string; none for a step that solved nothing: no active contact, or the
+/// penalty mode), iterations, error (natural-map, dimensionless), and the wall
 /// times collision_seconds, assembly_seconds, solve_seconds; one row per step, flushed as
 /// written, numbers with 17 significant digits.
 class SolverLog {

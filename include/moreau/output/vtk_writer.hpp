@@ -15,10 +15,10 @@
 
 namespace moreau::output {
 
-/// State of a contact after the solve, from its impulse r (normal first) and mu:
-///   Open  (0)  r_N <= 0: no force
-///   Stick (1)  ||r_T|| <  mu r_N (1 - 1e-9): inside the Coulomb cone
-///   Slip  (2)  ||r_T|| >= mu r_N (1 - 1e-9): on its surface (every loaded contact if mu = 0)
+/// State of a contact after the solve, from its force F (normal first) and mu:
+///   Open  (0)  F_N <= 0: no force
+///   Stick (1)  ||F_T|| <  mu F_N (1 - 1e-9): inside the Coulomb cone
+///   Slip  (2)  ||F_T|| >= mu F_N (1 - 1e-9): on its surface (every loaded contact if mu = 0)
 /// The relative 1e-9 absorbs the round-off of a solver that ended on the cone's surface;
 /// its own tolerance (1e-8 by default) is on the whole problem, not on one contact, so a
 /// contact reported Stick may still be within that tolerance of sliding.
@@ -81,10 +81,9 @@ class VtkWriter {
   /// Writes the step as described above.
   /// @param step  step number, >= 0 (file names)
   /// @param time  simulated time, s (the .pvd timestep)
-  /// @param h     time step, s, > 0: forces are impulses over h
   /// @throws core::Diagnostic if a file cannot be written
   void write(int step, double time, const model::Scene& scene,
-             const std::vector<dynamics::Contact>& contacts, double h);
+             const std::vector<dynamics::Contact>& contacts);
 
   const std::filesystem::path& folder() const { return folder_; }
 

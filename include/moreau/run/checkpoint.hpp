@@ -4,17 +4,18 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 5, in the machine's byte order (a marker refuses another order); one
+// Format, version 6, in the machine's byte order (a marker refuses another order); one
 // function of checkpoint.cpp (checkpoint_fields) lists the fields for both writing and
 // reading, in this order:
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
-//   u64 FNV-1a hash of the problem file's bytes, u8 mode (0 nscd, 1 penalty), i64 step,
-//   f64 time,
+//   u64 FNV-1a hash of the problem file's bytes, i64 step, f64 time,
 //   u64 n, n bodies: x (3 f64), q (w, x, y, z), v (3), w_B (3), u8 removed,
-//   u64 n, n contact memories: i32 body_a, i32 body_b, u32 feature, value (3 f64),
-//     anchor (3 f64, m, in body_a's frame);
-//   f64 dissipated by damping, f64 by slip,
-//   u64 n, n bonds: i32 body_a, i32 body_b, u32 feature, f64 cohesion (N), f64 tension (N),
+//   u8 mode (0 nscd, 1 penalty), then the stepper's state:
+//     u64 n, n remembered contacts: i32 body_a, i32 body_b, u32 feature, value (3 f64: the
+//       impulse in nscd, the tangential state in penalty mode), anchor (3 f64, m, in
+//       body_a's frame);
+//     penalty mode only: f64 dissipated by damping, f64 by slip;
+//     u64 n, n bonds: i32 body_a, i32 body_b, u32 feature, f64 cohesion (N), f64 tension (N),
 //     anchor (3 f64, m, in body_a's frame),
 //   u8 collapse monitor came to rest,
 //   f64 history dissipated energy, u64 n, n f64 rotations (deg),
@@ -74,12 +75,11 @@ struct VtkState {
 /// Everything the steps after `step` depend on, and the outputs' running quantities.
 struct Checkpoint {
   std::uint64_t problem_hash = 0;  ///< problem_file_hash() of the run's problem file
-  Mode mode = Mode::Nscd;
-  long step = 0;  ///< the last step taken
+  long step = 0;                   ///< the last step taken
   double time = 0.0;
-  std::vector<BodyState> bodies;  ///< in Scene::bodies order, every body
-  dynamics::StepperState stepper;
-  bool came_to_rest = false;  ///< dynamics::CollapseMonitor
+  std::vector<BodyState> bodies;   ///< in Scene::bodies order, every body
+  dynamics::StepperState stepper;  ///< its alternative is the run's mode
+  bool came_to_rest = false;       ///< dynamics::CollapseMonitor
   HistoryState history;
   SolverCounts counts;               ///< summary.json's solver statistics so far
   std::vector<RemovedBody> removed;  ///< summary.json's removed bodies so far

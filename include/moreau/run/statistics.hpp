@@ -22,7 +22,7 @@ struct TimeSplit {
   double solve = 0.0;      ///< the local problems
 };
 
-/// Statistics of the local solves over the steps that had active contacts.
+/// Statistics of the solves of the steps' contact problems.
 struct SolverCounts {
   int solves = 0;            ///< steps whose local problem was solved
   int not_converged = 0;     ///< of those, the ones that ended in another status than Converged
@@ -33,7 +33,7 @@ struct SolverCounts {
   /// choice, e.g. velocity-newton where velocity-nsgs stagnated before it), by name.
   std::map<std::string, long long> answered_by;
 
-  /// Counts the step's solve, if it had active contacts (otherwise nothing was solved).
+  /// Counts the step's solve, if it had one.
   void add_step(const dynamics::StepReport& report);
   /// total_iterations / solves; 0 when there was no solve.
   double mean_iterations() const {

@@ -6,7 +6,8 @@
 // collapse step with it, by a step or so). "..." ends what is compared of a line (timings),
 // and a line "..." stands for lines left out. `run` and `compare` write to a temporary folder
 // (--out), whose name in the "results in" line is not compared. A command naming a file of
-// ../shared is skipped when that folder is absent.
+// ../shared is skipped when that folder is absent. And each command synopsis of the user
+// guide lists exactly the options of the command's --help.
 #include "support/run_command.hpp"
 
 #include <gtest/gtest.h>
@@ -17,8 +18,10 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace moreau::testing {
@@ -182,6 +185,56 @@ TEST(DocumentedOutputs, EveryShownCommandPrintsWhatItsBlockShows) {
     }
   }
   EXPECT_GE(checked, 4) << "the README's example and the problem files' check examples";
+}
+
+// The synopses of the user guide: plain fenced blocks whose first line is
+// "moreau <command> ...", with their continuation lines; command -> block text.
+std::vector<std::pair<std::string, std::string>> synopses_of(const fs::path& document) {
+  std::vector<std::pair<std::string, std::string>> synopses;
+  std::istringstream in(file_text(document));
+  bool inside = false, first_line = false, in_synopsis = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("```", 0) == 0) {
+      first_line = !inside && line == "```";
+      inside = !inside;
+      in_synopsis = false;
+    } else if (first_line) {
+      first_line = false;
+      std::istringstream words(line);
+      std::string program, command;
+      words >> program >> command;
+      in_synopsis = program == "moreau" && !command.empty() &&
+                    std::islower(static_cast<unsigned char>(command[0]));
+      if (in_synopsis) synopses.emplace_back(command, line);
+    } else if (in_synopsis) {
+      synopses.back().second += "\n" + line;
+    }
+  }
+  return synopses;
+}
+
+// The options named in a text: "--" and the lowercase letters and dashes after it.
+std::set<std::string> options_in(const std::string& text) {
+  std::set<std::string> options;
+  for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", at + 2)) {
+    std::size_t end = at + 2;
+    while (end < text.size() && (std::islower(static_cast<unsigned char>(text[end])) ||
+                                 (text[end] == '-' && end > at + 2)))
+      ++end;
+    if (end > at + 2) options.insert(text.substr(at, end - at));
+  }
+  return options;
+}
+
+TEST(DocumentedOutputs, EachSynopsisListsTheOptionsOfItsCommandsHelp) {
+  const auto synopses = synopses_of(fs::path(MOREAU_SOURCE_DIR) / "docs/user-guide.md");
+  for (const auto& [command, synopsis] : synopses) {
+    std::set<std::string> helped = options_in(run_moreau(command + " --help").output);
+    // The positional arguments, which the synopses show as FILE and PATH...
+    for (const char* positional : {"--help", "--file", "--paths"}) helped.erase(positional);
+    EXPECT_EQ(options_in(synopsis), helped) << "docs/user-guide.md, moreau " << command;
+  }
+  EXPECT_GE(synopses.size(), 3u) << "run, solve and bench";
 }
 
 TEST(DocumentedOutputs, TheComparisonReadsNumbersToOnePartInAThousand) {

@@ -173,20 +173,15 @@ class Reader {
 };
 
 // The solves each method answered: u64 n, n times (name, i64 solves). A map has no resize:
-// it goes through a vector of pairs.
-void answered_by_fields(Writer& io, const std::map<std::string, long long>& answered_by) {
-  io.sequence(answered_by, [&io](const auto& entry) {
-    io.text(entry.first);
-    io.number<std::int64_t>(entry.second);
-  });
-}
-void answered_by_fields(Reader& io, std::map<std::string, long long>& answered_by) {
-  std::vector<std::pair<std::string, long long>> entries;
+// both directions go through a vector of pairs (Map is const when writing).
+template <class Io, class Map>
+void answered_by_fields(Io& io, Map& answered_by) {
+  std::vector<std::pair<std::string, long long>> entries(answered_by.begin(), answered_by.end());
   io.sequence(entries, [&io](auto& entry) {
     io.text(entry.first);
-    io.number<std::int64_t>(entry.second);
+    io.template number<std::int64_t>(entry.second);
   });
-  answered_by = {entries.begin(), entries.end()};
+  if constexpr (!std::is_const_v<Map>) answered_by = {entries.begin(), entries.end()};
 }
 
 // A contact key: i32 body_a, i32 body_b, u32 feature.

@@ -8,6 +8,7 @@
 // holds past the checkpoint and breaks after it (joints.csv, summary.json's bonds). Restarts
 // that would mix runs or destroy output are refused.
 #include "support/run_command.hpp"
+#include "support/scratch_folder.hpp"
 #include "support/test_problems.hpp"
 
 #include <gmock/gmock.h>
@@ -99,15 +100,6 @@ nlohmann::json summary_of(const fs::path& folder) {
 
 class RestartTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("moreau-restart-" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(folder_);
-    fs::create_directories(folder_);
-  }
-  void TearDown() override { fs::remove_all(folder_); }
-
   fs::path write(const std::string& name, const char* text) const {
     std::ofstream(folder_ / name) << text;
     return folder_ / name;
@@ -161,7 +153,8 @@ class RestartTest : public ::testing::Test {
     }
   }
 
-  fs::path folder_;
+  const testing::ScratchFolder scratch_;
+  const fs::path& folder_ = scratch_.path();
 };
 
 TEST_F(RestartTest, AnNscdRunContinuesBitwiseFromItsCheckpoint) {

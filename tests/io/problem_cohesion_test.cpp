@@ -5,6 +5,7 @@
 // written to a temporary folder and read back; expected values are those written.
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "support/scratch_folder.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -24,14 +25,6 @@ using ::testing::HasSubstr;
 
 class ProblemCohesionTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("moreau_problem_cohesion_test_" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::create_directories(folder_);
-  }
-  void TearDown() override { fs::remove_all(folder_); }
-
   // A planar problem in `mode` with materials a, b and c (or `materials`) and the given
   // interactions section.
   fs::path write(const std::string& interactions, const std::string& mode = "nscd",
@@ -66,7 +59,8 @@ class ProblemCohesionTest : public ::testing::Test {
       "  - {name: b, density: 2000, young_modulus: 1.0e9}\n"
       "  - {name: c, density: 2000, young_modulus: 1.0e9}\n";
 
-  fs::path folder_;
+  const testing::ScratchFolder scratch_;
+  const fs::path& folder_ = scratch_.path();
 };
 
 TEST_F(ProblemCohesionTest, WithoutTheKeysNoLawHasABond) {

@@ -5,6 +5,7 @@
 
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "support/scratch_folder.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -29,21 +30,14 @@ constexpr double kDegree = std::numbers::pi / 180.0;
 
 class ProblemFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("moreau_problem_file_test_" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::create_directories(folder_);
-  }
-  void TearDown() override { fs::remove_all(folder_); }
-
   fs::path write(const std::string& name, const std::string& text) const {
     const fs::path path = folder_ / name;
     std::ofstream(path) << text;
     return path;
   }
 
-  fs::path folder_;
+  const testing::ScratchFolder scratch_;
+  const fs::path& folder_ = scratch_.path();
 };
 
 const model::Body& body_named(const run::Problem& problem, const std::string& name) {

@@ -6,6 +6,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "support/scratch_folder.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -27,14 +28,6 @@ using ::testing::StartsWith;
 
 class ProblemPenaltyTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("moreau_problem_penalty_test_" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::create_directories(folder_);
-  }
-  void TearDown() override { fs::remove_all(folder_); }
-
   // A problem with materials a, b and c, `mode`, and the given interactions (and materials,
   // when `materials` is not empty).
   fs::path write(const std::string& interactions, const std::string& materials = "",
@@ -67,7 +60,8 @@ class ProblemPenaltyTest : public ::testing::Test {
       "  - {name: b, density: 3000, young_modulus: 2.0e9, dissipation: 0.5}\n"
       "  - {name: c, density: 4000, young_modulus: 3.0e9}\n";
 
-  fs::path folder_;
+  const testing::ScratchFolder scratch_;
+  const fs::path& folder_ = scratch_.path();
 };
 
 TEST_F(ProblemPenaltyTest, EveryNormalLawReadsItsParameters) {

@@ -6,6 +6,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "support/scratch_folder.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -68,15 +69,6 @@ Checkpoint sample_checkpoint() {
 
 class CheckpointTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("moreau-checkpoint-" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(folder_);
-    fs::create_directories(folder_);
-  }
-  void TearDown() override { fs::remove_all(folder_); }
-
   std::string bytes_of(const fs::path& path) const {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -96,7 +88,8 @@ class CheckpointTest : public ::testing::Test {
     return "";
   }
 
-  fs::path folder_;
+  const testing::ScratchFolder scratch_;
+  const fs::path& folder_ = scratch_.path();
 };
 
 TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
@@ -251,7 +244,8 @@ TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
               HasSubstr("dir/checkpoint-001234: error: mode: expected nscd (the checkpoint is of "
                         "another run), found penalty"));
   Checkpoint other_bodies = checkpoint;
-  other_bodies.stepper = dynamics::MoreauJeanState{.impulses = {}, .bonds = {{{0, 5, 1u}, {1.0, 0.0}}}};
+  other_bodies.stepper =
+      dynamics::MoreauJeanState{.impulses = {}, .bonds = {{{0, 5, 1u}, {1.0, 0.0}}}};
   EXPECT_THAT(refusal_of(other_bodies),
               HasSubstr("dir/checkpoint-001234: error: bonds: expected body indices below 2"));
 }

@@ -7,6 +7,7 @@
 
 #include "moreau/io/problem_file.hpp"
 #include "moreau/run/checkpoint.hpp"
+#include "support/scratch_folder.hpp"
 #include "support/test_problems.hpp"
 
 #include <gtest/gtest.h>
@@ -40,15 +41,6 @@ void expect_same_bodies(const model::Scene& expected, const model::Scene& actual
 
 class RunTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("moreau-run-" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(folder_);
-    fs::create_directories(folder_);
-  }
-  void TearDown() override { fs::remove_all(folder_); }
-
   run::Problem problem(const std::string& text) const {
     const fs::path path = folder_ / "problem.yaml";
     std::ofstream(path) << text;
@@ -88,7 +80,8 @@ class RunTest : public ::testing::Test {
     return expected;
   }
 
-  fs::path folder_;
+  const testing::ScratchFolder scratch_;
+  const fs::path& folder_ = scratch_.path();
 };
 
 TEST_F(RunTest, NscdRunContinuedFromACheckpointIsBitwiseTheUninterruptedRun) {

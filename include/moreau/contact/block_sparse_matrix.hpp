@@ -49,7 +49,7 @@ class BlockSparseMatrix {
   /// Block k as a fixed-size d x d matrix.
   template <int d>
   Eigen::Map<const Eigen::Matrix<double, d, d>> block(Index k) const {
-    return Eigen::Map<const Eigen::Matrix<double, d, d>>(values_.data() + d * d * k);
+    return Eigen::Map<const Eigen::Matrix<double, d, d>>(values_.data() + Index{d} * d * k);
   }
 
   /// Row block a times x: sum over stored blocks k of row a of W_k x_{column(k)}.

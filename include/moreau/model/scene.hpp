@@ -25,9 +25,9 @@ struct ContactLaw {
 /// The law of each pair of materials, with a default for pairs not listed.
 class InteractionTable {
  public:
-  explicit InteractionTable(ContactLaw fallback = {}) : fallback_(fallback) {}
+  explicit InteractionTable(ContactLaw fallback = {}) : fallback_(std::move(fallback)) {}
   /// Sets the law of the unordered pair (a, b).
-  void set(int a, int b, ContactLaw law) { laws_[ordered(a, b)] = law; }
+  void set(int a, int b, ContactLaw law) { laws_[ordered(a, b)] = std::move(law); }
   /// Calls visit(ContactLaw&) on the default law and on every pair's.
   template <typename Visit>
   void for_each_law(Visit visit) {

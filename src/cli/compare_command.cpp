@@ -1,13 +1,16 @@
 // `moreau compare FILE`: the same scene in NSCD and in the penalty mode, side by side (final
 // positions and rotations, support reaction, collapse load factor, wall time), each run's
 // outputs kept in its own folder. With --stiffness-sweep the penalty run is repeated with
-// every stiffness scaled, to show it converging towards the NSCD answer as k_n grows.
+// every stiffness scaled, to show it converging towards the NSCD answer as k_n grows. The
+// runs are the library's (run/comparison.hpp); this file reads the options, runs them and
+// prints.
 #include "command.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/output/summary_json.hpp"
+#include "moreau/run/comparison.hpp"
 #include "options.hpp"
 #include "simulation.hpp"
 
@@ -29,16 +32,6 @@ struct Run {
   std::string label;
   run::RunSummary summary;
 };
-
-// Every stiffness of the penalty laws times `factor`: the explicit ones, and Young's moduli
-// for the calibrated ones (k_n is proportional to E in both calibrations).
-void scale_stiffness(run::Problem& problem, double factor) {
-  problem.scene.interactions.for_each_law([factor](model::ContactLaw& law) {
-    if (law.penalty.normal.stiffness) *law.penalty.normal.stiffness *= factor;
-    if (law.penalty.tangential.stiffness) *law.penalty.tangential.stiffness *= factor;
-  });
-  for (model::Material& material : problem.materials) material.young_modulus *= factor;
-}
 
 std::vector<double> sweep_factors(const std::string& text) {
   std::vector<double> factors;
@@ -121,22 +114,14 @@ void print_table(const run::Problem& initial, const std::vector<Run>& runs) {
   }
 }
 
-// How far each penalty run ended from the NSCD run: the largest difference of a body's
-// position (m) and rotation (deg) over the free bodies.
+// How far each penalty run ended from the NSCD run.
 void print_convergence(const run::Problem& initial, const std::vector<Run>& runs) {
   std::cout << "\n  distance to nscd       largest |dx| (m)   largest rotation difference (deg)\n";
-  const run::RunSummary& reference = runs.front().summary;
   for (std::size_t r = 1; r < runs.size(); ++r) {
-    double dx = 0.0, dr = 0.0;
-    for (std::size_t b = 0; b < initial.scene.bodies.size(); ++b) {
-      if (initial.scene.bodies[b].motion != model::Motion::Free) continue;
-      const run::BodySummary& mine = runs[r].summary.bodies[b];
-      const run::BodySummary& theirs = reference.bodies[b];
-      dx = std::max(dx, (mine.position - theirs.position).norm());
-      dr = std::max(dr, rotation_deg(theirs.orientation, mine.orientation));
-    }
-    std::cout << "  " << std::left << std::setw(23) << runs[r].label << std::setw(19) << cell(dx)
-              << cell(dr) << '\n';
+    const run::FinalStateDistance distance =
+        run::final_state_distance(initial, runs.front().summary, runs[r].summary);
+    std::cout << "  " << std::left << std::setw(23) << runs[r].label << std::setw(19)
+              << cell(distance.position) << cell(distance.rotation) << '\n';
   }
 }
 
@@ -162,12 +147,7 @@ int run_compare(const std::vector<std::string>& arguments) {
   const fs::path file((*values)["file"].as<std::string>());
   // Read once, in the penalty mode, whose checks include the NSCD ones (and the calibration
   // of the laws from the materials).
-  run::Problem penalty = io::read_problem_file(file, run::Mode::Penalty);
-  run::Problem nscd = penalty;
-  nscd.mode = run::Mode::Nscd;
-  // Both modes share the file's time step and output rhythm: the penalty runs take as many
-  // sub-steps as their critical step requires.
-  penalty.critical_step = run::CriticalStepPolicy::Substep;
+  const run::Problem problem = io::read_problem_file(file, run::Mode::Penalty);
   const std::vector<double> factors =
       values->count("stiffness-sweep")
           ? sweep_factors((*values)["stiffness-sweep"].as<std::string>())
@@ -179,31 +159,27 @@ int run_compare(const std::vector<std::string>& arguments) {
                            "a new folder (this one holds an earlier comparison)", out.string());
   const RunFlags flags{values->count("quiet") > 0, false, {}, {}};
 
-  std::vector<std::pair<std::string, run::Problem>> plan{{"nscd", nscd}, {"penalty", penalty}};
-  for (const double factor : factors) {
-    run::Problem scaled = penalty;
-    scale_stiffness(scaled, factor);
-    plan.emplace_back(core::concat("penalty k x", factor), std::move(scaled));
-  }
+  std::vector<run::ComparisonRun> plan = run::comparison_runs(problem, factors);
   std::vector<Run> runs;
   bool converged = true;
-  for (auto& [label, problem] : plan) {
-    if (values->count("duration")) problem.duration = (*values)["duration"].as<double>();
-    std::string folder = label;
+  for (run::ComparisonRun& entry : plan) {
+    if (values->count("duration")) entry.problem.duration = (*values)["duration"].as<double>();
+    std::string folder = entry.label;
     std::ranges::replace(folder, ' ', '-');
-    const Simulation simulation = simulate(problem, out / folder, flags);
+    const Simulation simulation = simulate(entry.problem, out / folder, flags);
     output::write_summary_json(out / folder / "summary.json", simulation.summary);
     converged = converged && simulation.summary.counts.not_converged == 0;
     if (!simulation.summary.interrupted_by.empty()) {
       std::cout << "moreau compare: INTERRUPTED by " << simulation.summary.interrupted_by
-                << " during the " << label << " run; the runs done are in " << out.string() << '\n';
+                << " during the " << entry.label << " run; the runs done are in " << out.string()
+                << '\n';
       return kInterrupted;
     }
-    runs.push_back({label, simulation.summary});
+    runs.push_back({entry.label, simulation.summary});
   }
-  std::cout << "moreau compare: " << nscd.title << '\n';
-  print_table(nscd, runs);
-  print_convergence(nscd, runs);
+  std::cout << "moreau compare: " << problem.title << '\n';
+  print_table(problem, runs);
+  print_convergence(problem, runs);
   if (!converged)
     std::cout << "  NOT CONVERGED: the nscd solver missed its tolerance in some steps (see "
               << (out / "nscd" / "solver.csv").string() << ")\n";

@@ -1,29 +1,13 @@
-// Statistics of a benchmark run: the Dolan-Moré performance profile and the per-problem
-// time ratios of moreau's solvers against their Siconos counterparts.
+// Statistics of a benchmark: the Dolan-Moré performance profile and the per-problem time
+// ratios of moreau's solvers against their Siconos counterparts.
 #pragma once
 
-#include <optional>
+#include "moreau/benchmark/bench_run.hpp"
+
 #include <string>
 #include <vector>
 
-namespace moreau::cli {
-
-/// One solve of one problem by one solver.
-struct BenchRun {
-  std::string problem;
-  long contacts = 0;
-  int dimension = 3;
-  std::string solver;
-  std::string status;
-  bool converged = false;
-  int iterations = 0;
-  double error = 0.0;    ///< moreau's natural-map error of the returned reactions
-  double seconds = 0.0;  ///< best wall time over the repetitions
-  /// Siconos' own error of the same reactions on the local problem (fc3d/fc2d_compute_error)
-  std::optional<double> siconos_error;
-  /// and on a 3D global problem, gfc3d_compute_error (scaled by |f| and |w|)
-  std::optional<double> siconos_global_error;
-};
+namespace moreau::benchmark {
 
 /// Dolan & Moré 2002 (Math. Program. 91, eq. 1): for problem p and solver s,
 /// ratio r_ps = t_ps / min_s t_ps over the solvers that converged on p (infinite when s did
@@ -50,4 +34,10 @@ struct RatioSummary {
 RatioSummary median_time_ratio(const std::vector<BenchRun>& runs, const std::string& ours,
                                const std::string& theirs);
 
-}  // namespace moreau::cli
+/// median_time_ratio of each of moreau's methods against its Siconos counterpart: nsgs,
+/// newton-ac and newton-fb against Siconos' NSGS, NSN-AC and NSN-FB, the default solver
+/// against best-siconos, velocity-newton against best-siconos-gfc3d, in this order; a pair
+/// without a problem both solved has problems = 0.
+std::vector<RatioSummary> siconos_time_ratios(const std::vector<BenchRun>& runs);
+
+}  // namespace moreau::benchmark

@@ -1,0 +1,36 @@
+// The problem files of a benchmark: a folder's .dat, .hdf5 and .h5 files sorted by name, a
+// file named by the caller whatever its name, in the order given; a missing path refused.
+#include "moreau/benchmark/problem_files.hpp"
+
+#include "moreau/core/diagnostic.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+namespace moreau::benchmark {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(FindProblemFiles, FolderFilesByEndingThenNamedFiles) {
+  const fs::path folder = fs::temp_directory_path() / "moreau_problem_files_test";
+  fs::remove_all(folder);
+  fs::create_directories(folder / "sub.dat");  // a folder, whatever its name: not taken
+  for (const char* name : {"b.hdf5", "a.dat", "c.h5", "notes.txt", "d.dat.bak"})
+    std::ofstream(folder / name) << "x";
+  const std::vector<fs::path> files =
+      find_problem_files({folder.string(), (folder / "notes.txt").string()});
+  fs::remove_all(folder);
+  EXPECT_EQ(files, (std::vector<fs::path>{folder / "a.dat", folder / "b.hdf5", folder / "c.h5",
+                                          folder / "notes.txt"}));
+}
+
+TEST(FindProblemFiles, AMissingPathIsADiagnostic) {
+  EXPECT_THROW(find_problem_files({"/nonexistent/problem.dat"}), core::Diagnostic);
+}
+
+}  // namespace
+}  // namespace moreau::benchmark

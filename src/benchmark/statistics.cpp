@@ -89,6 +89,7 @@ std::vector<RatioSummary> siconos_time_ratios(const std::vector<BenchRun>& runs)
       {std::string(solvers::default_solver_name()), "best-siconos"},
       {"velocity-newton", "best-siconos-gfc3d"}};
   std::vector<RatioSummary> ratios;
+  ratios.reserve(pairs.size());
   for (const auto& [ours, theirs] : pairs) ratios.push_back(median_time_ratio(runs, ours, theirs));
   return ratios;
 }

@@ -3,44 +3,14 @@
 // structure can be checked before a long run.
 #include "command.hpp"
 #include "moreau/dynamics/contact_detection.hpp"
-#include "moreau/geometry/aabb.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "options.hpp"
 
 #include <array>
-#include <cmath>
 #include <iostream>
-#include <limits>
 
 namespace moreau::cli {
 namespace {
-
-// Contacts at t = 0 are those within this fraction of the scene's size: generated blocks
-// touch at zero gap up to round-off, which this must cover without reaching real gaps.
-constexpr double kDetectionFraction = 1e-6;
-
-double scene_size(const std::vector<geometry::Aabb>& boxes) {
-  math::Vec3 lower = math::Vec3::Constant(std::numeric_limits<double>::infinity());
-  math::Vec3 upper = -lower;
-  for (const geometry::Aabb& box : boxes) {
-    if (!box.lower.allFinite() || !box.upper.allFinite()) continue;  // planes
-    lower = lower.cwiseMin(box.lower);
-    upper = upper.cwiseMax(box.upper);
-  }
-  return (upper - lower).allFinite() ? (upper - lower).norm() : 0.0;
-}
-
-// The points within kDetectionFraction of the scene's size between a free body and another
-// (margins of half that distance per body: a pair is seen up to the whole distance).
-int count_initial_contacts(const model::Scene& scene) {
-  std::vector<geometry::Aabb> boxes;
-  for (const model::Body& body : scene.bodies)
-    boxes.push_back(geometry::bounding_box(body.shape, body.shape_pose()));
-  const double margin = 0.5 * kDetectionFraction * scene_size(boxes);
-  return static_cast<int>(
-      dynamics::detect_body_contacts(scene, std::vector<double>(scene.bodies.size(), margin))
-          .size());
-}
 
 void print_expansion(const run::Problem& problem) {
   std::array<int, 3> counts{};  // indexed by model::Motion: free, fixed, driven
@@ -60,7 +30,7 @@ void print_expansion(const run::Problem& problem) {
             << "  materials  " << problem.materials.size() << '\n'
             << "  mass       " << mass << " kg (free bodies"
             << (problem.scene.dimension == 2 ? ", per metre of depth)" : ")") << '\n'
-            << "  contacts   " << count_initial_contacts(problem.scene) << " at t = 0\n"
+            << "  contacts   " << dynamics::touching_contacts(problem.scene).size() << " at t = 0\n"
             << "  time       " << steps << " steps of " << h << " s to " << problem.duration
             << " s, theta " << problem.stepping.theta << '\n'
             << "  solver     " << problem.stepping.solver << " (tolerance "

@@ -9,6 +9,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "moreau/output/run_folder.hpp"
 #include "moreau/output/summary_json.hpp"
 #include "moreau/run/comparison.hpp"
 #include "options.hpp"
@@ -89,10 +90,12 @@ std::vector<std::size_t> shown_bodies(const run::Problem& problem) {
 
 void print_table(const run::Problem& initial, const std::vector<Run>& runs) {
   std::vector<std::string> header;
+  header.reserve(runs.size());
   for (const Run& run : runs) header.push_back(run.label);
   print_row("", header);
   const auto row = [&](const std::string& name, auto value) {
     std::vector<std::string> cells;
+    cells.reserve(runs.size());
     for (const Run& run : runs) cells.push_back(value(run.summary));
     print_row(name, cells);
   };
@@ -152,9 +155,11 @@ int run_compare(const std::vector<std::string>& arguments) {
       values->count("stiffness-sweep")
           ? sweep_factors((*values)["stiffness-sweep"].as<std::string>())
           : std::vector<double>{};
-  const fs::path out = values->count("out") ? fs::path((*values)["out"].as<std::string>())
-                                            : unused_folder(file.stem().string() + "-compare");
-  if (values->count("out") && (holds_a_run(out / "nscd") || holds_a_run(out / "penalty")))
+  const fs::path out = values->count("out")
+                           ? fs::path((*values)["out"].as<std::string>())
+                           : output::unused_folder(file.stem().string() + "-compare");
+  if (values->count("out") &&
+      (output::holds_a_run(out / "nscd") || output::holds_a_run(out / "penalty")))
     throw core::Diagnostic({out.string()}, "--out",
                            "a new folder (this one holds an earlier comparison)", out.string());
   const RunFlags flags{values->count("quiet") > 0, false, {}, {}};

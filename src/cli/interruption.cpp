@@ -46,16 +46,10 @@ InterruptionGuard::~InterruptionGuard() {
 bool InterruptionGuard::requested() const { return received_signal != 0; }
 
 std::string InterruptionGuard::signal_name() const {
-  switch (received_signal) {
-    case 0:
-      return {};
-    case SIGINT:
-      return "SIGINT";
-    case SIGTERM:
-      return "SIGTERM";
-  }
-  MOREAU_ASSERT(false && "only SIGINT and SIGTERM are handled");
-  return {};
+  // Only SIGINT and SIGTERM are handled.
+  MOREAU_ASSERT(received_signal == 0 || received_signal == SIGINT || received_signal == SIGTERM);
+  if (received_signal == 0) return {};
+  return received_signal == SIGINT ? "SIGINT" : "SIGTERM";
 }
 
 }  // namespace moreau::cli

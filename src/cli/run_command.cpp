@@ -10,6 +10,7 @@
 #include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "moreau/output/run_folder.hpp"
 #include "moreau/output/summary_json.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "options.hpp"
@@ -35,15 +36,15 @@ namespace fs = std::filesystem;
 // destroys the results of another.
 fs::path output_folder(const po::variables_map& values, const fs::path& problem_file) {
   if (values.count("out")) {
-    const fs::path out(values["out"].as<std::string>());
-    if (holds_a_run(out) && !values.count("overwrite"))
+    fs::path out(values["out"].as<std::string>());
+    if (output::holds_a_run(out) && !values.count("overwrite"))
       throw core::Diagnostic({out.string()}, "--out",
                              "a new or empty folder (this one holds an earlier run; pass "
                              "--overwrite to replace it)",
                              out.string());
     return out;
   }
-  return unused_folder(problem_file.stem().string() + "-results");
+  return output::unused_folder(problem_file.stem().string() + "-results");
 }
 
 dynamics::RemovalBounds removal_bounds(const po::variables_map& values) {
@@ -62,20 +63,6 @@ dynamics::RemovalBounds removal_bounds(const po::variables_map& values) {
   return bounds;
 }
 
-// The checkpoints in `folder` past `step` (of a continuation that --overwrite replaces).
-std::vector<fs::path> checkpoints_after(const fs::path& folder, long step) {
-  std::vector<fs::path> later;
-  for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
-    const std::string name = entry.path().filename().string();
-    const std::string prefix = "checkpoint-";
-    if (name.rfind(prefix, 0) != 0) continue;
-    const std::string digits = name.substr(prefix.size());
-    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) continue;
-    if (std::stol(digits) > step) later.push_back(entry.path());
-  }
-  return later;
-}
-
 // A restarted run continues in the folder of its checkpoint: output numbering goes on from
 // the checkpoint's step. If the folder holds steps past it (the run went on, or was
 // restarted before), they are replaced only with --overwrite: their rows are dropped from
@@ -87,10 +74,10 @@ fs::path restart_folder(const po::variables_map& values, const fs::path& checkpo
                            "no --out with --restart-from (a restarted run continues in the "
                            "folder of its checkpoint; copy the folder to keep the original)",
                            values["out"].as<std::string>());
-  const fs::path folder = checkpoint_file.has_parent_path() ? checkpoint_file.parent_path() : ".";
+  fs::path folder = checkpoint_file.has_parent_path() ? checkpoint_file.parent_path() : ".";
   const long recorded = std::max(core::last_row_step(folder / "history.csv"),
                                  core::last_row_step(folder / "solver.csv"));
-  const std::vector<fs::path> later = checkpoints_after(folder, checkpoint.step);
+  const std::vector<fs::path> later = output::checkpoints_after(folder, checkpoint.step);
   if ((recorded > checkpoint.step || !later.empty()) && !values.count("overwrite"))
     throw core::Diagnostic(
         {folder.string()}, "--restart-from",

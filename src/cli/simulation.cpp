@@ -1,23 +1,12 @@
 #include "simulation.hpp"
 
 #include "interruption.hpp"
-#include "moreau/core/concat.hpp"
 #include "moreau/output/observers.hpp"
 #include "progress.hpp"
 
 namespace moreau::cli {
 
 namespace fs = std::filesystem;
-
-bool holds_a_run(const fs::path& folder) {
-  return fs::exists(folder / "summary.json") || fs::exists(folder / "history.csv");
-}
-
-fs::path unused_folder(const std::string& base) {
-  fs::path out = base;
-  for (int n = 2; holds_a_run(out); ++n) out = core::concat(base, '-', n);
-  return out;
-}
 
 Simulation simulate(run::Problem problem, const fs::path& out, const RunFlags& flags) {
   const InterruptionGuard interruption;

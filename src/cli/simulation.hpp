@@ -37,11 +37,4 @@ struct Simulation {
 ///         critical step, a failing user law, --dump-problems in the penalty mode)
 Simulation simulate(run::Problem problem, const std::filesystem::path& out, const RunFlags& flags);
 
-/// `<base>` if it holds no earlier run, else `<base>-2`, `<base>-3`, ...: a run never
-/// destroys the results of another.
-std::filesystem::path unused_folder(const std::string& base);
-
-/// Whether the folder holds the results of a run.
-bool holds_a_run(const std::filesystem::path& folder);
-
 }  // namespace moreau::cli

@@ -131,6 +131,7 @@ std::vector<ClippedPoint> clip_incident_face(const ConvexPolyhedron& reference, 
     polygon = clip(polygon, s, s.dot(r0), 1e-12 * size, face.edges[k], reference, incident_face);
   }
   std::vector<ClippedPoint> points;
+  points.reserve(polygon.size());
   for (const Corner& c : polygon) points.push_back(c.point);
   return points;
 }
@@ -149,6 +150,7 @@ std::vector<ContactPoint> reduce_to_four(const std::vector<ContactPoint>& points
   std::sort(kept.begin(), kept.end());  // in the polygon's own order
   kept.erase(std::unique(kept.begin(), kept.end()), kept.end());
   std::vector<ContactPoint> reduced;
+  reduced.reserve(kept.size());
   for (const std::size_t q : kept) reduced.push_back(points[q]);
   return reduced;
 }

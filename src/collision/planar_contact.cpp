@@ -55,7 +55,8 @@ EdgeQuery query_edges(const WorldPolygon& ref, const WorldPolygon& other) {
 // reference edge; outside it moves to the reference corner's line along the incident edge.
 ClippedPoint clip_end(const Vec2& x, const Vec2& other_end, int x_vertex, int incident_edge,
                       const WorldPolygon& ref, int ref_edge) {
-  const Vec2 r0 = ref.vertex(ref_edge), r1 = ref.vertex(ref_edge + 1);
+  const Vec2& r0 = ref.vertex(ref_edge);
+  const Vec2& r1 = ref.vertex(ref_edge + 1);
   const double length = (r1 - r0).norm();
   const Vec2 t = (r1 - r0) / length;
   const double along = t.dot(x - r0), other = t.dot(other_end - r0);

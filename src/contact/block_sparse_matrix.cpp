@@ -69,7 +69,7 @@ SparseMat BlockSparseMatrix::to_sparse() const {
     for (Index k = row_begin(a); k < row_end(a); ++k)
       for (int j = 0; j < d; ++j)
         for (int i = 0; i < d; ++i)
-          entries.emplace_back(d * a + i, d * column_[k] + j, values_[d * d * k + j * d + i]);
+          entries.emplace_back(d * a + i, d * column_[k] + j, values_[(k * d + j) * d + i]);
   SparseMat W(rows(), rows());
   W.setFromTriplets(entries.begin(), entries.end());
   return W;

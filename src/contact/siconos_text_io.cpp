@@ -285,7 +285,7 @@ bool global_header_follows(Scanner& in, Index first_rows) {
   return values[0] && *values[0] >= 0 && *values[0] <= 2 && values[1] && *values[1] == first_rows;
 }
 
-LocalProblem read_local_rest(Scanner& in, int d, Index contacts, SparseMat W,
+LocalProblem read_local_rest(Scanner& in, int d, Index contacts, const SparseMat& W,
                              const MatrixHeader& header) {
   const Index n = d * contacts;
   if (W.rows() != n || W.cols() != n)
@@ -301,7 +301,7 @@ LocalProblem read_local_rest(Scanner& in, int d, Index contacts, SparseMat W,
   return problem;
 }
 
-GlobalProblem read_global_rest(Scanner& in, int d, Index contacts, SparseMat M,
+GlobalProblem read_global_rest(Scanner& in, int d, Index contacts, const SparseMat& M,
                                const MatrixHeader& first) {
   const Index n = d * contacts;
   if (M.rows() != M.cols())
@@ -311,7 +311,7 @@ GlobalProblem read_global_rest(Scanner& in, int d, Index contacts, SparseMat M,
   GlobalProblem problem;
   problem.dimension = d;
   problem.H = read_matrix(in, header, "H");
-  problem.M = std::move(M);
+  problem.M = M;
   problem.f = read_vector(in, problem.dofs(), "f");
   problem.w = read_vector(in, n, "w");
   problem.mu = read_friction(in, contacts);
@@ -331,11 +331,11 @@ ProblemData parse_siconos_text(std::string_view text, const std::string& file) {
   const bool could_be_W = first.rows == d * contacts && first.cols == d * contacts;
   SparseMat matrix = read_matrix(in, first, could_be_W ? "W" : "M");
   if (!global_header_follows(in, first.rows)) {
-    LocalProblem local = read_local_rest(in, d, contacts, std::move(matrix), first);
+    LocalProblem local = read_local_rest(in, d, contacts, matrix, first);
     validate(local, {file});
     return local;
   }
-  GlobalProblem global_problem = read_global_rest(in, d, contacts, std::move(matrix), first);
+  GlobalProblem global_problem = read_global_rest(in, d, contacts, matrix, first);
   validate(global_problem, {file});
   return global_problem;
 }

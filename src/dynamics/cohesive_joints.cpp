@@ -152,10 +152,10 @@ void CohesiveJoints::follow(const std::vector<BodyContact>& contacts, const mode
   bool changed = false;
   for (auto [key, bond] : bonds_.entries()) {
     const auto found = pairs.find({key.body_a, key.body_b});
-    if (found != pairs.end() &&
-        std::none_of(found->second.begin(), found->second.end(), [&](const BodyContact* contact) {
-          return contact->point.feature.key() == key.feature;
-        })) {
+    if (found != pairs.end() && std::none_of(found->second.begin(), found->second.end(),
+                                             [feature = key.feature](const BodyContact* contact) {
+                                               return contact->point.feature.key() == feature;
+                                             })) {
       const model::Body& body_a = scene.bodies[key.body_a];
       const double tolerance = same_place_tolerance(body_a, scene.bodies[key.body_b]);
       const Vec3 anchor_W = body_a.x + body_a.q * bond.anchor;

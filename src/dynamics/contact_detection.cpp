@@ -62,4 +62,9 @@ std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
   return contacts;
 }
 
+std::vector<BodyContact> touching_contacts(const model::Scene& scene) {
+  return detect_body_contacts(
+      scene, std::vector<double>(scene.bodies.size(), 0.5 * contact_allowance(scene)));
+}
+
 }  // namespace moreau::dynamics

@@ -41,6 +41,7 @@ std::vector<PairContacts> group_by_pair(const std::vector<Contact>& contacts) {
     pair.contacts.emplace_back(&c, c.body_a == pair.body_a ? 1.0 : -1.0);
   }
   std::vector<PairContacts> grouped;
+  grouped.reserve(pairs.size());
   for (auto& [key, pair] : pairs) grouped.push_back(std::move(pair));
   std::sort(grouped.begin(), grouped.end(), [](const PairContacts& p, const PairContacts& q) {
     return std::pair(p.body_a, p.body_b) < std::pair(q.body_a, q.body_b);
@@ -81,6 +82,7 @@ double eccentricity_ratio(const std::vector<Vec3>& polygon, const Vec3& centre,
     return Vec2((p - centre).dot(frame.col(1)), (p - centre).dot(frame.col(2)));
   };
   std::vector<Vec2> section;
+  section.reserve(polygon.size());
   for (const Vec3& p : polygon) section.push_back(in_plane(p));
   return geometry::eccentricity_ratio(section, Vec2::Zero());
 }
@@ -130,6 +132,7 @@ double contact_area(const std::vector<Vec3>& points, const Vec3& normal, int dim
   if (dimension == 2) return polygon.size() == 2 ? (polygon[1] - polygon[0]).norm() : 0.0;
   if (polygon.size() < 3) return 0.0;
   std::vector<Vec2> section;
+  section.reserve(polygon.size());
   for (const Vec3& p : polygon)
     section.emplace_back((p - points.front()).dot(frame.col(1)),
                          (p - points.front()).dot(frame.col(2)));

@@ -11,7 +11,7 @@ using math::Vec2;
 
 SectionProperties section_properties(std::span<const Vec2> polygon) {
   MOREAU_ASSERT(polygon.size() >= 3);
-  const Vec2 origin = polygon.front();
+  const Vec2& origin = polygon.front();
   double twice_area = 0.0;
   Vec2 first_moment_6 = Vec2::Zero();    // 6 ∫ x dA
   Mat2 second_moment_12 = Mat2::Zero();  // 12 ∫ x x^T dA, with ∫ xz dA counted as in Steger

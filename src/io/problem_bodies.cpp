@@ -52,6 +52,7 @@ geometry::Shape read_polyhedron(const Field& shape, const std::filesystem::path&
   const Field list = shape.get("vertices");
   const std::vector<Field> entries = list.elements("a list of at least 4 vertices [x, y, z]");
   std::vector<Vec3> points;
+  points.reserve(entries.size());
   for (const Field& entry : entries) points.push_back(entry.vec3());
   geometry::ConvexPolyhedron hull = geometry::convex_hull(points, list.location(), list.path());
   double extent = 0.0;
@@ -122,7 +123,7 @@ math::Quat read_orientation(const Field& orientation, int dimension) {
 }
 
 Vec3 read_angular_velocity(const Field& field, int dimension) {
-  const Vec3 w = field.vec3();
+  Vec3 w = field.vec3();
   if (dimension == 2 && (w.x() != 0.0 || w.z() != 0.0)) field.fail(kPlanarAngularVelocity);
   return w;
 }
@@ -211,11 +212,11 @@ model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& c
     return read_settlement(*settlement, context.dimension);
   model::PrescribedVelocity motion;
   if (const auto velocity = driven.find("velocity")) {
-    const Vec3 v = read_planar_vector(*velocity, context.dimension);
+    Vec3 v = read_planar_vector(*velocity, context.dimension);
     motion.linear = [v](double) { return v; };
   }
   if (const auto angular = driven.find("angular_velocity")) {
-    const Vec3 w = read_angular_velocity(*angular, context.dimension);
+    Vec3 w = read_angular_velocity(*angular, context.dimension);
     motion.angular = [w](double) { return w; };
   }
   return motion;
@@ -275,12 +276,13 @@ int read_material_reference(const std::optional<Field>& field,
                             const std::vector<model::Material>& materials) {
   if (!field) return 0;
   std::vector<std::string> names;
+  names.reserve(materials.size());
   for (const model::Material& material : materials) names.push_back(material.name);
   return static_cast<int>(field->name_in(names, "material"));
 }
 
 Vec3 read_planar_vector(const Field& field, int dimension) {
-  const Vec3 value = field.vec3();
+  Vec3 value = field.vec3();
   if (dimension == 2 && value.y() != 0.0)
     field.fail("[x, 0, z] in planar mode (bodies move in the x-z plane)");
   return value;

@@ -19,7 +19,6 @@ namespace {
 
 using core::concat;
 using penalty::NormalLawKind;
-using penalty::TangentialLawKind;
 
 // The keys each law takes besides `law`, in the order of the kinds' enums. A key of another
 // law is refused rather than ignored (docs/style.md rule 4): `dissipation` under `law: linear` is
@@ -46,6 +45,7 @@ const std::array<LawKeys, 3> kTangentialLaws{{
 template <std::size_t N>
 std::vector<std::string> law_names(const std::array<LawKeys, N>& laws) {
   std::vector<std::string> names;
+  names.reserve(laws.size());
   for (const LawKeys& law : laws) names.emplace_back(law.name);
   return names;
 }

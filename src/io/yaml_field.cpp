@@ -39,8 +39,8 @@ std::string with_unit(std::string_view unit) { return unit.empty() ? "" : concat
 
 }  // namespace
 
-Field::Field(YAML::Node node, std::string path, std::string file, YAML::Mark mark)
-    : node_(std::move(node)), path_(std::move(path)), file_(std::move(file)), mark_(mark) {}
+Field::Field(const YAML::Node& node, std::string path, std::string file, YAML::Mark mark)
+    : node_(node), path_(std::move(path)), file_(std::move(file)), mark_(mark) {}
 
 Field Field::load(const std::filesystem::path& path) {
   const std::string file = path.string();
@@ -200,7 +200,7 @@ bool Field::flag() const {
 std::string Field::text() const { return scalar("a text"); }
 
 std::string Field::choice(const std::vector<std::string>& choices) const {
-  const std::string value = scalar(concat("one of ", core::join(choices)));
+  std::string value = scalar(concat("one of ", core::join(choices)));
   if (std::find(choices.begin(), choices.end(), value) != choices.end()) return value;
   std::string expected = concat("one of ", core::join(choices));
   if (const auto suggestion = core::closest_match(value, choices))

@@ -75,7 +75,7 @@ class Field {
   math::Vec3 direction() const;
 
  private:
-  Field(YAML::Node node, std::string path, std::string file, YAML::Mark mark);
+  Field(const YAML::Node& node, std::string path, std::string file, YAML::Mark mark);
   Field child(const YAML::Node& key, const YAML::Node& value, std::string path) const;
   std::string scalar(std::string_view expected) const;
 

@@ -229,7 +229,7 @@ std::vector<Block> voussoir_blocks(const ArchSpec& spec, const std::vector<Joint
   std::vector<Block> blocks;
   for (int i = 0; i < n; ++i) {
     const Joint& left = joints[static_cast<std::size_t>(i)];
-    const Joint& right = joints[static_cast<std::size_t>(i + 1)];
+    const Joint& right = joints[static_cast<std::size_t>(i) + 1];
     blocks.push_back(detail::prism_block(
         spec.name + "/voussoir" + detail::padded(i, n),
         {right.intrados, right.extrados, left.extrados, left.intrados}, spec.depth, dimension));

@@ -69,10 +69,12 @@ Block prism_block(std::string name, const std::vector<Vec2>& corners_xz, double 
   centre /= static_cast<double>(corners_xz.size());
   const geometry::Pose pose{Vec3(centre.x(), 0.0, centre.y())};
   std::vector<Vec2> local;
+  local.reserve(corners_xz.size());
   for (const Vec2& c : corners_xz) local.push_back(c - centre);
   if (dimension == 2) return {std::move(name), geometry::Polygon(std::move(local)), pose, false};
   // The polygon is CCW seen from -y: the base at y = +depth/2 swept towards -y.
   std::vector<Vec3> base;
+  base.reserve(local.size());
   for (const Vec2& c : local) base.emplace_back(c.x(), 0.5 * depth, c.y());
   return {std::move(name), extrude(base, Vec3(0.0, -depth, 0.0)), pose, false};
 }

@@ -64,7 +64,7 @@ std::vector<Block> generate_wall(const WallSpec& spec, int dimension) {
     const int count = static_cast<int>(joints.size()) - 1;
     for (int j = 0; j < count; ++j) {
       const double x0 = x(joints[static_cast<std::size_t>(j)]);
-      const double x1 = x(joints[static_cast<std::size_t>(j + 1)]);
+      const double x1 = x(joints[static_cast<std::size_t>(j) + 1]);
       const geometry::Pose pose{Vec3(0.5 * (x0 + x1), 0.0, (k + 0.5) * spec.block_height)};
       blocks.push_back(detail::box_block(spec.name + "/course" + detail::padded(k, spec.courses) +
                                              "_block" + detail::padded(j, count),

@@ -19,7 +19,6 @@ namespace {
 using contact::GlobalProblem;
 using math::VecX;
 using solvers::SolveReport;
-using solvers::Status;
 using solvers::StopCriteria;
 
 struct SiconosGlobalMethod {

@@ -25,7 +25,6 @@ using contact::LocalProblem;
 using math::Index;
 using math::VecX;
 using solvers::SolveReport;
-using solvers::Status;
 using solvers::StopCriteria;
 
 struct SiconosMethod {

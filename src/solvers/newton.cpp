@@ -233,7 +233,7 @@ NewtonMatrix<d> newton_pattern(const BlockSparseMatrix& W) {
   std::vector<int> outer(static_cast<std::size_t>(n + 1), 0), inner;
   NewtonMatrix<d> m;
   m.column_start.resize(static_cast<std::size_t>(d * W.stored_blocks()));
-  inner.reserve(static_cast<std::size_t>(d * d * W.stored_blocks()));
+  inner.reserve(static_cast<std::size_t>(W.stored_blocks() * d * d));
   for (Index b = 0; b < blocks; ++b) {
     for (int j = 0; j < d; ++j) {
       outer[d * b + j] = static_cast<int>(inner.size());

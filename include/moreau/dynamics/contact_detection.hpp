@@ -41,4 +41,8 @@ double contact_allowance(const model::Scene& scene);
 std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
                                               const std::vector<double>& margins);
 
+/// The contact points of the bodies that touch where they are now: a gap of at most
+/// contact_allowance (half of it the margin of each body), as `moreau check` counts them.
+std::vector<BodyContact> touching_contacts(const model::Scene& scene);
+
 }  // namespace moreau::dynamics

@@ -176,12 +176,14 @@ void CohesiveJoints::follow(const std::vector<BodyContact>& contacts, const mode
 std::vector<JointFailure> CohesiveJoints::lost_bonds(const std::vector<Contact>& contacts) const {
   collision::ContactCache<bool> seen;
   std::vector<std::pair<collision::ContactKey, bool>> keys;
+  keys.reserve(contacts.size());
   for (const Contact& contact : contacts) keys.emplace_back(contact.key, true);
   seen.replace(keys);
   std::map<PairKey, std::vector<collision::ContactKey>> lost;
   for (const auto& [key, bond] : bonds_.entries())
     if (!seen.find(key)) lost[{key.body_a, key.body_b}].push_back(key);
   std::vector<JointFailure> failures;
+  failures.reserve(lost.size());
   for (auto& [pair, keys_lost] : lost)
     failures.push_back({pair.first, pair.second, FailureMode::Tension, std::move(keys_lost)});
   return failures;

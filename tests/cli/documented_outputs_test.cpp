@@ -44,26 +44,29 @@ bool is_moreau_command(const std::string& line) {
   return line.rfind("$ moreau ", 0) == 0 || line.rfind("$ build/release/moreau ", 0) == 0;
 }
 
+// The plain fenced blocks (no language) of a Markdown document, each as its lines.
+std::vector<std::vector<std::string>> plain_blocks_of(const fs::path& document) {
+  std::vector<std::vector<std::string>> blocks;
+  std::istringstream in(file_text(document));
+  bool inside = false, plain = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("```", 0) == 0) {
+      plain = !inside && line == "```";
+      inside = !inside;
+      if (plain) blocks.emplace_back();
+    } else if (inside && plain) {
+      blocks.back().push_back(line);
+    }
+  }
+  return blocks;
+}
+
 // The plain fenced blocks of a Markdown document that open with a "$ moreau" command.
 std::vector<Example> examples_of(const fs::path& document) {
   std::vector<Example> examples;
-  std::istringstream in(file_text(document));
-  bool inside = false;      // a fenced block
-  bool first_line = false;  // of a plain one (no language)
-  bool in_example = false;
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("```", 0) == 0) {
-      first_line = !inside && line == "```";
-      inside = !inside;
-      in_example = false;
-    } else if (first_line) {
-      first_line = false;
-      in_example = is_moreau_command(line);
-      if (in_example) examples.push_back({document, line.substr(2), {}});
-    } else if (in_example) {
-      examples.back().shown.push_back(line);
-    }
-  }
+  for (const std::vector<std::string>& block : plain_blocks_of(document))
+    if (!block.empty() && is_moreau_command(block.front()))
+      examples.push_back({document, block.front().substr(2), {block.begin() + 1, block.end()}});
   return examples;
 }
 
@@ -188,27 +191,19 @@ TEST(DocumentedOutputs, EveryShownCommandPrintsWhatItsBlockShows) {
 }
 
 // The synopses of the user guide: plain fenced blocks whose first line is
-// "moreau <command> ...", with their continuation lines; command -> block text.
+// "moreau <command> ..."; command -> the block's text.
 std::vector<std::pair<std::string, std::string>> synopses_of(const fs::path& document) {
   std::vector<std::pair<std::string, std::string>> synopses;
-  std::istringstream in(file_text(document));
-  bool inside = false, first_line = false, in_synopsis = false;
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("```", 0) == 0) {
-      first_line = !inside && line == "```";
-      inside = !inside;
-      in_synopsis = false;
-    } else if (first_line) {
-      first_line = false;
-      std::istringstream words(line);
-      std::string program, command;
-      words >> program >> command;
-      in_synopsis = program == "moreau" && !command.empty() &&
-                    std::islower(static_cast<unsigned char>(command[0]));
-      if (in_synopsis) synopses.emplace_back(command, line);
-    } else if (in_synopsis) {
-      synopses.back().second += "\n" + line;
-    }
+  for (const std::vector<std::string>& block : plain_blocks_of(document)) {
+    std::istringstream words(block.empty() ? "" : block.front());
+    std::string program, command;
+    words >> program >> command;
+    if (program != "moreau" || command.empty() ||
+        !std::islower(static_cast<unsigned char>(command[0])))
+      continue;
+    std::string text;
+    for (const std::string& line : block) text += line + '\n';
+    synopses.emplace_back(command, text);
   }
   return synopses;
 }

@@ -179,7 +179,9 @@ TEST(StepperState, PenaltyStepperContinuesBitwiseWithItsTangentialSprings) {
 
 // Each stepper's state is its own type: the other stepper's is refused, not misread.
 TEST(StepperState, AStepperRefusesTheOtherKindsState) {
-  model::Scene scene = tumbling_boxes({});
+  penalty::LawPair laws;
+  laws.normal.stiffness = 2.5e5;  // N/m (the penalty stepper needs a stiffness or a modulus)
+  model::Scene scene = tumbling_boxes(laws);
   MoreauJean nscd(scene, testing::options_with_step(1e-3));
   EXPECT_THROW(nscd.restore(PenaltyState{}), std::bad_variant_access);
   PenaltyStepper penalty(scene, PenaltyOptions{.h = 2e-5}, {{"default"}});

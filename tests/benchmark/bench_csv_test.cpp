@@ -4,6 +4,7 @@
 #include "moreau/benchmark/bench_csv.hpp"
 
 #include "moreau/core/diagnostic.hpp"
+#include "support/scratch_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,10 +26,10 @@ std::string contents(const fs::path& path) {
 }
 
 TEST(BenchCsv, RowsAppearAtThePathOnlyOnceFinished) {
-  const fs::path path = fs::temp_directory_path() / "moreau_bench_csv_test.csv";
+  const testing::ScratchFolder scratch;
+  const fs::path path = scratch.path() / "bench.csv";
   fs::path partial = path;
   partial += ".partial";
-  fs::remove(path);
   BenchCsv csv(path);
   BenchRun local{"a.dat", 2, 3, "nsgs", "converged", true, 12, 1.5e-9, 0.000123456789, {}, {}};
   BenchRun peer{"b.hdf5", 5,   3,      "siconos-nsgs", "threw (bad, \"alloc\")", false, 0,
@@ -44,7 +45,6 @@ TEST(BenchCsv, RowsAppearAtThePathOnlyOnceFinished) {
             "siconos_global_error\n"
             "a.dat,2,3,nsgs,converged,12,1.5e-09,0.000123457,,\n"
             "b.hdf5,5,3,siconos-nsgs,threw (bad   alloc ),0,0.25,1,2.5e-09,3e-09\n");
-  fs::remove(path);
 }
 
 TEST(BenchCsv, AnUnwritableFolderIsADiagnostic) {

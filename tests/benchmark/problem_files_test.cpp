@@ -3,6 +3,7 @@
 #include "moreau/benchmark/problem_files.hpp"
 
 #include "moreau/core/diagnostic.hpp"
+#include "support/scratch_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,14 +17,13 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(FindProblemFiles, FolderFilesByEndingThenNamedFiles) {
-  const fs::path folder = fs::temp_directory_path() / "moreau_problem_files_test";
-  fs::remove_all(folder);
+  const testing::ScratchFolder scratch;
+  const fs::path& folder = scratch.path();
   fs::create_directories(folder / "sub.dat");  // a folder, whatever its name: not taken
   for (const char* name : {"b.hdf5", "a.dat", "c.h5", "notes.txt", "d.dat.bak"})
     std::ofstream(folder / name) << "x";
   const std::vector<fs::path> files =
       find_problem_files({folder.string(), (folder / "notes.txt").string()});
-  fs::remove_all(folder);
   EXPECT_EQ(files, (std::vector<fs::path>{folder / "a.dat", folder / "b.hdf5", folder / "c.h5",
                                           folder / "notes.txt"}));
 }

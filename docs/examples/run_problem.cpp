@@ -1,6 +1,7 @@
 // Runs a problem file as `moreau run` does (its loads, its stop criteria, the same steps),
 // with no output but its summary: moreau as a library.
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/core/process_settings.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/output/summary_json.hpp"
 #include "moreau/run/run.hpp"
@@ -13,6 +14,7 @@ int main(int argc, char** argv) {
     std::cerr << "usage: run_problem PROBLEM_FILE SUMMARY_JSON\n";
     return 2;
   }
+  core::use_one_library_thread();  // as moreau run: the same results on any machine
   try {
     run::Run run(io::read_problem_file(argv[1]));
     int unconverged = 0;

@@ -4,16 +4,14 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/core/process_settings.hpp"
 
 #include <boost/program_options.hpp>
-#include <dlfcn.h>
-#include <malloc.h>
 
 #include <algorithm>
 #include <exception>
 #include <iomanip>
 #include <iostream>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -52,42 +50,9 @@ const Command& find_command(const std::string& name) {
   throw core::Diagnostic({"moreau"}, "", message);
 }
 
-// moreau runs its solvers on one thread, and so do the libraries under them:
-// - OpenBLAS, Debian's default BLAS, which CHOLMOD calls, has its own thread pool whose
-//   threads spin while they wait: beside moreau's threads they fought for the cores, and a
-//   52-block wall spent 58 s of its 67 s in the kernel. Its products on moreau's matrices
-//   (fronts of tens to hundreds of rows) gain little from threads.
-// - CHOLMOD's supernodal factorization (SuiteSparse 5) opens an OpenMP team of a fixed 4
-//   threads for each large supernode, whatever OMP_NUM_THREADS says: on 2 cores the first 3
-//   steps of the 1,020-block wall took 6.6-7.3 s, 2.7-3.1 s of it system time (futex
-//   calls), and 3.9-4.0 s with the regions run serially. Zero active levels make every
-//   OpenMP region run on the calling thread.
-// One thread also makes the results independent of the machine's core count (bitwise). The
-// symbols are looked up rather than linked: another BLAS or OpenMP runtime simply lacks them.
-void use_one_library_thread() {
-  using SetCount = void (*)(int);
-  if (void* symbol = dlsym(RTLD_DEFAULT, "openblas_set_num_threads"))
-    reinterpret_cast<SetCount>(symbol)(1);
-  if (void* symbol = dlsym(RTLD_DEFAULT, "omp_set_max_active_levels"))
-    reinterpret_cast<SetCount>(symbol)(0);
-}
-
-// The solvers allocate and free the same large workspaces many times a step (UMFPACK's
-// numeric factorization of W at each Newton step, megabytes for a few hundred contacts).
-// glibc hands blocks above its mmap threshold back to the kernel at once, and trims the
-// heap's top above its trim threshold, so each reuse page-faults the memory back in and the
-// kernel zeroes it: on wall-tilt.yaml a quarter of the time was page faults and TLB
-// flushes. With the largest mmap threshold (32 MiB) and freed memory kept, a workspace is
-// reused from the heap; the first 300 steps of wall-tilt.yaml took 14.4 s before and
-// 3.95 s after. The cost: the process keeps its peak memory until it exits.
-void keep_freed_memory() {
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
-}
-
 int run(int argc, char** argv) {
-  use_one_library_thread();
-  keep_freed_memory();
+  core::use_one_library_thread();
+  core::keep_freed_memory();
   // Global options are the arguments before the command name; they are parsed strictly,
   // and everything after the name belongs to the command.
   const std::vector<std::string> arguments(argv + 1, argv + argc);

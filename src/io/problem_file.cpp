@@ -81,21 +81,19 @@ SceneBuilder read_scene(const Field& root, const SceneContext& context) {
   return builder;
 }
 
-}  // namespace
-
-run::Problem read_problem_file(const std::filesystem::path& path, std::optional<run::Mode> mode) {
-  const Field root = Field::load(path);
+// The problem of a parsed document whose relative paths start at `folder`.
+run::Problem read_problem(const Field& root, const std::string& stem,
+                          const std::filesystem::path& folder, std::optional<run::Mode> mode) {
   root.check_keys({"version", "title", "dimension", "gravity", "time", "mode", "solver",
                    "materials", "interactions", "bodies", "generators", "loads", "stop", "output",
                    "threads"});
   run::Problem problem;
-  problem.path = path;
   const Field version = root.get("version");
   if (version.text() != "1") version.fail("1 (the only version of the format)");
-  problem.title = root.find("title") ? root.get("title").text() : path.stem().string();
+  problem.title = root.find("title") ? root.get("title").text() : stem;
 
   SceneContext context;
-  context.folder = path.parent_path();
+  context.folder = folder;
   if (const auto dimension = root.find("dimension")) context.dimension = read_dimension(*dimension);
   if (const auto gravity = root.find("gravity"))
     problem.gravity.gravity = read_planar_vector(*gravity, context.dimension);
@@ -126,6 +124,20 @@ run::Problem read_problem_file(const std::filesystem::path& path, std::optional<
   if (const auto threads = root.find("threads"))
     problem.threads = threads->integer(1, run::kMaxThreads);
   return problem;
+}
+
+}  // namespace
+
+run::Problem read_problem_file(const std::filesystem::path& path, std::optional<run::Mode> mode) {
+  run::Problem problem =
+      read_problem(Field::load(path), path.stem().string(), path.parent_path(), mode);
+  problem.path = path;
+  return problem;
+}
+
+run::Problem read_problem_text(const std::string& text, const std::string& name,
+                               const std::filesystem::path& folder, std::optional<run::Mode> mode) {
+  return read_problem(Field::parse(text, name), name, folder, mode);
 }
 
 }  // namespace moreau::io

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <fstream>
 #include <set>
+#include <sstream>
 
 namespace moreau::io {
 namespace {
@@ -44,17 +45,24 @@ Field::Field(const YAML::Node& node, std::string path, std::string file, YAML::M
 
 Field Field::load(const std::filesystem::path& path) {
   const std::string file = path.string();
-  if (!std::filesystem::is_regular_file(path) || !std::ifstream(path))
+  std::ifstream in(path);
+  if (!std::filesystem::is_regular_file(path) || !in)
     throw core::Diagnostic({file}, "", "cannot open the file (missing or unreadable)");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse(text.str(), file);
+}
+
+Field Field::parse(const std::string& text, const std::string& name) {
   try {
-    YAML::Node root = YAML::LoadFile(file);
+    YAML::Node root = YAML::Load(text);
     // An empty document has no mark; its errors point at the start of the file.
     YAML::Mark start;
     start.line = 0;
     start.column = 0;
-    return Field(root, "", file, root.Mark().is_null() ? start : root.Mark());
+    return Field(root, "", name, root.Mark().is_null() ? start : root.Mark());
   } catch (const YAML::Exception& error) {
-    throw core::Diagnostic({file, error.mark.line + 1, error.mark.column + 1}, "",
+    throw core::Diagnostic({name, error.mark.line + 1, error.mark.column + 1}, "",
                            concat("invalid YAML: ", error.msg));
   }
 }

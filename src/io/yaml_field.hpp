@@ -25,6 +25,10 @@ class Field {
   /// @throws core::Diagnostic for a file that cannot be read or is not valid YAML (at the
   ///         parser's line and column)
   static Field load(const std::filesystem::path& path);
+  /// Parses a document held in memory; `name` stands for the file in messages.
+  /// @throws core::Diagnostic for text that is not valid YAML (at the parser's line and
+  ///         column)
+  static Field parse(const std::string& text, const std::string& name);
 
   const std::string& path() const { return path_; }
   const std::string& file() const { return file_; }

@@ -133,7 +133,9 @@ void validate(const GravityLoad& load, const core::SourceLocation& where) {
   require_non_negative(load.tilt_rate, "tilt_rate", "deg/s", where);
   require_finite(load.tilt_start, "tilt_start", "s", where);
   require_unit(load.lateral_direction, "lateral_direction", where);
-  if (std::abs(load.lateral_direction.dot(load.gravity)) > kUnitTolerance * load.gravity.norm())
+  // The direction matters only when the lateral acceleration acts.
+  if (load.lateral_rate > 0.0 &&
+      std::abs(load.lateral_direction.dot(load.gravity)) > kUnitTolerance * load.gravity.norm())
     throw Diagnostic(where, "lateral_direction", "a direction orthogonal to gravity",
                      format_vector(load.lateral_direction));
   require_non_negative(load.lateral_rate, "lateral_rate", "1/s", where);

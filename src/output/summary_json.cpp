@@ -99,10 +99,13 @@ json to_json(const run::RunSummary& s) {
 
 }  // namespace
 
-void write_summary_json(const std::filesystem::path& path, const run::RunSummary& summary) {
-  const json document = to_json(summary);
+std::string summary_json_text(const run::RunSummary& summary) {
   // Invalid UTF-8 in a title or name is replaced (U+FFFD) rather than failing the run at its end.
-  const std::string text = document.dump(2, ' ', false, json::error_handler_t::replace);
+  return to_json(summary).dump(2, ' ', false, json::error_handler_t::replace);
+}
+
+void write_summary_json(const std::filesystem::path& path, const run::RunSummary& summary) {
+  const std::string text = summary_json_text(summary);
   core::write_output_file(path, [&](std::ostream& out) { out << text << '\n'; });
 }
 

@@ -347,7 +347,9 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesyste
     throw core::Diagnostic({path.string()}, key,
                            core::concat(expected, " (the checkpoint is of another run)"), found);
   };
-  if (checkpoint.problem_hash != problem_file_hash(problem.path))
+  // A problem built in code (no file) has hash 0, as Run gives its checkpoints.
+  const std::uint64_t hash = problem.path.empty() ? 0 : problem_file_hash(problem.path);
+  if (checkpoint.problem_hash != hash)
     refuse("problem file", core::concat("a checkpoint of ", problem.path.string()),
            "one of another problem file, or of an earlier version of this one");
   if (stepper_mode(checkpoint.stepper) != problem.mode)

@@ -1,6 +1,7 @@
 #include "moreau/run/run.hpp"
 
 #include "moreau/core/assert.hpp"
+#include "moreau/core/diagnostic.hpp"
 
 namespace moreau::run {
 namespace {
@@ -92,6 +93,20 @@ void Run::remove_escaped_bodies(StepOutcome& outcome) {
   for (const dynamics::Removal& removal : outcome.removals)
     summary_.removed.push_back(
         {scene.bodies[removal.body].name, scene.time, removal.bound, removal.value});
+}
+
+void Run::set_gravity(model::GravityLoad gravity) {
+  model::validate(gravity);
+  problem_.gravity = std::move(gravity);
+}
+
+void Run::drive(int body, model::PrescribedVelocity motion) {
+  MOREAU_ASSERT(body >= 0 && body < static_cast<int>(problem_.scene.bodies.size()));
+  model::Body& driven = problem_.scene.bodies[body];
+  if (driven.motion != model::Motion::Driven)
+    throw core::Diagnostic({}, driven.name, "a driven body (motion: driven) to drive",
+                           "a body that is not driven");
+  driven.prescribed = std::move(motion);
 }
 
 Checkpoint Run::checkpoint() const {

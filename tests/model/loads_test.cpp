@@ -97,8 +97,13 @@ TEST(GravityLoad, ValidationNamesTheField) {
   EXPECT_THAT(message([](GravityLoad& l) { l.lateral_rate = -0.1; }), HasSubstr("lateral_rate"));
   EXPECT_THAT(message([](GravityLoad& l) { l.tilt_axis = Vec3(0.0, 2.0, 0.0); }),
               HasSubstr("tilt_axis: expected a unit vector"));
-  EXPECT_THAT(message([](GravityLoad& l) { l.lateral_direction = Vec3::UnitZ(); }),
+  EXPECT_THAT(message([](GravityLoad& l) {
+                l.lateral_direction = Vec3::UnitZ();
+                l.lateral_rate = 0.1;
+              }),
               HasSubstr("lateral_direction: expected a direction orthogonal to gravity"));
+  // Without a lateral ramp the direction is unused: a tilted g0 keeps the default one.
+  EXPECT_EQ(message([](GravityLoad& l) { l.gravity = Vec3(4.9, 0.0, -8.5); }), "");
   EXPECT_THAT(message([](GravityLoad& l) { l.gravity.x() = std::nan(""); }), HasSubstr("gravity"));
 }
 

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 
 namespace moreau::io {
 
@@ -16,6 +17,14 @@ namespace moreau::io {
 /// calibration from Young's moduli).
 /// @throws core::Diagnostic for any error, located at the offending key
 run::Problem read_problem_file(const std::filesystem::path& path,
+                               std::optional<run::Mode> mode = std::nullopt);
+
+/// Reads and validates a problem held in memory (a program building one in code), as
+/// read_problem_file() does a file's. `name` stands for the file in messages; relative paths
+/// inside are relative to `folder`. The problem has no path (its checkpoints name no file).
+/// @throws core::Diagnostic for any error, located at the offending key
+run::Problem read_problem_text(const std::string& text, const std::string& name,
+                               const std::filesystem::path& folder,
                                std::optional<run::Mode> mode = std::nullopt);
 
 }  // namespace moreau::io

@@ -6,6 +6,7 @@
 #include "moreau/run/statistics.hpp"
 
 #include <filesystem>
+#include <string>
 
 namespace moreau::output {
 
@@ -28,5 +29,8 @@ namespace moreau::output {
 /// stays valid JSON and a reader sees "no meaningful value" rather than a made-up one.
 /// @throws core::Diagnostic if the file cannot be written
 void write_summary_json(const std::filesystem::path& path, const run::RunSummary& summary);
+
+/// The JSON text write_summary_json() writes (without its final newline).
+std::string summary_json_text(const run::RunSummary& summary);
 
 }  // namespace moreau::output

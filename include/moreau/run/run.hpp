@@ -83,6 +83,16 @@ class Run {
   /// @pre !finished()
   const StepOutcome& advance();
 
+  /// Replaces the gravity load (tilt, lateral ramp, ramp of g0) from the next step on: a
+  /// program's load changed between steps. Its load factor is the one reported from then on.
+  /// @throws core::Diagnostic as model::validate(GravityLoad)
+  void set_gravity(model::GravityLoad gravity);
+
+  /// Replaces the prescribed motion of a driven body from the next step on (a support moved
+  /// by a program between steps).
+  /// @throws core::Diagnostic naming the body when it is not driven (`motion: driven`)
+  void drive(int body, model::PrescribedVelocity motion);
+
   /// The run's state after the last step, with the observers' (run/checkpoint.hpp).
   Checkpoint checkpoint() const;
 

@@ -1,0 +1,17 @@
+// Settings of the process that the solvers' speed and bitwise reproducibility depend on. A
+// program using moreau (the command line, the Python module) applies them once at start.
+#pragma once
+
+namespace moreau::core {
+
+/// Makes the libraries under the solvers (OpenBLAS, OpenMP regions of CHOLMOD) run on the
+/// calling thread; moreau's own parallelism is TBB's. Results then do not depend on the
+/// machine's core count (bitwise).
+void use_one_library_thread();
+
+/// Keeps freed memory in the heap for reuse rather than handing it back to the kernel (the
+/// solvers' workspaces are allocated and freed many times a step). The process keeps its peak
+/// memory until it exits.
+void keep_freed_memory();
+
+}  // namespace moreau::core

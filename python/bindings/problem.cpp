@@ -1,0 +1,147 @@
+// moreau.Problem: a run::Problem read from a problem file or from text, with the few settings
+// a study changes between runs; moreau.GravityLoad: model::GravityLoad.
+#include "moreau/run/problem.hpp"
+
+#include "bindings.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/io/problem_file.hpp"
+#include "moreau/model/loads.hpp"
+
+#include <pybind11/eigen.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace moreau::python {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::optional<run::Mode> mode_named(const std::optional<std::string>& name) {
+  if (!name) return std::nullopt;
+  if (*name != "nscd" && *name != "penalty")
+    throw core::Diagnostic({}, "mode", "nscd or penalty", *name);
+  return *name == "nscd" ? run::Mode::Nscd : run::Mode::Penalty;
+}
+
+// As `moreau run --duration`: at least one step.
+void set_duration(run::Problem& problem, double duration) {
+  if (!(duration >= problem.stepping.h) || !std::isfinite(duration))
+    throw core::Diagnostic({}, "duration", "a duration of at least one time step (s)",
+                           core::concat(duration));
+  problem.duration = duration;
+}
+
+void bind_gravity_load(py::module_& module) {
+  using model::GravityLoad;
+  py::class_<GravityLoad>(module, "GravityLoad", R"(Gravity as a function of time t (s):
+    g(t) = s(t) R(tilt_axis, alpha(t)) gravity + lambda(t) |gravity| lateral_direction,
+    s(t) = clamp(t / ramp_duration, 0, 1)   (1 when ramp_duration = 0),
+    alpha(t) = tilt_rate max(0, t - tilt_start)   (deg),
+    lambda(t) = lateral_rate max(0, t - lateral_start).
+Vectors are numpy arrays of 3 (m/s^2 for gravity, unit for the directions). A run's load is
+a copy: change it and give it back (run.gravity = load) to change the run's.)")
+      .def(py::init<>())
+      .def_readwrite("gravity", &GravityLoad::gravity, "g0, m/s^2, world")
+      .def_readwrite("ramp_duration", &GravityLoad::ramp_duration, "s, >= 0")
+      .def_readwrite("tilt_axis", &GravityLoad::tilt_axis, "unit, world")
+      .def_readwrite("tilt_rate", &GravityLoad::tilt_rate, "deg/s, >= 0")
+      .def_readwrite("tilt_start", &GravityLoad::tilt_start, "s")
+      .def_readwrite("lateral_direction", &GravityLoad::lateral_direction,
+                     "unit, world, orthogonal to gravity")
+      .def_readwrite("lateral_rate", &GravityLoad::lateral_rate, "1/s, >= 0")
+      .def_readwrite("lateral_start", &GravityLoad::lateral_start, "s")
+      .def("at", &GravityLoad::at, py::arg("t"), "g(t), m/s^2")
+      .def("load_factor", &GravityLoad::load_factor, py::arg("t"),
+           "The load factor a collapse is reported at (load_factor_name says which).")
+      .def_property_readonly("load_factor_name", &GravityLoad::load_factor_name,
+                             "'tilt_angle_deg', 'lambda' or 'gravity_factor'");
+}
+
+}  // namespace
+
+void bind_problem(py::module_& module) {
+  bind_gravity_load(module);
+  using run::Problem;
+  py::class_<Problem>(module, "Problem", R"(A problem: the scene, its loads, the time stepping,
+the stop criteria and the outputs, as `moreau run` reads them. Made by load_problem(path) or
+problem_from_text(text); moreau.Run(problem) runs a copy, so one problem may start many runs.)")
+      .def_property_readonly(
+          "path",
+          [](const Problem& problem) -> std::optional<fs::path> {
+            if (problem.path.empty()) return std::nullopt;
+            return problem.path;
+          },
+          "The problem file, or None for a problem read from text.")
+      .def_readonly("title", &Problem::title)
+      .def_property_readonly(
+          "mode",
+          [](const Problem& problem) {
+            return problem.mode == run::Mode::Nscd ? "nscd" : "penalty";
+          },
+          "'nscd' or 'penalty'")
+      .def_property_readonly(
+          "dimension", [](const Problem& problem) { return problem.scene.dimension; },
+          "3, or 2 for the planar mode")
+      .def_property_readonly(
+          "time_step", [](const Problem& problem) { return problem.stepping.h; }, "h, s")
+      .def_property(
+          "duration", [](const Problem& problem) { return problem.duration; }, set_duration,
+          "s; at least one time step")
+      .def_property_readonly("step_count", &run::step_count, "steps of h that reach the duration")
+      .def_property(
+          "solver", [](const Problem& problem) { return problem.stepping.solver; },
+          [](Problem& problem, std::string name) { problem.stepping.solver = std::move(name); },
+          "The NSCD solver ('auto' or a name of moreau.step_solver_names()); checked when a\n"
+          "Run starts.")
+      .def_property(
+          "gravity", [](const Problem& problem) { return problem.gravity; },
+          [](Problem& problem, const model::GravityLoad& gravity) {
+            model::validate(gravity);
+            problem.gravity = gravity;
+            problem.scene.gravity = gravity.at(0.0);
+          },
+          "The gravity load (a copy; assign a GravityLoad to change it).")
+      .def_property_readonly(
+          "body_names",
+          [](const Problem& problem) {
+            std::vector<std::string> names;
+            names.reserve(problem.scene.bodies.size());
+            for (const model::Body& body : problem.scene.bodies) names.push_back(body.name);
+            return names;
+          },
+          "The bodies, listed and generated, in file order (the rows of a run's arrays).")
+      .def("__repr__", [](const Problem& problem) {
+        return core::concat("<moreau.Problem '", problem.title, "': ", problem.scene.bodies.size(),
+                            " bodies, ", problem.mode == run::Mode::Nscd ? "nscd" : "penalty", ", ",
+                            run::step_count(problem), " steps of ", problem.stepping.h, " s>");
+      });
+
+  module.def(
+      "load_problem",
+      [](const fs::path& path, const std::optional<std::string>& mode) {
+        return io::read_problem_file(path, mode_named(mode));
+      },
+      py::arg("path"), py::arg("mode") = py::none(),
+      R"(Reads and checks a problem file (YAML, docs/problem-files.md), as `moreau run` does.
+mode: 'nscd' or 'penalty' to replace the file's mode (moreau run --mode).
+Raises moreau.InputError at the offending key.)");
+  module.def(
+      "problem_from_text",
+      [](const std::string& text, const std::string& name, const fs::path& folder,
+         const std::optional<std::string>& mode) {
+        return io::read_problem_text(text, name, folder, mode_named(mode));
+      },
+      py::arg("text"), py::arg("name") = "<problem>", py::arg("folder") = fs::path("."),
+      py::arg("mode") = py::none(),
+      R"(Reads and checks a problem given as YAML (or JSON) text, as load_problem does a
+file: `name` stands for the file in messages, relative paths (records, user laws) start at
+`folder`. moreau.problem_from_dict builds the text from a dict.)");
+}
+
+}  // namespace moreau::python

@@ -1,0 +1,91 @@
+"""The solver layer from Python against `moreau solve` and the error measure."""
+
+import json
+
+import numpy as np
+import pytest
+import scipy.sparse
+
+import moreau
+from conftest import moreau_command
+
+# Small enough for every method to finish quickly in the test suite.
+MAX_CONTACTS = 400
+
+
+def small_problems(folder):
+    problems = []
+    for path in sorted(folder.iterdir()):
+        try:
+            problem = moreau.read_contact_problem(path)
+        except moreau.InputError:
+            continue  # not a problem file (the README)
+        if problem.contacts <= MAX_CONTACTS:
+            problems.append((path, problem))
+    return problems
+
+
+@pytest.mark.parametrize("solver", ["hybrid", "nsgs", "newton-fb"])
+def test_reactions_match_moreau_solve_and_satisfy_the_error_measure(fclib_folder, solver, tmp_path):
+    problems = small_problems(fclib_folder)
+    assert problems
+    for path, problem in problems:
+        completed = moreau_command("solve", path, "--solver", solver, "--json", "--reactions",
+                                   tmp_path / "r.txt")
+        assert completed.returncode in (0, 3), completed.stderr
+        expected = json.loads(completed.stdout)
+        solution = moreau.solve(problem, solver)
+        assert solution.report.status == expected["status"], path
+        assert solution.report.iterations == expected["iterations"], path
+        assert np.array_equal(solution.r, np.loadtxt(tmp_path / "r.txt", ndmin=1)), path
+        error = moreau.natural_map_error(problem, solution.r)
+        assert error == solution.report.error
+        if solution.report.converged:
+            assert error <= 1e-8
+        assert np.array_equal(solution.u, problem.velocity(solution.r))
+
+
+def test_a_problem_from_arrays_is_the_problem_of_its_file(fclib_folder):
+    path, problem = small_problems(fclib_folder)[0]
+    rebuilt = moreau.ContactProblem(problem.W.tocsr(), problem.q, problem.mu, problem.dimension)
+    assert rebuilt.contacts == problem.contacts
+    assert np.array_equal(moreau.solve(rebuilt).r, moreau.solve(problem).r)
+
+
+def one_contact(q_normal, mu=0.5):
+    W = scipy.sparse.identity(3, format="csc")
+    return moreau.ContactProblem(W, np.array([q_normal, 0.3, 0.0]), np.array([mu]))
+
+
+def test_the_one_contact_problem_has_its_closed_form_solution():
+    # W = I: an approaching contact (q_N < 0) stops, r_N = -q_N; |q_T| = 0.3 < mu r_N sticks.
+    solution = moreau.solve(one_contact(-1.0), "nsgs")
+    assert solution.report.converged
+    assert solution.r == pytest.approx([1.0, -0.3, 0.0], abs=1e-10)
+    assert solution.u == pytest.approx([0.0, 0.0, 0.0], abs=1e-10)
+    # A separating contact carries nothing.
+    assert moreau.solve(one_contact(1.0)).r == pytest.approx([0, 0, 0], abs=1e-12)
+
+
+def test_bad_arrays_and_arguments_raise_with_their_key():
+    with pytest.raises(moreau.InputError) as raised:
+        moreau.ContactProblem(scipy.sparse.identity(3), np.zeros(3), np.array([-0.1]))
+    assert raised.value.key.startswith("mu")
+    with pytest.raises(moreau.InputError, match="W"):
+        moreau.ContactProblem(scipy.sparse.identity(4), np.zeros(4), np.zeros(1))
+    problem = one_contact(-1.0)
+    with pytest.raises(moreau.InputError, match="tolerance"):
+        moreau.solve(problem, tolerance=0)
+    with pytest.raises(moreau.InputError, match="no-such"):
+        moreau.solve(problem, "no-such")
+    with pytest.raises(moreau.InputError, match="nsgs"):
+        moreau.solve(problem, "nsgs", options={"no_such_option": 1})
+    with pytest.raises(moreau.InputError, match="global"):
+        moreau.solve(problem, moreau.global_solver_names()[0])
+
+
+def test_solver_options_and_history_reach_the_method():
+    problem = one_contact(-1.0)
+    plain = moreau.solve(problem, "nsgs", record_history=True)
+    assert len(plain.report.error_history) == plain.report.iterations
+    assert set(moreau.solver_names()) >= {"hybrid", "nsgs", "pgs", "newton-fb"}

@@ -31,7 +31,7 @@ constexpr double kAxisTolerance = 1e-9;
   const std::size_t dot = key.find('.');
   const std::optional<Field> at =
       dot == std::string::npos ? std::nullopt : parameters.find(key.substr(dot + 1));
-  (at ? *at : parameters).fail_with(message_of(error));
+  (at ? *at : parameters).fail_with(error.message());
 }
 
 // interactions.default or interactions.pairs[i]: `law` (the built-in law, or the default's)

@@ -168,7 +168,7 @@ int run_compare(const std::vector<std::string>& arguments) {
   std::vector<Run> runs;
   bool converged = true;
   for (run::ComparisonRun& entry : plan) {
-    if (values->count("duration")) entry.problem.duration = (*values)["duration"].as<double>();
+    override_duration(*values, entry.problem);
     std::string folder = entry.label;
     std::ranges::replace(folder, ' ', '-');
     const Simulation simulation = simulate(entry.problem, out / folder, flags);

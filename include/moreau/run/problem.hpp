@@ -59,8 +59,15 @@ struct Problem {
   std::optional<int> threads;
 };
 
+/// The most steps a run may have (duration / time.step). A trillion is far beyond any run
+/// that ends (11 days at a microsecond per step), and every count up to it is exact in a long
+/// and in a double (below 2^53), so that step_count and step * h stay finite and exact.
+inline constexpr long kMaxStepCount = 1'000'000'000'000;
+
 /// The number of steps of h that reach the duration; the last may end past it by less than
 /// h (1e-9 of a step is forgiven, so that 2.0 / 1e-3 gives 2000 despite round-off).
+/// @pre h > 0, duration >= h, and duration / h <= kMaxStepCount (the problem-file reader
+///      refuses the others at time.step)
 long step_count(const Problem& problem);
 
 }  // namespace moreau::run

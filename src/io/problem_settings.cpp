@@ -201,6 +201,7 @@ void read_time(const Field& time, run::Problem& problem) {
   time.check_keys({"step", "duration", "theta", "critical_step"});
   const Field step = time.get("step");
   problem.stepping.h = step.positive("s");
+  problem.locations["time.step"] = step.location();
   const Field duration = time.get("duration");
   problem.duration = duration.positive("s");
   if (problem.duration < problem.stepping.h)

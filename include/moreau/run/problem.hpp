@@ -3,6 +3,7 @@
 // may also build one in code.
 #pragma once
 
+#include "moreau/core/diagnostic.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/dynamics/penalty_stepper.hpp"
 #include "moreau/dynamics/stop_criteria.hpp"
@@ -11,6 +12,7 @@
 #include "moreau/model/scene.hpp"
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +59,10 @@ struct Problem {
   /// threads: of collision detection (moreau run --threads overrides it); none: the
   /// machine's cores. The results are the same for any number.
   std::optional<int> threads;
+  /// Where the problem file gave the keys that a stage after the reading may refuse (time.step:
+  /// the penalty mode's critical step, checked on the contacts), by key path: run::Run places
+  /// such a refusal there. Empty for a problem built in code.
+  std::map<std::string, core::SourceLocation> locations;
 };
 
 /// The most steps a run may have (duration / time.step). A trillion is far beyond any run

@@ -66,22 +66,24 @@ TEST(CheckCommand, IsListedInTheHelp) {
 // line: before, the whole token was echoed and a NUL cut the message.
 TEST(CheckCommand, TokensAreShortenedAndRawBytesEscapedInTheMessage) {
   const ScratchFolder scratch;
+  const std::string kHeader = "version: 1\ntime: {step: 1.0e-3, duration: 0.1}\n";
   const fs::path huge = scratch.path() / "huge.yaml";
-  std::ofstream(huge) << "version: 1\nmode: " << std::string(1'000'000, 'x') << '\n';
+  std::ofstream(huge) << kHeader << "mode: " << std::string(1'000'000, 'x') << '\n';
   CommandResult result = run_moreau("check " + huge.string());
   EXPECT_EQ(result.exit_code, 2) << result.output.substr(0, 1000);
-  EXPECT_THAT(result.output, HasSubstr("huge.yaml:2:7: error: mode: expected "));
-  EXPECT_THAT(result.output, HasSubstr("[... 999800 bytes ...]"));
+  EXPECT_THAT(result.output, HasSubstr("huge.yaml:3:7: error: mode: expected "));
+  EXPECT_THAT(result.output, HasSubstr("[... 999802 bytes ...]"));
   EXPECT_LT(result.output.size(), 1000u);
 
   const fs::path raw = scratch.path() / "raw.yaml";
-  std::ofstream(raw) << "version: 1\nmode: \"pen\\0alty\"\ntitle: t\n";
+  std::ofstream(raw) << kHeader << "mode: \"pen\\0alty\"\n";
   result = run_moreau("check " + raw.string());
   EXPECT_EQ(result.exit_code, 2) << result.output;
   EXPECT_THAT(result.output, HasSubstr("found 'pen\\x00alty'")) << "past the NUL too";
 
   const fs::path high = scratch.path() / "high.yaml";
-  std::ofstream(high) << "version: 1\nmode: pen\xFF"
+  std::ofstream(high) << kHeader
+                      << "mode: pen\xFF"
                          "alty\n";
   result = run_moreau("check " + high.string());
   EXPECT_EQ(result.exit_code, 2) << result.output;

@@ -160,7 +160,7 @@ int run_compare(const std::vector<std::string>& arguments) {
                            : output::unused_folder(file.stem().string() + "-compare");
   // N.B. any earlier run in the folder, not only nscd/ and penalty/: the runs of another
   // sweep would otherwise stay beside the new ones, a mix of two comparisons.
-  if (values->count("out") && output::holds_a_run(out))
+  if (values->count("out") && output::holds_any_run(out))
     throw core::Diagnostic({out.string()}, "--out",
                            "a new folder (this one holds an earlier comparison)", out.string());
   const RunFlags flags{values->count("quiet") > 0, false, {}, {}};

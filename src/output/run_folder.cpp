@@ -9,30 +9,26 @@ namespace moreau::output {
 
 namespace fs = std::filesystem;
 
-namespace {
-
 // The error_code forms: a path that cannot be read (no permission, a file where a folder is
 // expected) holds nothing instead of throwing std::filesystem_error.
-bool holds_results(const fs::path& folder) {
+bool holds_a_run(const fs::path& folder) {
   std::error_code ignored;
   return fs::exists(folder / "summary.json", ignored) ||
          fs::exists(folder / "history.csv", ignored);
 }
 
-}  // namespace
-
-bool holds_a_run(const fs::path& folder) {
-  if (holds_results(folder)) return true;
+bool holds_any_run(const fs::path& folder) {
+  if (holds_a_run(folder)) return true;
   std::error_code error;
   for (fs::directory_iterator entry(folder, error), end; !error && entry != end;
        entry.increment(error))
-    if (entry->is_directory(error) && holds_results(entry->path())) return true;
+    if (entry->is_directory(error) && holds_a_run(entry->path())) return true;
   return false;
 }
 
 fs::path unused_folder(const std::string& base) {
   fs::path out = base;
-  for (int n = 2; holds_a_run(out); ++n) out = core::concat(base, '-', n);
+  for (int n = 2; holds_any_run(out); ++n) out = core::concat(base, '-', n);
   return out;
 }
 

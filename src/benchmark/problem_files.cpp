@@ -30,6 +30,11 @@ std::vector<fs::path> find_problem_files(const std::vector<std::string>& paths) 
     const fs::path path(text);
     if (fs::is_directory(path)) {
       const std::vector<fs::path> found = problems_in_folder(path);
+      // A folder named for its problems that holds none is a mistake (a wrong path, files not
+      // yet copied): a benchmark of nothing would report success and replace the CSV.
+      if (found.empty())
+        throw core::Diagnostic({text}, "", "a folder with problem files (.dat, .hdf5 or .h5)",
+                               "none");
       files.insert(files.end(), found.begin(), found.end());
     } else if (fs::exists(path)) {
       files.push_back(path);

@@ -158,8 +158,9 @@ int run_compare(const std::vector<std::string>& arguments) {
   const fs::path out = values->count("out")
                            ? fs::path((*values)["out"].as<std::string>())
                            : output::unused_folder(file.stem().string() + "-compare");
-  if (values->count("out") &&
-      (output::holds_a_run(out / "nscd") || output::holds_a_run(out / "penalty")))
+  // N.B. any earlier run in the folder, not only nscd/ and penalty/: the runs of another
+  // sweep would otherwise stay beside the new ones, a mix of two comparisons.
+  if (values->count("out") && output::holds_any_run(out))
     throw core::Diagnostic({out.string()}, "--out",
                            "a new folder (this one holds an earlier comparison)", out.string());
   const RunFlags flags{values->count("quiet") > 0, false, {}, {}};
@@ -168,7 +169,7 @@ int run_compare(const std::vector<std::string>& arguments) {
   std::vector<Run> runs;
   bool converged = true;
   for (run::ComparisonRun& entry : plan) {
-    if (values->count("duration")) entry.problem.duration = (*values)["duration"].as<double>();
+    override_duration(*values, entry.problem);
     std::string folder = entry.label;
     std::ranges::replace(folder, ' ', '-');
     const Simulation simulation = simulate(entry.problem, out / folder, flags);

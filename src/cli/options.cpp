@@ -67,4 +67,18 @@ solvers::SolverParameters read_solver_parameters(const po::variables_map& values
   return parameters;
 }
 
+void override_duration(const po::variables_map& values, run::Problem& problem) {
+  if (!values.count("duration")) return;
+  const double duration = values["duration"].as<double>();
+  const double h = problem.stepping.h;
+  const auto max_steps = static_cast<double>(run::kMaxStepCount);
+  // N.B. the negated form refuses NaN too; the division is run::step_count's precondition.
+  if (!(duration >= h && duration / h <= max_steps))
+    throw Diagnostic({}, "--duration",
+                     concat("a duration of at least one time step (", h, " s) and at most ",
+                            max_steps, " steps"),
+                     concat(duration));
+  problem.duration = duration;
+}
+
 }  // namespace moreau::cli

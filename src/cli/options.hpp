@@ -2,6 +2,7 @@
 // `--help` printing the command's usage, and solver options given as `--option key=value`.
 #pragma once
 
+#include "moreau/run/problem.hpp"
 #include "moreau/solvers/parameters.hpp"
 #include "moreau/solvers/solver.hpp"
 
@@ -33,5 +34,10 @@ solvers::StopCriteria read_stop_criteria(const po::variables_map& values);
 /// The --option key=value pairs.
 /// @throws core::Diagnostic for an option without '='
 solvers::SolverParameters read_solver_parameters(const po::variables_map& values);
+
+/// Replaces the problem's duration by --duration, when given, checked as the problem file's
+/// time.duration is: finite, at least one step, at most run::kMaxStepCount steps.
+/// @throws core::Diagnostic naming --duration for a value out of range
+void override_duration(const po::variables_map& values, run::Problem& problem);
 
 }  // namespace moreau::cli

@@ -200,12 +200,7 @@ int run_run(const std::vector<std::string>& arguments) {
   }
   run::Problem problem = io::read_problem_file((*values)["file"].as<std::string>(), mode);
   if (values->count("solver")) problem.stepping.solver = (*values)["solver"].as<std::string>();
-  if (values->count("duration")) {
-    problem.duration = (*values)["duration"].as<double>();
-    if (!(problem.duration >= problem.stepping.h) || !std::isfinite(problem.duration))
-      throw core::Diagnostic({}, "--duration", "a duration of at least one time step (s)",
-                             core::concat(problem.duration));
-  }
+  override_duration(*values, problem);
 
   const int threads = thread_count(*values, problem);
   RunFlags flags{

@@ -193,7 +193,13 @@ std::vector<double> PenaltyStepper::reach(double dt) const {
 // not touch yet but may close within dt counts for the critical step too, with the law's
 // rigidity at the overlap it may reach (dt times its approach speed and gravity's pull, less
 // the gap): otherwise a body landing, or resting at zero overlap, would take the whole step
-// in the stiff spring it meets during it. A bonded contact acts at any gap.
+// in the stiff spring it meets during it. That overlap is at most the smaller contact radius
+// of the two bodies: no body reaches deeper into another without the model having broken
+// down, and past it the laws are not defined (the springs in series of the linear law have
+// no length left at twice it: a negative stiffness, a NaN damping and critical step, which
+// refused a step of 0.5 s with "at most -nan s" and let a split step run unsplit). A larger
+// prediction says only that dt is far beyond the critical step, which the rigidity at that
+// depth still says, with finite numbers. A bonded contact acts at any gap.
 // N.B. the bonds follow their points (CohesiveJoints::follow) before any force is computed,
 // so that every lookup of a bond by key finds it.
 std::vector<BodyContact> PenaltyStepper::detect(double dt) {
@@ -221,7 +227,9 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(const std::vector<BodyContac
     c.overlap_rate = -n.dot(u);
     const Bond* bond = joints_.find(key);
     const bool touching = point.gap < 0.0 || bond;
-    c.overlap = touching ? -point.gap : std::max(0.0, c.overlap_rate) * dt + pull - point.gap;
+    c.overlap = touching ? -point.gap
+                         : std::min(std::max(0.0, c.overlap_rate) * dt + pull - point.gap,
+                                    std::min(contact_radii_[i], contact_radii_[j]));
     if (c.overlap <= 0.0 && !bond) continue;
     c.slip_velocity = u - n.dot(u) * n;
     if (const Vec3* stored = tangential_states_.recall(key, point.p, scene_))

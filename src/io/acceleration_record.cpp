@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstddef>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -78,9 +79,12 @@ std::vector<Line> read_data_lines(const std::filesystem::path& file) {
 }
 
 /// Reads the table of `columns` numbers per row, in file order, checking every value and the
-/// strictly increasing first column. Returns the rows.
-std::vector<std::vector<double>> read_table(const std::filesystem::path& file,
-                                            std::size_t columns) {
+/// strictly increasing first column. The values after the first are accelerations that are
+/// multiplied by `scale` (the unit's, in m/s^2): each is checked to stay finite then too, so
+/// that an overflow is refused at its row, not later in a vector that has lost its place.
+/// Returns the rows as written.
+std::vector<std::vector<double>> read_table(const std::filesystem::path& file, std::size_t columns,
+                                            double scale) {
   const std::vector<Line> lines = read_data_lines(file);
   const std::string name = file.string();
   if (lines.empty())
@@ -110,6 +114,12 @@ std::vector<std::vector<double>> read_table(const std::filesystem::path& file,
       if (!value) throw Diagnostic(where, keys[c], "a number", concat('\'', fields[c].text, '\''));
       if (!std::isfinite(*value))
         throw Diagnostic(where, keys[c], "a finite number", concat('\'', fields[c].text, '\''));
+      if (c > 0 && !std::isfinite(*value * scale))
+        throw Diagnostic(
+            where, keys[c],
+            concat("an acceleration of magnitude at most ",
+                   std::numeric_limits<double>::max() / scale, " (finite once converted to m/s^2)"),
+            concat('\'', fields[c].text, '\''));
       row.push_back(*value);
     }
     if (!rows.empty() && !(row.front() > rows.back().front()))
@@ -137,9 +147,10 @@ model::AccelerationRecord read_acceleration_record(const std::filesystem::path& 
   if (!direction.allFinite() || direction.norm() == 0.0)
     throw Diagnostic(SourceLocation{file.string()}, "direction", "a finite non-zero vector",
                      concat('(', direction.x(), ", ", direction.y(), ", ", direction.z(), ')'));
-  const math::Vec3 e = scale_of(unit) * direction.normalized();
+  const double scale = scale_of(unit);
+  const math::Vec3 e = scale * direction.normalized();
   model::AccelerationRecord record;
-  for (const std::vector<double>& row : read_table(file, 2)) {
+  for (const std::vector<double>& row : read_table(file, 2, scale)) {
     record.time.push_back(row[0]);
     record.acceleration.push_back(row[1] * e);
   }
@@ -150,7 +161,7 @@ model::AccelerationRecord read_acceleration_record(const std::filesystem::path& 
                                                    AccelerationUnit unit) {
   const double scale = scale_of(unit);
   model::AccelerationRecord record;
-  for (const std::vector<double>& row : read_table(file, 4)) {
+  for (const std::vector<double>& row : read_table(file, 4, scale)) {
     record.time.push_back(row[0]);
     record.acceleration.push_back(scale * math::Vec3(row[1], row[2], row[3]));
   }

@@ -150,6 +150,9 @@ model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneCon
   const double scale = motion.find("scale") ? motion.get("scale").positive("") : 1.0;
   for (Vec3& a : record.acceleration) {
     a *= scale;
+    if (!a.allFinite())
+      motion.get("scale").fail(
+          concat("a scale that keeps every acceleration of ", path.string(), " finite"));
     if (context.dimension == 2 && a.y() != 0.0)
       record_field.fail("a record without y component in planar mode", "a_y != 0");
   }

@@ -116,8 +116,8 @@ std::vector<masonry::Block> generate(const Field& g, const std::string& type,
     if (!error.where().file.empty()) throw;  // already located in the file
     // A value the file left at its default is reported at the generator, under its key.
     const std::string key = file_key(error.key());
-    if (const std::optional<Field> at = g.find(key)) at->fail_with(message_of(error));
-    throw core::Diagnostic(g.location(), concat(g.path(), '.', key), message_of(error));
+    if (const std::optional<Field> at = g.find(key)) at->fail_with(error.message());
+    throw core::Diagnostic(g.location(), concat(g.path(), '.', key), error.message());
   }
 }
 

@@ -194,7 +194,7 @@ penalty::UserLawSettings read_user_law(const Field& user, const std::filesystem:
     // Absolute, so that dlopen does not search the system's library path for a bare name.
     settings.law = std::make_shared<const penalty::UserLaw>(std::filesystem::absolute(path));
   } catch (const core::Diagnostic& error) {
-    const std::string message = message_of(error);
+    const std::string& message = error.message();
     const std::string& file = error.where().file;
     library.fail_with(file.empty() || message.find(file) != std::string::npos
                           ? message

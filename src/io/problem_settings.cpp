@@ -31,7 +31,7 @@ constexpr double kAxisTolerance = 1e-9;
   const std::size_t dot = key.find('.');
   const std::optional<Field> at =
       dot == std::string::npos ? std::nullopt : parameters.find(key.substr(dot + 1));
-  (at ? *at : parameters).fail_with(message_of(error));
+  (at ? *at : parameters).fail_with(error.message());
 }
 
 // interactions.default or interactions.pairs[i]: `law` (the built-in law, or the default's)
@@ -199,11 +199,18 @@ void apply_friction_angles(const SceneContext& context,
 
 void read_time(const Field& time, run::Problem& problem) {
   time.check_keys({"step", "duration", "theta", "critical_step"});
-  problem.stepping.h = time.get("step").positive("s");
+  const Field step = time.get("step");
+  problem.stepping.h = step.positive("s");
+  problem.locations["time.step"] = step.location();
   const Field duration = time.get("duration");
   problem.duration = duration.positive("s");
   if (problem.duration < problem.stepping.h)
     duration.fail(concat("a duration of at least one time step (", problem.stepping.h, " s)"));
+  // The same test as run::step_count's precondition, so that no round-off lies between them.
+  const auto max_steps = static_cast<double>(run::kMaxStepCount);
+  if (problem.duration / problem.stepping.h > max_steps)
+    step.fail(concat("a step of at least ", problem.duration / max_steps, " s (at most ", max_steps,
+                     " steps of the duration)"));
   if (const auto theta = time.find("theta")) problem.stepping.theta = theta->number_in(0.5, 1.0);
   if (const auto policy = time.find("critical_step"))
     problem.critical_step = policy->choice({"refuse", "substep"}) == "substep"

@@ -253,12 +253,4 @@ math::Vec3 Field::direction() const {
   return value.normalized();
 }
 
-std::string message_of(const core::Diagnostic& error) {
-  const std::string location = core::format_location(error.where());
-  std::string prefix = location.empty() ? "error: " : concat(location, ": error: ");
-  if (!error.key().empty()) prefix += concat(error.key(), ": ");
-  const std::string text = error.what();
-  return text.starts_with(prefix) ? text.substr(prefix.size()) : text;
-}
-
 }  // namespace moreau::io

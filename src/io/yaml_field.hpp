@@ -91,9 +91,4 @@ class Field {
   YAML::Mark mark_;
 };
 
-/// The message of a diagnostic without its location and key ("expected X, found Y"), to
-/// re-raise an error of a library function that knows only its own field names (e.g.
-/// "thickness" from a generator) at the key of the problem file.
-std::string message_of(const core::Diagnostic& error);
-
 }  // namespace moreau::io

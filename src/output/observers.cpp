@@ -4,6 +4,7 @@
 #include "moreau/core/assert.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/output/run_folder.hpp"
 
 namespace moreau::output {
 namespace {
@@ -112,7 +113,7 @@ ProblemDumpOutput::ProblemDumpOutput(const run::Run& run, const fs::path& folder
     throw core::Diagnostic({}, "--dump-problems",
                            "the nscd mode (the penalty mode solves no contact problem)",
                            "mode penalty");
-  fs::create_directories(folder_);
+  create_output_folder(folder_);
 }
 
 void ProblemDumpOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
@@ -141,7 +142,7 @@ const VtkOutput* attach_outputs(run::Run& run, const fs::path& folder,
   MOREAU_ASSERT(run.step() == 0);  // the outputs take the scene at t = 0 as their reference
   // First: it refuses the penalty mode before any file is made.
   if (options.dump_problems) run.observe(std::make_unique<ProblemDumpOutput>(run, folder));
-  fs::create_directories(folder);
+  create_output_folder(folder);
   const run::Checkpoint* resumed = options.resumed;
   run.observe(std::make_unique<HistoryOutput>(run, folder, resumed));
   run.observe(std::make_unique<SolverOutput>(folder, resumed));

@@ -1,19 +1,45 @@
 #include "moreau/output/run_folder.hpp"
 
 #include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+
+#include <system_error>
 
 namespace moreau::output {
 
 namespace fs = std::filesystem;
 
+// The error_code forms: a path that cannot be read (no permission, a file where a folder is
+// expected) holds nothing instead of throwing std::filesystem_error.
 bool holds_a_run(const fs::path& folder) {
-  return fs::exists(folder / "summary.json") || fs::exists(folder / "history.csv");
+  std::error_code ignored;
+  return fs::exists(folder / "summary.json", ignored) ||
+         fs::exists(folder / "history.csv", ignored);
+}
+
+bool holds_any_run(const fs::path& folder) {
+  if (holds_a_run(folder)) return true;
+  std::error_code error;
+  for (fs::directory_iterator entry(folder, error), end; !error && entry != end;
+       entry.increment(error))
+    if (entry->is_directory(error) && holds_a_run(entry->path())) return true;
+  return false;
 }
 
 fs::path unused_folder(const std::string& base) {
   fs::path out = base;
-  for (int n = 2; holds_a_run(out); ++n) out = core::concat(base, '-', n);
+  for (int n = 2; holds_any_run(out); ++n) out = core::concat(base, '-', n);
   return out;
+}
+
+void create_output_folder(const fs::path& folder) {
+  std::error_code error;
+  fs::create_directories(folder, error);
+  if (!error && !fs::is_directory(folder, error))
+    error = std::make_error_code(std::errc::not_a_directory);
+  if (error)
+    throw core::Diagnostic({folder.string()}, "",
+                           core::concat("cannot create the output folder: ", error.message()));
 }
 
 std::vector<fs::path> checkpoints_after(const fs::path& folder, long step) {

@@ -6,6 +6,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/geometry/aabb.hpp"
+#include "moreau/output/run_folder.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -13,7 +14,6 @@
 #include <limits>
 #include <numbers>
 #include <sstream>
-#include <system_error>
 #include <utility>
 #include <variant>
 
@@ -299,11 +299,7 @@ VtkWriter::VtkWriter(std::filesystem::path folder, VtkOptions options)
   if (!(options_.plane_half_size >= 0.0) || std::isinf(options_.plane_half_size))
     throw core::Diagnostic({}, "plane_half_size", "a finite length >= 0 (m)",
                            core::concat(options_.plane_half_size));
-  std::error_code error;
-  std::filesystem::create_directories(folder_, error);
-  if (error)
-    throw core::Diagnostic({folder_.string()}, "",
-                           "cannot create the output folder: " + error.message());
+  create_output_folder(folder_);
 }
 
 void VtkWriter::write(int step, double time, const model::Scene& scene,

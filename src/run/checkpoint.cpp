@@ -5,6 +5,7 @@
 #include "moreau/core/output_file.hpp"
 
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iomanip>
@@ -12,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -340,6 +342,121 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
   return checkpoint;
 }
 
+namespace {
+
+// The values of a checkpoint that passed its checksum but that no run writes: a checkpoint
+// written by another program, or edited, with its checksum recomputed. Each is refused before
+// the run touches its folder (a step of -5 would otherwise remove every later checkpoint and
+// then run 4.5e15 steps). N.B. not checked: the worst solver error, NaN after a solve that
+// went non-finite (SolverCounts::add_step keeps it), and the sign of energy sums, which
+// round-off (a history's dissipation of -1e-17 J) and user laws may make negative.
+using core::concat;
+
+class CheckpointValues {
+ public:
+  CheckpointValues(const std::filesystem::path& path, const Problem& problem)
+      : path_(path), problem_(problem) {}
+
+  void check(const Checkpoint& checkpoint) const {
+    check_step_and_time(checkpoint.step, checkpoint.time);
+    for (std::size_t b = 0; b < checkpoint.bodies.size(); ++b)
+      check_body(concat("bodies[", b, ']'), checkpoint.bodies[b]);
+    std::visit([&](const auto& state) { check_stepper(state); }, checkpoint.stepper);
+    check_finite("history.dissipated_energy", checkpoint.history.dissipated_energy);
+    for (std::size_t r = 0; r < checkpoint.history.last_rotation_deg.size(); ++r)
+      check_finite(concat("history.rotations[", r, ']'), checkpoint.history.last_rotation_deg[r]);
+    check_counts(checkpoint.counts);
+    for (std::size_t r = 0; r < checkpoint.removed.size(); ++r) {
+      const RemovedBody& removed = checkpoint.removed[r];
+      check_time(concat("removed[", r, "].time"), removed.time, checkpoint.time);
+      check_finite(concat("removed[", r, "].value"), removed.value);
+    }
+    if (const auto& patch = checkpoint.vtk.plane_patch) {
+      check_finite("vtk.plane_patch.centre", patch->centre_W);
+      check_non_negative("vtk.plane_patch.half_size", patch->half_size);
+    }
+    for (std::size_t f = 0; f < checkpoint.vtk.frames.size(); ++f) {
+      const VtkState::Frame& frame = checkpoint.vtk.frames[f];
+      if (frame.step < 0 || frame.step > checkpoint.step)
+        refuse(concat("vtk.frames[", f, "].step"),
+               concat("a step from 0 to the checkpoint's ", checkpoint.step), concat(frame.step));
+      check_time(concat("vtk.frames[", f, "].time"), frame.time, checkpoint.time);
+    }
+  }
+
+ private:
+  [[noreturn]] void refuse(const std::string& key, const std::string& expected,
+                           const std::string& found) const {
+    throw core::Diagnostic({path_.string()}, key,
+                           concat(expected, " (no run writes this checkpoint)"), found);
+  }
+
+  // The time of a run's step k is k h up to the round-off of k additions: half a step tells
+  // every step from the next, and refuses what is not a time of this run (inf, nan, 1e300).
+  void check_step_and_time(long step, double time) const {
+    if (step < 0 || step > kMaxStepCount)
+      refuse("step", concat("a step from 0 to ", kMaxStepCount), concat(step));
+    const double h = problem_.stepping.h;
+    const double expected = static_cast<double>(step) * h;
+    if (!(std::abs(time - expected) <= 0.5 * h))
+      refuse("time", concat("the time of step ", step, ", ", expected, " s (step ", h, " s)"),
+             concat(time, " s"));
+  }
+  void check_time(const std::string& key, double time, double checkpoint_time) const {
+    if (!(time >= 0.0 && time <= checkpoint_time))
+      refuse(key, concat("a time from 0 to the checkpoint's ", checkpoint_time, " s"),
+             concat(time, " s"));
+  }
+  void check_finite(const std::string& key, double value) const {
+    if (!std::isfinite(value)) refuse(key, "a finite number", concat(value));
+  }
+  void check_finite(const std::string& key, const math::Vec3& value) const {
+    if (!value.allFinite())
+      refuse(key, "a finite vector", concat(value.x(), ", ", value.y(), ", ", value.z()));
+  }
+  void check_non_negative(const std::string& key, double value) const {
+    if (!(value >= 0.0) || !std::isfinite(value))
+      refuse(key, "a finite number >= 0", concat(value));
+  }
+  // A unit quaternion, to the round-off that integrate_orientation leaves (it normalizes).
+  void check_body(const std::string& key, const BodyState& body) const {
+    check_finite(key + ".x", body.x);
+    check_finite(key + ".v", body.v);
+    check_finite(key + ".w", body.w_B);
+    const double norm = body.q.coeffs().norm();
+    if (!(std::abs(norm - 1.0) <= 1e-6))
+      refuse(key + ".q", "a unit quaternion", concat("one of norm ", norm));
+  }
+  template <class State>
+  void check_stepper(const State& state) const {
+    for (const auto& [key, entry] : remembered_contacts(state)) {
+      check_finite("contacts.value", entry.value);
+      check_finite("contacts.anchor", entry.anchor);
+    }
+    if constexpr (std::is_same_v<State, dynamics::PenaltyState>) {
+      check_finite("dissipated.damping", state.dissipated.damping);
+      check_finite("dissipated.slip", state.dissipated.slip);
+    }
+    for (const auto& [key, bond] : state.bonds) {
+      check_non_negative("bonds.cohesion", bond.cohesion);
+      check_non_negative("bonds.tensile_strength", bond.tensile_strength);
+      check_finite("bonds.anchor", bond.anchor);
+    }
+  }
+  void check_counts(const SolverCounts& counts) const {
+    if (counts.solves < 0 || counts.not_converged < 0 || counts.not_converged > counts.solves ||
+        counts.total_iterations < 0 || counts.max_iterations < 0)
+      refuse("solver counts", "counts >= 0, not converged at most the solves",
+             concat(counts.solves, " solves, ", counts.not_converged, " not converged, ",
+                    counts.total_iterations, " iterations, ", counts.max_iterations, " at most"));
+  }
+
+  const std::filesystem::path& path_;
+  const Problem& problem_;
+};
+
+}  // namespace
+
 void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesystem::path& path,
                               const Problem& problem) {
   const auto refuse = [&](const std::string& key, const std::string& expected,
@@ -369,6 +486,7 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesyste
         for (const auto& [key, bond] : state.bonds) check_bodies(key, "bonds");
       },
       checkpoint.stepper);
+  CheckpointValues(path, problem).check(checkpoint);
 }
 
 }  // namespace moreau::run

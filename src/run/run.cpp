@@ -10,6 +10,14 @@ BodySummary final_state(const model::Body& body) {
   return {body.name, body.x, body.q, body.v, body.q * body.w_B};
 }
 
+// A refusal of the stepper, which knows keys but not files (the critical step at time.step),
+// at the place the problem file gave the key; as it is when the file did not give it.
+core::Diagnostic located(const core::Diagnostic& error, const Problem& problem) {
+  const auto given = problem.locations.find(error.key());
+  if (!error.where().file.empty() || given == problem.locations.end()) return error;
+  return {given->second, error.key(), error.message()};
+}
+
 }  // namespace
 
 Run::Run(Problem problem, RunOptions options)
@@ -17,14 +25,18 @@ Run::Run(Problem problem, RunOptions options)
       options_(std::move(options)),
       monitor_(problem_.scene, problem_.collapse),
       steps_(run::step_count(problem_)) {
-  if (problem_.mode == Mode::Nscd) {
-    nscd_ = std::make_unique<dynamics::MoreauJean>(problem_.scene, problem_.stepping);
-    stepper_ = nscd_.get();
-  } else {
-    penalty_ = std::make_unique<dynamics::PenaltyStepper>(
-        problem_.scene, dynamics::PenaltyOptions{problem_.stepping.h, problem_.critical_step},
-        problem_.materials);
-    stepper_ = penalty_.get();
+  try {
+    if (problem_.mode == Mode::Nscd) {
+      nscd_ = std::make_unique<dynamics::MoreauJean>(problem_.scene, problem_.stepping);
+      stepper_ = nscd_.get();
+    } else {
+      penalty_ = std::make_unique<dynamics::PenaltyStepper>(
+          problem_.scene, dynamics::PenaltyOptions{problem_.stepping.h, problem_.critical_step},
+          problem_.materials);
+      stepper_ = penalty_.get();
+    }
+  } catch (const core::Diagnostic& error) {
+    throw located(error, problem_);
   }
   if (!problem_.path.empty()) problem_hash_ = problem_file_hash(problem_.path);
   summary_.title = problem_.title;
@@ -56,7 +68,11 @@ const StepOutcome& Run::advance() {
   model::Scene& scene = problem_.scene;
   scene.gravity = problem_.gravity.at(scene.time);
   outcome_ = StepOutcome{};
-  outcome_.report = stepper_->step();
+  try {
+    outcome_.report = stepper_->step();
+  } catch (const core::Diagnostic& error) {
+    throw located(error, problem_);
+  }
   outcome_.step = ++step_;
   outcome_.time = scene.time;
   count(outcome_.report);

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
 #include <vector>
 
 namespace moreau::benchmark {
@@ -30,6 +31,19 @@ TEST(FindProblemFiles, FolderFilesByEndingThenNamedFiles) {
 
 TEST(FindProblemFiles, AMissingPathIsADiagnostic) {
   EXPECT_THROW(find_problem_files({"/nonexistent/problem.dat"}), core::Diagnostic);
+}
+
+TEST(FindProblemFiles, AFolderWithoutProblemFilesIsADiagnosticNamingIt) {
+  const testing::ScratchFolder scratch;
+  std::ofstream(scratch.path() / "notes.txt") << "x";
+  try {
+    find_problem_files({scratch.path().string()});
+    ADD_FAILURE() << "a folder without problem files was accepted";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(std::string(error.what()),
+              scratch.path().string() +
+                  ": error: expected a folder with problem files (.dat, .hdf5 or .h5), found none");
+  }
 }
 
 }  // namespace

@@ -1,18 +1,21 @@
 // `moreau check FILE` on a good file prints what the file expands to and exits 0; on a file
 // it cannot read, it exits 2 naming it. (tests/io/bad_inputs_test.cpp covers the rules.)
 #include "support/run_command.hpp"
+#include "support/scratch_folder.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 namespace moreau::testing {
 namespace {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // A ball and a cube resting on the ground, and a driven plate away from both.
 // Ball: 1 contact; cube face on the plane: its 4 corners. Masses: 2400 (4/3 pi 0.1^3) =
@@ -57,6 +60,35 @@ TEST(CheckCommand, MissingFileExitsTwoNamingIt) {
 TEST(CheckCommand, IsListedInTheHelp) {
   const CommandResult result = run_moreau("--help");
   EXPECT_THAT(result.output, HasSubstr("check"));
+}
+
+// A token of 1 MB and a NUL or 0xFF byte in a value reach the terminal as a short, printable
+// line: before, the whole token was echoed and a NUL cut the message.
+TEST(CheckCommand, TokensAreShortenedAndRawBytesEscapedInTheMessage) {
+  const ScratchFolder scratch;
+  const std::string kHeader = "version: 1\ntime: {step: 1.0e-3, duration: 0.1}\n";
+  const fs::path huge = scratch.path() / "huge.yaml";
+  std::ofstream(huge) << kHeader << "mode: " << std::string(1'000'000, 'x') << '\n';
+  CommandResult result = run_moreau("check " + huge.string());
+  EXPECT_EQ(result.exit_code, 2) << result.output.substr(0, 1000);
+  EXPECT_THAT(result.output, HasSubstr("huge.yaml:3:7: error: mode: expected "));
+  EXPECT_THAT(result.output, HasSubstr("[... 999802 bytes ...]"));
+  EXPECT_LT(result.output.size(), 1000u);
+
+  const fs::path raw = scratch.path() / "raw.yaml";
+  std::ofstream(raw) << kHeader << "mode: \"pen\\0alty\"\n";
+  result = run_moreau("check " + raw.string());
+  EXPECT_EQ(result.exit_code, 2) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("found 'pen\\x00alty'")) << "past the NUL too";
+
+  const fs::path high = scratch.path() / "high.yaml";
+  std::ofstream(high) << kHeader
+                      << "mode: pen\xFF"
+                         "alty\n";
+  result = run_moreau("check " + high.string());
+  EXPECT_EQ(result.exit_code, 2) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("found 'pen\\xFFalty'"));
+  EXPECT_THAT(result.output, Not(HasSubstr("\xFF")));
 }
 
 }  // namespace

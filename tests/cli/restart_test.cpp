@@ -7,6 +7,7 @@
 // removed before and after the checkpoint (--remove-below), and with a cohesive joint that
 // holds past the checkpoint and breaks after it (joints.csv, summary.json's bonds). Restarts
 // that would mix runs or destroy output are refused.
+#include "moreau/run/checkpoint.hpp"
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
 #include "support/test_problems.hpp"
@@ -277,6 +278,26 @@ TEST_F(RestartTest, RestartsThatWouldMixRunsOrDestroyOutputAreRefused) {
   run(arch, "--restart-from " + checkpoint + " --overwrite");
   EXPECT_EQ(rows_without(out / "history.csv", {7}), rows);
   EXPECT_EQ(summary_of(out)["steps"], 1353);
+}
+
+// A checkpoint with a right checksum but a step no run reaches: before, --overwrite removed
+// every later checkpoint and the run set out on 4.5e15 steps. Refused, the folder untouched.
+TEST_F(RestartTest, ACheckpointOfImpossibleValuesIsRefusedBeforeTheFolderIsTouched) {
+  const fs::path balls = write("balls.yaml", kBallsOffASlab);
+  const fs::path out = folder_ / "run";
+  run(balls, "--duration 1.001 --out " + out.string());
+  run::Checkpoint edited = run::read_checkpoint(out / "checkpoint-001000");
+  edited.step = -5;
+  const fs::path forged = out / "forged-checkpoint";
+  run::write_checkpoint(forged, edited);
+  const std::string history = file_text(out / "history.csv");
+
+  const CommandResult result = run_moreau("run " + balls.string() + " --quiet --restart-from " +
+                                          forged.string() + " --overwrite");
+  EXPECT_EQ(result.exit_code, 2) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("forged-checkpoint: error: step: expected a step from 0"));
+  EXPECT_TRUE(fs::exists(out / "checkpoint-001000")) << "nothing removed";
+  EXPECT_EQ(file_text(out / "history.csv"), history) << "nothing touched";
 }
 
 }  // namespace

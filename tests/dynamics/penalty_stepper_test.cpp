@@ -2,6 +2,7 @@
 // closed-form impacts, Coulomb's incline, and an energy account over 10^5 steps.
 #include "moreau/dynamics/penalty_stepper.hpp"
 
+#include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/penalty/calibration.hpp"
@@ -11,7 +12,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
+#include <string>
+#include <vector>
 
 namespace moreau::dynamics {
 namespace {
@@ -20,6 +24,7 @@ using math::Vec3;
 using testing::kG;
 
 constexpr double kPi = std::numbers::pi;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 const std::vector<model::Material> kOneMaterial{{"default"}};
 
@@ -161,6 +166,48 @@ TEST(PenaltyCriticalStep, CountsTheContactsAStepMayClose) {
   }
   EXPECT_GT(lowest, 0.05 - 2.01 * static_overlap);
   EXPECT_LE(highest, 0.05 + 1e-12) << "the cube never leaves the ground";
+}
+
+// A step of 0.5 s would carry the resting ball g h^2 = 2.45 m into the ground, far past the
+// depth where the calibrated linear law means anything (its springs in series have no length
+// left at twice the radius): the refusal gave "at most -nan s" and k = -1.3e10 N/m. The
+// overlap a step may reach counts at most to the radius: the numbers are finite, the
+// stiffness that of the calibration at that depth, and the step still refused.
+TEST(PenaltyCriticalStep, AStepFarBeyondItIsRefusedWithFiniteNumbers) {
+  const std::vector<model::Material> steel{
+      {.name = "steel", .density = 7800, .young_modulus = 2e11, .poisson_ratio = 0.3}};
+  const model::ContactLaw law{.friction = 0.5, .restitution = 0.5, .penalty = {}};
+  const auto resting_ball = [&] {
+    model::Scene scene = testing::scene_on_ground(3, law);
+    scene.gravity = Vec3(0, 0, -kG);
+    geometry::Pose pose;
+    pose.position = Vec3(0, 0, 0.1);
+    scene.bodies.push_back(model::make_free_body("ball", geometry::Sphere{0.1}, 7800, pose, 3));
+    return scene;
+  };
+  model::Scene scene = resting_ball();
+  try {
+    PenaltyStepper(scene, {.h = 0.5}, steel);
+    ADD_FAILURE() << "a step of 0.5 s was accepted";
+  } catch (const core::Diagnostic& error) {
+    const std::string message = error.what();
+    EXPECT_EQ(message.find("nan"), std::string::npos) << message;
+    EXPECT_EQ(message.find("inf"), std::string::npos) << message;
+    // The series springs at the depth of the radius, l = R / 2 for the ball and the plane:
+    // k_n = pi (R/2)^2 / (R / E), the calibration at that overlap; the stiffest direction is
+    // tangential (the ball's rolling inertia), Mindlin's k_t = (1 - nu)/(1 - nu/2) k_n.
+    const double k_n = penalty::series_spring_stiffness({0.1, 2e11}, {kInfinity, 2e11}, 0.1);
+    EXPECT_NEAR(k_n, kPi * 0.05 * 0.05 / (0.1 / 2e11), 1e-6 * k_n);
+    const double k_t = penalty::tangential_stiffness(k_n, 0.3);
+    EXPECT_NE(message.find(core::concat("tangential: k = ", k_t, " N/m")), std::string::npos)
+        << message;
+  }
+
+  // The sub-stepping policy splits the step (before, a NaN estimate let it run unsplit).
+  model::Scene split = resting_ball();
+  PenaltyStepper stepper(split, {.h = 0.5, .critical_step = CriticalStepPolicy::Substep}, steel);
+  EXPECT_TRUE(std::isfinite(stepper.critical_step()));
+  EXPECT_LT(stepper.critical_step(), 1e-3);
 }
 
 // A 10 cm cube (2.5 kg) on the ground under gravity tilted by alpha, mu = 0.5: it sticks

@@ -95,6 +95,14 @@ TEST_F(AccelerationRecordFile, NonFiniteValueIsRejected) {
               HasSubstr(":2:5: error: accel_g: expected a finite number, found 'nan'"));
 }
 
+// 1e308 is a double, 1e308 g is not: refused at its row, not later in a vector that has lost
+// its place in the file.
+TEST_F(AccelerationRecordFile, ValueThatOverflowsInMetresPerSecondSquaredNamesItsRow) {
+  EXPECT_THAT(error_of("time,accel_g\n0.0,0.1\n0.02,1e308\n"),
+              HasSubstr(":3:6: error: accel_g: expected an acceleration of magnitude at most "
+                        "1.83314e+307 (finite once converted to m/s^2), found '1e308'"));
+}
+
 TEST_F(AccelerationRecordFile, NonIncreasingTimeNamesThePreviousSample) {
   EXPECT_THAT(error_of("time,accel_g\n0.0,0.1\n0.02,0.2\n\n0.02,0.3\n"),
               HasSubstr(":5:1: error: time: expected a time greater than 0.02 s (line 3), "

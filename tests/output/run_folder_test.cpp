@@ -1,13 +1,16 @@
-// output/run_folder.hpp: a folder holds a run by its summary.json or history.csv, a new
-// folder is numbered past earlier runs, and the checkpoints past a step are found by name.
+// output/run_folder.hpp: a folder holds a run by its summary.json or history.csv (and runs in
+// its own folders, a comparison's), a new folder is numbered past earlier runs, a folder that
+// cannot be made is a Diagnostic, and the checkpoints past a step are found by name.
 #include "moreau/output/run_folder.hpp"
 
+#include "moreau/core/diagnostic.hpp"
 #include "support/scratch_folder.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <fstream>
+#include <string>
 
 namespace moreau::output {
 namespace {
@@ -25,6 +28,41 @@ TEST(RunFolder, ANewFolderIsNumberedPastTheEarlierRuns) {
   std::ofstream(scratch.path() / "arch-results-2" / "summary.json") << "{}";
   EXPECT_TRUE(holds_a_run(base));
   EXPECT_EQ(unused_folder(base.string()), scratch.path() / "arch-results-3");
+}
+
+// moreau compare keeps its runs in folders of its own (nscd/, penalty/, penalty-k-x10/): the
+// folder holds no run that a run in it would replace, but runs a comparison would join.
+TEST(RunFolder, AFolderOfComparisonRunsHoldsRunsInItsOwnFolders) {
+  const testing::ScratchFolder scratch;
+  const fs::path base = scratch.path() / "arch-compare";
+  fs::create_directories(base / "penalty-k-x0.1");
+  EXPECT_FALSE(holds_any_run(base));
+  std::ofstream(base / "penalty-k-x0.1" / "summary.json") << "{}";
+  EXPECT_FALSE(holds_a_run(base));
+  EXPECT_TRUE(holds_any_run(base));
+  EXPECT_EQ(unused_folder(base.string()), scratch.path() / "arch-compare-2");
+}
+
+TEST(RunFolder, AFolderThatCannotBeMadeIsADiagnosticNamingIt) {
+  const testing::ScratchFolder scratch;
+  const fs::path file = scratch.path() / "notes.txt";
+  std::ofstream(file) << "x";
+  for (const fs::path& folder : {file, file / "run", fs::path("/proc/moreau-run-folder-test")}) {
+    EXPECT_FALSE(holds_any_run(folder)) << folder;
+    try {
+      create_output_folder(folder);
+      ADD_FAILURE() << folder << " was made";
+    } catch (const core::Diagnostic& error) {
+      EXPECT_EQ(std::string(error.what())
+                    .rfind(folder.string() + ": error: cannot create the "
+                                             "output folder: ",
+                           0),
+                0u)
+          << error.what();
+    }
+  }
+  create_output_folder(scratch.path() / "a" / "b");
+  EXPECT_TRUE(fs::is_directory(scratch.path() / "a" / "b"));
 }
 
 TEST(RunFolder, TheCheckpointsPastAStepAreFoundByName) {

@@ -44,7 +44,7 @@ Checkpoint sample_checkpoint() {
   Checkpoint checkpoint;
   checkpoint.problem_hash = problem_file_hash(kProblem);
   checkpoint.step = 1234;
-  checkpoint.time = 1234 * 1e-3;
+  checkpoint.time = 1234 * 1e-4;  // bouncing-ball.yaml steps 1e-4 s
   checkpoint.bodies = {
       {Vec3::Zero(), math::Quat::Identity(), Vec3::Zero(), Vec3::Zero(), true},
       {Vec3(1.0 / 3, -0.0, std::numeric_limits<double>::denorm_min()),
@@ -60,10 +60,10 @@ Checkpoint sample_checkpoint() {
   checkpoint.history = {3.0 / 7, {361.0 / 3}};
   checkpoint.counts = {1200,           3,  2.5e-9,
                        123456789012LL, 77, {{"velocity-newton", 900}, {"velocity-nsgs", 300}}};
-  checkpoint.removed = {{"arch/voussoir03", 0.5 / 3, "below", -1.0 / 7}, {"", 0.0, "beyond", 5.0}};
+  checkpoint.removed = {{"arch/voussoir03", 0.1 / 3, "below", -1.0 / 7}, {"", 0.0, "beyond", 5.0}};
   checkpoint.broken_bonds = 0x100000003ULL;  // beyond 32 bits
   checkpoint.vtk.plane_patch = run::VtkState::PlanePatch{Vec3(0.1, 0.2, 0), 1.0 / 3};
-  checkpoint.vtk.frames = {{0, 0.0}, {10, 0.01}, {1234, 1.234}};
+  checkpoint.vtk.frames = {{0, 0.0}, {10, 1e-3}, {1234, 0.1234}};
   return checkpoint;
 }
 
@@ -141,7 +141,7 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   EXPECT_EQ(read.counts.answered_by, written.counts.answered_by);
   ASSERT_EQ(read.removed.size(), 2u);
   EXPECT_EQ(read.removed[0].name, "arch/voussoir03");
-  EXPECT_TRUE(same_bits(read.removed[0].time, 0.5 / 3));
+  EXPECT_TRUE(same_bits(read.removed[0].time, 0.1 / 3));
   EXPECT_EQ(read.removed[0].bound, "below");
   EXPECT_TRUE(same_bits(read.removed[0].value, -1.0 / 7));
   EXPECT_EQ(read.removed[1].name, "");
@@ -152,7 +152,7 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   EXPECT_TRUE(same_bits(read.vtk.plane_patch->half_size, 1.0 / 3));
   ASSERT_EQ(read.vtk.frames.size(), 3u);
   EXPECT_EQ(read.vtk.frames[2].step, 1234);
-  EXPECT_TRUE(same_bits(read.vtk.frames[2].time, 1.234));
+  EXPECT_TRUE(same_bits(read.vtk.frames[2].time, 0.1234));
 
   // The same state gives the same bytes (contact memories are written in key order).
   write_checkpoint(folder_ / "again", read);
@@ -248,6 +248,56 @@ TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
       dynamics::MoreauJeanState{.impulses = {}, .bonds = {{{0, 5, 1u}, {1.0, 0.0}}}};
   EXPECT_THAT(refusal_of(other_bodies),
               HasSubstr("dir/checkpoint-001234: error: bonds: expected body indices below 2"));
+}
+
+// A checkpoint whose checksum is right but whose values no run writes (made by another
+// program, or edited and its checksum recomputed) is refused by field, before a restart
+// touches its folder.
+TEST_F(CheckpointTest, ValuesThatNoRunWritesAreRefusedByField) {
+  Problem problem = io::read_problem_file(kProblem);
+  problem.mode = Mode::Penalty;  // the sample's stepper state is the penalty mode's
+  ASSERT_EQ(problem.scene.bodies.size(), sample_checkpoint().bodies.size());
+  EXPECT_NO_THROW(check_checkpoint_matches(sample_checkpoint(), "ck", problem));
+
+  const auto refusal_of = [&](void (*edit)(Checkpoint&)) -> std::string {
+    Checkpoint edited = sample_checkpoint();
+    edit(edited);
+    // Through the file: the checksum is right, only the values are wrong.
+    write_checkpoint(folder_ / "edited", edited);
+    try {
+      check_checkpoint_matches(read_checkpoint(folder_ / "edited"), "ck", problem);
+    } catch (const core::Diagnostic& error) {
+      return error.what();
+    }
+    return "";
+  };
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.step = -5; }),
+              HasSubstr("ck: error: step: expected a step from 0 to 1000000000000 (no run writes "
+                        "this checkpoint), found -5"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.time = kInfinity; }),
+              HasSubstr("ck: error: time: expected the time of step 1234, 0.1234 s (step 0.0001 "
+                        "s) (no run writes this checkpoint), found inf s"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.time = std::nan(""); }), HasSubstr("error: time:"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.time = 1e300; }), HasSubstr("error: time:"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.time = 1235e-4; }), HasSubstr("error: time:"))
+      << "a whole step off";
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.bodies.pop_back(); }),
+              HasSubstr("error: bodies: expected 2 bodies"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.bodies[1].v.y() = std::nan(""); }),
+              HasSubstr("error: bodies[1].v: expected a finite vector"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.bodies[0].q = math::Quat(2, 0, 0, 0); }),
+              HasSubstr("error: bodies[0].q: expected a unit quaternion"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) {
+                std::get<dynamics::PenaltyState>(c.stepper).dissipated.slip = std::nan("");
+              }),
+              HasSubstr("error: dissipated.slip: expected a finite number"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.counts.not_converged = 5000; }),
+              HasSubstr("error: solver counts: expected counts >= 0"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.vtk.frames.back().step = 1235; }),
+              HasSubstr("error: vtk.frames[2].step: expected a step from 0 to the checkpoint's"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.removed[0].time = kInfinity; }),
+              HasSubstr("error: removed[0].time: expected a time from 0"));
 }
 
 TEST_F(CheckpointTest, CsvRowsPastAStepAreDroppedAndTheHeaderKept) {

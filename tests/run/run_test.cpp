@@ -5,6 +5,7 @@
 // order, the last one marked; an interruption ends the run after the step it arrived in.
 #include "moreau/run/run.hpp"
 
+#include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "support/scratch_folder.hpp"
@@ -137,6 +138,37 @@ TEST_F(RunTest, AnInterruptionEndsTheRunAfterTheStepItArrivedIn) {
   EXPECT_TRUE(seen.back().last);
   EXPECT_EQ(run.summary().interrupted_by, "SIGTERM");
   EXPECT_EQ(run.summary().steps, 7);
+}
+
+// The penalty stepper refuses a step above the critical step knowing the key, not the file:
+// the run places the refusal at time.step of the problem file (before, it had no file or line).
+TEST(Run, APenaltyStepAboveTheCriticalStepIsRefusedAtTimeStep) {
+  const testing::ScratchFolder scratch;
+  const fs::path file = scratch.path() / "ball.yaml";
+  std::ofstream(file) << R"(version: 1
+mode: penalty
+time: {step: 0.5, duration: 1}
+materials:
+  - {name: steel, density: 7800, young_modulus: 2.0e11, poisson_ratio: 0.3}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true, material: steel}
+  - {name: ball, shape: {type: sphere, radius: 0.1}, position: [0, 0, 0.1], material: steel}
+)";
+  try {
+    const run::Run run(io::read_problem_file(file));
+    ADD_FAILURE() << "a step of 0.5 s was accepted";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(error.where().file, file.string());
+    EXPECT_EQ(error.where().line, 3);
+    EXPECT_EQ(error.where().column, 14);
+    EXPECT_EQ(error.key(), "time.step");
+    EXPECT_EQ(std::string(error.what())
+                  .rfind(file.string() + ":3:14: error: time.step: expected "
+                                         "a step of at most ",
+                         0),
+              0u)
+        << error.what();
+  }
 }
 
 }  // namespace

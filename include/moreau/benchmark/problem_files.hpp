@@ -10,7 +10,8 @@ namespace moreau::benchmark {
 
 /// The files of `paths` in order: a file is taken whatever its name (the reader detects the
 /// format); a folder contributes its files ending in .dat, .hdf5 or .h5, sorted by name.
-/// @throws core::Diagnostic naming a path that is neither a file nor a folder
+/// @throws core::Diagnostic naming a path that is neither a file nor a folder, or a folder
+///         without problem files
 std::vector<std::filesystem::path> find_problem_files(const std::vector<std::string>& paths);
 
 }  // namespace moreau::benchmark

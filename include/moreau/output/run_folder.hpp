@@ -8,12 +8,23 @@
 
 namespace moreau::output {
 
-/// Whether the folder holds the results of a run (its summary.json or history.csv).
+/// Whether the folder holds the results of a run (its summary.json or history.csv): those a
+/// new run in it would replace. A path that cannot be read holds none: creating the folder
+/// then says why.
 bool holds_a_run(const std::filesystem::path& folder);
 
-/// `<base>` if it holds no earlier run, else `<base>-2`, `<base>-3`, ...: a run never
-/// destroys the results of another.
+/// Whether the folder holds a run itself or in a folder of its own (the runs of moreau
+/// compare: nscd/, penalty/, penalty-k-x10/, ...): those a comparison in it would mix with.
+bool holds_any_run(const std::filesystem::path& folder);
+
+/// `<base>` if it holds no earlier run (holds_any_run), else `<base>-2`, `<base>-3`, ...: a
+/// run or a comparison never destroys the results of another, nor joins them.
 std::filesystem::path unused_folder(const std::string& base);
+
+/// Creates the folder and its parents, as an output folder given by the user.
+/// @throws core::Diagnostic naming the folder when it cannot be made (a file of that name, a
+///         read-only parent, a file system that refuses folders)
+void create_output_folder(const std::filesystem::path& folder);
 
 /// The checkpoints in `folder` (run::checkpoint_name) past `step`: those of the steps that
 /// a run continued from `step` takes again.

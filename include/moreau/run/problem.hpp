@@ -3,6 +3,7 @@
 // may also build one in code.
 #pragma once
 
+#include "moreau/core/diagnostic.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/dynamics/penalty_stepper.hpp"
 #include "moreau/dynamics/stop_criteria.hpp"
@@ -11,6 +12,7 @@
 #include "moreau/model/scene.hpp"
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,10 +59,21 @@ struct Problem {
   /// threads: of collision detection (moreau run --threads overrides it); none: the
   /// machine's cores. The results are the same for any number.
   std::optional<int> threads;
+  /// Where the problem file gave the keys that a stage after the reading may refuse (time.step:
+  /// the penalty mode's critical step, checked on the contacts), by key path: run::Run places
+  /// such a refusal there. Empty for a problem built in code.
+  std::map<std::string, core::SourceLocation> locations;
 };
+
+/// The most steps a run may have (duration / time.step). A trillion is far beyond any run
+/// that ends (11 days at a microsecond per step), and every count up to it is exact in a long
+/// and in a double (below 2^53), so that step_count and step * h stay finite and exact.
+inline constexpr long kMaxStepCount = 1'000'000'000'000;
 
 /// The number of steps of h that reach the duration; the last may end past it by less than
 /// h (1e-9 of a step is forgiven, so that 2.0 / 1e-3 gives 2000 despite round-off).
+/// @pre h > 0, duration >= h, and duration / h <= kMaxStepCount (the problem-file reader
+///      refuses the others at time.step)
 long step_count(const Problem& problem);
 
 }  // namespace moreau::run

@@ -1,0 +1,97 @@
+// The output folders of `moreau run` and `moreau compare` as a user meets them: a folder that
+// cannot be made is bad input naming it (exit code 2, not an internal error), and a second
+// comparison is numbered past the first instead of replacing it or joining its folders.
+#include "support/run_command.hpp"
+#include "support/scratch_folder.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace moreau::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+const fs::path kProblems = fs::path(MOREAU_SOURCE_DIR) / "problems";
+
+void expect_refused_naming(const CommandResult& result, const fs::path& out) {
+  EXPECT_EQ(result.exit_code, 2) << result.output;
+  EXPECT_THAT(result.output,
+              HasSubstr(out.string() + ": error: cannot create the output folder: "));
+  EXPECT_THAT(result.output, Not(HasSubstr("internal error")));
+}
+
+TEST(OutputFolder, RunOutNamingAFileIsRefusedWithThePath) {
+  const ScratchFolder scratch;
+  const fs::path file = scratch.path() / "notes.txt";
+  std::ofstream(file) << "not a folder\n";
+  expect_refused_naming(run_moreau("run " + (kProblems / "bouncing-ball.yaml").string() +
+                                   " --quiet --duration 0.001 --out '" + file.string() + "'"),
+                        file);
+  std::ifstream kept(file);
+  std::string line;
+  std::getline(kept, line);
+  EXPECT_EQ(line, "not a folder");
+}
+
+TEST(OutputFolder, RunOutUnderProcIsRefusedWithThePath) {
+  const fs::path out = "/proc/moreau-output-folder-test";
+  expect_refused_naming(run_moreau("run " + (kProblems / "bouncing-ball.yaml").string() +
+                                   " --quiet --duration 0.001 --out " + out.string()),
+                        out);
+}
+
+TEST(OutputFolder, CompareOutUnderAFileIsRefusedWithThePath) {
+  const ScratchFolder scratch;
+  const fs::path file = scratch.path() / "notes.txt";
+  std::ofstream(file) << "not a folder\n";
+  const CommandResult result =
+      run_moreau("compare " + (kProblems / "rocking-block.yaml").string() +
+                 " --quiet --duration 0.001 --out '" + file.string() + "'");
+  EXPECT_EQ(result.exit_code, 2) << result.output;
+  EXPECT_THAT(result.output, HasSubstr(file.string()));
+  EXPECT_THAT(result.output, Not(HasSubstr("internal error")));
+}
+
+// A sweep, then a plain comparison: the second goes to <stem>-compare-2, and the first keeps
+// all of its runs (before, the second replaced nscd/ and penalty/ beside the sweep's folder).
+TEST(OutputFolder, ASecondComparisonIsNumberedPastTheFirst) {
+  const ScratchFolder scratch;
+  const std::string compare =
+      "compare " + (kProblems / "rocking-block.yaml").string() + " --quiet --duration 0.002";
+  const CommandResult first = run_moreau(compare + " --stiffness-sweep 0.1", scratch.path());
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  const fs::path first_folder = scratch.path() / "rocking-block-compare";
+  const auto first_nscd_time = fs::last_write_time(first_folder / "nscd" / "summary.json");
+
+  const CommandResult second = run_moreau(compare, scratch.path());
+  ASSERT_EQ(second.exit_code, 0) << second.output;
+  const fs::path second_folder = scratch.path() / "rocking-block-compare-2";
+  EXPECT_THAT(second.output, HasSubstr("outputs in rocking-block-compare-2"));
+  EXPECT_TRUE(fs::exists(second_folder / "nscd" / "summary.json"));
+  EXPECT_TRUE(fs::exists(second_folder / "penalty" / "summary.json"));
+  EXPECT_FALSE(fs::exists(second_folder / "penalty-k-x0.1"));
+  EXPECT_EQ(fs::last_write_time(first_folder / "nscd" / "summary.json"), first_nscd_time);
+  EXPECT_TRUE(fs::exists(first_folder / "penalty-k-x0.1" / "summary.json"));
+}
+
+TEST(OutputFolder, CompareOutHoldingTheRunsOfASweepIsRefused) {
+  const ScratchFolder scratch;
+  const fs::path out = scratch.path() / "study";
+  fs::create_directories(out / "penalty-k-x0.1");
+  std::ofstream(out / "penalty-k-x0.1" / "summary.json") << "{}";
+  const CommandResult result = run_moreau("compare " + (kProblems / "rocking-block.yaml").string() +
+                                          " --quiet --duration 0.002 --out '" + out.string() + "'");
+  EXPECT_EQ(result.exit_code, 2) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("holds an earlier comparison"));
+  EXPECT_FALSE(fs::exists(out / "nscd"));
+}
+
+}  // namespace
+}  // namespace moreau::testing

@@ -12,7 +12,6 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
-#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,14 +26,6 @@ std::optional<run::Mode> mode_named(const std::optional<std::string>& name) {
   if (*name != "nscd" && *name != "penalty")
     throw core::Diagnostic({}, "mode", "nscd or penalty", *name);
   return *name == "nscd" ? run::Mode::Nscd : run::Mode::Penalty;
-}
-
-// As `moreau run --duration`: at least one step.
-void set_duration(run::Problem& problem, double duration) {
-  if (!(duration >= problem.stepping.h) || !std::isfinite(duration))
-    throw core::Diagnostic({}, "duration", "a duration of at least one time step (s)",
-                           core::concat(duration));
-  problem.duration = duration;
 }
 
 void bind_gravity_load(py::module_& module) {
@@ -91,7 +82,10 @@ problem_from_text(text); moreau.Run(problem) runs a copy, so one problem may sta
       .def_property_readonly(
           "time_step", [](const Problem& problem) { return problem.stepping.h; }, "h, s")
       .def_property(
-          "duration", [](const Problem& problem) { return problem.duration; }, set_duration,
+          "duration", [](const Problem& problem) { return problem.duration; },
+          [](Problem& problem, double duration) {
+            run::set_duration(problem, duration, "duration");
+          },
           "s; at least one time step")
       .def_property_readonly("step_count", &run::step_count, "steps of h that reach the duration")
       .def_property(

@@ -68,17 +68,8 @@ solvers::SolverParameters read_solver_parameters(const po::variables_map& values
 }
 
 void override_duration(const po::variables_map& values, run::Problem& problem) {
-  if (!values.count("duration")) return;
-  const double duration = values["duration"].as<double>();
-  const double h = problem.stepping.h;
-  const auto max_steps = static_cast<double>(run::kMaxStepCount);
-  // N.B. the negated form refuses NaN too; the division is run::step_count's precondition.
-  if (!(duration >= h && duration / h <= max_steps))
-    throw Diagnostic({}, "--duration",
-                     concat("a duration of at least one time step (", h, " s) and at most ",
-                            max_steps, " steps"),
-                     concat(duration));
-  problem.duration = duration;
+  if (values.count("duration"))
+    run::set_duration(problem, values["duration"].as<double>(), "--duration");
 }
 
 }  // namespace moreau::cli

@@ -76,4 +76,9 @@ inline constexpr long kMaxStepCount = 1'000'000'000'000;
 ///      refuses the others at time.step)
 long step_count(const Problem& problem);
 
+/// Replaces the problem's duration (moreau run --duration, a study in Python), s.
+/// @throws core::Diagnostic under `key` unless the duration is at least one step and at most
+///         kMaxStepCount steps (NaN and infinity are refused)
+void set_duration(Problem& problem, double duration, const std::string& key);
+
 }  // namespace moreau::run

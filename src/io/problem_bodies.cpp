@@ -158,8 +158,14 @@ model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneCon
   }
   const bool linear =
       !motion.find("baseline") || motion.get("baseline").choice({"linear", "none"}) == "linear";
-  return model::ground_motion_velocity(
-      record, linear ? model::BaselineCorrection::Linear : model::BaselineCorrection::None);
+  try {
+    return model::ground_motion_velocity(
+        record, linear ? model::BaselineCorrection::Linear : model::BaselineCorrection::None);
+  } catch (const core::Diagnostic& error) {
+    // The model knows the samples (acceleration[i], the record's data row i + 1), not the
+    // file: the error at the record's key, naming the file.
+    record_field.fail_with(concat(path.string(), ": ", error.key(), ": ", error.message()));
+  }
 }
 
 // Sampled at the time step over the run: the pulse is then as fine as the integration.

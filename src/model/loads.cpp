@@ -91,6 +91,18 @@ std::vector<Vec3> integrate_trapezoidal(const AccelerationRecord& record) {
   return velocity;
 }
 
+/// Finite samples may still sum past the largest double (two of 1e308 m/s^2), and the
+/// support would move at an infinite or NaN velocity: refused at the first sample it reaches,
+/// checked before the baseline correction spreads it over every sample.
+void require_finite_velocity(const std::vector<double>& time, const std::vector<Vec3>& velocity) {
+  for (std::size_t i = 0; i < velocity.size(); ++i)
+    if (!velocity[i].allFinite())
+      throw Diagnostic(
+          SourceLocation{}, concat("acceleration[", i, ']'),
+          "accelerations whose integrated velocity stays finite",
+          concat("velocity ", format_vector(velocity[i]), " m/s at t = ", time[i], " s"));
+}
+
 /// Subtracts the straight line through (t_0, 0) and (t_n, v_n): a constant offset c of the
 /// acceleration, the commonest baseline error (Boore 2005, BSSA 95(2)), integrates to the
 /// exact line c (t - t_0) and is removed to round-off, and the support starts and ends at
@@ -146,7 +158,11 @@ PrescribedVelocity ground_motion_velocity(const AccelerationRecord& record,
                                           BaselineCorrection correction) {
   validate_samples(record.time, record.acceleration, "acceleration");
   std::vector<Vec3> velocity = integrate_trapezoidal(record);
-  if (correction == BaselineCorrection::Linear) subtract_end_to_end_line(record.time, velocity);
+  require_finite_velocity(record.time, velocity);
+  if (correction == BaselineCorrection::Linear) {
+    subtract_end_to_end_line(record.time, velocity);
+    require_finite_velocity(record.time, velocity);
+  }
   PrescribedVelocity motion;
   motion.linear = piecewise_linear(record.time, std::move(velocity));
   return motion;

@@ -3,6 +3,8 @@
 // the Ricker pulse's peak and zero crossings; settlement velocities integrated back.
 #include "moreau/model/loads.hpp"
 
+#include "moreau/core/diagnostic.hpp"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -156,6 +158,20 @@ TEST(GroundMotionVelocity, ErrorFallsAsDtSquared) {
   };
   // Euler-Maclaurin: error = dt^2/12 (a'(T) - a'(0)) + O(dt^4), so halving dt divides it by 4.
   EXPECT_NEAR(error_at_end(0.02) / error_at_end(0.01), 4.0, 0.01);
+}
+
+// Two samples of 1.7e308 m/s^2 are finite, their sum in the trapezoidal rule is not.
+TEST(GroundMotionVelocity, AVelocityThatOverflowsIsRefusedAtItsSample) {
+  const AccelerationRecord record{{0.0, 1.0, 2.0},
+                                  {Vec3(1.7e308, 0, 0), Vec3(1.7e308, 0, 0), Vec3::Zero()}};
+  try {
+    ground_motion_velocity(record, BaselineCorrection::None);
+    ADD_FAILURE() << "an infinite velocity was accepted";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(error.key(), "acceleration[1]");
+    EXPECT_THAT(error.what(), HasSubstr("expected accelerations whose integrated "
+                                        "velocity stays finite, found velocity (inf"));
+  }
 }
 
 TEST(GroundMotionVelocity, ZeroOutsideTheRecord) {

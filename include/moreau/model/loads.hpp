@@ -66,7 +66,8 @@ enum class BaselineCorrection {
 /// then the baseline correction), linear between samples and 0 outside the record.
 /// With BaselineCorrection::Linear the support starts and ends at rest.
 /// @throws core::Diagnostic (key "time", "time[i]", "acceleration" or "acceleration[i]") for
-///   fewer than 2 samples, sizes that differ, non-finite values or times not increasing
+///   fewer than 2 samples, sizes that differ, non-finite values or times not increasing, or a
+///   velocity that overflows (at the first sample where it does)
 PrescribedVelocity ground_motion_velocity(const AccelerationRecord& record,
                                           BaselineCorrection correction);
 

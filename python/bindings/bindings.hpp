@@ -2,11 +2,19 @@
 // classes and functions to the module (docs/python.md documents them for users).
 #pragma once
 
+#include "moreau/model/scene.hpp"
+
 #include <pybind11/pybind11.h>
+
+#include <string>
+#include <vector>
 
 namespace moreau::python {
 
 namespace py = pybind11;
+
+/// The names of the scene's bodies in order: the rows of the arrays of a run.
+std::vector<std::string> body_names(const model::Scene& scene);
 
 /// moreau.InputError: core::Diagnostic raised in Python, with its file, line, column and key.
 void bind_errors(py::module_& module);

@@ -56,6 +56,13 @@ a copy: change it and give it back (run.gravity = load) to change the run's.)")
 
 }  // namespace
 
+std::vector<std::string> body_names(const model::Scene& scene) {
+  std::vector<std::string> names;
+  names.reserve(scene.bodies.size());
+  for (const model::Body& body : scene.bodies) names.push_back(body.name);
+  return names;
+}
+
 void bind_problem(py::module_& module) {
   bind_gravity_load(module);
   using run::Problem;
@@ -102,13 +109,7 @@ problem_from_text(text); moreau.Run(problem) runs a copy, so one problem may sta
           },
           "The gravity load (a copy; assign a GravityLoad to change it).")
       .def_property_readonly(
-          "body_names",
-          [](const Problem& problem) {
-            std::vector<std::string> names;
-            names.reserve(problem.scene.bodies.size());
-            for (const model::Body& body : problem.scene.bodies) names.push_back(body.name);
-            return names;
-          },
+          "body_names", [](const Problem& problem) { return body_names(problem.scene); },
           "The bodies, listed and generated, in file order (the rows of a run's arrays).")
       .def("__repr__", [](const Problem& problem) {
         return core::concat("<moreau.Problem '", problem.title, "': ", problem.scene.bodies.size(),

@@ -48,6 +48,13 @@ void put(const Vec3& v, double* row) {
   for (int k = 0; k < 3; ++k) row[k] = v[k];
 }
 
+// The (n, 3) array of a vector of each body of the run, of(body).
+template <class Of>
+py::array_t<double> body_vectors(const run::Run& run, Of of) {
+  const std::vector<model::Body>& bodies = run.scene().bodies;
+  return rows(bodies.size(), 3, [&](std::size_t i, double* row) { put(of(bodies[i]), row); });
+}
+
 // A function of time (s) giving a 3-vector: a Python callable, or a constant vector.
 std::function<Vec3(double)> time_function(const py::object& given) {
   if (PyCallable_Check(given.ptr()) != 0) return given.cast<std::function<Vec3(double)>>();
@@ -384,18 +391,11 @@ time t (s) returning one; None: zero.)")
           "Writes the run's state to a checkpoint file (Run(..., restart_from=path) continues\n"
           "it bitwise).")
       .def_property_readonly("body_names",
-                             [](const PythonRun& self) {
-                               std::vector<std::string> names;
-                               for (const model::Body& body : self.run().scene().bodies)
-                                 names.push_back(body.name);
-                               return names;
-                             })
+                             [](const PythonRun& self) { return body_names(self.run().scene()); })
       .def_property_readonly(
           "positions",
           [](const PythonRun& self) {
-            const auto& bodies = self.run().scene().bodies;
-            return rows(bodies.size(), 3,
-                        [&](std::size_t i, double* row) { put(bodies[i].x, row); });
+            return body_vectors(self.run(), [](const model::Body& body) { return body.x; });
           },
           "(n, 3): centres of mass, m, world")
       .def_property_readonly(
@@ -414,17 +414,14 @@ time t (s) returning one; None: zero.)")
       .def_property_readonly(
           "velocities",
           [](const PythonRun& self) {
-            const auto& bodies = self.run().scene().bodies;
-            return rows(bodies.size(), 3,
-                        [&](std::size_t i, double* row) { put(bodies[i].v, row); });
+            return body_vectors(self.run(), [](const model::Body& body) { return body.v; });
           },
           "(n, 3): velocities of the centres of mass, m/s, world")
       .def_property_readonly(
           "angular_velocities",
           [](const PythonRun& self) {
-            const auto& bodies = self.run().scene().bodies;
-            return rows(bodies.size(), 3,
-                        [&](std::size_t i, double* row) { put(bodies[i].q * bodies[i].w_B, row); });
+            return body_vectors(self.run(),
+                                [](const model::Body& body) -> Vec3 { return body.q * body.w_B; });
           },
           "(n, 3): angular velocities, rad/s, world")
       .def_property_readonly(

@@ -213,6 +213,12 @@ py::dict interface_arrays(const run::Run& run) {
   return arrays;
 }
 
+// The run's summary as the dict summary.json holds: its JSON text read by Python's json, so
+// that the two cannot differ.
+py::object summary_dict(const run::Run& run) {
+  return py::module_::import("json").attr("loads")(output::summary_json_text(run.summary()));
+}
+
 int body_index(const run::Run& run, const py::object& body) {
   const std::vector<model::Body>& bodies = run.scene().bodies;
   if (py::isinstance<py::int_>(body)) {
@@ -335,8 +341,7 @@ Run(problem, out=None, overwrite=False, restart_from=None, threads=None,
           "run",
           [](PythonRun& self) {
             self.run_to_end();
-            return py::module_::import("json").attr("loads")(
-                output::summary_json_text(self.run().summary()));
+            return summary_dict(self.run());
           },
           "Takes the remaining steps and returns the summary (as summary()).")
       .def_property_readonly(
@@ -356,11 +361,7 @@ Run(problem, out=None, overwrite=False, restart_from=None, threads=None,
           "a copy of the run's problem")
       .def_property_readonly("out", &PythonRun::out, "the output folder, or None")
       .def(
-          "summary",
-          [](const PythonRun& self) {
-            return py::module_::import("json").attr("loads")(
-                output::summary_json_text(self.run().summary()));
-          },
+          "summary", [](const PythonRun& self) { return summary_dict(self.run()); },
           "What the run did so far, as the dict summary.json holds (docs/outputs.md).")
       .def_property(
           "gravity", [](const PythonRun& self) { return self.run().problem().gravity; },

@@ -1,6 +1,7 @@
 // SIGINT and SIGTERM stop a run cleanly: the step under way finishes, the outputs are
 // completed (summary.json says the run was interrupted), and moreau exits with
-// kInterrupted. A second signal of the same kind ends the process at once, as usual.
+// kInterrupted. A second signal ends the process at once, as usual, unless it comes within a
+// tenth of a second of the first: then it is the same request, delivered twice.
 #pragma once
 
 #include <csignal>
@@ -8,9 +9,10 @@
 
 namespace moreau::cli {
 
-/// While alive, SIGINT and SIGTERM set a flag instead of ending the process (one each: the
-/// handler is reset to the default on its first call, SA_RESETHAND), unless they were
-/// ignored. The previous handlers are restored on destruction. One at a time.
+/// While alive, the first SIGINT or SIGTERM sets a flag instead of ending the process, and
+/// so do copies of it within 0.1 s; a later one ends the process by the default action.
+/// Signals ignored when moreau started stay ignored. The previous handlers are restored on
+/// destruction. One guard at a time.
 class InterruptionGuard {
  public:
   InterruptionGuard();

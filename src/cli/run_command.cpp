@@ -86,7 +86,7 @@ fs::path restart_folder(const po::variables_map& values, const fs::path& checkpo
                                                  : std::string(" (later checkpoints)")),
                      ": pass --overwrite to replace those steps, or restart in a copy of the "
                      "folder"));
-  for (const fs::path& stale : later) fs::remove(stale);
+  for (const fs::path& stale : later) output::remove_output_file(stale);
   return folder;
 }
 

@@ -3,6 +3,7 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 
+#include <charconv>
 #include <system_error>
 
 namespace moreau::output {
@@ -44,15 +45,33 @@ void create_output_folder(const fs::path& folder) {
 
 std::vector<fs::path> checkpoints_after(const fs::path& folder, long step) {
   std::vector<fs::path> later;
-  for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
-    const std::string name = entry.path().filename().string();
+  std::error_code error;
+  for (fs::directory_iterator entry(folder, error), end; !error && entry != end;
+       entry.increment(error)) {
+    const std::string name = entry->path().filename().string();
     const std::string prefix = "checkpoint-";
     if (name.rfind(prefix, 0) != 0) continue;
     const std::string digits = name.substr(prefix.size());
     if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) continue;
-    if (std::stol(digits) > step) later.push_back(entry.path());
+    // A number past `long` is no name a run writes (its steps stop at run::kMaxStepCount).
+    long at = 0;
+    const auto [parsed_end, parse_error] =
+        std::from_chars(digits.data(), digits.data() + digits.size(), at);
+    if (parse_error == std::errc{} && parsed_end == digits.data() + digits.size() && at > step)
+      later.push_back(entry->path());
   }
+  if (error)
+    throw core::Diagnostic({folder.string()}, "",
+                           core::concat("cannot list the folder: ", error.message()));
   return later;
+}
+
+void remove_output_file(const fs::path& file) {
+  std::error_code error;
+  fs::remove(file, error);
+  if (error)
+    throw core::Diagnostic({file.string()}, "",
+                           core::concat("cannot remove the file: ", error.message()));
 }
 
 }  // namespace moreau::output

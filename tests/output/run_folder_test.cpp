@@ -67,14 +67,35 @@ TEST(RunFolder, AFolderThatCannotBeMadeIsADiagnosticNamingIt) {
 
 TEST(RunFolder, TheCheckpointsPastAStepAreFoundByName) {
   const testing::ScratchFolder scratch;
-  for (const char* name : {"checkpoint-000100", "checkpoint-000200", "checkpoint-1000000",
-                           "checkpoint-", "checkpoint-00x300", "history.csv"})
+  for (const char* name :
+       {"checkpoint-000100", "checkpoint-000200", "checkpoint-1000000", "checkpoint-",
+        "checkpoint-00x300", "checkpoint-99999999999999999999", "history.csv"})
     std::ofstream(scratch.path() / name) << "";
   std::vector<fs::path> later = checkpoints_after(scratch.path(), 100);
   std::sort(later.begin(), later.end());
   EXPECT_EQ(later, (std::vector<fs::path>{scratch.path() / "checkpoint-000200",
                                           scratch.path() / "checkpoint-1000000"}));
   EXPECT_TRUE(checkpoints_after(scratch.path(), 1000000).empty());
+}
+
+// The tests run as root on CI, where permissions do not refuse anything: a file where the
+// folder should be, and a folder where the file should be, stand for what cannot be done.
+TEST(RunFolder, AFolderThatCannotBeListedOrAFileThatCannotBeRemovedIsADiagnostic) {
+  const testing::ScratchFolder scratch;
+  const fs::path file = scratch.path() / "notes.txt";
+  std::ofstream(file) << "x";
+  EXPECT_THROW(checkpoints_after(file, 0), core::Diagnostic);
+  const fs::path folder = scratch.path() / "checkpoint-000200";
+  fs::create_directories(folder / "kept");
+  try {
+    remove_output_file(folder);
+    ADD_FAILURE() << "a folder with files was removed";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(std::string(error.what()).rfind(folder.string() + ": error: cannot remove", 0), 0u)
+        << error.what();
+  }
+  remove_output_file(file);
+  EXPECT_FALSE(fs::exists(file));
 }
 
 }  // namespace

@@ -28,7 +28,12 @@ void create_output_folder(const std::filesystem::path& folder);
 
 /// The checkpoints in `folder` (run::checkpoint_name) past `step`: those of the steps that
 /// a run continued from `step` takes again.
+/// @throws core::Diagnostic naming the folder when it cannot be listed
 std::vector<std::filesystem::path> checkpoints_after(const std::filesystem::path& folder,
                                                      long step);
+
+/// Removes an output file that a continued run replaces (a stale checkpoint).
+/// @throws core::Diagnostic naming the file when it cannot be removed (a read-only folder)
+void remove_output_file(const std::filesystem::path& file);
 
 }  // namespace moreau::output

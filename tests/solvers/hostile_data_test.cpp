@@ -1,4 +1,4 @@
-// Every solver on problems whose data are finite but huge or tiny (q of 1e160 and 1e300,
+// Every solver on problems whose data are finite but huge or tiny (q of 1e155 to 1e300,
 // W scaled by 1e300 and 1e-300, mu = 1e300): whatever the answer, a solve returns, with
 // impulses of the right size that are finite (the last finite iterate), and a status that
 // matches the error re-measured here: Converged only below the tolerance, NonFinite whenever
@@ -89,6 +89,7 @@ std::vector<HostileCase> hostile_cases() {
     const std::string name = base_name;
     cases.push_back({name + "QNormalMinus1e160", [=] { return with_normal_q(base(), -1e160); }});
     cases.push_back({name + "QNormalPlus1e160", [=] { return with_normal_q(base(), 1e160); }});
+    cases.push_back({name + "QTimes1e155", [=] { return scaled(base(), 1e155, 1.0); }});
     cases.push_back({name + "QTimes1e300", [=] { return scaled(base(), 1e300, 1.0); }});
     cases.push_back({name + "QTimesMinus1e300", [=] { return scaled(base(), -1e300, 1.0); }});
     cases.push_back({name + "WTimes1e300", [=] { return scaled(base(), 1.0, 1e300); }});

@@ -37,6 +37,13 @@ double natural_map_error(int dimension, const VecX& mu, const VecX& r, const Vec
   const double residual =
       std::sqrt(dimension == 3 ? squared_residual<3>(mu, r, u) : squared_residual<2>(mu, r, u));
   const double scale = std::max({q_norm, r.norm(), u.norm()});
+  // A norm past the largest double (entries past 1e154 square to infinity) has no relative
+  // error to offer: residual / inf would be 0, and a solver would report convergence at
+  // once (four contacts with q = 1e155 q_0 converged at r = 0). Rescaling by the largest
+  // entry would measure such data, err being of degree 0 in (r, u, q), but the solvers'
+  // own merits (Newton's |Phi|^2, the sweeps' changes) overflow there as well: NaN, and the
+  // solvers report NonFinite.
+  if (!std::isfinite(scale)) return std::numeric_limits<double>::quiet_NaN();
   return scale < std::numeric_limits<double>::epsilon() ? residual : residual / scale;
 }
 

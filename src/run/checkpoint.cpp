@@ -2,6 +2,7 @@
 
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/core/fnv1a.hpp"
 #include "moreau/core/output_file.hpp"
 
 #include <array>
@@ -25,17 +26,6 @@ namespace {
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
 constexpr std::uint32_t kVersion = 6;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
-
-// FNV-1a, 64 bits (Fowler, Noll, Vo): a few lines, and any changed byte changes the hash
-// with probability 1 - 2^-64 for accidental damage.
-std::uint64_t fnv1a(const std::string& bytes) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (const char byte : bytes) {
-    hash ^= static_cast<unsigned char>(byte);
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
 
 std::string file_bytes(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -283,7 +273,7 @@ std::string checkpoint_name(long step) {
 }
 
 std::uint64_t problem_file_hash(const std::filesystem::path& problem_file) {
-  return fnv1a(file_bytes(problem_file));
+  return core::fnv1a(file_bytes(problem_file));
 }
 
 std::vector<BodyState> body_states(const model::Scene& scene) {
@@ -310,7 +300,7 @@ void write_checkpoint(const std::filesystem::path& path, const Checkpoint& check
   writer.number<std::uint32_t>(kVersion);
   writer.number<std::uint32_t>(kByteOrderMarker);
   checkpoint_fields(writer, checkpoint);
-  const std::uint64_t checksum = fnv1a(writer.bytes());
+  const std::uint64_t checksum = core::fnv1a(writer.bytes());
   core::write_output_file(path, [&](std::ostream& out) {
     out.write(writer.bytes().data(), static_cast<std::streamsize>(writer.bytes().size()));
     out.write(reinterpret_cast<const char*>(&checksum), sizeof checksum);
@@ -336,7 +326,7 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
   checkpoint_fields(in, checkpoint);
   const std::size_t checked = in.offset();
   const auto checksum = in.get<std::uint64_t>();
-  if (in.offset() != bytes.size() || checksum != fnv1a(bytes.substr(0, checked)))
+  if (in.offset() != bytes.size() || checksum != core::fnv1a(bytes.substr(0, checked)))
     throw core::Diagnostic({path.string()}, "",
                            "the checkpoint is damaged (its checksum does not match its content)");
   return checkpoint;

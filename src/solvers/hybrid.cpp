@@ -1,10 +1,12 @@
 #include "moreau/solvers/hybrid.hpp"
 
+#include "moreau/core/assert.hpp"
 #include "moreau/solvers/newton.hpp"
 #include "moreau/solvers/nsgs.hpp"
 #include "moreau/solvers/prox.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace moreau::solvers {
 namespace {
@@ -51,12 +53,16 @@ std::unique_ptr<Solver> Hybrid::make_stage(int stage, const StopCriteria& limits
 // Newton restarts from the caller's r, not from where the sweeps stopped: on the FCLib
 // collection, Newton from a stalled Gauss-Seidel iterate needed 10 to 40 times longer on
 // the hardest problems (dense capsule and sphere packings) than from the cold start.
-// Prox starts from the best iterate so far.
+// Prox starts from the best iterate so far: the caller's r until a stage returns a finite
+// error. N.B. best starts as r, not empty: when no stage measures a finite error (q_N =
+// -1e160, whose |q|^2 overflows, makes every error NaN), prox started from an empty vector
+// and read past its end (a segmentation fault).
 SolveReport Hybrid::solve(const LocalProblem& problem, VecX& r) const {
+  MOREAU_ASSERT(r.size() == problem.size());
   const Stopwatch stopwatch;
   const VecX r_start = r;
   SolveReport whole;
-  VecX best;
+  VecX best = r;
   double best_error = INFINITY;
   for (int stage = 0; stage < kStages; ++stage) {
     // With a time limit, each stage gets what the whole has left.
@@ -86,6 +92,8 @@ SolveReport Hybrid::solve(const LocalProblem& problem, VecX& r) const {
   }
   r = best;
   whole.error = best_error;
+  // The last stage's status, unless no stage had a finite error: then it is that.
+  if (!std::isfinite(best_error)) whole.status = Status::NonFinite;
   whole.seconds = stopwatch.seconds();
   return whole;
 }

@@ -122,6 +122,12 @@ SolveReport run_sweeps(const StopCriteria& stop, bool stop_on_stagnation, const 
         report.status = Status::Converged;
         break;
       }
+      // Finite impulses whose error is not (|q|^2 overflows past 1e154): no later sweep
+      // can measure better, and the sweeps ran on to max_iterations.
+      if (!std::isfinite(report.error)) {
+        report.status = Status::NonFinite;
+        break;
+      }
       if (stop_on_stagnation && stagnation.stagnates(report.iterations, report.error,
                                                      stop.tolerance, stop.max_iterations)) {
         report.status = Status::Stagnated;

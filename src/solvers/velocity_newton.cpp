@@ -452,8 +452,9 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     }
   }
   // A solve that did not converge returns its best iterate, as the staged methods do, and
-  // v always belongs to the returned r.
-  if (best_error < report.error) r = best;
+  // v always belongs to the returned r. N.B. written so that a NaN error (an inner solve on
+  // M * 1e300 returned inf and NaN impulses) returns the best iterate too.
+  if (!(report.error <= best_error)) r = best;
   report.error = measure<d>(ws, r, v);
   report.seconds = clock.seconds();
   return report;

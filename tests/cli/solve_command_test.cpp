@@ -1,5 +1,6 @@
 // `moreau solve` as a script meets it: the result line, --json, the written reactions, and
 // the exit codes 0 (converged), 3 (not converged) and 2 (bad input, with file and line).
+#include "moreau/solvers/registry.hpp"
 #include "support/run_command.hpp"
 
 #include <gmock/gmock.h>
@@ -57,6 +58,18 @@ TEST(SolveCommand, NotConvergedExitsThreeAndSaysSo) {
                                           "--tol 1e-300");
   EXPECT_EQ(result.exit_code, 3) << result.output;
   EXPECT_THAT(result.output, HasSubstr("max-iterations"));
+}
+
+// Issue 18: one contact with q_N = -1e160, whose |q|^2 overflows, so that no iterate has a
+// finite error. The default solver (hybrid) died of a segmentation fault in its prox stage;
+// every method must exit 3 and say why.
+TEST(SolveCommand, HugeFreeVelocityExitsThreeAsNonFiniteForEverySolver) {
+  for (const std::string& solver : solvers::registered_solver_names()) {
+    const CommandResult result =
+        run_moreau("solve " + kData + "huge_normal_q.dat --solver " + solver);
+    EXPECT_EQ(result.exit_code, 3) << solver << ": " << result.output;
+    EXPECT_THAT(result.output, HasSubstr(", non-finite, ")) << solver;
+  }
 }
 
 TEST(SolveCommand, MalformedFileExitsTwoWithFileLineAndKey) {

@@ -72,5 +72,20 @@ TEST(NaturalMapError, DoesNotDivideBelowMachineEpsilon) {
   EXPECT_NEAR(natural_map_error(problem, Vec3(1e-20, 0.0, 0.0)), 1e-20, 1e-35);
 }
 
+// Past 1e154 the squares of the norms overflow. The hand-computed problem scaled by 1e155
+// has the same relative error, sqrt(7.2) / 5 at r = 0; residual / inf would say 0, which
+// every solver took for convergence at r = 0. The measure says NaN instead.
+TEST(NaturalMapError, IsNaNWhenANormOverflows) {
+  const LocalProblem scaled = one_contact(1.0, Vec3(-3e155, 4e155, 0.0), 0.5);
+  EXPECT_TRUE(std::isnan(natural_map_error(scaled, Vec3::Zero())));
+  // DividesByTheLargestOfQRAndU's first case times 1e154 (error 0.5): |u|^2 = 4e308
+  // overflows, the residual's square (1e308) does not, and 1e154 / inf was 0.
+  EXPECT_TRUE(
+      std::isnan(natural_map_error(one_contact(2.0, Vec3::Zero(), 0.5), Vec3(1e154, 0.0, 0.0))));
+  // Just below, the error is the unscaled one.
+  const LocalProblem below = one_contact(1.0, Vec3(-3e150, 4e150, 0.0), 0.5);
+  EXPECT_NEAR(natural_map_error(below, Vec3::Zero()), std::sqrt(7.2) / 5.0, kTol);
+}
+
 }  // namespace
 }  // namespace moreau::contact

@@ -8,7 +8,8 @@ namespace moreau::contact {
 
 /// err(r) = | r - P_K(r - û(W r + q)) |_2 / max(|q|, |r|, |u|),
 /// the norm over all contacts, with no division when the denominator is below machine
-/// epsilon. Zero exactly at solutions; dimensionless.
+/// epsilon. Zero exactly at solutions; dimensionless. NaN when a norm overflows (entries
+/// of r, u or q past about 1e154): no relative error is measured there.
 /// @pre r.size() == problem.size()
 double natural_map_error(const LocalProblem& problem, const VecX& r);
 

@@ -134,7 +134,7 @@ TEST(InputWarnings, RecordAboveThreeG) {
       "      ground_motion: {record: record.csv, units: \"m/s^2\", direction: [1, 0, 0], "
       "scale: 10}\n";
   expect_warning(check_and_run(scratch, table),
-                 "problem.yaml:9:85: bodies[1].driven.ground_motion.scale",
+                 "problem.yaml:9:88: bodies[1].driven.ground_motion.scale",
                  "a peak ground acceleration of 49 m/s^2 = 4.99");
 }
 

@@ -111,6 +111,16 @@ problem_from_text(text); moreau.Run(problem) runs a copy, so one problem may sta
       .def_property_readonly(
           "body_names", [](const Problem& problem) { return body_names(problem.scene); },
           "The bodies, listed and generated, in file order (the rows of a run's arrays).")
+      .def_property_readonly(
+          "warnings",
+          [](const Problem& problem) {
+            std::vector<std::string> texts;
+            for (const run::InputWarning& warning : problem.warnings)
+              texts.push_back(warning.text());
+            return texts;
+          },
+          "The problem file's values outside their physical range, as `moreau check` prints "
+          "them (file:line:col: warning: key: message).")
       .def("__repr__", [](const Problem& problem) {
         return core::concat("<moreau.Problem '", problem.title, "': ", problem.scene.bodies.size(),
                             " bodies, ", problem.mode == run::Mode::Nscd ? "nscd" : "penalty", ", ",

@@ -51,7 +51,9 @@ int run_check(const std::vector<std::string>& arguments) {
                     "errors name the file, line, column and key.",
                     options, positional);
   if (!values) return kSuccess;
-  print_expansion(io::read_problem_file((*values)["file"].as<std::string>()));
+  const run::Problem problem = io::read_problem_file((*values)["file"].as<std::string>());
+  print_expansion(problem);
+  print_warnings(problem);
   return kSuccess;
 }
 

@@ -72,4 +72,8 @@ void override_duration(const po::variables_map& values, run::Problem& problem) {
     run::set_duration(problem, values["duration"].as<double>(), "--duration");
 }
 
+void print_warnings(const run::Problem& problem) {
+  for (const run::InputWarning& warning : problem.warnings) std::cerr << warning.text() << '\n';
+}
+
 }  // namespace moreau::cli

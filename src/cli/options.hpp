@@ -40,4 +40,7 @@ solvers::SolverParameters read_solver_parameters(const po::variables_map& values
 /// @throws core::Diagnostic naming --duration for a value out of range
 void override_duration(const po::variables_map& values, run::Problem& problem);
 
+/// Prints the problem's warnings (values outside their physical range) to stderr, one a line.
+void print_warnings(const run::Problem& problem);
+
 }  // namespace moreau::cli

@@ -199,6 +199,9 @@ int run_run(const std::vector<std::string>& arguments) {
     mode = name == "nscd" ? run::Mode::Nscd : run::Mode::Penalty;
   }
   run::Problem problem = io::read_problem_file((*values)["file"].as<std::string>(), mode);
+  // Also under --quiet: a warning about the input matters most in a script, and it is shown
+  // once, before the run (and kept in summary.json).
+  print_warnings(problem);
   if (values->count("solver")) problem.stepping.solver = (*values)["solver"].as<std::string>();
   override_duration(*values, problem);
 

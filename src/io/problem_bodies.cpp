@@ -25,14 +25,19 @@ constexpr const char* kPlanarAngularVelocity = "[0, w, 0] in planar mode (rotati
 
 geometry::Shape read_sphere(const Field& shape) {
   shape.check_keys({"type", "radius"});
-  return geometry::Sphere{shape.get("radius").positive("m")};
+  return geometry::Sphere{shape.get("radius").length()};
 }
 
 geometry::Shape read_box(const Field& shape) {
   shape.check_keys({"type", "size"});
   const std::vector<Field> size = shape.get("size").elements("a list of 3 lengths [lx, ly, lz]", 3);
-  return geometry::Box{0.5 *
-                       Vec3(size[0].positive("m"), size[1].positive("m"), size[2].positive("m"))};
+  const Vec3 lengths(size[0].length(), size[1].length(), size[2].length());
+  Eigen::Index thinnest = 0;
+  if (lengths.minCoeff(&thinnest) < kMinAspect * lengths.maxCoeff())
+    size[static_cast<std::size_t>(thinnest)].fail(
+        concat("a length of at least ", kMinAspect, " times the box's largest, ",
+               lengths.maxCoeff(), " m (a thinner box has faces of no area)"));
+  return geometry::Box{0.5 * lengths};
 }
 
 // The hull of the vertices, refusing vertices that are not among its corners: such a vertex
@@ -53,7 +58,7 @@ geometry::Shape read_polyhedron(const Field& shape, const std::filesystem::path&
   const std::vector<Field> entries = list.elements("a list of at least 4 vertices [x, y, z]");
   std::vector<Vec3> points;
   points.reserve(entries.size());
-  for (const Field& entry : entries) points.push_back(entry.vec3());
+  for (const Field& entry : entries) points.push_back(entry.vec3_within(kMaxLength, "m"));
   geometry::ConvexPolyhedron hull = geometry::convex_hull(points, list.location(), list.path());
   double extent = 0.0;
   for (const Vec3& p : points) extent = std::max(extent, (p - points.front()).norm());
@@ -73,7 +78,7 @@ geometry::Shape read_polygon(const Field& shape) {
   const Field list = shape.get("vertices");
   std::vector<Vec2> vertices;
   for (const Field& entry : list.elements("a list of vertices [x, z]"))
-    vertices.push_back(entry.vec2());
+    vertices.push_back(entry.point2());
   return geometry::Polygon(std::move(vertices), list.location(), list.path());
 }
 
@@ -123,7 +128,7 @@ math::Quat read_orientation(const Field& orientation, int dimension) {
 }
 
 Vec3 read_angular_velocity(const Field& field, int dimension) {
-  Vec3 w = field.vec3();
+  Vec3 w = field.vec3_within(kMaxAngularSpeed, "rad/s");
   if (dimension == 2 && (w.x() != 0.0 || w.z() != 0.0)) field.fail(kPlanarAngularVelocity);
   return w;
 }
@@ -134,7 +139,15 @@ AccelerationUnit read_acceleration_unit(const Field& motion) {
              : AccelerationUnit::MetresPerSecondSquared;
 }
 
-model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneContext& context) {
+using Warnings = std::vector<run::InputWarning>;
+
+void warn_about_peak(const Field& field, double peak, Warnings& warnings) {
+  if (auto warning = peak_acceleration_warning(field, peak))
+    warnings.push_back(std::move(*warning));
+}
+
+model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneContext& context,
+                                             Warnings& warnings) {
   motion.check_keys({"record", "units", "direction", "scale", "baseline"});
   const Field record_field = motion.get("record");
   const std::filesystem::path path = context.folder / record_field.text();
@@ -145,9 +158,10 @@ model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneCon
   const std::optional<Field> direction = motion.find("direction");
   model::AccelerationRecord record =
       direction
-          ? read_acceleration_record(path, unit, read_planar_vector(*direction, context.dimension))
+          ? read_acceleration_record(path, unit, read_direction(*direction, context.dimension))
           : read_acceleration_record(path, unit);
   const double scale = motion.find("scale") ? motion.get("scale").positive("") : 1.0;
+  double peak = 0.0;
   for (Vec3& a : record.acceleration) {
     a *= scale;
     if (!a.allFinite())
@@ -155,7 +169,9 @@ model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneCon
           concat("a scale that keeps every acceleration of ", path.string(), " finite"));
     if (context.dimension == 2 && a.y() != 0.0)
       record_field.fail("a record without y component in planar mode", "a_y != 0");
+    peak = std::max(peak, a.norm());
   }
+  warn_about_peak(motion.find("scale").value_or(record_field), peak, warnings);
   const bool linear =
       !motion.find("baseline") || motion.get("baseline").choice({"linear", "none"}) == "linear";
   try {
@@ -169,15 +185,18 @@ model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneCon
 }
 
 // Sampled at the time step over the run: the pulse is then as fine as the integration.
-model::PrescribedVelocity read_ricker(const Field& ricker, const SceneContext& context) {
+model::PrescribedVelocity read_ricker(const Field& ricker, const SceneContext& context,
+                                      Warnings& warnings) {
   ricker.check_keys({"peak", "units", "frequency", "t0", "direction"});
   const double unit =
       read_acceleration_unit(ricker) == AccelerationUnit::G ? kStandardGravity : 1.0;
-  const double peak = ricker.get("peak").positive("in units") * unit;
+  const Field peak_field = ricker.get("peak");
+  const double peak = peak_field.positive("in units") * unit;
+  warn_about_peak(peak_field, peak, warnings);
   const double frequency = ricker.get("frequency").positive("Hz");
   const double t0 = ricker.get("t0").non_negative("s");
   const Field direction = ricker.get("direction");
-  Vec3 d = read_planar_vector(direction, context.dimension);
+  Vec3 d = read_direction(direction, context.dimension);
   if (!(d.norm() > 0.0)) direction.fail("a non-zero vector");
   const model::AccelerationRecord record =
       model::ricker_pulse(peak, frequency, t0, d.normalized(), context.h, context.duration);
@@ -199,14 +218,15 @@ model::PrescribedVelocity read_settlement(const Field& settlement, int dimension
       concat("a list of ", history.time.size(), " displacements (one per time)"),
       history.time.size());
   for (const Field& sample : samples)
-    history.displacement.push_back(read_planar_vector(sample, dimension));
+    history.displacement.push_back(read_planar_vector(sample, dimension, kMaxLength, "m"));
   if (!history.displacement.front().isZero(0.0))
     samples.front().fail("[0, 0, 0]: displacements are relative to the initial position");
   return model::settlement_velocity(history);
 }
 
 // Exactly one kind of motion, so that nothing the user wrote is ignored.
-model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& context) {
+model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& context,
+                                      Warnings& warnings) {
   driven.check_keys({"velocity", "angular_velocity", "ground_motion", "ricker", "settlement"});
   const bool constant = driven.find("velocity") || driven.find("angular_velocity");
   const int kinds = int{constant} + int{driven.find("ground_motion").has_value()} +
@@ -215,13 +235,14 @@ model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& c
   if (kinds != 1)
     driven.fail("exactly one of velocity/angular_velocity, ground_motion, ricker or settlement",
                 kinds == 0 ? "none" : concat(kinds, " kinds of motion"));
-  if (const auto motion = driven.find("ground_motion")) return read_ground_motion(*motion, context);
-  if (const auto ricker = driven.find("ricker")) return read_ricker(*ricker, context);
+  if (const auto motion = driven.find("ground_motion"))
+    return read_ground_motion(*motion, context, warnings);
+  if (const auto ricker = driven.find("ricker")) return read_ricker(*ricker, context, warnings);
   if (const auto settlement = driven.find("settlement"))
     return read_settlement(*settlement, context.dimension);
   model::PrescribedVelocity motion;
   if (const auto velocity = driven.find("velocity")) {
-    Vec3 v = read_planar_vector(*velocity, context.dimension);
+    Vec3 v = read_planar_vector(*velocity, context.dimension, kMaxSpeed, "m/s");
     motion.linear = [v](double) { return v; };
   }
   if (const auto angular = driven.find("angular_velocity")) {
@@ -233,7 +254,8 @@ model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& c
 
 // Fixed and driven bodies have no mass and no initial velocity of their own.
 model::Body make_body(const Field& entry, std::string name, geometry::Shape shape,
-                      const geometry::Pose& pose, const SceneContext& context, int material) {
+                      const geometry::Pose& pose, const SceneContext& context, int material,
+                      Warnings& warnings) {
   const bool fixed = entry.find("fixed") && entry.get("fixed").flag();
   const std::optional<Field> driven = entry.find("driven");
   if (fixed && driven) driven->fail_with("a fixed body cannot also be driven");
@@ -247,7 +269,7 @@ model::Body make_body(const Field& entry, std::string name, geometry::Shape shap
     model::Body body = model::make_fixed_body(std::move(name), std::move(shape), pose);
     if (driven) {
       body.motion = model::Motion::Driven;
-      body.prescribed = read_driven(*driven, context);
+      body.prescribed = read_driven(*driven, context, warnings);
       body.v = body.prescribed.linear(0.0);
       body.w_B = body.q.conjugate() * body.prescribed.angular(0.0);
     }
@@ -257,13 +279,13 @@ model::Body make_body(const Field& entry, std::string name, geometry::Shape shap
       model::make_free_body(std::move(name), std::move(shape), context.materials[material].density,
                             pose, context.dimension);
   if (const auto velocity = entry.find("velocity"))
-    body.v = read_planar_vector(*velocity, context.dimension);
+    body.v = read_planar_vector(*velocity, context.dimension, kMaxSpeed, "m/s");
   if (const auto angular = entry.find("angular_velocity"))
     body.w_B = body.q.conjugate() * read_angular_velocity(*angular, context.dimension);
   return body;
 }
 
-model::Body read_body(const Field& entry, const SceneContext& context) {
+model::Body read_body(const Field& entry, const SceneContext& context, Warnings& warnings) {
   entry.check_keys({"name", "shape", "material", "position", "orientation", "velocity",
                     "angular_velocity", "fixed", "driven"});
   std::string name = entry.get("name").text();
@@ -271,15 +293,20 @@ model::Body read_body(const Field& entry, const SceneContext& context) {
   const int material = read_material_reference(entry.find("material"), context.materials);
   geometry::Pose pose;
   if (const auto position = entry.find("position"))
-    pose.position = read_planar_vector(*position, context.dimension);
+    pose.position = read_planar_vector(*position, context.dimension, kMaxLength, "m");
   if (const auto orientation = entry.find("orientation"))
     pose.orientation = read_orientation(*orientation, context.dimension);
-  model::Body body = make_body(entry, std::move(name), std::move(shape), pose, context, material);
+  model::Body body =
+      make_body(entry, std::move(name), std::move(shape), pose, context, material, warnings);
   body.material = material;
   return body;
 }
 
 }  // namespace
+
+Vec3 read_direction(const Field& field, int dimension) {
+  return read_planar_vector(field, dimension, kMaxLength, "(a direction: its length is free)");
+}
 
 int read_material_reference(const std::optional<Field>& field,
                             const std::vector<model::Material>& materials) {
@@ -290,8 +317,8 @@ int read_material_reference(const std::optional<Field>& field,
   return static_cast<int>(field->name_in(names, "material"));
 }
 
-Vec3 read_planar_vector(const Field& field, int dimension) {
-  Vec3 value = field.vec3();
+Vec3 read_planar_vector(const Field& field, int dimension, double bound, std::string_view unit) {
+  Vec3 value = field.vec3_within(bound, unit);
   if (dimension == 2 && value.y() != 0.0)
     field.fail("[x, 0, z] in planar mode (bodies move in the x-z plane)");
   return value;
@@ -299,7 +326,7 @@ Vec3 read_planar_vector(const Field& field, int dimension) {
 
 void read_bodies(const Field& bodies, const SceneContext& context, SceneBuilder& builder) {
   for (const Field& entry : bodies.elements("a list of bodies")) {
-    builder.scene.bodies.push_back(read_body(entry, context));
+    builder.scene.bodies.push_back(read_body(entry, context, builder.warnings));
     builder.origins.push_back(entry);
   }
 }

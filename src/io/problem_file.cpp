@@ -96,7 +96,8 @@ run::Problem read_problem(const Field& root, const std::string& stem,
   context.folder = folder;
   if (const auto dimension = root.find("dimension")) context.dimension = read_dimension(*dimension);
   if (const auto gravity = root.find("gravity"))
-    problem.gravity.gravity = read_planar_vector(*gravity, context.dimension);
+    problem.gravity.gravity =
+        read_planar_vector(*gravity, context.dimension, kMaxAcceleration, "m/s^2");
   read_time(root.get("time"), problem);
   context.h = problem.stepping.h;
   context.duration = problem.duration;
@@ -116,6 +117,7 @@ run::Problem read_problem(const Field& root, const std::string& stem,
 
   SceneBuilder builder = read_scene(root, context);
   problem.scene = std::move(builder.scene);
+  problem.warnings = std::move(builder.warnings);
   problem.scene.interactions = read_interactions(root, context);
   if (const auto loads = root.find("loads")) read_loads(*loads, context.dimension, problem.gravity);
   problem.scene.gravity = problem.gravity.at(0.0);
@@ -123,6 +125,8 @@ run::Problem read_problem(const Field& root, const std::string& stem,
   if (const auto output = root.find("output")) problem.output = read_output(*output, problem.scene);
   if (const auto threads = root.find("threads"))
     problem.threads = threads->integer(1, run::kMaxThreads);
+  for (run::InputWarning& warning : physical_range_warnings(root, problem, builder.origins))
+    problem.warnings.push_back(std::move(warning));
   return problem;
 }
 

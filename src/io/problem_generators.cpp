@@ -33,15 +33,15 @@ std::vector<masonry::Block> read_arch(const Field& g, const std::string& name, i
                 : text == "segmental" ? masonry::ArchForm::Segmental
                                       : masonry::ArchForm::Semicircular;
   }
-  if (const auto span = g.find("span")) spec.span = span->positive("m");
-  if (const auto radius = g.find("radius")) spec.radius = radius->positive("m");
-  spec.thickness = g.get("thickness").positive("m");
-  if (dimension == 3) spec.depth = g.get("depth").positive("m");
+  if (const auto span = g.find("span")) spec.span = span->length();
+  if (const auto radius = g.find("radius")) spec.radius = radius->length();
+  spec.thickness = g.get("thickness").length();
+  if (dimension == 3) spec.depth = g.get("depth").length();
   spec.voussoirs = read_count(g, "voussoirs", 1);
   if (const auto height = g.find("springing_height"))
-    spec.springing_height = height->non_negative("m");
+    spec.springing_height = height->number_in(0.0, kMaxLength, "m");
   if (const auto abutments = g.find("abutments")) spec.abutments = abutments->flag();
-  if (const auto width = g.find("abutment_width")) spec.abutment_width = width->positive("m");
+  if (const auto width = g.find("abutment_width")) spec.abutment_width = width->length();
   if (const auto fixed = g.find("fixed_springings")) spec.fixed_springings = fixed->flag();
   return masonry::generate_arch(spec, dimension);
 }
@@ -54,11 +54,11 @@ std::vector<masonry::Block> read_wall(const Field& g, const std::string& name, i
     g.check_keys({"type", "name", "material", "position", "length", "block", "courses"});
   masonry::WallSpec spec;
   spec.name = name;
-  spec.length = g.get("length").positive("m");
-  if (dimension == 3) spec.thickness = g.get("thickness").positive("m");
+  spec.length = g.get("length").length();
+  if (dimension == 3) spec.thickness = g.get("thickness").length();
   const std::vector<Field> block = g.get("block").elements("a list [length, height] (m)", 2);
-  spec.block_length = block[0].positive("m");
-  spec.block_height = block[1].positive("m");
+  spec.block_length = block[0].length();
+  spec.block_height = block[1].length();
   spec.courses = read_count(g, "courses", 1);
   return masonry::generate_wall(spec, dimension);
 }
@@ -71,8 +71,8 @@ std::vector<masonry::Block> read_column(const Field& g, const std::string& name,
     g.check_keys({"type", "name", "material", "position", "radius", "drum_height", "drums"});
   masonry::ColumnSpec spec;
   spec.name = name;
-  spec.radius = g.get("radius").positive("m");
-  spec.drum_height = g.get("drum_height").positive("m");
+  spec.radius = g.get("radius").length();
+  spec.drum_height = g.get("drum_height").length();
   spec.drums = read_count(g, "drums", 1);
   if (g.find("sides")) spec.sides = read_count(g, "sides", 3);
   return masonry::generate_column(spec, dimension);
@@ -89,10 +89,10 @@ std::vector<masonry::Block> read_tower(const Field& g, const std::string& name, 
   const Field block = g.get("block");
   if (dimension == 3) {
     const std::vector<Field> size = block.elements("a list [lx, ly, lz] (m)", 3);
-    spec.block_size = Vec3(size[0].positive("m"), size[1].positive("m"), size[2].positive("m"));
+    spec.block_size = Vec3(size[0].length(), size[1].length(), size[2].length());
   } else {
     const std::vector<Field> size = block.elements("a list [width, height] (m) in planar mode", 2);
-    spec.block_size = Vec3(size[0].positive("m"), 1.0, size[1].positive("m"));
+    spec.block_size = Vec3(size[0].length(), 1.0, size[1].length());
   }
   spec.blocks = read_count(g, "blocks", 1);
   if (const auto twist = g.find("twist")) spec.twist = twist->number();
@@ -102,7 +102,7 @@ std::vector<masonry::Block> read_tower(const Field& g, const std::string& name, 
 // The generators name their fields as their specs do; the file gives block_length,
 // block_height and block_size[i] together as `block`.
 std::string file_key(const std::string& spec_key) {
-  return spec_key.starts_with("block") ? "block" : spec_key;
+  return spec_key.starts_with("block_") ? "block" : spec_key;
 }
 
 std::vector<masonry::Block> generate(const Field& g, const std::string& type,
@@ -128,10 +128,16 @@ void read_generators(const Field& generators, const SceneContext& context, Scene
     const std::string type = g.get("type").choice({"arch", "wall", "column", "tower"});
     const std::string name = g.find("name") ? g.get("name").text() : type;
     const std::vector<masonry::Block> blocks = generate(g, type, name, context.dimension);
+    // Each generator keeps within kMaxBlocks; so must all of them, for the same reason.
+    if (builder.scene.bodies.size() + blocks.size() > masonry::kMaxBlocks)
+      g.fail_with(concat("the generators make more than ", masonry::kMaxBlocks,
+                         " blocks in all, the most a problem may generate (",
+                         builder.scene.bodies.size(), " bodies before this one's ", blocks.size(),
+                         ")"));
     const int material = read_material_reference(g.find("material"), context.materials);
     Vec3 offset = Vec3::Zero();
     if (const auto position = g.find("position"))
-      offset = read_planar_vector(*position, context.dimension);
+      offset = read_planar_vector(*position, context.dimension, kMaxLength, "m");
     for (const masonry::Block& block : blocks) {
       geometry::Pose pose = block.pose;
       pose.position += offset;

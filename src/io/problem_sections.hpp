@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace moreau::io {
@@ -31,6 +32,9 @@ struct SceneContext {
 struct SceneBuilder {
   model::Scene scene;
   std::vector<Field> origins;  ///< parallel to scene.bodies
+  /// The readers' warnings (problem_warnings.cpp) about values they alone see, such as a
+  /// record's samples.
+  std::vector<run::InputWarning> warnings;
 };
 
 // problem_settings.cpp
@@ -68,9 +72,25 @@ void check_calibration(const penalty::LawPair& laws, const std::vector<int>& inv
 /// The index of the material a body names; the first material when `field` is absent.
 int read_material_reference(const std::optional<Field>& field,
                             const std::vector<model::Material>& materials);
-/// A point or vector in the world; in planar mode its y component must be 0.
-math::Vec3 read_planar_vector(const Field& field, int dimension);
+/// A point or vector in the world, each component in [-bound, bound] (`unit`); in planar mode
+/// its y component must be 0.
+math::Vec3 read_planar_vector(const Field& field, int dimension, double bound,
+                              std::string_view unit);
+/// A direction in the world (any non-zero length; components up to kMaxLength, so that its
+/// norm is finite); in planar mode its y component must be 0.
+math::Vec3 read_direction(const Field& field, int dimension);
 void read_bodies(const Field& bodies, const SceneContext& context, SceneBuilder& builder);
+
+// problem_warnings.cpp
+/// The warning for a ground motion whose peak acceleration, `peak` m/s^2 after its units and
+/// scale, is above 3 g (the strongest ever recorded), at `field` (the scale, or the record).
+std::optional<run::InputWarning> peak_acceleration_warning(const Field& field, double peak);
+/// The warnings about the problem read from `root` whose bodies came from `origins`
+/// (SceneBuilder): densities outside [100, 25,000] kg/m^3, a step in which a body falls more
+/// than the smallest free body's size, free bodies larger than 100 m, scenes wider than 10 km.
+std::vector<run::InputWarning> physical_range_warnings(const Field& root,
+                                                       const run::Problem& problem,
+                                                       const std::vector<Field>& origins);
 
 // problem_generators.cpp
 void read_generators(const Field& generators, const SceneContext& context, SceneBuilder& builder);

@@ -257,7 +257,11 @@ void read_materials(const Field& materials, SceneContext& context) {
     for (const model::Material& other : result)
       if (other.name == material.name)
         name.fail_with(concat("material '", material.name, "' is defined twice"));
-    material.density = entry.get("density").positive("kg/m^3");
+    const Field density = entry.get("density");
+    material.density = density.positive("kg/m^3");
+    if (material.density < kMinDensity || material.density > kMaxDensity)
+      density.fail(concat("a density in [", kMinDensity, ", ", kMaxDensity,
+                          "] kg/m^3 (a thousandth of air's to forty times osmium's)"));
     if (const auto young = entry.find("young_modulus"))
       material.young_modulus = young->non_negative("Pa");
     if (const auto poisson = entry.find("poisson_ratio")) {
@@ -323,7 +327,7 @@ void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity) 
   if (const auto lateral = loads.find("lateral")) {
     lateral->check_keys({"direction", "rate", "start"});
     if (const auto direction = lateral->find("direction")) {
-      gravity.lateral_direction = read_planar_vector(*direction, dimension);
+      gravity.lateral_direction = read_direction(*direction, dimension);
       if (!(gravity.lateral_direction.norm() > 0.0)) direction->fail("a non-zero vector");
       gravity.lateral_direction.normalize();
       if (std::abs(gravity.lateral_direction.dot(gravity.gravity.normalized())) > kAxisTolerance)

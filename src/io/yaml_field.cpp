@@ -187,6 +187,32 @@ double Field::non_negative(std::string_view unit) const {
   return value;
 }
 
+double Field::length() const {
+  const double value = positive("m");
+  if (value < kMinLength || value > kMaxLength)
+    fail(concat("a length in [", kMinLength, ", ", kMaxLength,
+                "] m (a micrometre to 1,000 km: beyond, volumes and masses underflow or "
+                "overflow)"));
+  return value;
+}
+
+double Field::component_within(double bound, std::string_view unit) const {
+  const double value = number();
+  if (std::abs(value) > bound) fail(concat("a number in [", -bound, ", ", bound, "] ", unit));
+  return value;
+}
+
+math::Vec3 Field::vec3_within(double bound, std::string_view unit) const {
+  const std::vector<Field> parts = elements("a list of 3 numbers [x, y, z]", 3);
+  return {parts[0].component_within(bound, unit), parts[1].component_within(bound, unit),
+          parts[2].component_within(bound, unit)};
+}
+
+math::Vec2 Field::point2() const {
+  const std::vector<Field> parts = elements("a list of 2 numbers", 2);
+  return {parts[0].component_within(kMaxLength, "m"), parts[1].component_within(kMaxLength, "m")};
+}
+
 int Field::integer(int min, int max) const {
   const std::string expected = max == INT_MAX ? concat("a whole number >= ", min)
                                               : concat("a whole number in [", min, ", ", max, ']');

@@ -19,6 +19,32 @@
 
 namespace moreau::io {
 
+/// The range of every length and coordinate a problem file gives, m. A micrometre is below any
+/// block that is a rigid body (a grain of powder), and 1,000 km above any structure: within
+/// these, with the densities of kMinDensity to kMaxDensity, a volume (>= 1e-18 m^3), a mass
+/// (>= 1e-21 kg) and an inertia (>= 1e-33 kg m^2) stay normal doubles whose inverses are
+/// finite, and a scene's extent squared stays far from overflow. Outside, a box of 1e-300 m
+/// had a volume of 0 (no mass to invert) and a sphere of 1e308 m an infinite one, and the run
+/// crashed.
+inline constexpr double kMinLength = 1e-6;
+inline constexpr double kMaxLength = 1e6;
+/// The thinnest a shape may be for its largest length: the polyhedra's faces must keep an area
+/// above their tolerance, (1e-9 extent)^2 (geometry/convex_polyhedron.cpp), which a box of
+/// 1e-6 aspect keeps by a factor of 1e5.
+inline constexpr double kMinAspect = 1e-6;
+/// The range of a density, kg/m^3: a thousandth of air's, forty times osmium's (22,590). Values
+/// far inside it but outside a building material's are warnings (problem_warnings.cpp).
+inline constexpr double kMinDensity = 1e-3;
+inline constexpr double kMaxDensity = 1e6;
+/// The largest speed of a body or support, m/s: ten times a rifle bullet's. Beyond, the
+/// impact is no longer a rigid-body collision, and 1e308 m/s made positions infinite.
+inline constexpr double kMaxSpeed = 1e4;
+/// The largest acceleration of gravity or a load, m/s^2: 1,000 g, beyond the geotechnical
+/// centrifuges' few hundred g.
+inline constexpr double kMaxAcceleration = 1e4;
+/// The largest angular velocity, rad/s (95,000 rpm): a turbine's, not a stone's.
+inline constexpr double kMaxAngularSpeed = 1e4;
+
 class Field {
  public:
   /// Parses a whole file.
@@ -63,6 +89,13 @@ class Field {
   double number_in(double min, double max, std::string_view unit = "") const;
   double positive(std::string_view unit) const;      ///< > 0
   double non_negative(std::string_view unit) const;  ///< >= 0
+  /// A length in [kMinLength, kMaxLength], m.
+  double length() const;
+  /// A vector [x, y, z] whose components are in [-bound, bound] (`unit`): a point within
+  /// kMaxLength, a velocity within kMaxSpeed, an acceleration within kMaxAcceleration.
+  math::Vec3 vec3_within(double bound, std::string_view unit) const;
+  /// A point [x, z] (m) of the x-z plane, each coordinate in [-kMaxLength, kMaxLength].
+  math::Vec2 point2() const;
   /// A whole number in [min, max] (1e3 is accepted; 2.5 is not).
   int integer(int min, int max) const;
   bool flag() const;
@@ -82,6 +115,7 @@ class Field {
   Field(const YAML::Node& node, std::string path, std::string file, YAML::Mark mark);
   Field child(const YAML::Node& key, const YAML::Node& value, std::string path) const;
   std::string scalar(std::string_view expected) const;
+  double component_within(double bound, std::string_view unit) const;
 
   YAML::Node node_;
   std::string path_;

@@ -149,16 +149,16 @@ void check_voussoir_count(const ArchSpec& spec) {
   switch (spec.form) {
     case ArchForm::Semicircular:
       // One voussoir would be the half ring whose chords are a straight line: no area.
-      return detail::require_at_least(spec.voussoirs, 2, "voussoirs");
+      return detail::require_count(spec.voussoirs, 2, "voussoirs");
     case ArchForm::Pointed:
-      detail::require_at_least(spec.voussoirs, 2, "voussoirs");
+      detail::require_count(spec.voussoirs, 2, "voussoirs");
       if (spec.voussoirs % 2 != 0)
         throw core::Diagnostic({}, "voussoirs",
                                "an even number for a pointed arch (the crown is a joint)",
                                core::concat(spec.voussoirs));
       return;
     case ArchForm::Segmental:
-      return detail::require_at_least(spec.voussoirs, 1, "voussoirs");
+      return detail::require_count(spec.voussoirs, 1, "voussoirs");
   }
 }
 

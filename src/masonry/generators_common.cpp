@@ -26,9 +26,10 @@ void require_non_negative(double value, const std::string& field, std::string_vi
                            core::concat(value));
 }
 
-void require_at_least(int value, int minimum, const std::string& field) {
-  if (value < minimum)
-    throw core::Diagnostic({}, field, core::concat("an integer >= ", minimum), core::concat(value));
+void require_count(int value, int minimum, const std::string& field, int maximum) {
+  if (value < minimum || value > maximum)
+    throw core::Diagnostic({}, field, core::concat("an integer in [", minimum, ", ", maximum, ']'),
+                           core::concat(value));
 }
 
 void require_dimension(int dimension) {

@@ -16,8 +16,8 @@ namespace moreau::masonry::detail {
 void require_positive(double value, const std::string& field, std::string_view unit = "m");
 /// @throws core::Diagnostic naming `field` unless `value` is finite and >= 0.
 void require_non_negative(double value, const std::string& field, std::string_view unit = "m");
-/// @throws core::Diagnostic naming `field` unless `value` >= `minimum`.
-void require_at_least(int value, int minimum, const std::string& field);
+/// @throws core::Diagnostic naming `field` unless minimum <= `value` <= maximum.
+void require_count(int value, int minimum, const std::string& field, int maximum = kMaxBlocks);
 /// @throws core::Diagnostic naming "dimension" unless it is 2 or 3.
 void require_dimension(int dimension);
 

@@ -31,8 +31,8 @@ std::vector<Block> generate_column(const ColumnSpec& spec, int dimension) {
   detail::require_dimension(dimension);
   detail::require_positive(spec.radius, "radius");
   detail::require_positive(spec.drum_height, "drum_height");
-  detail::require_at_least(spec.drums, 1, "drums");
-  if (dimension == 3) detail::require_at_least(spec.sides, 3, "sides");
+  detail::require_count(spec.drums, 1, "drums");
+  if (dimension == 3) detail::require_count(spec.sides, 3, "sides", kMaxSides);
   std::vector<Block> blocks;
   for (int k = 0; k < spec.drums; ++k) {
     const geometry::Pose pose{Vec3(0.0, 0.0, (k + 0.5) * spec.drum_height)};
@@ -54,7 +54,7 @@ std::vector<Block> generate_tower(const TowerSpec& spec, int dimension) {
   detail::require_positive(size.x(), "block_size[0]");
   if (dimension == 3) detail::require_positive(size.y(), "block_size[1]");
   detail::require_positive(size.z(), "block_size[2]");
-  detail::require_at_least(spec.blocks, 1, "blocks");
+  detail::require_count(spec.blocks, 1, "blocks");
   if (!std::isfinite(spec.twist))
     throw core::Diagnostic({}, "twist", "a finite angle (deg)", core::concat(spec.twist));
   // A rotation about z would take a planar block out of the x-z plane.

@@ -9,7 +9,6 @@
 #include "moreau/masonry/generators.hpp"
 
 #include <cmath>
-#include <limits>
 
 namespace moreau::masonry {
 namespace {
@@ -23,9 +22,15 @@ using math::Vec3;
 int half_blocks_in_length(const WallSpec& spec) {
   const double ratio = 2.0 * spec.length / spec.block_length;
   const double n_half = std::round(ratio);
-  // n_half within the range of int keeps the conversion below defined.
-  if (!(n_half >= 1.0 && n_half <= std::numeric_limits<int>::max()) ||
-      std::abs(ratio - n_half) > 1e-9 * ratio)
+  // A course of n_half half blocks has at most n_half / 2 + 1 blocks.
+  if (n_half > 2.0 * kMaxBlocks)
+    throw core::Diagnostic({}, "length",
+                           core::concat("at most ", kMaxBlocks,
+                                        " blocks per course (the most blocks a generator "
+                                        "makes), a length of at most ",
+                                        kMaxBlocks * spec.block_length, " m"),
+                           core::concat(spec.length));
+  if (!(n_half >= 1.0) || std::abs(ratio - n_half) > 1e-9 * ratio)
     throw core::Diagnostic(
         {}, "length",
         core::concat("a multiple of block_length / 2 = ", 0.5 * spec.block_length, " m"),
@@ -39,7 +44,7 @@ void check_wall(const WallSpec& spec, int dimension) {
   if (dimension == 3) detail::require_positive(spec.thickness, "thickness");
   detail::require_positive(spec.block_length, "block_length");
   detail::require_positive(spec.block_height, "block_height");
-  detail::require_at_least(spec.courses, 1, "courses");
+  detail::require_count(spec.courses, 1, "courses");
 }
 
 // Joint positions of course k in half-block units, ends included: 0, then every unit of the
@@ -56,6 +61,15 @@ std::vector<int> course_joints(int course, int n_half) {
 std::vector<Block> generate_wall(const WallSpec& spec, int dimension) {
   check_wall(spec, dimension);
   const int n_half = half_blocks_in_length(spec);
+  const long long most_blocks = static_cast<long long>(spec.courses) * (n_half / 2 + 1);
+  if (most_blocks > kMaxBlocks)
+    throw core::Diagnostic(
+        {}, "courses",
+        core::concat("at most ", kMaxBlocks,
+                     " blocks in all (the most blocks a generator makes), at "
+                     "most ",
+                     kMaxBlocks / (n_half / 2 + 1), " courses of ", n_half / 2 + 1, " blocks"),
+        core::concat(spec.courses));
   // x of a joint: length (i / n_half - 1/2) puts the ends at exactly -+length/2.
   const auto x = [&](int i) { return spec.length * (static_cast<double>(i) / n_half - 0.5); };
   std::vector<Block> blocks;

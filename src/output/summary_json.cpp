@@ -94,6 +94,7 @@ json to_json(const run::RunSummary& s) {
           {"support_reaction", vector(s.support_reaction)},
           {"penalty_energy", penalty_energy(s.penalty_energy)},
           {"bonds", bonds(s.bonds)},
+          {"warnings", s.warnings},
           {"bodies", std::move(bodies)}};
 }
 

@@ -8,6 +8,11 @@
 
 namespace moreau::run {
 
+std::string InputWarning::text() const {
+  const std::string location = core::format_location(where);
+  return core::concat(location, location.empty() ? "" : ": ", "warning: ", key, ": ", message);
+}
+
 long step_count(const Problem& problem) {
   MOREAU_ASSERT(problem.stepping.h > 0.0 && problem.duration >= problem.stepping.h &&
                 problem.duration / problem.stepping.h <= static_cast<double>(kMaxStepCount));

@@ -43,6 +43,7 @@ Run::Run(Problem problem, RunOptions options)
   summary_.problem = problem_.path;
   summary_.mode = penalty_ ? "penalty" : "nscd";
   summary_.dimension = problem_.scene.dimension;
+  for (const InputWarning& warning : problem_.warnings) summary_.warnings.push_back(warning.text());
   summary_.time_split = TimeSplit{};
   if (nscd_) summary_.solver = problem_.stepping.solver;
 }

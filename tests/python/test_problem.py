@@ -28,6 +28,20 @@ def test_a_bad_problem_file_raises_with_file_line_and_key(tmp_path):
     assert str(error) in completed.stderr
 
 
+def test_warnings_are_those_of_moreau_check(tmp_path):
+    path = tmp_path / "tonnes.yaml"
+    text = (SOURCE / "problems" / "arch.yaml").read_text()
+    path.write_text(text.replace("density: 2400", "density: 2.4"))
+    problem = moreau.load_problem(path)
+    assert len(problem.warnings) == 1
+    assert "materials[0].density" in problem.warnings[0]
+    assert "t/m^3" in problem.warnings[0]
+    completed = moreau_command("check", path)
+    assert completed.returncode == 0
+    assert problem.warnings[0] in completed.stderr
+    assert moreau.load_problem(SOURCE / "problems" / "arch.yaml").warnings == []
+
+
 def test_a_missing_file_raises_naming_it(tmp_path):
     with pytest.raises(moreau.InputError) as raised:
         moreau.Run(tmp_path / "absent.yaml")

@@ -42,6 +42,18 @@ struct OutputSettings {
 /// The most threads a run may be given (`threads`, moreau run --threads).
 inline constexpr int kMaxThreads = 1024;
 
+/// A value of a problem that is valid but far outside the physical range of its quantity (a
+/// density in t/m^3, sizes in mm, a record in cm/s^2 read as m/s^2): the run goes on, and the
+/// front end shows it once, before the run, and writes it to summary.json.
+struct InputWarning {
+  core::SourceLocation where;
+  std::string key;      ///< the key path, e.g. "materials[0].density"
+  std::string message;  ///< the value found, why it looks wrong, the likely mistake
+
+  /// "file:line:col: warning: key: message"
+  std::string text() const;
+};
+
 struct Problem {
   std::filesystem::path path;
   int version = 1;
@@ -63,6 +75,9 @@ struct Problem {
   /// the penalty mode's critical step, checked on the contacts), by key path: run::Run places
   /// such a refusal there. Empty for a problem built in code.
   std::map<std::string, core::SourceLocation> locations;
+  /// The problem file's values outside their physical range (io/problem_file.hpp says which),
+  /// found once when the file is read. Empty for a problem built in code.
+  std::vector<InputWarning> warnings;
 };
 
 /// The most steps a run may have (duration / time.step). A trillion is far beyond any run

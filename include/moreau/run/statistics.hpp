@@ -96,6 +96,8 @@ struct RunSummary {
   /// and by slip over the run (absent in NSCD)
   std::optional<std::array<double, 3>> penalty_energy;
   std::optional<BondCounts> bonds;  ///< absent when no law has a cohesion
+  /// The problem's warnings (Problem::warnings), as InputWarning::text() gives them
+  std::vector<std::string> warnings;
   std::vector<BodySummary> bodies;
 };
 

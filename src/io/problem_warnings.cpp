@@ -1,0 +1,170 @@
+// Warnings about values that a problem file may give but that lie far outside the physical
+// range of their quantity: each is the typical trace of a unit mistake (t/m^3 for kg/m^3,
+// millimetres for metres, cm/s^2 for m/s^2, a step meant for another problem). The run goes
+// on; the warning names the key, the value, why it looks wrong and the likely mistake.
+#include "moreau/core/concat.hpp"
+#include "moreau/geometry/aabb.hpp"
+#include "moreau/io/acceleration_record.hpp"
+#include "problem_sections.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace moreau::io {
+namespace {
+
+using core::concat;
+
+// Building materials lie between light timber and insulating concrete (~100 kg/m^3, kg/m^2
+// per metre of depth in planar mode) and lead (11,340) or the densest metals (osmium,
+// 22,590 kg/m^3).
+constexpr double kLightestMaterial = 100.0;
+constexpr double kDensestMaterial = 25'000.0;
+// The strongest ground motions ever recorded peak at about 3 g (Kaikoura 2016, Tohoku 2011).
+constexpr double kStrongestGroundMotion = 3.0 * kStandardGravity;
+// The largest stones ever cut, Baalbek's monoliths, are about 20 m long: a free body of more
+// than 100 m is no block of masonry, while a brick of 240 mm written in millimetres is 240 m.
+constexpr double kLargestBlock = 100.0;
+// The longest masonry bridges and aqueducts measure a few kilometres: a scene wider than
+// 10 km is more likely a 10 m structure in millimetres.
+constexpr double kWidestScene = 10'000.0;
+
+run::InputWarning warning_at(const Field& field, std::string message) {
+  return {field.location(), field.path(), std::move(message)};
+}
+
+void warn_about_densities(const Field& root, std::vector<run::InputWarning>& warnings) {
+  const std::optional<Field> materials = root.find("materials");
+  if (!materials) return;
+  for (const Field& entry : materials->elements()) {
+    const Field field = entry.get("density");
+    const double density = field.number();
+    if (density < kLightestMaterial)
+      warnings.push_back(warning_at(
+          field,
+          concat(density, " kg/m^3 is lighter than any building material (", kLightestMaterial,
+                 " to ", kDensestMaterial, " kg/m^3): did you mean ", density * 1000.0,
+                 " kg/m^3, a density in t/m^3? masonry is about "
+                 "1,800-2,700 kg/m^3")));
+    else if (density > kDensestMaterial)
+      warnings.push_back(warning_at(
+          field, concat(density,
+                        " kg/m^3 is denser than any material (osmium is 22,590 kg/m^3): "
+                        "did you mean ",
+                        density / 1000.0,
+                        " kg/m^3, a density in g/m^3? masonry is about 1,800-2,700 kg/m^3")));
+  }
+}
+
+// The diagonal of a body's bounding box, m; infinite for a plane.
+double size_of(const model::Body& body) {
+  const geometry::Aabb box = geometry::bounding_box(body.shape, body.shape_pose());
+  const double size = (box.upper - box.lower).norm();
+  return std::isfinite(size) ? size : std::numeric_limits<double>::infinity();
+}
+
+// One step of Moreau-Jean under gravity g moves a body at rest by g h^2 (v = g h, then
+// x += h v): when that exceeds the smallest free body's size, a body may pass through
+// another between two contact detections, and the contacts are found too late to hold it.
+// A step of 1e-3 s lets a body fall 1e-5 m; time.step: 0.5 (a duration, or another
+// problem's step) lets it fall 2.5 m.
+void warn_about_step(const run::Problem& problem, const std::vector<Field>& origins,
+                     std::vector<run::InputWarning>& warnings) {
+  const double g = problem.gravity.gravity.norm();
+  const double h = problem.stepping.h;
+  double smallest = std::numeric_limits<double>::infinity();
+  std::size_t which = 0;
+  for (std::size_t i = 0; i < problem.scene.bodies.size(); ++i) {
+    const model::Body& body = problem.scene.bodies[i];
+    if (body.motion != model::Motion::Free || size_of(body) >= smallest) continue;
+    smallest = size_of(body);
+    which = i;
+  }
+  if (!(g * h * h > smallest)) return;
+  warnings.push_back({problem.locations.at("time.step"), "time.step",
+                      concat("a body falls g h^2 = ", g * h * h, " m in one step of ", h,
+                             " s, more than the smallest free body's size, ", smallest, " m (",
+                             origins[which].path(),
+                             "): contacts would be found after bodies pass through each other; "
+                             "was the step meant for another problem? take at most sqrt(size / "
+                             "g) = ",
+                             std::sqrt(smallest / g), " s (1e-3 s is usual for masonry)")});
+}
+
+void warn_about_large_bodies(const run::Problem& problem, const std::vector<Field>& origins,
+                             std::vector<run::InputWarning>& warnings) {
+  std::set<std::string> warned;  // a generator's blocks share one origin: one warning
+  for (std::size_t i = 0; i < problem.scene.bodies.size(); ++i) {
+    const model::Body& body = problem.scene.bodies[i];
+    const double size = size_of(body);
+    if (body.motion != model::Motion::Free || size <= kLargestBlock) continue;
+    if (!warned.insert(origins[i].path()).second) continue;
+    warnings.push_back(warning_at(
+        origins[i],
+        concat("a free body ", size, " m across, larger than any block of masonry (", kLargestBlock,
+               " m; the largest stones ever cut are about 20 m): "
+               "were its sizes given in millimetres?")));
+  }
+}
+
+// The scene's bounding box over its finite bodies, and the body that reaches farthest from
+// its centre, whom the warning names.
+void warn_about_scene_extent(const run::Problem& problem, const std::vector<Field>& origins,
+                             std::vector<run::InputWarning>& warnings) {
+  std::vector<geometry::Aabb> boxes;
+  geometry::Aabb scene{math::Vec3::Constant(std::numeric_limits<double>::infinity()),
+                       math::Vec3::Constant(-std::numeric_limits<double>::infinity())};
+  for (const model::Body& body : problem.scene.bodies) {
+    boxes.push_back(geometry::bounding_box(body.shape, body.shape_pose()));
+    if (!std::isfinite(size_of(body))) continue;
+    scene.lower = scene.lower.cwiseMin(boxes.back().lower);
+    scene.upper = scene.upper.cwiseMax(boxes.back().upper);
+  }
+  const double extent = (scene.upper - scene.lower).norm();
+  if (!(extent > kWidestScene) || !std::isfinite(extent)) return;
+  const math::Vec3 centre = 0.5 * (scene.lower + scene.upper);
+  std::size_t farthest = 0;
+  double reach = 0.0;
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    const double distance =
+        std::max((boxes[i].upper - centre).norm(), (boxes[i].lower - centre).norm());
+    if (std::isfinite(distance) && distance > reach) {
+      reach = distance;
+      farthest = i;
+    }
+  }
+  warnings.push_back(warning_at(
+      origins[farthest],
+      concat("the scene is ", extent, " m across, wider than any masonry structure (", kWidestScene,
+             " m; the longest bridges measure a few km), and this body lies at its "
+             "edge: were sizes or positions given in millimetres?")));
+}
+
+}  // namespace
+
+std::optional<run::InputWarning> peak_acceleration_warning(const Field& field, double peak) {
+  if (!(peak > kStrongestGroundMotion)) return std::nullopt;
+  return warning_at(
+      field, concat("a peak ground acceleration of ", peak, " m/s^2 = ", peak / kStandardGravity,
+                    " g, above the strongest ever recorded (about 3 g): was a "
+                    "record in cm/s^2 read as m/s^2, or in m/s^2 as g, or scaled "
+                    "twice?"));
+}
+
+std::vector<run::InputWarning> physical_range_warnings(const Field& root,
+                                                       const run::Problem& problem,
+                                                       const std::vector<Field>& origins) {
+  std::vector<run::InputWarning> warnings;
+  warn_about_densities(root, warnings);
+  warn_about_step(problem, origins, warnings);
+  warn_about_large_bodies(problem, origins, warnings);
+  warn_about_scene_extent(problem, origins, warnings);
+  return warnings;
+}
+
+}  // namespace moreau::io

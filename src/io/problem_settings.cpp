@@ -260,8 +260,7 @@ void read_materials(const Field& materials, SceneContext& context) {
     const Field density = entry.get("density");
     material.density = density.positive("kg/m^3");
     if (material.density < kMinDensity || material.density > kMaxDensity)
-      density.fail(concat("a density in [", kMinDensity, ", ", kMaxDensity,
-                          "] kg/m^3 (a thousandth of air's to forty times osmium's)"));
+      density.fail(concat("a density in [", kMinDensity, ", ", kMaxDensity, "] kg/m^3"));
     if (const auto young = entry.find("young_modulus"))
       material.young_modulus = young->non_negative("Pa");
     if (const auto poisson = entry.find("poisson_ratio")) {

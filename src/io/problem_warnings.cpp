@@ -112,37 +112,42 @@ void warn_about_large_bodies(const run::Problem& problem, const std::vector<Fiel
   }
 }
 
-// The scene's bounding box over its finite bodies, and the body that reaches farthest from
-// its centre, whom the warning names.
+// The scene's bounding box over its finite bodies. The warning names the body farthest from
+// the bodies' median centre (component by component): the outlier, a body placed in
+// millimetres among bodies placed in metres, rather than the structure the box also ends at.
 void warn_about_scene_extent(const run::Problem& problem, const std::vector<Field>& origins,
                              std::vector<run::InputWarning>& warnings) {
-  std::vector<geometry::Aabb> boxes;
+  std::vector<std::size_t> finite;
+  std::vector<math::Vec3> centres;
   geometry::Aabb scene{math::Vec3::Constant(std::numeric_limits<double>::infinity()),
                        math::Vec3::Constant(-std::numeric_limits<double>::infinity())};
-  for (const model::Body& body : problem.scene.bodies) {
-    boxes.push_back(geometry::bounding_box(body.shape, body.shape_pose()));
+  for (std::size_t i = 0; i < problem.scene.bodies.size(); ++i) {
+    const model::Body& body = problem.scene.bodies[i];
     if (!std::isfinite(size_of(body))) continue;
-    scene.lower = scene.lower.cwiseMin(boxes.back().lower);
-    scene.upper = scene.upper.cwiseMax(boxes.back().upper);
+    const geometry::Aabb box = geometry::bounding_box(body.shape, body.shape_pose());
+    scene.lower = scene.lower.cwiseMin(box.lower);
+    scene.upper = scene.upper.cwiseMax(box.upper);
+    finite.push_back(i);
+    centres.push_back(0.5 * (box.lower + box.upper));
   }
   const double extent = (scene.upper - scene.lower).norm();
   if (!(extent > kWidestScene) || !std::isfinite(extent)) return;
-  const math::Vec3 centre = 0.5 * (scene.lower + scene.upper);
-  std::size_t farthest = 0;
-  double reach = 0.0;
-  for (std::size_t i = 0; i < boxes.size(); ++i) {
-    const double distance =
-        std::max((boxes[i].upper - centre).norm(), (boxes[i].lower - centre).norm());
-    if (std::isfinite(distance) && distance > reach) {
-      reach = distance;
-      farthest = i;
-    }
+  math::Vec3 median = math::Vec3::Zero();
+  for (int axis = 0; axis < 3; ++axis) {
+    std::vector<double> values;
+    values.reserve(centres.size());
+    for (const math::Vec3& centre : centres) values.push_back(centre[axis]);
+    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+    median[axis] = values[values.size() / 2];
   }
+  std::size_t outlier = 0;
+  for (std::size_t k = 1; k < centres.size(); ++k)
+    if ((centres[k] - median).norm() > (centres[outlier] - median).norm()) outlier = k;
   warnings.push_back(warning_at(
-      origins[farthest],
+      origins[finite[outlier]],
       concat("the scene is ", extent, " m across, wider than any masonry structure (", kWidestScene,
-             " m; the longest bridges measure a few km), and this body lies at its "
-             "edge: were sizes or positions given in millimetres?")));
+             " m; the longest bridges measure a few km), and this body lies farthest from "
+             "the others: were sizes or positions given in millimetres?")));
 }
 
 }  // namespace

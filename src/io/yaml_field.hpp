@@ -32,10 +32,11 @@ inline constexpr double kMaxLength = 1e6;
 /// above their tolerance, (1e-9 extent)^2 (geometry/convex_polyhedron.cpp), which a box of
 /// 1e-6 aspect keeps by a factor of 1e5.
 inline constexpr double kMinAspect = 1e-6;
-/// The range of a density, kg/m^3: a thousandth of air's, forty times osmium's (22,590). Values
-/// far inside it but outside a building material's are warnings (problem_warnings.cpp).
+/// The range of a density, kg/m^3: a thousandth of air's to 1e9, wide enough that the
+/// common slips of units, t/m^3 (2.4) and g/m^3 (2.4e6) for kg/m^3, are warnings naming the
+/// slip (problem_warnings.cpp) rather than refusals; masses and inertias stay finite.
 inline constexpr double kMinDensity = 1e-3;
-inline constexpr double kMaxDensity = 1e6;
+inline constexpr double kMaxDensity = 1e9;
 /// The largest speed of a body or support, m/s: ten times a rifle bullet's. Beyond, the
 /// impact is no longer a rigid-body collision, and 1e308 m/s made positions infinite.
 inline constexpr double kMaxSpeed = 1e4;

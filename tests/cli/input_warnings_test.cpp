@@ -61,9 +61,9 @@ Outcome check_and_run(const ScratchFolder& scratch, const std::string& text) {
 
 // The warning appears, located and with its key and `words`, in check's output, in run's
 // output (once) and in summary.json; both commands exit 0.
-void expect_warning(const Outcome& outcome, const std::string& located_key,
+void expect_warning(const Outcome& outcome, const std::string& location, const std::string& key,
                     const std::string& words) {
-  const std::string warning = located_key + ": warning: ";
+  const std::string warning = location + ": warning: " + key + ": ";
   for (const CommandResult* result : {&outcome.check, &outcome.run}) {
     EXPECT_EQ(result->exit_code, 0) << result->output;
     EXPECT_THAT(result->output, HasSubstr(warning)) << result->output;
@@ -82,14 +82,14 @@ void expect_warning(const Outcome& outcome, const std::string& located_key,
 
 TEST(InputWarnings, DensityInTonnesPerCubicMetre) {
   const ScratchFolder scratch;
-  expect_warning(check_and_run(scratch, scene("2.4", "1.0e-3", "0.5")),
-                 "problem.yaml:4:28: materials[0].density", "did you mean 2400 kg/m^3");
+  expect_warning(check_and_run(scratch, scene("2.4", "1.0e-3", "0.5")), "problem.yaml:4:28",
+                 "materials[0].density", "did you mean 2400 kg/m^3");
 }
 
 TEST(InputWarnings, DensityInGramsPerCubicMetre) {
   const ScratchFolder scratch;
-  expect_warning(check_and_run(scratch, scene("2.4e6", "1.0e-3", "0.5")),
-                 "problem.yaml:4:28: materials[0].density", "did you mean 2400 kg/m^3");
+  expect_warning(check_and_run(scratch, scene("2.4e6", "1.0e-3", "0.5")), "problem.yaml:4:28",
+                 "materials[0].density", "did you mean 2400 kg/m^3");
 }
 
 // g h^2 = 9.81 * 0.25 = 2.45 m in a step of 0.5 s, more than the cube's diagonal 0.87 m.
@@ -105,8 +105,8 @@ TEST(InputWarnings, StepInWhichABodyFallsMoreThanItsSize) {
 // A cube of 500 mm written as 500 m: larger than any block.
 TEST(InputWarnings, BodyInMillimetres) {
   const ScratchFolder scratch;
-  expect_warning(check_and_run(scratch, scene("2400", "1.0e-3", "500")),
-                 "problem.yaml:7:5: bodies[1]", "were its sizes given in millimetres?");
+  expect_warning(check_and_run(scratch, scene("2400", "1.0e-3", "500")), "problem.yaml:7:5",
+                 "bodies[1]", "were its sizes given in millimetres?");
 }
 
 // Two stones 20 km apart: a 20 m scene in millimetres.
@@ -114,8 +114,8 @@ TEST(InputWarnings, SceneWiderThanTenKilometres) {
   const ScratchFolder scratch;
   const std::string far =
       "  - {name: far, shape: {type: box, size: [0.5, 0.5, 0.5]}, position: [20000, 0, 0.25]}\n";
-  expect_warning(check_and_run(scratch, scene("2400", "1.0e-3", "0.5", far)),
-                 "problem.yaml:8:5: bodies[2]", "were sizes or positions given in millimetres?");
+  expect_warning(check_and_run(scratch, scene("2400", "1.0e-3", "0.5", far)), "problem.yaml:8:5",
+                 "bodies[2]", "were sizes or positions given in millimetres?");
 }
 
 // A record of 4.9 m/s^2 scaled by 10: 49 m/s^2 = 5 g, as a record in cm/s^2 read as m/s^2.
@@ -133,8 +133,8 @@ TEST(InputWarnings, RecordAboveThreeG) {
       "    driven:\n"
       "      ground_motion: {record: record.csv, units: \"m/s^2\", direction: [1, 0, 0], "
       "scale: 10}\n";
-  expect_warning(check_and_run(scratch, table),
-                 "problem.yaml:9:88: bodies[1].driven.ground_motion.scale",
+  expect_warning(check_and_run(scratch, table), "problem.yaml:9:88",
+                 "bodies[1].driven.ground_motion.scale",
                  "a peak ground acceleration of 49 m/s^2 = 4.99");
 }
 
@@ -150,7 +150,7 @@ TEST(InputWarnings, PlausibleValuesGiveNone) {
 TEST(InputWarnings, NoBundledProblemGivesOne) {
   const fs::path root(MOREAU_SOURCE_DIR);
   int files = 0;
-  for (const fs::path folder : {root / "problems", root / "problems/benchmarks"})
+  for (const fs::path& folder : {root / "problems", root / "problems/benchmarks"})
     for (const auto& entry : fs::directory_iterator(folder)) {
       if (entry.path().extension() != ".yaml") continue;
       ++files;

@@ -14,6 +14,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -25,17 +26,6 @@ namespace {
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
 constexpr std::uint32_t kVersion = 6;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
-
-// FNV-1a, 64 bits (Fowler, Noll, Vo): a few lines, and any changed byte changes the hash
-// with probability 1 - 2^-64 for accidental damage.
-std::uint64_t fnv1a(const std::string& bytes) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (const char byte : bytes) {
-    hash ^= static_cast<unsigned char>(byte);
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
 
 std::string file_bytes(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -282,6 +272,17 @@ std::string checkpoint_name(long step) {
   return name.str();
 }
 
+// A few lines, and any changed byte changes the hash with probability 1 - 2^-64 for
+// accidental damage.
+std::uint64_t fnv1a(std::string_view bytes) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const char byte : bytes) {
+    hash ^= static_cast<unsigned char>(byte);
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
 std::uint64_t problem_file_hash(const std::filesystem::path& problem_file) {
   return fnv1a(file_bytes(problem_file));
 }
@@ -336,7 +337,7 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
   checkpoint_fields(in, checkpoint);
   const std::size_t checked = in.offset();
   const auto checksum = in.get<std::uint64_t>();
-  if (in.offset() != bytes.size() || checksum != fnv1a(bytes.substr(0, checked)))
+  if (in.offset() != bytes.size() || checksum != fnv1a(std::string_view(bytes).substr(0, checked)))
     throw core::Diagnostic({path.string()}, "",
                            "the checkpoint is damaged (its checksum does not match its content)");
   return checkpoint;

@@ -37,6 +37,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace moreau::run {
@@ -89,6 +90,10 @@ struct Checkpoint {
 
 /// "checkpoint-<step>", the step with at least 6 digits, like the VTK frames.
 std::string checkpoint_name(long step);
+
+/// FNV-1a, 64 bits (Fowler, Noll, Vo), of `bytes`: the checksum that ends a checkpoint (a
+/// program that edits one, such as the fuzz target of tests/fuzz, recomputes it with this).
+std::uint64_t fnv1a(std::string_view bytes);
 
 /// FNV-1a (64 bits) of the bytes of the file: which problem file a checkpoint belongs to.
 /// @throws core::Diagnostic naming the file when it cannot be read

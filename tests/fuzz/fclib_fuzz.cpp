@@ -1,9 +1,8 @@
-// Fuzz target of the FCLib reader (contact::read_fclib, HDF5 through libfclib): any bytes,
-// written to a file, are either read into a validated problem or refused with a
-// core::Diagnostic. Any other exception, crash, sanitizer report, leak, timeout, or the
-// process exiting (libfclib exits on a failed HDF5 call) is a finding (docs/architecture.md,
-// "Fuzzing"). HDF5 itself is not instrumented: the fuzzer sees the coverage of moreau's checks
-// only.
+// Fuzz target of the FCLib reader (contact::read_fclib, HDF5): any bytes, written to a file,
+// are either read into a validated problem or refused with a core::Diagnostic. Any other
+// exception, crash, sanitizer report, leak, timeout, or the process exiting (as libfclib's
+// readers did on a failed HDF5 call) is a finding (docs/architecture.md, "Fuzzing"). HDF5
+// itself is not instrumented: the fuzzer sees the coverage of moreau's checks only.
 #include "fuzz_input.hpp"
 #include "moreau/contact/fclib_io.hpp"
 #include "moreau/core/diagnostic.hpp"

@@ -11,10 +11,10 @@ extern "C" {
 
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <fstream>
-#include <memory>
+#include <string_view>
 #include <system_error>
+#include <variant>
 #include <vector>
 
 namespace moreau::contact {
@@ -80,27 +80,30 @@ class Hdf5Reader {
   int integer(const std::string& path) const {
     require_size(path, 1, "a scalar");
     int value = 0;
-    const hid_t dataset = H5Dopen2(id_, path.c_str(), H5P_DEFAULT);
-    const herr_t status = H5Dread(dataset, H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT, &value);
-    H5Dclose(dataset);
-    if (status < 0) throw error(path, "an integer", "a dataset that cannot be read as one");
+    read(path, H5T_NATIVE_INT, &value, "an integer");
     return value;
+  }
+
+  /// A dataset of `size` integers.
+  std::vector<int> integers(const std::string& path, Index size, const std::string& what) const {
+    require_size(path, size, what);
+    std::vector<int> values(static_cast<std::size_t>(size));
+    read(path, H5T_NATIVE_INT, values.data(), "integers");
+    return values;
   }
 
   /// A vector of doubles of the given size, every value finite.
   VecX vector(const std::string& path, Index size, const std::string& what) const {
     require_size(path, size, what);
     VecX values(size);
-    const hid_t dataset = H5Dopen2(id_, path.c_str(), H5P_DEFAULT);
-    const herr_t status =
-        H5Dread(dataset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data());
-    H5Dclose(dataset);
-    if (status < 0) throw error(path, "numbers", "a dataset that cannot be read as such");
+    read(path, H5T_NATIVE_DOUBLE, values.data(), "numbers");
     for (Index i = 0; i < size; ++i)
       if (!std::isfinite(values[i]))
         throw error(concat(path, '[', i, ']'), "a finite number", concat(values[i]));
     return values;
   }
+
+  const std::string& name() const { return file_name_; }
 
   Diagnostic error(const std::string& key, std::string_view expected,
                    std::string_view found) const {
@@ -108,53 +111,77 @@ class Hdf5Reader {
   }
 
  private:
+  // Reads the whole dataset, converted to `type`, into `buffer`, which holds as many values
+  // as the dataset (require_size). A failed read (damaged data, a type HDF5 cannot convert)
+  // is an error at the dataset, never the process exit of libfclib's readers.
+  void read(const std::string& path, hid_t type, void* buffer, std::string_view expected) const {
+    const hid_t dataset = H5Dopen2(id_, path.c_str(), H5P_DEFAULT);
+    const char* failure = dataset < 0               ? "a dataset that cannot be opened"
+                          : !holds_numbers(dataset) ? "values of another type, or a damaged type"
+                          : H5Dread(dataset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, buffer) < 0
+                              ? "a dataset that cannot be read (damaged data)"
+                              : nullptr;
+    if (dataset >= 0) H5Dclose(dataset);
+    if (failure != nullptr) throw error(path, expected, failure);
+  }
+
+  // Whether the stored values are integers or floating-point numbers of at most 8 bytes, as
+  // FCLib writes them. N.B. checked before H5Dread: a damaged type (a float of 2^20 bytes)
+  // makes HDF5 convert value by value through buffers of that size, taking seconds and
+  // gigabytes before it fails.
+  static bool holds_numbers(hid_t dataset) {
+    const hid_t stored = H5Dget_type(dataset);
+    if (stored < 0) return false;
+    const H5T_class_t type_class = H5Tget_class(stored);
+    const std::size_t bytes = H5Tget_size(stored);
+    H5Tclose(stored);
+    return (type_class == H5T_INTEGER || type_class == H5T_FLOAT) && bytes > 0 && bytes <= 8;
+  }
+
   std::string file_name_;
   hid_t id_ = -1;
 };
 
-// Sizes of a stored matrix, checked against what libfclib's read_matrix allocates: p has
-// n+1 (CSC), m+1 (CSR) or nz (triplets) entries, i and x at most nzmax (triplets: i has nz).
-struct MatrixShape {
+// A matrix as FCLib stores it: p has n+1 (CSC), m+1 (CSR) or nz (triplets) entries, i and x
+// at most nzmax (triplets: nz).
+struct StoredMatrix {
   int m = 0, n = 0, nz = 0;
-  Index stored = 0;  // entries of i and x that hold data
+  std::vector<int> p, i;
+  VecX x;
 };
 
-MatrixShape check_matrix(const Hdf5Reader& file, const std::string& group) {
-  MatrixShape shape;
-  shape.m = file.integer(group + "/m");
-  shape.n = file.integer(group + "/n");
-  shape.nz = file.integer(group + "/nz");
+StoredMatrix read_matrix(const Hdf5Reader& file, const std::string& group) {
+  StoredMatrix A;
+  A.m = file.integer(group + "/m");
+  A.n = file.integer(group + "/n");
+  A.nz = file.integer(group + "/nz");
   const int nzmax = file.integer(group + "/nzmax");
-  if (shape.m < 0 || shape.n < 0 || nzmax < 0)
-    throw file.error(group, "nonnegative m, n and nzmax",
-                     concat(shape.m, ", ", shape.n, ", ", nzmax));
-  if (shape.nz < -2 || shape.nz > nzmax)
-    throw file.error(group + "/nz", "-2 (CSR), -1 (CSC) or a triplet count <= nzmax",
-                     concat(shape.nz));
-  const Index pointers = shape.nz >= 0 ? shape.nz : (shape.nz == -1 ? shape.n : shape.m) + Index{1};
-  file.require_size(group + "/p", pointers, shape.nz >= 0 ? "nz row indices" : "the pointers");
-  shape.stored = file.size(group + "/i");
-  if (shape.stored > (shape.nz >= 0 ? shape.nz : nzmax))
-    throw file.error(group + "/i", concat("at most ", shape.nz >= 0 ? shape.nz : nzmax, " values"),
-                     concat(shape.stored));
-  file.require_size(group + "/x", shape.stored, "as many as i");
-  return shape;
+  if (A.m < 0 || A.n < 0 || nzmax < 0)
+    throw file.error(group, "nonnegative m, n and nzmax", concat(A.m, ", ", A.n, ", ", nzmax));
+  if (A.nz < -2 || A.nz > nzmax)
+    throw file.error(group + "/nz", "-2 (CSR), -1 (CSC) or a triplet count <= nzmax", concat(A.nz));
+  const bool triplets = A.nz >= 0;
+  const Index pointers = triplets ? A.nz : (A.nz == -1 ? A.n : A.m) + Index{1};
+  A.p = file.integers(group + "/p", pointers, triplets ? "nz column indices" : "the pointers");
+  const Index stored = triplets ? A.nz : file.size(group + "/i");
+  if (stored > nzmax)
+    throw file.error(group + "/i", concat("at most ", nzmax, " values"), concat(stored));
+  A.i = file.integers(group + "/i", stored, triplets ? "nz row indices" : "at most nzmax");
+  A.x = file.vector(group + "/x", stored, "as many as i");
+  return A;
 }
 
 // One stored entry (row, col, x) after the bounds checks the sizes above allow.
-void add_entry(std::vector<math::Triplet>& entries, const fclib_matrix& A, int row, int col,
+void add_entry(std::vector<math::Triplet>& entries, const StoredMatrix& A, int row, int col,
                double x, const std::string& file, const std::string& group) {
   if (row < 0 || row >= A.m || col < 0 || col >= A.n)
     throw Diagnostic({file}, group, concat("indices within ", A.m, 'x', A.n),
                      concat('(', row, ", ", col, ')'));
-  if (!std::isfinite(x))
-    throw Diagnostic({file}, concat(group, '(', row, ", ", col, ')'), "a finite number", concat(x));
   entries.emplace_back(row, col, x);
 }
 
 // CSR (nz = -2), CSC (nz = -1) or triplets (nz >= 0) to Eigen's compressed columns.
-SparseMat to_sparse(const fclib_matrix& A, const MatrixShape& shape, const std::string& file,
-                    const std::string& group) {
+SparseMat to_sparse(const StoredMatrix& A, const std::string& file, const std::string& group) {
   std::vector<math::Triplet> entries;
   if (A.nz >= 0) {
     // CSparse's triplet convention (i rows, p columns), not the one fclib.h's comment states:
@@ -162,8 +189,9 @@ SparseMat to_sparse(const fclib_matrix& A, const MatrixShape& shape, const std::
     for (int k = 0; k < A.nz; ++k) add_entry(entries, A, A.i[k], A.p[k], A.x[k], file, group);
   } else {
     const int outer = A.nz == -1 ? A.n : A.m;
-    if (A.p[0] != 0 || A.p[outer] > shape.stored)
-      throw Diagnostic({file}, group + "/p", concat("pointers from 0 to at most ", shape.stored),
+    const auto stored = static_cast<int>(A.i.size());
+    if (A.p[0] != 0 || A.p[outer] > stored)
+      throw Diagnostic({file}, group + "/p", concat("pointers from 0 to at most ", stored),
                        concat(A.p[0], " ... ", A.p[outer]));
     for (int j = 0; j < outer; ++j) {
       if (A.p[j + 1] < A.p[j])
@@ -182,115 +210,57 @@ SparseMat to_sparse(const fclib_matrix& A, const MatrixShape& shape, const std::
   return matrix;
 }
 
-VecX to_vector(const double* values, Index size) {
-  return size == 0 ? VecX() : VecX(Eigen::Map<const VecX>(values, size));
-}
-
-int check_dimension(const Hdf5Reader& file, const std::string& root) {
+int read_dimension(const Hdf5Reader& file, const std::string& root) {
   const int d = file.integer(root + "/spacedim");
   if (d != 2 && d != 3) throw file.error(root + "/spacedim", "2 or 3", concat(d));
   return d;
 }
 
-// Sizes a local problem's reader trusts; returns n = W.m.
-Index check_local(const Hdf5Reader& file, MatrixShape& W) {
-  const int d = check_dimension(file, "/fclib_local");
-  W = check_matrix(file, "/fclib_local/W");
-  if (W.m != W.n || W.m % d != 0)
-    throw file.error("/fclib_local/W", concat("a square matrix of size d n_c, d = ", d),
+LocalProblem read_local(const Hdf5Reader& file) {
+  LocalProblem problem;
+  problem.dimension = read_dimension(file, "/fclib_local");
+  const StoredMatrix W = read_matrix(file, "/fclib_local/W");
+  if (W.m != W.n || W.m % problem.dimension != 0)
+    throw file.error("/fclib_local/W",
+                     concat("a square matrix of size d n_c, d = ", problem.dimension),
                      concat(W.m, 'x', W.n));
   for (const char* absent : {"/fclib_local/V", "/fclib_local/R"})
     if (file.exists(absent))
       throw file.error(absent, "no such matrix (mixed problems are not supported)", "one");
-  file.require_size("/fclib_local/vectors/q", W.m, "one per row of W");
-  file.require_size("/fclib_local/vectors/mu", W.m / d, "one per contact");
-  return W.m;
+  problem.W = BlockSparseMatrix::from_sparse(to_sparse(W, file.name(), "/fclib_local/W"),
+                                             problem.dimension);
+  problem.q = file.vector("/fclib_local/vectors/q", W.m, "one per row of W");
+  problem.mu = file.vector("/fclib_local/vectors/mu", W.m / problem.dimension, "one per contact");
+  validate(problem, {file.name()});
+  return problem;
 }
 
-// Sizes a global problem's reader trusts; returns n = H.n.
-Index check_global(const Hdf5Reader& file, MatrixShape& M, MatrixShape& H) {
-  const int d = check_dimension(file, "/fclib_global");
-  M = check_matrix(file, "/fclib_global/M");
-  H = check_matrix(file, "/fclib_global/H");
+GlobalProblem read_global(const Hdf5Reader& file) {
+  GlobalProblem problem;
+  problem.dimension = read_dimension(file, "/fclib_global");
+  const StoredMatrix M = read_matrix(file, "/fclib_global/M");
+  const StoredMatrix H = read_matrix(file, "/fclib_global/H");
   if (M.m != M.n) throw file.error("/fclib_global/M", "a square matrix", concat(M.m, 'x', M.n));
-  if (H.m != M.m || H.n % d != 0)
-    throw file.error("/fclib_global/H", concat(M.m, " rows and d n_c columns, d = ", d),
+  if (H.m != M.m || H.n % problem.dimension != 0)
+    throw file.error("/fclib_global/H",
+                     concat(M.m, " rows and d n_c columns, d = ", problem.dimension),
                      concat(H.m, 'x', H.n));
   if (file.exists("/fclib_global/G"))
     throw file.error("/fclib_global/G", "no such matrix (equality constraints are not supported)",
                      "one");
-  file.require_size("/fclib_global/vectors/f", M.m, "one per dof");
-  file.require_size("/fclib_global/vectors/w", H.n, "one per column of H");
-  file.require_size("/fclib_global/vectors/mu", H.n / d, "one per contact");
-  return H.n;
-}
-
-// A solution group (/solution or /guesses/k) as libfclib's read_solution reads it: v (global
-// problems only), u and r, all present with their sizes.
-bool check_solution(const Hdf5Reader& file, const std::string& root, Index n, Index dofs) {
-  if (!file.exists(root)) return false;
-  if (dofs > 0) file.require_size(root + "/v", dofs, "one per dof");
-  file.require_size(root + "/u", n, "one per local velocity");
-  file.require_size(root + "/r", n, "one per impulse");
-  return true;
-}
-
-// fclib_delete_solutions frees each solution's arrays and the array of solutions itself.
-struct SolutionsDeleter {
-  int count;
-  void operator()(fclib_solution* solutions) const { fclib_delete_solutions(solutions, count); }
-};
-
-std::optional<VecX> read_first_r(fclib_solution* solutions, int count, Index n,
-                                 const std::string& file, const std::string& key) {
-  const std::unique_ptr<fclib_solution, SolutionsDeleter> owner(solutions, SolutionsDeleter{count});
-  if (!solutions) throw Diagnostic({file}, key, "libfclib could not read it");
-  VecX r = to_vector(solutions[0].r, n);
-  for (Index i = 0; i < n; ++i)
-    if (!std::isfinite(r[i]))
-      throw Diagnostic({file}, concat(key, "/r[", i, ']'), "a finite number", concat(r[i]));
-  return r;
-}
-
-// fclib_delete_local and fclib_delete_global free what the problem points to, not the
-// problem struct itself (LeakSanitizer shows it): that is freed here.
-void delete_local(fclib_local* problem) {
-  fclib_delete_local(problem);
-  std::free(problem);
-}
-
-void delete_global(fclib_global* problem) {
-  fclib_delete_global(problem);
-  std::free(problem);
-}
-
-LocalProblem read_local(const std::string& file, const MatrixShape& shape) {
-  const std::unique_ptr<fclib_local, void (*)(fclib_local*)> data(fclib_read_local(file.c_str()),
-                                                                  delete_local);
-  if (!data) throw Diagnostic({file}, "/fclib_local", "libfclib could not read it");
-  LocalProblem problem;
-  problem.dimension = data->spacedim;
-  const SparseMat W = to_sparse(*data->W, shape, file, "/fclib_local/W");
-  problem.W = BlockSparseMatrix::from_sparse(W, problem.dimension);
-  problem.q = to_vector(data->q, shape.m);
-  problem.mu = to_vector(data->mu, shape.m / problem.dimension);
-  validate(problem, {file});
+  problem.M = to_sparse(M, file.name(), "/fclib_global/M");
+  problem.H = to_sparse(H, file.name(), "/fclib_global/H");
+  problem.f = file.vector("/fclib_global/vectors/f", M.m, "one per dof");
+  problem.w = file.vector("/fclib_global/vectors/w", H.n, "one per column of H");
+  problem.mu = file.vector("/fclib_global/vectors/mu", H.n / problem.dimension, "one per contact");
+  validate(problem, {file.name()});
   return problem;
 }
 
-GlobalProblem read_global(const std::string& file, const MatrixShape& M, const MatrixShape& H) {
-  const std::unique_ptr<fclib_global, void (*)(fclib_global*)> data(fclib_read_global(file.c_str()),
-                                                                    delete_global);
-  if (!data) throw Diagnostic({file}, "/fclib_global", "libfclib could not read it");
-  GlobalProblem problem;
-  problem.dimension = data->spacedim;
-  problem.M = to_sparse(*data->M, M, file, "/fclib_global/M");
-  problem.H = to_sparse(*data->H, H, file, "/fclib_global/H");
-  problem.f = to_vector(data->f, M.m);
-  problem.w = to_vector(data->w, H.n);
-  problem.mu = to_vector(data->mu, H.n / problem.dimension);
-  validate(problem, {file});
-  return problem;
+// r of a solution group (/solution or /guesses/1), one value per impulse.
+std::optional<VecX> read_impulses(const Hdf5Reader& file, const std::string& group, Index n) {
+  if (!file.exists(group)) return std::nullopt;
+  return file.vector(group + "/r", n, "one per impulse");
 }
 
 // A matrix in libfclib's compressed columns (nz = -1), kept alive while libfclib writes it:
@@ -349,25 +319,17 @@ FclibContents read_fclib(const std::filesystem::path& path) {
   if (!has_hdf5_signature(path)) throw Diagnostic({file}, "", "an HDF5 file", "other content");
   const SilenceHdf5Errors silence;
   const Hdf5Reader reader(path);
-  MatrixShape first, second;
   FclibContents contents;
-  Index n = 0, dofs = 0;
-  if (reader.exists("/fclib_local")) {
-    n = check_local(reader, first);
-    contents.problem = read_local(file, first);
-  } else if (reader.exists("/fclib_global")) {
-    n = check_global(reader, first, second);
-    dofs = first.m;
-    contents.problem = read_global(file, first, second);
-  } else {
+  if (reader.exists("/fclib_local"))
+    contents.problem = read_local(reader);
+  else if (reader.exists("/fclib_global"))
+    contents.problem = read_global(reader);
+  else
     throw reader.error("", "a group /fclib_local or /fclib_global", "neither");
-  }
-  if (check_solution(reader, "/solution", n, dofs))
-    contents.solution = read_first_r(fclib_read_solution(file.c_str()), 1, n, file, "/solution");
-  // Not fclib_read_guesses: it opens the file read-write, so it fails (and prints) on the
-  // read-only files of a shared collection.
-  if (reader.exists("/guesses/1"))
-    contents.guess = reader.vector("/guesses/1/r", n, "one per impulse");
+  const Index n = std::visit(
+      [](const auto& problem) { return problem.dimension * problem.mu.size(); }, contents.problem);
+  contents.solution = read_impulses(reader, "/solution", n);
+  contents.guess = read_impulses(reader, "/guesses/1", n);
   return contents;
 }
 

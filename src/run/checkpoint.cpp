@@ -15,6 +15,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -326,7 +327,8 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
   checkpoint_fields(in, checkpoint);
   const std::size_t checked = in.offset();
   const auto checksum = in.get<std::uint64_t>();
-  if (in.offset() != bytes.size() || checksum != core::fnv1a(bytes.substr(0, checked)))
+  if (in.offset() != bytes.size() ||
+      checksum != core::fnv1a(std::string_view(bytes).substr(0, checked)))
     throw core::Diagnostic({path.string()}, "",
                            "the checkpoint is damaged (its checksum does not match its content)");
   return checkpoint;

@@ -1,4 +1,4 @@
-// write_fclib_local and write_fclib_global, then read back through libfclib (read_fclib and
+// write_fclib_local and write_fclib_global, then read back (read_fclib and
 // read_contact_problem_file): the problem and the solution come back bit for bit (HDF5 stores
 // doubles as they are).
 #include "moreau/contact/fclib_io.hpp"
@@ -12,6 +12,7 @@
 extern "C" {
 #include <fclib.h>
 }
+#include <hdf5.h>
 
 #include <filesystem>
 #include <fstream>
@@ -147,6 +148,51 @@ TEST(FclibIo, RefusesAFileThatIsNotHdf5) {
     EXPECT_THAT(error.what(), HasSubstr(path.filename().string()));
   }
   std::filesystem::remove(path);
+}
+
+// The message of read_fclib(path), which must refuse the file.
+std::string refusal(const std::filesystem::path& path) {
+  try {
+    read_fclib(path);
+  } catch (const core::Diagnostic& error) {
+    return error.what();
+  }
+  ADD_FAILURE() << path << " was read";
+  return "";
+}
+
+// q replaced by a dataset of 16-byte long doubles: a type FCLib never writes, refused at the
+// dataset before HDF5 converts it (a damaged type size made that conversion take gigabytes).
+TEST(FclibIo, RefusesADatasetOfAnotherTypeAtTheDataset) {
+  const auto path = temporary("long_double_q.hdf5");
+  write_fclib_local(path, two_contacts());
+  const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+  ASSERT_GE(file, 0);
+  ASSERT_GE(H5Ldelete(file, "/fclib_local/vectors/q", H5P_DEFAULT), 0);
+  const hsize_t size = 6;
+  const long double q[6] = {-1.0L, 0.25L, 0.0L, 0.5L, -0.125L, 1.0L};
+  const hid_t space = H5Screate_simple(1, &size, nullptr);
+  const hid_t dataset = H5Dcreate2(file, "/fclib_local/vectors/q", H5T_NATIVE_LDOUBLE, space,
+                                   H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  ASSERT_GE(H5Dwrite(dataset, H5T_NATIVE_LDOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, q), 0);
+  H5Dclose(dataset);
+  H5Sclose(space);
+  H5Fclose(file);
+  const std::string message = refusal(path);
+  std::filesystem::remove(path);
+  EXPECT_THAT(message, HasSubstr(path.string() + ": error: /fclib_local/vectors/q:"));
+  EXPECT_THAT(message, HasSubstr("values of another type"));
+}
+
+// A file whose W/x data bytes are damaged (found by byte-level mutation, kept as a fuzz
+// regression): libfclib's reader exited the process with code 1; the error names the dataset.
+TEST(FclibIo, RefusesDamagedDataAtTheDataset) {
+  const std::filesystem::path path =
+      std::filesystem::path(MOREAU_SOURCE_DIR) /
+      "tests/fuzz/regressions/fclib/W-x-unreadable-libfclib-exited-1.hdf5";
+  const std::string message = refusal(path);
+  EXPECT_THAT(message, HasSubstr(path.string() + ": error: /fclib_local/W/x:"));
+  EXPECT_THAT(message, HasSubstr("damaged data"));
 }
 
 }  // namespace

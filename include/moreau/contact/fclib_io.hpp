@@ -1,11 +1,14 @@
 // FCLib HDF5 files (Acary, Brémond, Koziara, Pérignon 2014, "FCLIB: a collection of discrete
-// 3D frictional contact problems"), read and written through Debian's libfclib. Layout:
+// 3D frictional contact problems"), written through Debian's libfclib and read with HDF5
+// directly. Layout:
 //   /fclib_local/{spacedim, W/{nzmax,m,n,nz,p,i,x}, vectors/{q,mu}}       local problems
 //   /fclib_global/{spacedim, M/..., H/..., vectors/{f,w,mu}}               global problems
 //   /solution/{r,u[,v]}, /guesses/{number_of_guesses, 1/{r,u[,v]}, ...}   optional
 // Matrices: nz = -2 compressed rows, -1 compressed columns, nz >= 0 triplets (i = rows,
-// p = columns, as in CSparse). libfclib exits the process on a failed HDF5 call and trusts the
-// sizes it reads, so every dataset it will touch is checked here first, with HDF5 directly.
+// p = columns, as in CSparse). Not libfclib's readers: they exit the process on a failed HDF5
+// call (a damaged byte in the data of a dataset: "fclib.h: 613 => ERROR: HDF5 call failed",
+// exit 1) and trust the sizes they read. Every dataset is read whole after its size is checked
+// against those it must agree with, and a failed read is an error naming the dataset.
 #pragma once
 
 #include "moreau/contact/global_problem.hpp"

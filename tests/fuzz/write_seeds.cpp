@@ -1,0 +1,110 @@
+// Writes the seed corpus of each fuzz target into OUT/<target>/ (scripts/fuzz, and ctest
+// before it replays them):
+//   moreau_fuzz_seeds OUT
+// The seeds are the repository's own files (example problems, the bad inputs of tests/io,
+// the Siconos files of tests/data/contact), a small valid block and records beside the bad
+// ones, and what cannot be checked in as text: FCLib files written from the Siconos files,
+// and checkpoints of short runs of the checkpoint target's problem in both modes.
+#include "checkpoint_problem.hpp"
+#include "moreau/contact/fclib_io.hpp"
+#include "moreau/contact/siconos_text_io.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/run/checkpoint.hpp"
+#include "moreau/run/run.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <type_traits>
+#include <variant>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace moreau;
+
+const fs::path kSource = MOREAU_SOURCE_DIR;
+
+// Copies the files of `folder` whose names end in `extension`. Not its subfolders: those of
+// problems/ are benchmarks of a thousand blocks, which take seconds to read under the
+// sanitizers, and so would their every mutant.
+void copy_files(const fs::path& folder, const std::string& extension, const fs::path& out) {
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder))
+    if (entry.is_regular_file() && entry.path().extension() == extension)
+      fs::copy_file(entry.path(), out / entry.path().filename(),
+                    fs::copy_options::overwrite_existing);
+}
+
+void write_text(const fs::path& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+// Each valid Siconos file of tests/data/contact as an FCLib file with a zero solution.
+void write_fclib_files(const fs::path& out) {
+  for (const char* name :
+       {"local_dense", "local_sparse_block", "local_csparse_2d", "global_dense"}) {
+    const contact::ProblemData data =
+        contact::read_siconos_text(kSource / "tests/data/contact" / (std::string(name) + ".dat"));
+    const fs::path path = out / (std::string(name) + ".hdf5");
+    std::visit(
+        [&](const auto& problem) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(problem)>, contact::LocalProblem>)
+            contact::write_fclib_local(path, problem, math::VecX::Zero(problem.size()));
+          else
+            contact::write_fclib_global(path, problem, math::VecX::Zero(problem.H.cols()));
+        },
+        data);
+  }
+}
+
+// Checkpoints of the checkpoint target's problem at its start and after 20 steps, in each
+// mode: the bodies at rest, then with their contacts remembered.
+void write_checkpoints(const fs::path& out) {
+  for (const run::Mode mode : {run::Mode::Nscd, run::Mode::Penalty}) {
+    run::Run run(fuzz::checkpoint_problem(mode));
+    const std::string prefix = mode == run::Mode::Nscd ? "nscd-" : "penalty-";
+    run::write_checkpoint(out / (prefix + run::checkpoint_name(0)), run.checkpoint());
+    for (int step = 0; step < 20; ++step) run.advance();
+    run::write_checkpoint(out / (prefix + run::checkpoint_name(run.step())), run.checkpoint());
+  }
+}
+
+void write_seeds(const fs::path& out) {
+  for (const char* target :
+       {"problem_file", "siconos_text", "fclib", "obj_block", "acceleration_record", "checkpoint"})
+    fs::create_directories(out / target);
+  copy_files(kSource / "problems", ".yaml", out / "problem_file");
+  copy_files(kSource / "tests/io/bad_inputs", ".yaml", out / "problem_file");
+  copy_files(kSource / "tests/data/contact", ".dat", out / "siconos_text");
+  copy_files(kSource / "tests/io/bad_inputs", ".obj", out / "obj_block");
+  write_text(out / "obj_block/cube.obj",
+             "# a unit cube, faces counter-clockwise seen from outside\n"
+             "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 0 0 1\nv 1 0 1\nv 1 1 1\nv 0 1 1\n"
+             "vn 0 0 -1\n"
+             "f 1 4 3 2\nf 5 6 7 8\nf 1 2 6 5\nf 2/1/1 3/1/1 7/1/1 6/1/1\nf -5 -1 -2 -6\n"
+             "f 4 1 5 8\n");
+  copy_files(kSource / "tests/io/bad_inputs", ".csv", out / "acceleration_record");
+  write_text(out / "acceleration_record/two-columns.csv",
+             "# time (s), acceleration (g)\ntime,accel_g\n0.0,0.0\n0.01, 0.05\r\n0.02,-1e-1\n");
+  write_text(out / "acceleration_record/four-columns.csv",
+             "time,a_x,a_y,a_z\n\n0,0,0,0\n0.005,0.5,-0.25,1.5e-2\n0.01,0,0,0\n");
+  write_fclib_files(out / "fclib");
+  write_checkpoints(out / "checkpoint");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::cerr << "usage: moreau_fuzz_seeds OUT\n";
+    return 2;
+  }
+  try {
+    write_seeds(argv[1]);
+  } catch (const core::Diagnostic& error) {
+    std::cerr << error.what() << '\n';
+    return 1;
+  }
+  return 0;
+}

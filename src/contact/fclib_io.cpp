@@ -190,13 +190,15 @@ SparseMat to_sparse(const StoredMatrix& A, const std::string& file, const std::s
   } else {
     const int outer = A.nz == -1 ? A.n : A.m;
     const auto stored = static_cast<int>(A.i.size());
-    if (A.p[0] != 0 || A.p[outer] > stored)
-      throw Diagnostic({file}, group + "/p", concat("pointers from 0 to at most ", stored),
-                       concat(A.p[0], " ... ", A.p[outer]));
+    if (A.p[0] != 0) throw Diagnostic({file}, group + "/p[0]", "0", concat(A.p[0]));
     for (int j = 0; j < outer; ++j) {
-      if (A.p[j + 1] < A.p[j])
-        throw Diagnostic({file}, concat(group, "/p[", j + 1, ']'), "nondecreasing pointers",
-                         concat(A.p[j + 1]));
+      // N.B. each pointer is checked before its entries are read: checking only the last one
+      // against i's size let p = {0, 100, 2} read i[2..99] before the decrease was seen.
+      if (A.p[j + 1] < A.p[j] || A.p[j + 1] > stored)
+        throw Diagnostic(
+            {file}, concat(group, "/p[", j + 1, ']'),
+            concat("a pointer from ", A.p[j], " to ", stored, " (nondecreasing, within i)"),
+            concat(A.p[j + 1]));
       for (int k = A.p[j]; k < A.p[j + 1]; ++k) {
         if (A.nz == -1)
           add_entry(entries, A, A.i[k], j, A.x[k], file, group);

@@ -47,8 +47,9 @@ void validate(const GlobalProblem& problem, const core::SourceLocation& where) {
   if (d != 2 && d != 3) throw Diagnostic(where, "dimension", "2 or 3", concat(d));
   const Index n_dof = problem.dofs();
   const Index n = d * problem.contacts();
-  if (problem.M.cols() != n_dof)
-    throw Diagnostic(where, "M", "a square matrix",
+  // N.B. at least one dof: CHOLMOD's factorization of a 0x0 M in Condensation crashed.
+  if (problem.M.cols() != n_dof || n_dof == 0)
+    throw Diagnostic(where, "M", "a square matrix of at least 1 x 1 (one row per dof)",
                      concat(problem.M.rows(), 'x', problem.M.cols()));
   if (problem.H.rows() != n_dof || problem.H.cols() != n)
     throw Diagnostic(where, "H", concat("a ", n_dof, 'x', n, " matrix (n_dof x d n_c)"),

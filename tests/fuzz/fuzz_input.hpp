@@ -1,5 +1,9 @@
-// What the fuzz targets share: the input as a file, for the readers that take a path.
+// What the fuzz targets share: the input as a file, for the readers that take a path, and
+// the condensation of a global problem read.
 #pragma once
+
+#include "moreau/contact/global_problem.hpp"
+#include "moreau/contact/siconos_text_io.hpp"
 
 #include <unistd.h>
 
@@ -9,6 +13,7 @@
 #include <fstream>
 #include <string>
 #include <system_error>
+#include <variant>
 
 namespace moreau::fuzz {
 
@@ -36,5 +41,12 @@ class InputFile {
  private:
   std::filesystem::path path_;
 };
+
+/// Condenses a global problem as `moreau solve` does once it is read (Condensation factorizes
+/// M): what the readers validate must be something it takes, or refuses with a Diagnostic.
+inline void condense(const contact::ProblemData& data) {
+  if (const auto* global = std::get_if<contact::GlobalProblem>(&data))
+    contact::Condensation(*global, {"fuzz"});
+}
 
 }  // namespace moreau::fuzz

@@ -26,7 +26,8 @@ struct GlobalProblem {
   Index dofs() const { return M.rows(); }
 };
 
-/// Checks sizes, finiteness and mu >= 0 (positive definiteness is checked by Condensation).
+/// Checks sizes (at least one dof), finiteness and mu >= 0 (positive definiteness is checked
+/// by Condensation).
 /// @throws core::Diagnostic naming `where` and the offending key (M, H, f, w, mu)
 void validate(const GlobalProblem& problem, const core::SourceLocation& where);
 

@@ -73,6 +73,14 @@ void validate(const GlobalProblem& problem, const core::SourceLocation& where) {
 Condensation::Condensation(const GlobalProblem& problem, const core::SourceLocation& where)
     : H_(problem.H), f_(problem.f) {
   require_symmetric(problem.M, where);
+  // A positive definite M has a positive diagonal (M_ii = e_i^T M e_i > 0). N.B. checked
+  // before CHOLMOD: its analysis of an M without entries returns no factor, which Eigen's
+  // CholmodSupport then dereferences (a segmentation fault on an all-zero M).
+  for (Index i = 0; i < problem.M.rows(); ++i)
+    if (!(problem.M.coeff(i, i) > 0.0))
+      throw Diagnostic(where, concat("M(", i, ", ", i, ')'),
+                       "a positive diagonal entry (M positive definite)",
+                       concat(problem.M.coeff(i, i)));
   factor_.cholmod().print = 0;  // library code never prints; failures become Diagnostics
   factor_.compute(problem.M);
   if (factor_.info() != Eigen::Success)

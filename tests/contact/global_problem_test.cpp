@@ -60,15 +60,36 @@ TEST(Condensation, RecoversTheGlobalVelocity) {
   EXPECT_TRUE(condensation.local().velocity(r).isApprox(global.H.transpose() * v + global.w, kTol));
 }
 
+// A positive diagonal, yet indefinite: the trailing 2x2 block [[5, 2], [2, 0.5]] has
+// determinant -1.5, so the Cholesky factorization itself must fail.
 TEST(Condensation, RefusesAMassMatrixThatIsNotPositiveDefinite) {
   GlobalProblem global = small_global();
-  global.M.coeffRef(3, 3) = -6.0;
+  global.M.coeffRef(3, 3) = 0.5;
   try {
     const Condensation condensation(global, {"indefinite.dat"});
     FAIL() << "an indefinite M was factored";
   } catch (const core::Diagnostic& error) {
     EXPECT_THAT(error.what(), HasSubstr("indefinite.dat: error: M: expected a symmetric positive"));
   }
+}
+
+// A zero diagonal entry is refused before CHOLMOD, whose analysis of an M without entries
+// returned no factor for Eigen to dereference (a segmentation fault of moreau solve).
+TEST(Condensation, RefusesAMassMatrixWithoutAPositiveDiagonal) {
+  for (const double diagonal : {0.0, -6.0}) {
+    GlobalProblem global = small_global();
+    global.M.coeffRef(3, 3) = diagonal;
+    try {
+      const Condensation condensation(global, {"zero.dat"});
+      FAIL() << "an M with M(3, 3) = " << diagonal << " was factored";
+    } catch (const core::Diagnostic& error) {
+      EXPECT_THAT(error.what(),
+                  HasSubstr("zero.dat: error: M(3, 3): expected a positive diagonal"));
+    }
+  }
+  GlobalProblem empty = small_global();
+  empty.M = SparseMat(4, 4);
+  EXPECT_THROW(Condensation(empty, {"empty.dat"}), core::Diagnostic);
 }
 
 TEST(Condensation, RefusesAnUnsymmetricMassMatrix) {

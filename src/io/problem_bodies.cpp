@@ -141,11 +141,6 @@ AccelerationUnit read_acceleration_unit(const Field& motion) {
 
 using Warnings = std::vector<run::InputWarning>;
 
-void warn_about_peak(const Field& field, double peak, Warnings& warnings) {
-  if (auto warning = peak_acceleration_warning(field, peak))
-    warnings.push_back(std::move(*warning));
-}
-
 model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneContext& context,
                                              Warnings& warnings) {
   motion.check_keys({"record", "units", "direction", "scale", "baseline"});
@@ -171,7 +166,7 @@ model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneCon
       record_field.fail("a record without y component in planar mode", "a_y != 0");
     peak = std::max(peak, a.norm());
   }
-  warn_about_peak(motion.find("scale").value_or(record_field), peak, warnings);
+  warn_about_peak_acceleration(motion.find("scale").value_or(record_field), peak, warnings);
   const bool linear =
       !motion.find("baseline") || motion.get("baseline").choice({"linear", "none"}) == "linear";
   try {
@@ -192,7 +187,7 @@ model::PrescribedVelocity read_ricker(const Field& ricker, const SceneContext& c
       read_acceleration_unit(ricker) == AccelerationUnit::G ? kStandardGravity : 1.0;
   const Field peak_field = ricker.get("peak");
   const double peak = peak_field.positive("in units") * unit;
-  warn_about_peak(peak_field, peak, warnings);
+  warn_about_peak_acceleration(peak_field, peak, warnings);
   const double frequency = ricker.get("frequency").positive("Hz");
   const double t0 = ricker.get("t0").non_negative("s");
   const Field direction = ricker.get("direction");
@@ -305,7 +300,7 @@ model::Body read_body(const Field& entry, const SceneContext& context, Warnings&
 }  // namespace
 
 Vec3 read_direction(const Field& field, int dimension) {
-  return read_planar_vector(field, dimension, kMaxLength, "(a direction: its length is free)");
+  return read_planar_vector(field, dimension, kMaxLength, "a direction: its length is free");
 }
 
 int read_material_reference(const std::optional<Field>& field,

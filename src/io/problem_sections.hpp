@@ -82,9 +82,10 @@ math::Vec3 read_direction(const Field& field, int dimension);
 void read_bodies(const Field& bodies, const SceneContext& context, SceneBuilder& builder);
 
 // problem_warnings.cpp
-/// The warning for a ground motion whose peak acceleration, `peak` m/s^2 after its units and
-/// scale, is above 3 g (the strongest ever recorded), at `field` (the scale, or the record).
-std::optional<run::InputWarning> peak_acceleration_warning(const Field& field, double peak);
+/// Adds the warning for a ground motion whose peak acceleration, `peak` m/s^2 after its units
+/// and scale, is above 3 g (the strongest ever recorded), at `field` (the scale, or the record).
+void warn_about_peak_acceleration(const Field& field, double peak,
+                                  std::vector<run::InputWarning>& warnings);
 /// The warnings about the problem read from `root` whose bodies came from `origins`
 /// (SceneBuilder): densities outside [100, 25,000] kg/m^3, a step in which a body falls more
 /// than the smallest free body's size, free bodies larger than 100 m, scenes wider than 10 km.

@@ -61,9 +61,11 @@ void warn_about_densities(const Field& root, std::vector<run::InputWarning>& war
   }
 }
 
+// Each body's bounding box, computed once for the warnings that measure bodies.
+using Boxes = std::vector<geometry::Aabb>;
+
 // The diagonal of a body's bounding box, m; infinite for a plane.
-double size_of(const model::Body& body) {
-  const geometry::Aabb box = geometry::bounding_box(body.shape, body.shape_pose());
+double size_of(const geometry::Aabb& box) {
   const double size = (box.upper - box.lower).norm();
   return std::isfinite(size) ? size : std::numeric_limits<double>::infinity();
 }
@@ -73,16 +75,16 @@ double size_of(const model::Body& body) {
 // another between two contact detections, and the contacts are found too late to hold it.
 // A step of 1e-3 s lets a body fall 1e-5 m; time.step: 0.5 (a duration, or another
 // problem's step) lets it fall 2.5 m.
-void warn_about_step(const run::Problem& problem, const std::vector<Field>& origins,
-                     std::vector<run::InputWarning>& warnings) {
+void warn_about_step(const run::Problem& problem, const Boxes& boxes,
+                     const std::vector<Field>& origins, std::vector<run::InputWarning>& warnings) {
   const double g = problem.gravity.gravity.norm();
   const double h = problem.stepping.h;
   double smallest = std::numeric_limits<double>::infinity();
   std::size_t which = 0;
   for (std::size_t i = 0; i < problem.scene.bodies.size(); ++i) {
-    const model::Body& body = problem.scene.bodies[i];
-    if (body.motion != model::Motion::Free || size_of(body) >= smallest) continue;
-    smallest = size_of(body);
+    const double size = size_of(boxes[i]);
+    if (problem.scene.bodies[i].motion != model::Motion::Free || size >= smallest) continue;
+    smallest = size;
     which = i;
   }
   if (!(g * h * h > smallest)) return;
@@ -96,13 +98,13 @@ void warn_about_step(const run::Problem& problem, const std::vector<Field>& orig
                              std::sqrt(smallest / g), " s (1e-3 s is usual for masonry)")});
 }
 
-void warn_about_large_bodies(const run::Problem& problem, const std::vector<Field>& origins,
+void warn_about_large_bodies(const run::Problem& problem, const Boxes& boxes,
+                             const std::vector<Field>& origins,
                              std::vector<run::InputWarning>& warnings) {
   std::set<std::string> warned;  // a generator's blocks share one origin: one warning
   for (std::size_t i = 0; i < problem.scene.bodies.size(); ++i) {
-    const model::Body& body = problem.scene.bodies[i];
-    const double size = size_of(body);
-    if (body.motion != model::Motion::Free || size <= kLargestBlock) continue;
+    const double size = size_of(boxes[i]);
+    if (problem.scene.bodies[i].motion != model::Motion::Free || size <= kLargestBlock) continue;
     if (!warned.insert(origins[i].path()).second) continue;
     warnings.push_back(warning_at(
         origins[i],
@@ -115,16 +117,15 @@ void warn_about_large_bodies(const run::Problem& problem, const std::vector<Fiel
 // The scene's bounding box over its finite bodies. The warning names the body farthest from
 // the bodies' median centre (component by component): the outlier, a body placed in
 // millimetres among bodies placed in metres, rather than the structure the box also ends at.
-void warn_about_scene_extent(const run::Problem& problem, const std::vector<Field>& origins,
+void warn_about_scene_extent(const Boxes& boxes, const std::vector<Field>& origins,
                              std::vector<run::InputWarning>& warnings) {
   std::vector<std::size_t> finite;
   std::vector<math::Vec3> centres;
   geometry::Aabb scene{math::Vec3::Constant(std::numeric_limits<double>::infinity()),
                        math::Vec3::Constant(-std::numeric_limits<double>::infinity())};
-  for (std::size_t i = 0; i < problem.scene.bodies.size(); ++i) {
-    const model::Body& body = problem.scene.bodies[i];
-    if (!std::isfinite(size_of(body))) continue;
-    const geometry::Aabb box = geometry::bounding_box(body.shape, body.shape_pose());
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    const geometry::Aabb& box = boxes[i];
+    if (!std::isfinite(size_of(box))) continue;
     scene.lower = scene.lower.cwiseMin(box.lower);
     scene.upper = scene.upper.cwiseMax(box.upper);
     finite.push_back(i);
@@ -152,23 +153,28 @@ void warn_about_scene_extent(const run::Problem& problem, const std::vector<Fiel
 
 }  // namespace
 
-std::optional<run::InputWarning> peak_acceleration_warning(const Field& field, double peak) {
-  if (!(peak > kStrongestGroundMotion)) return std::nullopt;
-  return warning_at(
+void warn_about_peak_acceleration(const Field& field, double peak,
+                                  std::vector<run::InputWarning>& warnings) {
+  if (!(peak > kStrongestGroundMotion)) return;
+  warnings.push_back(warning_at(
       field, concat("a peak ground acceleration of ", peak, " m/s^2 = ", peak / kStandardGravity,
                     " g, above the strongest ever recorded (about 3 g): was a "
                     "record in cm/s^2 read as m/s^2, or in m/s^2 as g, or scaled "
-                    "twice?"));
+                    "twice?")));
 }
 
 std::vector<run::InputWarning> physical_range_warnings(const Field& root,
                                                        const run::Problem& problem,
                                                        const std::vector<Field>& origins) {
+  Boxes boxes;
+  boxes.reserve(problem.scene.bodies.size());
+  for (const model::Body& body : problem.scene.bodies)
+    boxes.push_back(geometry::bounding_box(body.shape, body.shape_pose()));
   std::vector<run::InputWarning> warnings;
   warn_about_densities(root, warnings);
-  warn_about_step(problem, origins, warnings);
-  warn_about_large_bodies(problem, origins, warnings);
-  warn_about_scene_extent(problem, origins, warnings);
+  warn_about_step(problem, boxes, origins, warnings);
+  warn_about_large_bodies(problem, boxes, origins, warnings);
+  warn_about_scene_extent(boxes, origins, warnings);
   return warnings;
 }
 

@@ -196,21 +196,16 @@ double Field::length() const {
   return value;
 }
 
-double Field::component_within(double bound, std::string_view unit) const {
-  const double value = number();
-  if (std::abs(value) > bound) fail(concat("a number in [", -bound, ", ", bound, "] ", unit));
-  return value;
-}
-
 math::Vec3 Field::vec3_within(double bound, std::string_view unit) const {
   const std::vector<Field> parts = elements("a list of 3 numbers [x, y, z]", 3);
-  return {parts[0].component_within(bound, unit), parts[1].component_within(bound, unit),
-          parts[2].component_within(bound, unit)};
+  return {parts[0].number_in(-bound, bound, unit), parts[1].number_in(-bound, bound, unit),
+          parts[2].number_in(-bound, bound, unit)};
 }
 
 math::Vec2 Field::point2() const {
   const std::vector<Field> parts = elements("a list of 2 numbers", 2);
-  return {parts[0].component_within(kMaxLength, "m"), parts[1].component_within(kMaxLength, "m")};
+  return {parts[0].number_in(-kMaxLength, kMaxLength, "m"),
+          parts[1].number_in(-kMaxLength, kMaxLength, "m")};
 }
 
 int Field::integer(int min, int max) const {

@@ -116,7 +116,6 @@ class Field {
   Field(const YAML::Node& node, std::string path, std::string file, YAML::Mark mark);
   Field child(const YAML::Node& key, const YAML::Node& value, std::string path) const;
   std::string scalar(std::string_view expected) const;
-  double component_within(double bound, std::string_view unit) const;
 
   YAML::Node node_;
   std::string path_;

@@ -23,6 +23,13 @@ constexpr double kCornerTolerance = 1e-9;
 
 constexpr const char* kPlanarAngularVelocity = "[0, w, 0] in planar mode (rotation about y)";
 
+// A point, vector or direction read from `field`: in planar mode its y component must be 0.
+Vec3 in_plane(const Field& field, const Vec3& value, int dimension) {
+  if (dimension == 2 && value.y() != 0.0)
+    field.fail("[x, 0, z] in planar mode (bodies move in the x-z plane)");
+  return value;
+}
+
 geometry::Shape read_sphere(const Field& shape) {
   shape.check_keys({"type", "radius"});
   return geometry::Sphere{shape.get("radius").length()};
@@ -191,10 +198,9 @@ model::PrescribedVelocity read_ricker(const Field& ricker, const SceneContext& c
   const double frequency = ricker.get("frequency").positive("Hz");
   const double t0 = ricker.get("t0").non_negative("s");
   const Field direction = ricker.get("direction");
-  Vec3 d = read_direction(direction, context.dimension);
-  if (!(d.norm() > 0.0)) direction.fail("a non-zero vector");
   const model::AccelerationRecord record =
-      model::ricker_pulse(peak, frequency, t0, d.normalized(), context.h, context.duration);
+      model::ricker_pulse(peak, frequency, t0, read_direction(direction, context.dimension),
+                          context.h, context.duration);
   // The Ricker wavelet is the second derivative of a Gaussian: its velocity returns to 0 by
   // itself, so no baseline correction is needed.
   return model::ground_motion_velocity(record, model::BaselineCorrection::None);
@@ -300,7 +306,7 @@ model::Body read_body(const Field& entry, const SceneContext& context, Warnings&
 }  // namespace
 
 Vec3 read_direction(const Field& field, int dimension) {
-  return read_planar_vector(field, dimension, kMaxLength, "a direction: its length is free");
+  return in_plane(field, field.direction(), dimension);
 }
 
 int read_material_reference(const std::optional<Field>& field,
@@ -313,10 +319,7 @@ int read_material_reference(const std::optional<Field>& field,
 }
 
 Vec3 read_planar_vector(const Field& field, int dimension, double bound, std::string_view unit) {
-  Vec3 value = field.vec3_within(bound, unit);
-  if (dimension == 2 && value.y() != 0.0)
-    field.fail("[x, 0, z] in planar mode (bodies move in the x-z plane)");
-  return value;
+  return in_plane(field, field.vec3_within(bound, unit), dimension);
 }
 
 void read_bodies(const Field& bodies, const SceneContext& context, SceneBuilder& builder) {

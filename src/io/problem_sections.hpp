@@ -76,8 +76,8 @@ int read_material_reference(const std::optional<Field>& field,
 /// its y component must be 0.
 math::Vec3 read_planar_vector(const Field& field, int dimension, double bound,
                               std::string_view unit);
-/// A direction in the world (any non-zero length; components up to kMaxLength, so that its
-/// norm is finite); in planar mode its y component must be 0.
+/// A direction in the world, normalised (Field::direction); in planar mode its y component
+/// must be 0.
 math::Vec3 read_direction(const Field& field, int dimension);
 void read_bodies(const Field& bodies, const SceneContext& context, SceneBuilder& builder);
 

@@ -327,8 +327,6 @@ void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity) 
     lateral->check_keys({"direction", "rate", "start"});
     if (const auto direction = lateral->find("direction")) {
       gravity.lateral_direction = read_direction(*direction, dimension);
-      if (!(gravity.lateral_direction.norm() > 0.0)) direction->fail("a non-zero vector");
-      gravity.lateral_direction.normalize();
       if (std::abs(gravity.lateral_direction.dot(gravity.gravity.normalized())) > kAxisTolerance)
         direction->fail("a direction orthogonal to gravity");
     }

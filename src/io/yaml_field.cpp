@@ -252,16 +252,6 @@ std::size_t Field::name_in(const std::vector<std::string>& names, std::string_vi
   fail(expected);
 }
 
-math::Vec3 Field::vec3() const {
-  const std::vector<Field> parts = elements("a list of 3 numbers [x, y, z]", 3);
-  return {parts[0].number(), parts[1].number(), parts[2].number()};
-}
-
-math::Vec2 Field::vec2() const {
-  const std::vector<Field> parts = elements("a list of 2 numbers", 2);
-  return {parts[0].number(), parts[1].number()};
-}
-
 std::vector<double> Field::numbers() const {
   std::vector<double> values;
   for (const Field& part : elements("a list of numbers")) values.push_back(part.number());
@@ -269,7 +259,9 @@ std::vector<double> Field::numbers() const {
 }
 
 math::Vec3 Field::direction() const {
-  const math::Vec3 value = vec3();
+  // Components bounded so that the norm is finite: [1e308, 1e308, 0] normalized to the zero
+  // vector, a tilt or orientation axis of no direction.
+  const math::Vec3 value = vec3_within(kMaxLength, "a direction: its length is free");
   if (!(value.norm() > 0.0)) fail("a non-zero vector");
   return value.normalized();
 }

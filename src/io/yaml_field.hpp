@@ -106,10 +106,8 @@ class Field {
   /// The index of the name among `names` (the bodies or materials defined so far); `what`
   /// ("body", "material") is for the message, which lists the names if there are few.
   std::size_t name_in(const std::vector<std::string>& names, std::string_view what) const;
-  math::Vec3 vec3() const;
-  math::Vec2 vec2() const;
   std::vector<double> numbers() const;
-  /// A non-zero vector, normalised.
+  /// A non-zero vector (components within kMaxLength), normalised.
   math::Vec3 direction() const;
 
  private:

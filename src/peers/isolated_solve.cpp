@@ -1,5 +1,6 @@
 #include "moreau/peers/isolated_solve.hpp"
 
+#include "moreau/core/child_process.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 
@@ -112,13 +113,7 @@ bool read_until_closed(int fd, std::optional<std::chrono::steady_clock::time_poi
 std::string describe(int wait_status, const std::string& received) {
   if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == kThrew)
     return core::concat("threw (", received.empty() ? "an unknown exception" : received, ")");
-  if (WIFSIGNALED(wait_status)) {
-    const int signal = WTERMSIG(wait_status);
-    const char* name = sigabbrev_np(signal);
-    return core::concat(signal == SIGABRT ? "aborted" : "killed", " (SIG",
-                        name ? name : std::to_string(signal).c_str(), ")");
-  }
-  return core::concat("exited with code ", WEXITSTATUS(wait_status));
+  return core::describe_child_end(wait_status);
 }
 
 }  // namespace

@@ -78,6 +78,16 @@ TEST(SolveCommand, MalformedFileExitsTwoWithFileLineAndKey) {
   EXPECT_THAT(result.output, HasSubstr("negative_mu.dat:11: error: mu[0]"));
 }
 
+// A mutant of an FCLib file, found by fuzzing, on which Debian's libhdf5 1.10.8 dies of a
+// segmentation fault inside H5Lexists: read in a child process first, it is refused.
+TEST(SolveCommand, AFileThatCrashesLibhdf5ExitsTwo) {
+  const CommandResult result = run_moreau("solve " + kData + "damaged_crashes_libhdf5.hdf5");
+  EXPECT_EQ(result.exit_code, 2) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("damaged_crashes_libhdf5.hdf5: error: expected an HDF5 "
+                                       "file that libhdf5 can read, found a damaged file, on "
+                                       "which libhdf5 crashed in a child process: "));
+}
+
 TEST(SolveCommand, UnknownSolverAndOptionAreRefusedWithASuggestion) {
   const CommandResult solver = run_moreau("solve " + kData + "local_dense.dat --solver nsgz");
   EXPECT_EQ(solver.exit_code, 2);

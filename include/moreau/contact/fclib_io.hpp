@@ -31,10 +31,17 @@ struct FclibContents {
 /// by FCLib files). False if it cannot be read.
 bool has_hdf5_signature(const std::filesystem::path& path);
 
-/// Reads an FCLib local or global problem, its solution and first guess.
+/// Reads an FCLib local or global problem, its solution and first guess. The file is read in
+/// a child process first (core::crash_in_child_process), so that a damaged file on which
+/// libhdf5 itself crashes is refused rather than ending this process.
 /// @throws core::Diagnostic (file and HDF5 path as key) if the file is not HDF5, lacks
-///         /fclib_local and /fclib_global, or holds inconsistent sizes or non-finite values
+///         /fclib_local and /fclib_global, holds inconsistent sizes or non-finite values, or
+///         crashes libhdf5
 FclibContents read_fclib(const std::filesystem::path& path);
+
+/// read_fclib without the child process: a damaged file can end this process in libhdf5. For
+/// the FCLib fuzz target, which must see every crash of the reading, moreau's and libhdf5's.
+FclibContents read_fclib_in_process(const std::filesystem::path& path);
 
 /// Writes `problem` as /fclib_local (W in compressed columns), and /solution/{r,u} when r is
 /// given (u defaults to W r + q). Replaces an existing file.

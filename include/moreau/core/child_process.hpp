@@ -1,0 +1,26 @@
+// Child processes: a task that a library may crash the process with, tried first in a child;
+// how a child ended, in words.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace moreau::core {
+
+/// How a child process ended, from waitpid's status: "killed (SIGSEGV)", "aborted (SIGABRT)",
+/// "exited with code 3".
+std::string describe_child_end(int wait_status);
+
+/// Runs `task` in a forked child process whose standard output and error are discarded, and
+/// tells how the child crashed: empty if the task returned or threw (the caller repeats it in
+/// this process to get its result or its exception), or if no child could be started;
+/// otherwise describe_child_end ("killed (SIGSEGV)"; "exited with code 1" for a sanitizer's
+/// report).
+/// A child stopped by SIGINT, SIGTERM, SIGHUP or SIGKILL (the user's request, which reaches
+/// the whole process group) has not crashed.
+/// @pre the task writes nothing this process reads later (files, pipes): only its crash
+///      reaches the caller
+std::optional<std::string> crash_in_child_process(const std::function<void()>& task);
+
+}  // namespace moreau::core

@@ -230,6 +230,16 @@ model::PrescribedVelocity read_settlement(const Field& settlement, int dimension
     history.displacement.push_back(read_planar_vector(sample, dimension, kMaxLength, "m"));
   if (!history.displacement.front().isZero(0.0))
     samples.front().fail("[0, 0, 0]: displacements are relative to the initial position");
+  // The support moves at the slope between two samples, a speed like any other: a jump of
+  // 1e6 m in 5e-324 s gave it an infinite velocity.
+  for (std::size_t i = 1; i < samples.size(); ++i) {
+    const double speed = (history.displacement[i] - history.displacement[i - 1]).norm() /
+                         (history.time[i] - history.time[i - 1]);
+    if (!(speed <= kMaxSpeed))
+      samples[i].fail(
+          concat("a displacement reached from the previous one at most ", kMaxSpeed, " m/s"),
+          concat(speed, " m/s"));
+  }
   return model::settlement_velocity(history);
 }
 

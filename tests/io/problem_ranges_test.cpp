@@ -320,5 +320,33 @@ TEST(ProblemRanges, RefusesAQuaternionOfZeros) {
   }
 }
 
+// A settlement moves its support at the slope between two samples: like any speed, at most
+// kMaxSpeed (1e4 m/s), which a jump of 1e6 m in 5e-324 s exceeded to infinity.
+TEST(ProblemRanges, RefusesASettlementFasterThanTheLargestSpeed) {
+  const testing::ScratchFolder scratch;
+  const fs::path path = scratch.path() / "problem.yaml";
+  const auto settlement = [&](const std::string& time) {
+    std::ofstream(path)
+        << "version: 1\n"
+           "time: {step: 1.0e-3, duration: 1}\n"
+           "bodies:\n"
+           "  - {name: ball, shape: {type: sphere, radius: 0.1}, position: [0, 0, 1]}\n"
+           "  - {name: support, shape: {type: box, size: [1, 1, 1]}, driven:\n"
+           "     {settlement: {time: [0, "
+        << time << "], displacement: [[0, 0, 0], [1e4, 0, 0]]}}}\n";
+    return path;
+  };
+  EXPECT_NO_THROW(read_problem_file(settlement("1")));
+  try {
+    read_problem_file(settlement("5e-324"));
+    ADD_FAILURE() << "an infinite speed accepted";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_THAT(error.what(),
+                HasSubstr(":6:65: error: bodies[1].driven.settlement.displacement[1]: "
+                          "expected a displacement reached from the previous one at "
+                          "most 10000 m/s, found inf m/s"));
+  }
+}
+
 }  // namespace
 }  // namespace moreau::io

@@ -107,7 +107,11 @@ geometry::Shape read_shape(const Field& shape, const SceneContext& context) {
 
 math::Quat read_quaternion(const Field& field, int dimension) {
   const std::vector<Field> parts = field.elements("a list of 4 numbers [w, x, y, z]", 4);
-  const math::Quat q(parts[0].number(), parts[1].number(), parts[2].number(), parts[3].number());
+  const auto component = [](const Field& part) {
+    return part.number_in(-kMaxQuaternionComponent, kMaxQuaternionComponent);
+  };
+  const math::Quat q(component(parts[0]), component(parts[1]), component(parts[2]),
+                     component(parts[3]));
   if (std::abs(q.norm() - 1.0) > kUnitQuaternionTolerance)
     field.fail("a unit quaternion [w, x, y, z] (|q| = 1 within 1e-6)", concat("|q| = ", q.norm()));
   if (dimension == 2 && (q.x() != 0.0 || q.z() != 0.0))
@@ -124,7 +128,8 @@ math::Quat read_orientation(const Field& orientation, int dimension) {
       orientation.fail_with("give either axis and angle or a quaternion, not both");
     return read_quaternion(*quaternion, dimension);
   }
-  const double angle = math::radians(orientation.get("angle").number());
+  const double angle =
+      math::radians(orientation.get("angle").number_in(-kMaxAngle, kMaxAngle, "deg"));
   if (dimension == 2 && !orientation.find("axis"))
     return math::from_axis_angle(Vec3::UnitY(), angle);
   const Field axis_field = orientation.get("axis");
@@ -162,7 +167,8 @@ model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneCon
       direction
           ? read_acceleration_record(path, unit, read_direction(*direction, context.dimension))
           : read_acceleration_record(path, unit);
-  const double scale = motion.find("scale") ? motion.get("scale").positive("") : 1.0;
+  const double scale =
+      motion.find("scale") ? motion.get("scale").positive_at_most(kMaxRecordScale) : 1.0;
   double peak = 0.0;
   for (Vec3& a : record.acceleration) {
     a *= scale;
@@ -190,13 +196,14 @@ model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneCon
 model::PrescribedVelocity read_ricker(const Field& ricker, const SceneContext& context,
                                       Warnings& warnings) {
   ricker.check_keys({"peak", "units", "frequency", "t0", "direction"});
-  const double unit =
-      read_acceleration_unit(ricker) == AccelerationUnit::G ? kStandardGravity : 1.0;
+  const bool in_g = read_acceleration_unit(ricker) == AccelerationUnit::G;
+  const double unit = in_g ? kStandardGravity : 1.0;
   const Field peak_field = ricker.get("peak");
-  const double peak = peak_field.positive("in units") * unit;
+  const double peak =
+      peak_field.positive_at_most(kMaxAcceleration / unit, in_g ? "g" : "m/s^2") * unit;
   warn_about_peak_acceleration(peak_field, peak, warnings);
-  const double frequency = ricker.get("frequency").positive("Hz");
-  const double t0 = ricker.get("t0").non_negative("s");
+  const double frequency = ricker.get("frequency").positive_at_most(kMaxFrequency, "Hz");
+  const double t0 = ricker.get("t0").number_in(0.0, kMaxTime, "s");
   const Field direction = ricker.get("direction");
   const model::AccelerationRecord record =
       model::ricker_pulse(peak, frequency, t0, read_direction(direction, context.dimension),
@@ -210,7 +217,8 @@ model::PrescribedVelocity read_settlement(const Field& settlement, int dimension
   settlement.check_keys({"time", "displacement"});
   const Field time_field = settlement.get("time");
   model::DisplacementHistory history;
-  history.time = time_field.numbers();
+  for (const Field& sample : time_field.elements("a list of times (s)"))
+    history.time.push_back(sample.number_in(0.0, kMaxTime, "s"));
   if (history.time.size() < 2) time_field.fail("at least 2 times (s)");
   for (std::size_t i = 1; i < history.time.size(); ++i)
     if (!(history.time[i] > history.time[i - 1])) time_field.fail("strictly increasing times (s)");
@@ -222,6 +230,16 @@ model::PrescribedVelocity read_settlement(const Field& settlement, int dimension
     history.displacement.push_back(read_planar_vector(sample, dimension, kMaxLength, "m"));
   if (!history.displacement.front().isZero(0.0))
     samples.front().fail("[0, 0, 0]: displacements are relative to the initial position");
+  // The support moves at the slope between two samples, a speed like any other: a jump of
+  // 1e6 m in 5e-324 s gave it an infinite velocity.
+  for (std::size_t i = 1; i < samples.size(); ++i) {
+    const double speed = (history.displacement[i] - history.displacement[i - 1]).norm() /
+                         (history.time[i] - history.time[i - 1]);
+    if (!(speed <= kMaxSpeed))
+      samples[i].fail(
+          concat("a displacement reached from the previous one at most ", kMaxSpeed, " m/s"),
+          concat(speed, " m/s"));
+  }
   return model::settlement_velocity(history);
 }
 

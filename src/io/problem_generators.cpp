@@ -95,7 +95,8 @@ std::vector<masonry::Block> read_tower(const Field& g, const std::string& name, 
     spec.block_size = Vec3(size[0].length(), 1.0, size[1].length());
   }
   spec.blocks = read_count(g, "blocks", 1);
-  if (const auto twist = g.find("twist")) spec.twist = twist->number();
+  if (const auto twist = g.find("twist"))
+    spec.twist = twist->number_in(-kMaxAngle, kMaxAngle, "deg");
   return masonry::generate_tower(spec, dimension);
 }
 

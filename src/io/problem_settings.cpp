@@ -38,12 +38,14 @@ constexpr double kAxisTolerance = 1e-9;
 // with what law_field gives.
 model::ContactLaw read_law(const Field& law_field, model::ContactLaw law,
                            const std::filesystem::path& folder) {
-  if (const auto friction = law_field.find("friction")) law.friction = friction->non_negative("");
+  if (const auto friction = law_field.find("friction"))
+    law.friction = friction->number_in(0.0, kMaxFriction);
   if (const auto restitution = law_field.find("restitution"))
     law.restitution = restitution->number_in(0.0, 1.0);
-  if (const auto cohesion = law_field.find("cohesion")) law.cohesion = cohesion->non_negative("Pa");
+  if (const auto cohesion = law_field.find("cohesion"))
+    law.cohesion = cohesion->number_in(0.0, kMaxStress, "Pa");
   if (const auto tensile = law_field.find("tensile_strength"))
-    law.tensile_strength = tensile->non_negative("Pa");
+    law.tensile_strength = tensile->number_in(0.0, kMaxStress, "Pa");
   if (const auto penalty = law_field.find("penalty"))
     law.penalty = read_penalty_laws(*penalty, law.penalty, folder);
   return law;
@@ -203,7 +205,7 @@ void read_time(const Field& time, run::Problem& problem) {
   problem.stepping.h = step.positive("s");
   problem.locations["time.step"] = step.location();
   const Field duration = time.get("duration");
-  problem.duration = duration.positive("s");
+  problem.duration = duration.positive_at_most(kMaxTime, "s");
   if (problem.duration < problem.stepping.h)
     duration.fail(concat("a duration of at least one time step (", problem.stepping.h, " s)"));
   // The same test as run::step_count's precondition, so that no round-off lies between them.
@@ -230,7 +232,7 @@ void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping) {
   if (const auto iterations = solver.find("max_iterations"))
     stepping.stop.max_iterations = iterations->integer(1, INT_MAX);
   if (const auto limit = solver.find("time_limit"))
-    stepping.stop.time_limit = limit->non_negative("s per solve, 0: none");
+    stepping.stop.time_limit = limit->number_in(0.0, kMaxTime, "s per solve, 0: none");
   const std::optional<Field> parameters = solver.find("parameters");
   if (!parameters) return;
   for (const auto& [key, value] : parameters->entries())
@@ -262,21 +264,19 @@ void read_materials(const Field& materials, SceneContext& context) {
     if (material.density < kMinDensity || material.density > kMaxDensity)
       density.fail(concat("a density in [", kMinDensity, ", ", kMaxDensity, "] kg/m^3"));
     if (const auto young = entry.find("young_modulus"))
-      material.young_modulus = young->non_negative("Pa");
+      material.young_modulus = young->number_in(0.0, kMaxStress, "Pa");
     if (const auto poisson = entry.find("poisson_ratio")) {
       material.poisson_ratio = poisson->number();
       if (!(material.poisson_ratio >= 0.0 && material.poisson_ratio < 0.5))
         poisson->fail("a number in [0, 0.5)");
     }
     if (const auto dissipation = entry.find("dissipation"))
-      material.dissipation = dissipation->non_negative("s/m");
+      material.dissipation = dissipation->number_in(0.0, kMaxDissipation, "s/m");
     std::optional<double> friction_angle;
-    if (const auto angle = entry.find("friction_angle")) {
-      friction_angle = angle->number();
-      // 90 degrees would be an infinite coefficient.
-      if (!(*friction_angle >= 0.0 && *friction_angle < 90.0))
-        angle->fail("a number in [0, 90) (degrees)");
-    }
+    // The angle whose tangent is kMaxFriction, as for a coefficient given as such (90 degrees
+    // would be an infinite one).
+    if (const auto angle = entry.find("friction_angle"))
+      friction_angle = angle->number_in(0.0, math::degrees(std::atan(kMaxFriction)), "degrees");
     result.push_back(material);
     context.friction_angles.push_back(friction_angle);
   }
@@ -311,7 +311,7 @@ void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity) 
   loads.check_keys({"gravity_ramp", "tilt", "lateral"});
   if (const auto ramp = loads.find("gravity_ramp")) {
     ramp->check_keys({"duration"});
-    gravity.ramp_duration = ramp->get("duration").positive("s");
+    gravity.ramp_duration = ramp->get("duration").positive_at_most(kMaxTime, "s");
   }
   if (const auto tilt = loads.find("tilt")) {
     tilt->check_keys({"axis", "rate", "start"});
@@ -320,8 +320,9 @@ void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity) 
       if (dimension == 2 && std::abs(gravity.tilt_axis.y()) < 1.0 - kAxisTolerance)
         axis->fail("[0, 1, 0] or [0, -1, 0] in planar mode (rotation about y)");
     }
-    gravity.tilt_rate = tilt->get("rate").non_negative("deg/s");
-    if (const auto start = tilt->find("start")) gravity.tilt_start = start->non_negative("s");
+    gravity.tilt_rate = tilt->get("rate").number_in(0.0, kMaxTiltRate, "deg/s");
+    if (const auto start = tilt->find("start"))
+      gravity.tilt_start = start->number_in(0.0, kMaxTime, "s");
   }
   if (const auto lateral = loads.find("lateral")) {
     lateral->check_keys({"direction", "rate", "start"});
@@ -330,8 +331,9 @@ void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity) 
       if (std::abs(gravity.lateral_direction.dot(gravity.gravity.normalized())) > kAxisTolerance)
         direction->fail("a direction orthogonal to gravity");
     }
-    gravity.lateral_rate = lateral->get("rate").non_negative("1/s");
-    if (const auto start = lateral->find("start")) gravity.lateral_start = start->non_negative("s");
+    gravity.lateral_rate = lateral->get("rate").number_in(0.0, kMaxLateralRate, "1/s");
+    if (const auto start = lateral->find("start"))
+      gravity.lateral_start = start->number_in(0.0, kMaxTime, "s");
   }
 }
 
@@ -342,11 +344,11 @@ dynamics::CollapseCriteria read_stop(const Field& stop) {
   if (!collapse) return criteria;
   collapse->check_keys({"max_displacement", "max_rotation", "kinetic_energy"});
   if (const auto displacement = collapse->find("max_displacement"))
-    criteria.max_displacement = displacement->positive("m");
+    criteria.max_displacement = displacement->positive_at_most(kMaxLength, "m");
   if (const auto rotation = collapse->find("max_rotation"))
-    criteria.max_rotation = rotation->positive("deg");
+    criteria.max_rotation = rotation->positive_at_most(kMaxAngle, "deg");
   if (const auto energy = collapse->find("kinetic_energy"))
-    criteria.kinetic_energy = energy->positive("J");
+    criteria.kinetic_energy = energy->positive_at_most(kMaxKineticEnergy, "J");
   return criteria;
 }
 

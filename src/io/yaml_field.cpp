@@ -181,9 +181,9 @@ double Field::positive(std::string_view unit) const {
   return value;
 }
 
-double Field::non_negative(std::string_view unit) const {
+double Field::positive_at_most(double max, std::string_view unit) const {
   const double value = number();
-  if (!(value >= 0.0)) fail(concat("a number >= 0", with_unit(unit)));
+  if (!(value > 0.0 && value <= max)) fail(concat("a number in (0, ", max, ']', with_unit(unit)));
   return value;
 }
 

@@ -45,6 +45,52 @@ inline constexpr double kMaxSpeed = 1e4;
 inline constexpr double kMaxAcceleration = 1e4;
 /// The largest angular velocity, rad/s (95,000 rpm): a turbine's, not a stone's.
 inline constexpr double kMaxAngularSpeed = 1e4;
+/// The longest time, s (a duration, a load's start, a pulse's t0, a solve's time limit): four
+/// months of simulated time, which run::kMaxStepCount steps still cover at 1e-5 s a step.
+inline constexpr double kMaxTime = 1e7;
+/// The largest Coulomb friction coefficient: beyond, the cone is a cylinder for every
+/// practical purpose.
+inline constexpr double kMaxFriction = 1e3;
+/// The largest stress, Pa (cohesion, tensile strength, Young's modulus): eight times diamond's
+/// modulus (1.2e12 Pa).
+inline constexpr double kMaxStress = 1e13;
+/// The largest Hunt-Crossley dissipation c, s/m: measured ones are 0.01 to 1 s/m, and at
+/// kMaxSpeed the damping factor 1 + 1.5 c delta_dot stays below 1.5e8.
+inline constexpr double kMaxDissipation = 1e4;
+/// The largest penalty stiffness, in its law's unit: four orders above a 10 m steel block's
+/// E l (2e12 N/m), while the forces and critical steps it gives stay finite.
+inline constexpr double kMaxStiffness = 1e16;
+/// The largest penalty damping, in its law's unit: above the critical damping 2 sqrt(k m) of
+/// a spring of kMaxStiffness holding 1,000 t (2e11 N s/m).
+inline constexpr double kMaxDamping = 1e12;
+/// The largest exponent of the power law (m1, m2, m3): measured ones lie between 1 and 3, and
+/// an overlap of kMaxLength to the 10th (1e60) stays finite.
+inline constexpr double kMaxExponent = 10.0;
+/// The largest ratio K_t / K_n: Mindlin's is 2/3 to 1; beyond 100 the tangential spring alone
+/// would set the critical step.
+inline constexpr double kMaxStiffnessRatio = 100.0;
+/// The largest cap on a friction force, N: a 100 m cube of stone weighs 2.4e10 N.
+inline constexpr double kMaxForce = 1e16;
+/// The largest frequency of a Ricker pulse, Hz: ultrasound beyond; pi^2 f^2 (t - t0)^2 over
+/// kMaxTime (1e23) stays finite, where 1e300 Hz made the pulse NaN.
+inline constexpr double kMaxFrequency = 1e4;
+/// The largest scale of a ground-motion record: a record in cm/s^2 takes 0.01, an amplified
+/// one a few times; 1,000 is beyond both.
+inline constexpr double kMaxRecordScale = 1e3;
+/// The fastest tilt of gravity, deg/s: a tilting table turns by a few; 1e4 is 28 turns a
+/// second.
+inline constexpr double kMaxTiltRate = 1e4;
+/// The fastest growth of the lateral coefficient, 1/s: at 1e3 it reaches 1,000 g
+/// (kMaxAcceleration) in one second.
+inline constexpr double kMaxLateralRate = 1e3;
+/// The largest angle, deg (an orientation, a tower's twist, a collapse's rotation): 2,800
+/// turns, more than any rotation means, and in radians still exact to 1e-11.
+inline constexpr double kMaxAngle = 1e6;
+/// The largest component of a quaternion, which must be of unit length to 1e-6 anyway:
+/// bounded so that its norm is finite and the refusal names the component.
+inline constexpr double kMaxQuaternionComponent = 1e6;
+/// The largest kinetic-energy threshold, J: the Chicxulub impactor carried about 4e23 J.
+inline constexpr double kMaxKineticEnergy = 1e30;
 
 class Field {
  public:
@@ -87,9 +133,11 @@ class Field {
 
   // Scalars. Numbers must be finite: .nan and .inf are refused.
   double number() const;
+  /// A number in [min, max] (`unit`).
   double number_in(double min, double max, std::string_view unit = "") const;
-  double positive(std::string_view unit) const;      ///< > 0
-  double non_negative(std::string_view unit) const;  ///< >= 0
+  double positive(std::string_view unit) const;  ///< > 0
+  /// A number in (0, max] (`unit`).
+  double positive_at_most(double max, std::string_view unit = "") const;
   /// A length in [kMinLength, kMaxLength], m.
   double length() const;
   /// A vector [x, y, z] whose components are in [-bound, bound] (`unit`): a point within

@@ -2,6 +2,7 @@
 
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "yaml_field.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -80,8 +81,9 @@ std::vector<Line> read_data_lines(const std::filesystem::path& file) {
 
 /// Reads the table of `columns` numbers per row, in file order, checking every value and the
 /// strictly increasing first column. The values after the first are accelerations that are
-/// multiplied by `scale` (the unit's, in m/s^2): each is checked to stay finite then too, so
-/// that an overflow is refused at its row, not later in a vector that has lost its place.
+/// multiplied by `scale` (the unit's, in m/s^2): each is checked within kMaxAcceleration then,
+/// as every acceleration of a problem, at its row, not later in a vector that has lost its
+/// place.
 /// Returns the rows as written.
 std::vector<std::vector<double>> read_table(const std::filesystem::path& file, std::size_t columns,
                                             double scale) {
@@ -114,12 +116,11 @@ std::vector<std::vector<double>> read_table(const std::filesystem::path& file, s
       if (!value) throw Diagnostic(where, keys[c], "a number", concat('\'', fields[c].text, '\''));
       if (!std::isfinite(*value))
         throw Diagnostic(where, keys[c], "a finite number", concat('\'', fields[c].text, '\''));
-      if (c > 0 && !std::isfinite(*value * scale))
-        throw Diagnostic(
-            where, keys[c],
-            concat("an acceleration of magnitude at most ",
-                   std::numeric_limits<double>::max() / scale, " (finite once converted to m/s^2)"),
-            concat('\'', fields[c].text, '\''));
+      if (c > 0 && !(std::abs(*value * scale) <= kMaxAcceleration))
+        throw Diagnostic(where, keys[c],
+                         concat("an acceleration of magnitude at most ", kMaxAcceleration / scale,
+                                " (", kMaxAcceleration, " m/s^2)"),
+                         concat('\'', fields[c].text, '\''));
       row.push_back(*value);
     }
     if (!rows.empty() && !(row.front() > rows.back().front()))

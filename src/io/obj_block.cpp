@@ -2,8 +2,10 @@
 
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "yaml_field.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -59,8 +61,9 @@ geometry::ConvexPolyhedron read_obj_block(const std::filesystem::path& path,
         fail(words[0], "a vertex 'v x y z' with three coordinates");
       math::Vec3 vertex;
       for (int c = 0; c < 3; ++c)
-        if (!parse(words[c + 1].text, vertex[c]) || !std::isfinite(vertex[c]))
-          fail(words[c + 1], "a finite coordinate (m)");
+        if (!parse(words[c + 1].text, vertex[c]) || !(std::abs(vertex[c]) <= kMaxLength))
+          fail(words[c + 1],
+               core::concat("a coordinate in [", -kMaxLength, ", ", kMaxLength, "] (m)"));
       vertices.push_back(vertex);
     } else if (words[0].text == "f") {
       if (words.size() < 4) fail(words[0], "a face 'f i j k ...' of at least 3 vertices");

@@ -95,12 +95,16 @@ TEST_F(AccelerationRecordFile, NonFiniteValueIsRejected) {
               HasSubstr(":2:5: error: accel_g: expected a finite number, found 'nan'"));
 }
 
-// 1e308 is a double, 1e308 g is not: refused at its row, not later in a vector that has lost
-// its place in the file.
-TEST_F(AccelerationRecordFile, ValueThatOverflowsInMetresPerSecondSquaredNamesItsRow) {
-  EXPECT_THAT(error_of("time,accel_g\n0.0,0.1\n0.02,1e308\n"),
-              HasSubstr(":3:6: error: accel_g: expected an acceleration of magnitude at most "
-                        "1.83314e+307 (finite once converted to m/s^2), found '1e308'"));
+// Every acceleration of a problem is at most 1e4 m/s^2 (1019.72 g), a record's too: refused
+// at its row (1e308 g overflowed once converted to m/s^2), not later in a vector that has
+// lost its place in the file.
+TEST_F(AccelerationRecordFile, AccelerationBeyondTheLargestNamesItsRow) {
+  for (const char* value : {"1e308", "1020", "-1020"})
+    EXPECT_THAT(error_of(std::string("time,accel_g\n0.0,0.1\n0.02,") + value + "\n"),
+                HasSubstr(std::string(":3:6: error: accel_g: expected an acceleration of "
+                                      "magnitude at most 1019.72 (10000 m/s^2), found '") +
+                          value + "'"));
+  EXPECT_EQ(error_of("time,accel_g\n0.0,0.1\n0.02,-1019.7\n"), "");
 }
 
 TEST_F(AccelerationRecordFile, NonIncreasingTimeNamesThePreviousSample) {

@@ -156,6 +156,24 @@ bodies:
   EXPECT_TRUE((from_file.x - inline_block.x + Vec3(5, 0, 0)).norm() < kTol);
 }
 
+// A vertex beyond kMaxLength is refused at its line and column in the OBJ file, as any
+// coordinate of a problem file (a vertex of 1e200 m made the block's volume overflow).
+TEST_F(ProblemFileTest, ObjVertexBeyondTheLargestCoordinateIsRefusedAtItsColumn) {
+  write("far.obj", "v 0 0 0\nv 1 0 0\nv 0 1e200 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 2 3 4\nf 1 4 3\n");
+  const fs::path path = write("far.yaml", R"(version: 1
+time: {step: 1.0e-3, duration: 0.1}
+bodies:
+  - {name: far, shape: {type: polyhedron, file: far.obj}}
+)");
+  try {
+    read_problem_file(path);
+    FAIL() << "a vertex of 1e200 m was read";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_THAT(error.what(), HasSubstr("far.obj:3:5: error: bodies[0].shape: expected a "
+                                        "coordinate in [-1e+06, 1e+06] (m), found '1e200'"));
+  }
+}
+
 TEST_F(ProblemFileTest, EveryKeyOfA3dFileIsHonoured) {
   write("shake.csv", kRecord);
   const run::Problem p = read_problem_file(write("full.yaml", kFull3d));

@@ -238,14 +238,19 @@ std::string test_name(const ::testing::TestParamInfo<BoundedKey>& param) {
   return name;
 }
 
+// The problem `text`, written to problem.yaml in `folder`.
+fs::path write_problem(const fs::path& folder, const std::string& text) {
+  const fs::path path = folder / "problem.yaml";
+  std::ofstream(path) << text;
+  return path;
+}
+
 class ProblemRange : public ::testing::TestWithParam<BoundedKey> {
  protected:
   // The problem with `value` in place, in a folder that holds a ground-motion record.
   fs::path write(const std::string& value) const {
     std::ofstream(folder_ / "record.csv") << "time, a\n0, 0\n0.5, 1\n1, 0\n";
-    const fs::path path = folder_ / "problem.yaml";
-    std::ofstream(path) << problem(GetParam(), value);
-    return path;
+    return write_problem(folder_, problem(GetParam(), value));
   }
 
   const testing::ScratchFolder scratch_;
@@ -278,74 +283,61 @@ INSTANTIATE_TEST_SUITE_P(Keys, ProblemRange, ::testing::ValuesIn(bounded_keys())
 INSTANTIATE_TEST_SUITE_P(Keys, BoundOfRange, ::testing::ValuesIn(keys_with_a_reachable_bound()),
                          test_name);
 
+// The message with which the problem `text` is refused; a failure of the test if it is read.
+std::string refusal(const std::string& text) {
+  const testing::ScratchFolder scratch;
+  try {
+    read_problem_file(write_problem(scratch.path(), text));
+  } catch (const core::Diagnostic& error) {
+    return error.what();
+  }
+  ADD_FAILURE() << "read, not refused:\n" << text;
+  return "";
+}
+
 // The open lower bound of the ranges (0, max]: 0 is refused as well.
 TEST(ProblemRanges, RefusesZeroWhereTheRangeIsOpen) {
-  const testing::ScratchFolder scratch;
-  const fs::path path = scratch.path() / "problem.yaml";
-  std::ofstream(path)
-      << "version: 1\n"
-         "time: {step: 1.0e-3, duration: 1}\n"
-         "bodies:\n"
-         "  - {name: ground, shape: {type: plane}, fixed: true}\n"
-         "  - {name: ball, shape: {type: sphere, radius: 0.1}, position: [0, 0, 1]}\n"
-         "stop: {collapse: {kinetic_energy: 0}}\n";
-  try {
-    read_problem_file(path);
-    ADD_FAILURE() << "a kinetic_energy of 0 accepted";
-  } catch (const core::Diagnostic& error) {
-    EXPECT_THAT(error.what(), HasSubstr(":6:35: error: stop.collapse.kinetic_energy: expected a "
-                                        "number in (0, 1e+30] (J), found '0'"));
-  }
+  EXPECT_THAT(refusal("version: 1\n"
+                      "time: {step: 1.0e-3, duration: 1}\n"
+                      "bodies:\n"
+                      "  - {name: ground, shape: {type: plane}, fixed: true}\n"
+                      "  - {name: ball, shape: {type: sphere, radius: 0.1}, position: [0, 0, 1]}\n"
+                      "stop: {collapse: {kinetic_energy: 0}}\n"),
+              HasSubstr(":6:35: error: stop.collapse.kinetic_energy: expected a number in "
+                        "(0, 1e+30] (J), found '0'"));
 }
 
 // A quaternion of zeros has no direction to normalise to: refused at its key, not turned into
 // NaN.
 TEST(ProblemRanges, RefusesAQuaternionOfZeros) {
-  const testing::ScratchFolder scratch;
-  const fs::path path = scratch.path() / "problem.yaml";
-  std::ofstream(path)
-      << "version: 1\n"
-         "time: {step: 1.0e-3, duration: 1}\n"
-         "bodies:\n"
-         "  - {name: ground, shape: {type: plane}, fixed: true}\n"
-         "  - {name: ball, shape: {type: sphere, radius: 0.1}, position: [0, 0, 1],\n"
-         "     orientation: {quaternion: [0, 0, 0, 0]}}\n";
-  try {
-    read_problem_file(path);
-    ADD_FAILURE() << "a quaternion of zeros accepted";
-  } catch (const core::Diagnostic& error) {
-    EXPECT_THAT(error.what(), HasSubstr(":6:32: error: bodies[1].orientation.quaternion: "
-                                        "expected a unit quaternion [w, x, y, z] (|q| = 1 within "
-                                        "1e-6), found |q| = 0"));
-  }
+  EXPECT_THAT(refusal("version: 1\n"
+                      "time: {step: 1.0e-3, duration: 1}\n"
+                      "bodies:\n"
+                      "  - {name: ground, shape: {type: plane}, fixed: true}\n"
+                      "  - {name: ball, shape: {type: sphere, radius: 0.1}, position: [0, 0, 1],\n"
+                      "     orientation: {quaternion: [0, 0, 0, 0]}}\n"),
+              HasSubstr(":6:32: error: bodies[1].orientation.quaternion: expected a unit "
+                        "quaternion [w, x, y, z] (|q| = 1 within 1e-6), found |q| = 0"));
 }
 
 // A settlement moves its support at the slope between two samples: like any speed, at most
 // kMaxSpeed (1e4 m/s), which a jump of 1e6 m in 5e-324 s exceeded to infinity.
 TEST(ProblemRanges, RefusesASettlementFasterThanTheLargestSpeed) {
-  const testing::ScratchFolder scratch;
-  const fs::path path = scratch.path() / "problem.yaml";
-  const auto settlement = [&](const std::string& time) {
-    std::ofstream(path)
-        << "version: 1\n"
+  const auto settlement = [](const std::string& time) {
+    return "version: 1\n"
            "time: {step: 1.0e-3, duration: 1}\n"
            "bodies:\n"
            "  - {name: ball, shape: {type: sphere, radius: 0.1}, position: [0, 0, 1]}\n"
            "  - {name: support, shape: {type: box, size: [1, 1, 1]}, driven:\n"
-           "     {settlement: {time: [0, "
-        << time << "], displacement: [[0, 0, 0], [1e4, 0, 0]]}}}\n";
-    return path;
+           "     {settlement: {time: [0, " +
+           time + "], displacement: [[0, 0, 0], [1e4, 0, 0]]}}}\n";
   };
-  EXPECT_NO_THROW(read_problem_file(settlement("1")));
-  try {
-    read_problem_file(settlement("5e-324"));
-    ADD_FAILURE() << "an infinite speed accepted";
-  } catch (const core::Diagnostic& error) {
-    EXPECT_THAT(error.what(),
-                HasSubstr(":6:65: error: bodies[1].driven.settlement.displacement[1]: "
-                          "expected a displacement reached from the previous one at "
-                          "most 10000 m/s, found inf m/s"));
-  }
+  const testing::ScratchFolder scratch;
+  EXPECT_NO_THROW(read_problem_file(write_problem(scratch.path(), settlement("1"))));
+  EXPECT_THAT(refusal(settlement("5e-324")),
+              HasSubstr(":6:65: error: bodies[1].driven.settlement.displacement[1]: expected a "
+                        "displacement reached from the previous one at most 10000 m/s, found "
+                        "inf m/s"));
 }
 
 }  // namespace

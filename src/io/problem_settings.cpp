@@ -264,7 +264,7 @@ void read_materials(const Field& materials, SceneContext& context) {
     if (material.density < kMinDensity || material.density > kMaxDensity)
       density.fail(concat("a density in [", kMinDensity, ", ", kMaxDensity, "] kg/m^3"));
     if (const auto young = entry.find("young_modulus"))
-      material.young_modulus = young->number_in(0.0, kMaxStress, "Pa");
+      material.young_modulus = young->number_in(0.0, kMaxYoungModulus, "Pa");
     if (const auto poisson = entry.find("poisson_ratio")) {
       material.poisson_ratio = poisson->number();
       if (!(material.poisson_ratio >= 0.0 && material.poisson_ratio < 0.5))

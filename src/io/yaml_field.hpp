@@ -51,9 +51,13 @@ inline constexpr double kMaxTime = 1e7;
 /// The largest Coulomb friction coefficient: beyond, the cone is a cylinder for every
 /// practical purpose.
 inline constexpr double kMaxFriction = 1e3;
-/// The largest stress, Pa (cohesion, tensile strength, Young's modulus): eight times diamond's
-/// modulus (1.2e12 Pa).
+/// The largest strength, Pa (cohesion, tensile strength): eight times diamond's modulus
+/// (1.2e12 Pa).
 inline constexpr double kMaxStress = 1e13;
+/// The largest Young's modulus, Pa: a rigid counterpart is given a modulus orders of magnitude
+/// above its partner's (1e9 times steel's, 2e20 Pa, in validation/cases/penalty-laws), and
+/// the penalty calibration only uses 1/E, which stays far above underflow.
+inline constexpr double kMaxYoungModulus = 1e30;
 /// The largest Hunt-Crossley dissipation c, s/m: measured ones are 0.01 to 1 s/m, and at
 /// kMaxSpeed the damping factor 1 + 1.5 c delta_dot stays below 1.5e8.
 inline constexpr double kMaxDissipation = 1e4;

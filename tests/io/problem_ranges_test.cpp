@@ -134,7 +134,7 @@ std::vector<BoundedKey> bounded_keys() {
   return {
       in_time("time.duration", "a number in (0, 1e+07] (s)", "1e7", "1.001e7",
               "{step: 1.0e-3, duration: VALUE}"),
-      in_material("young_modulus", "a number in [0, 1e+13] (Pa)", "1e13", "1.001e13"),
+      in_material("young_modulus", "a number in [0, 1e+30] (Pa)", "1e30", "1.001e30"),
       in_material("dissipation", "a number in [0, 10000] (s/m)", "1e4", "1.001e4"),
       // tan(89.9427 deg) = 999.99, the angle of kMaxFriction.
       in_material("friction_angle", "a number in [0, 89.9427] (degrees)", "89.9427", "89.943"),

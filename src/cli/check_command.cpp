@@ -12,6 +12,20 @@
 namespace moreau::cli {
 namespace {
 
+// Each record's size, seen before a run: a record in cm/s^2 read as m/s^2 shows a PGA of
+// tens of g, a time step in ms read as s a duration of hours.
+void print_ground_motions(const run::Problem& problem) {
+  for (const model::GroundMotion& ground : problem.ground_motions) {
+    std::cout << "  record     " << ground.body << ": " << ground.source;
+    if (ground.scale != 1.0) std::cout << " scaled by " << ground.scale;
+    std::cout << ", PGA " << ground.peak_horizontal() / model::kStandardGravity << " g";
+    if (ground.peak_vertical() > 0.0)
+      std::cout << " (vertical " << ground.peak_vertical() / model::kStandardGravity << " g)";
+    std::cout << ", " << ground.duration() << " s in " << ground.record.time.size()
+              << " samples, step " << ground.shortest_step() << " s\n";
+  }
+}
+
 void print_expansion(const run::Problem& problem) {
   std::array<int, 3> counts{};  // indexed by model::Motion: free, fixed, driven
   double mass = 0.0;
@@ -38,6 +52,7 @@ void print_expansion(const run::Problem& problem) {
             << problem.stepping.stop.max_iterations << " iterations)\n";
   if (problem.threads)
     std::cout << "  threads    " << *problem.threads << " (collision detection)\n";
+  print_ground_motions(problem);
 }
 
 int run_check(const std::vector<std::string>& arguments) {

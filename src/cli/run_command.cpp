@@ -124,7 +124,11 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
     std::cout << "  collapse: " << collapse.criterion
               << (collapse.body.empty() ? "" : " of " + collapse.body) << " = " << collapse.value
               << " at t = " << collapse.time << " s, " << collapse.load_factor_name << " = "
-              << collapse.load_factor << '\n';
+              << collapse.load_factor;
+    if (collapse.record)
+      std::cout << " (record scaled by " << collapse.record->scale << ", PGA "
+                << collapse.record->pga << " g)";
+    std::cout << '\n';
   } else if (summary.interrupted_by.empty()) {
     std::cout << "  no collapse criterion fired\n";
   }

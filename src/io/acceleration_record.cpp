@@ -4,6 +4,8 @@
 #include "moreau/core/diagnostic.hpp"
 #include "yaml_field.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstddef>
@@ -24,13 +26,13 @@ using core::SourceLocation;
 
 /// One comma-separated value of a line: its text without surrounding blanks and its 1-based
 /// column (that of its first character, or where it would be when it is empty).
-struct Field {
+struct Token {
   std::string_view text;
   int column = 0;
 };
 
-std::vector<Field> split_fields(std::string_view line) {
-  std::vector<Field> fields;
+std::vector<Token> split_fields(std::string_view line) {
+  std::vector<Token> fields;
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = std::min(line.find(',', start), line.size());
@@ -55,6 +57,30 @@ std::optional<double> parse_number(std::string_view text) {
   return value;
 }
 
+/// The text as a finite number.
+/// @throws Diagnostic at `where`, under `key`, when it is not one
+double read_finite(std::string_view text, const SourceLocation& where, const std::string& key) {
+  const std::optional<double> value = parse_number(text);
+  if (!value) throw Diagnostic(where, key, "a number", concat('\'', text, '\''));
+  if (!std::isfinite(*value))
+    throw Diagnostic(where, key, "a finite number", concat('\'', text, '\''));
+  return *value;
+}
+
+/// The text as an acceleration in the unit whose size is `scale` m/s^2, checked within
+/// kMaxAcceleration at its place in the file, as every acceleration of a problem, not later
+/// in a vector that has lost its place.
+double read_acceleration(std::string_view text, const SourceLocation& where, const std::string& key,
+                         double scale) {
+  const double value = read_finite(text, where, key);
+  if (!(std::abs(value * scale) <= kMaxAcceleration))
+    throw Diagnostic(where, key,
+                     concat("an acceleration of magnitude at most ", kMaxAcceleration / scale, " (",
+                            kMaxAcceleration, " m/s^2)"),
+                     concat('\'', text, '\''));
+  return value;
+}
+
 /// The lines of a CSV file that carry data, with their 1-based numbers: comments ('#' first)
 /// and blank lines dropped, '\r' of Windows line ends removed.
 struct Line {
@@ -62,7 +88,8 @@ struct Line {
   int number = 0;
 };
 
-std::vector<Line> read_data_lines(const std::filesystem::path& file) {
+/// Every line of the file, numbered from 1, '\r' of Windows line ends removed.
+std::vector<Line> read_lines(const std::filesystem::path& file) {
   std::ifstream in(file);
   if (!in)
     throw Diagnostic(
@@ -72,19 +99,35 @@ std::vector<Line> read_data_lines(const std::filesystem::path& file) {
   std::string text;
   for (int number = 1; std::getline(in, text); ++number) {
     if (!text.empty() && text.back() == '\r') text.pop_back();
-    const std::size_t first = text.find_first_not_of(" \t");
-    if (first == std::string::npos || text[first] == '#') continue;
     lines.push_back({std::move(text), number});
   }
   return lines;
 }
 
+std::vector<Line> read_data_lines(const std::filesystem::path& file) {
+  std::vector<Line> lines = read_lines(file);
+  std::erase_if(lines, [](const Line& line) {
+    const std::size_t first = line.text.find_first_not_of(" \t");
+    return first == std::string::npos || line.text[first] == '#';
+  });
+  return lines;
+}
+
+/// The words of a line separated by blanks, with their 1-based columns.
+std::vector<Token> split_words(std::string_view line) {
+  std::vector<Token> words;
+  std::size_t start = 0;
+  while ((start = line.find_first_not_of(" \t", start)) != std::string_view::npos) {
+    const std::size_t end = std::min(line.find_first_of(" \t", start), line.size());
+    words.push_back({line.substr(start, end - start), static_cast<int>(start) + 1});
+    start = end;
+  }
+  return words;
+}
+
 /// Reads the table of `columns` numbers per row, in file order, checking every value and the
-/// strictly increasing first column. The values after the first are accelerations that are
-/// multiplied by `scale` (the unit's, in m/s^2): each is checked within kMaxAcceleration then,
-/// as every acceleration of a problem, at its row, not later in a vector that has lost its
-/// place.
-/// Returns the rows as written.
+/// strictly increasing first column. The values after the first are accelerations in the unit
+/// of `scale` m/s^2 (read_acceleration). Returns the rows as written.
 std::vector<std::vector<double>> read_table(const std::filesystem::path& file, std::size_t columns,
                                             double scale) {
   const std::vector<Line> lines = read_data_lines(file);
@@ -93,7 +136,7 @@ std::vector<std::vector<double>> read_table(const std::filesystem::path& file, s
     throw Diagnostic(SourceLocation{name}, "", "a header line of column names",
                      "no data (only comments or blank lines)");
   std::vector<std::string> keys;
-  for (const Field& field : split_fields(lines.front().text)) keys.emplace_back(field.text);
+  for (const Token& field : split_fields(lines.front().text)) keys.emplace_back(field.text);
   if (keys.size() != columns || parse_number(keys.front()))
     throw Diagnostic(SourceLocation{name, lines.front().number, 1}, "header",
                      concat("a line of ", columns, " column names (time first)"),
@@ -102,7 +145,7 @@ std::vector<std::vector<double>> read_table(const std::filesystem::path& file, s
   std::vector<std::vector<double>> rows;
   for (std::size_t l = 1; l < lines.size(); ++l) {
     const Line& line = lines[l];
-    const std::vector<Field> fields = split_fields(line.text);
+    const std::vector<Token> fields = split_fields(line.text);
     if (fields.size() != columns) {
       const int column =
           fields.size() > columns ? fields[columns].column : static_cast<int>(line.text.size()) + 1;
@@ -111,17 +154,9 @@ std::vector<std::vector<double>> read_table(const std::filesystem::path& file, s
     }
     std::vector<double> row;
     for (std::size_t c = 0; c < columns; ++c) {
-      const std::optional<double> value = parse_number(fields[c].text);
       const SourceLocation where{name, line.number, fields[c].column};
-      if (!value) throw Diagnostic(where, keys[c], "a number", concat('\'', fields[c].text, '\''));
-      if (!std::isfinite(*value))
-        throw Diagnostic(where, keys[c], "a finite number", concat('\'', fields[c].text, '\''));
-      if (c > 0 && !(std::abs(*value * scale) <= kMaxAcceleration))
-        throw Diagnostic(where, keys[c],
-                         concat("an acceleration of magnitude at most ", kMaxAcceleration / scale,
-                                " (", kMaxAcceleration, " m/s^2)"),
-                         concat('\'', fields[c].text, '\''));
-      row.push_back(*value);
+      row.push_back(c == 0 ? read_finite(fields[c].text, where, keys[c])
+                           : read_acceleration(fields[c].text, where, keys[c], scale));
     }
     if (!rows.empty() && !(row.front() > rows.back().front()))
       throw Diagnostic(SourceLocation{name, line.number, fields.front().column}, keys.front(),
@@ -140,16 +175,75 @@ double scale_of(AccelerationUnit unit) {
   return unit == AccelerationUnit::G ? kStandardGravity : 1.0;
 }
 
+/// e = direction / |direction|.
+/// @throws Diagnostic naming the file for a zero or non-finite direction
+math::Vec3 unit_direction(const std::filesystem::path& file, const math::Vec3& direction) {
+  if (!direction.allFinite() || direction.norm() == 0.0)
+    throw Diagnostic(SourceLocation{file.string()}, "direction", "a finite non-zero vector",
+                     concat('(', direction.x(), ", ", direction.y(), ", ", direction.z(), ')'));
+  return direction.normalized();
+}
+
+/// The record of samples a_i (in the unit of `scale` m/s^2) at t_i = i time_step along e.
+model::AccelerationRecord sampled_at_constant_step(const std::vector<double>& samples,
+                                                   double time_step, double scale,
+                                                   const math::Vec3& e) {
+  model::AccelerationRecord record;
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    // i dt, not a running sum: the 1560th sample of El Centro is then at exactly 31.18 s.
+    record.time.push_back(static_cast<double>(i) * time_step);
+    record.acceleration.push_back(samples[i] * scale * e);
+  }
+  return record;
+}
+
+void check_time_step(double time_step, const SourceLocation& where, const std::string& key,
+                     std::string_view text) {
+  if (!(time_step > 0.0 && time_step <= kMaxRecordTimeStep))
+    throw Diagnostic(where, key, concat("a time step in (0, ", kMaxRecordTimeStep, "] s"),
+                     concat('\'', text, '\''));
+}
+
+std::string uppercase(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](char c) {
+    return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  });
+  return text;
+}
+
+// The two forms of an AT2 file's 4th line, as words once '=' and ',' are blanks:
+// "NPTS 3908 DT .0100 SEC" (NGA-West2) and "4000 .01000 NPTS DT" (the first NGA database).
+struct At2Size {
+  Token points;
+  Token time_step;
+};
+
+/// The line with '=' and ',' made blanks and letters upper case, for parse_at2_size_line.
+std::string normalized_size_line(std::string line) {
+  std::replace_if(
+      line.begin(), line.end(), [](char c) { return c == '=' || c == ','; }, ' ');
+  return uppercase(std::move(line));
+}
+
+/// The size tokens of a normalized 4th line (views into it), or nothing.
+std::optional<At2Size> parse_at2_size_line(std::string_view normalized) {
+  const std::vector<Token> words = split_words(normalized);
+  const auto is = [&](std::size_t i, std::string_view word) {
+    return i < words.size() && words[i].text == word;
+  };
+  if (is(0, "NPTS") && is(2, "DT") && (words.size() == 4 || (words.size() == 5 && is(4, "SEC"))))
+    return At2Size{words[1], words[3]};
+  if (words.size() == 4 && is(2, "NPTS") && is(3, "DT")) return At2Size{words[0], words[1]};
+  return std::nullopt;
+}
+
 }  // namespace
 
 model::AccelerationRecord read_acceleration_record(const std::filesystem::path& file,
                                                    AccelerationUnit unit,
                                                    const math::Vec3& direction) {
-  if (!direction.allFinite() || direction.norm() == 0.0)
-    throw Diagnostic(SourceLocation{file.string()}, "direction", "a finite non-zero vector",
-                     concat('(', direction.x(), ", ", direction.y(), ", ", direction.z(), ')'));
   const double scale = scale_of(unit);
-  const math::Vec3 e = scale * direction.normalized();
+  const math::Vec3 e = scale * unit_direction(file, direction);
   model::AccelerationRecord record;
   for (const std::vector<double>& row : read_table(file, 2, scale)) {
     record.time.push_back(row[0]);
@@ -167,6 +261,88 @@ model::AccelerationRecord read_acceleration_record(const std::filesystem::path& 
     record.acceleration.push_back(scale * math::Vec3(row[1], row[2], row[3]));
   }
   return record;
+}
+
+model::AccelerationRecord read_single_column_record(const std::filesystem::path& file,
+                                                    AccelerationUnit unit, double time_step,
+                                                    const math::Vec3& direction) {
+  const std::string name = file.string();
+  check_time_step(time_step, SourceLocation{name}, "time_step", concat(time_step));
+  const math::Vec3 e = unit_direction(file, direction);
+  const double scale = scale_of(unit);
+  const std::vector<Line> lines = read_data_lines(file);
+  std::string key = "value";
+  std::size_t first = 0;
+  if (!lines.empty() && !parse_number(split_words(lines.front().text).front().text)) {
+    key = split_words(lines.front().text).front().text;
+    first = 1;
+  }
+  std::vector<double> samples;
+  for (std::size_t l = first; l < lines.size(); ++l) {
+    const std::vector<Token> words = split_words(lines[l].text);
+    if (words.size() != 1 || words.front().text.find(',') != std::string_view::npos)
+      throw Diagnostic(SourceLocation{name, lines[l].number, words.front().column}, key,
+                       "one acceleration per line (a single-column record; a record with a "
+                       "time column is a CSV file without time_step)",
+                       concat('\'', lines[l].text, '\''));
+    samples.push_back(read_acceleration(words.front().text,
+                                        SourceLocation{name, lines[l].number, words.front().column},
+                                        key, scale));
+  }
+  if (samples.size() < 2)
+    throw Diagnostic(SourceLocation{name, lines.empty() ? 0 : lines.back().number}, "",
+                     "at least 2 samples", concat(samples.size()));
+  return sampled_at_constant_step(samples, time_step, scale, e);
+}
+
+model::AccelerationRecord read_at2_record(const std::filesystem::path& file,
+                                          const math::Vec3& direction) {
+  const math::Vec3 e = unit_direction(file, direction);
+  const std::string name = file.string();
+  const std::vector<Line> lines = read_lines(file);
+  if (lines.size() < 4)
+    throw Diagnostic(SourceLocation{name, static_cast<int>(lines.size()) + 1, 1}, "header",
+                     "the 4 header lines of a PEER NGA .AT2 file",
+                     concat(lines.size(), " lines in the file"));
+  const Line& units = lines[2];
+  const std::string units_text = uppercase(units.text);
+  if (units_text.find("ACCELERATION") == std::string::npos ||
+      units_text.find("UNITS OF G") == std::string::npos)
+    throw Diagnostic(SourceLocation{name, units.number, 1}, "header",
+                     "line 3 of a PEER NGA .AT2 file: 'ACCELERATION TIME SERIES IN UNITS OF G'",
+                     concat('\'', units.text, '\''));
+  const Line& size_line = lines[3];
+  const std::string normalized = normalized_size_line(size_line.text);
+  const std::optional<At2Size> size = parse_at2_size_line(normalized);
+  if (!size)
+    throw Diagnostic(SourceLocation{name, size_line.number, 1}, "header",
+                     "line 4 of a PEER NGA .AT2 file: 'NPTS= n, DT= dt SEC' or 'n dt NPTS, DT'",
+                     concat('\'', size_line.text, '\''));
+  const SourceLocation points_at{name, size_line.number, size->points.column};
+  const double points = read_finite(size->points.text, points_at, "NPTS");
+  if (!(points >= 2.0 && points == std::floor(points)))
+    throw Diagnostic(points_at, "NPTS", "a whole number of samples >= 2",
+                     concat('\'', size->points.text, '\''));
+  const SourceLocation step_at{name, size_line.number, size->time_step.column};
+  const double time_step = read_finite(size->time_step.text, step_at, "DT");
+  check_time_step(time_step, step_at, "DT", size->time_step.text);
+
+  std::vector<double> samples;
+  for (std::size_t l = 4; l < lines.size(); ++l)
+    for (const Token& word : split_words(lines[l].text)) {
+      const SourceLocation where{name, lines[l].number, word.column};
+      if (static_cast<double>(samples.size()) == points)
+        throw Diagnostic(where, "acceleration",
+                         concat("no more than NPTS = ", size->points.text, " values (line ",
+                                size_line.number, ')'),
+                         concat('\'', word.text, '\'', " after them"));
+      samples.push_back(read_acceleration(word.text, where, "acceleration", kStandardGravity));
+    }
+  if (static_cast<double>(samples.size()) != points)
+    throw Diagnostic(SourceLocation{name, lines.back().number}, "acceleration",
+                     concat("NPTS = ", size->points.text, " values (line ", size_line.number, ')'),
+                     concat(samples.size()));
+  return sampled_at_constant_step(samples, time_step, kStandardGravity, e);
 }
 
 }  // namespace moreau::io

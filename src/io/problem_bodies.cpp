@@ -6,6 +6,8 @@
 #include "moreau/math/quaternion.hpp"
 #include "problem_sections.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace moreau::io {
@@ -151,65 +153,140 @@ AccelerationUnit read_acceleration_unit(const Field& motion) {
              : AccelerationUnit::MetresPerSecondSquared;
 }
 
-using Warnings = std::vector<run::InputWarning>;
-
-model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneContext& context,
-                                             Warnings& warnings) {
-  motion.check_keys({"record", "units", "direction", "scale", "baseline"});
-  const Field record_field = motion.get("record");
+// A record's file in the layout its keys name: a PEER NGA .AT2 file (its header gives the
+// units and the time step), a single column at a constant `time_step`, or a CSV file with a
+// time column, of 2 columns along `direction` or of 4 (world components).
+model::AccelerationRecord read_record_file(const Field& component, const SceneContext& context) {
+  const Field record_field = component.get("record");
   const std::filesystem::path path = context.folder / record_field.text();
   if (!std::filesystem::is_regular_file(path))
-    record_field.fail("a CSV record file (relative to the problem file's folder)",
+    record_field.fail("a record file (relative to the problem file's folder)",
                       concat("no file ", path.string()));
-  const AccelerationUnit unit = read_acceleration_unit(motion);
-  const std::optional<Field> direction = motion.find("direction");
-  model::AccelerationRecord record =
-      direction
-          ? read_acceleration_record(path, unit, read_direction(*direction, context.dimension))
-          : read_acceleration_record(path, unit);
-  const double scale =
-      motion.find("scale") ? motion.get("scale").positive_at_most(kMaxRecordScale) : 1.0;
-  double peak = 0.0;
-  // Finite: each sample is within kMaxAcceleration (read_acceleration_record) and the scale
-  // within kMaxRecordScale.
-  for (Vec3& a : record.acceleration) {
-    a *= scale;
-    if (context.dimension == 2 && a.y() != 0.0)
-      record_field.fail("a record without y component in planar mode", "a_y != 0");
-    peak = std::max(peak, a.norm());
+  std::string extension = path.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(), [](char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  });
+  if (extension == ".at2") {
+    for (const char* key : {"units", "time_step"})
+      if (const auto given = component.find(key))
+        given->fail_with(
+            "a PEER NGA .AT2 file's header gives its units (g) and time step: "
+            "leave this key out");
+    return read_at2_record(path, read_direction(component.get("direction"), context.dimension));
   }
-  warn_about_peak_acceleration(motion.find("scale").value_or(record_field), peak, warnings);
+  const AccelerationUnit unit = read_acceleration_unit(component);
+  if (const auto time_step = component.find("time_step"))
+    return read_single_column_record(path, unit,
+                                     time_step->positive_at_most(kMaxRecordTimeStep, "s"),
+                                     read_direction(component.get("direction"), context.dimension));
+  if (const auto direction = component.find("direction"))
+    return read_acceleration_record(path, unit, read_direction(*direction, context.dimension));
+  return read_acceleration_record(path, unit);
+}
+
+// The components of a ground motion: the one its own keys name, or its `components` list.
+std::vector<model::AccelerationRecord> read_components(const Field& motion,
+                                                       const SceneContext& context,
+                                                       std::string& source) {
+  const std::optional<Field> list = motion.find("components");
+  if (list.has_value() == motion.find("record").has_value())
+    motion.fail("either record (one component) or components (a list of them)",
+                list ? "both" : "neither");
+  if (!list) {
+    source = motion.get("record").text();
+    return {read_record_file(motion, context)};
+  }
+  for (const char* key : {"units", "direction", "time_step"})
+    if (const auto given = motion.find(key))
+      given->fail_with(
+          "with components, each component takes its own units, direction and "
+          "time_step");
+  std::vector<model::AccelerationRecord> components;
+  for (const Field& component : list->elements("a list of records, one per component")) {
+    component.check_keys({"record", "units", "direction", "time_step"});
+    source += concat(source.empty() ? "" : " + ", component.get("record").text());
+    components.push_back(read_record_file(component, context));
+  }
+  return components;
+}
+
+// The factor on the record: `scale`, or the one that brings its peak horizontal acceleration
+// to `pga` (g); at most one of them.
+double read_record_scale(const Field& motion, const model::GroundMotion& unscaled) {
+  const std::optional<Field> scale = motion.find("scale");
+  const std::optional<Field> pga = motion.find("pga");
+  if (scale && pga) pga->fail_with("give either scale or pga, not both");
+  if (scale) return scale->positive_at_most(kMaxRecordScale);
+  if (!pga) return 1.0;
+  const double target = pga->positive_at_most(kMaxAcceleration / kStandardGravity, "g");
+  const double peak = unscaled.peak_horizontal() / kStandardGravity;
+  if (!(target <= kMaxRecordScale * peak))
+    pga->fail(concat("a PGA reached with a scale of at most ", kMaxRecordScale,
+                     " (the record's own horizontal PGA is ", peak, " g)"),
+              concat(target, " g"));
+  return target / peak;
+}
+
+model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneContext& context,
+                                             const std::string& body, SceneBuilder& builder) {
+  motion.check_keys(
+      {"record", "units", "direction", "time_step", "components", "scale", "pga", "baseline"});
+  model::GroundMotion ground{body, "", 1.0, {}};
+  const std::vector<model::AccelerationRecord> components =
+      read_components(motion, context, ground.source);
+  // Where the file gave the record, for the messages about all of it.
+  const Field source = motion.get(motion.find("record") ? "record" : "components");
+  ground.record = components.size() == 1 ? components.front() : model::superpose(components);
+  ground.scale = read_record_scale(motion, ground);
+  // Finite: each sample is within kMaxAcceleration (the readers), the scale within
+  // kMaxRecordScale, and the superposition of a few components adds a few of them.
+  for (Vec3& a : ground.record.acceleration) {
+    a *= ground.scale;
+    if (context.dimension == 2 && a.y() != 0.0)
+      source.fail("a record without y component in planar mode", "a_y != 0");
+  }
+  double peak = 0.0;
+  for (const Vec3& a : ground.record.acceleration) peak = std::max(peak, a.norm());
+  warn_about_peak_acceleration(motion.find("scale").value_or(motion.find("pga").value_or(source)),
+                               peak, builder.warnings);
   const bool linear =
       !motion.find("baseline") || motion.get("baseline").choice({"linear", "none"}) == "linear";
   try {
-    return model::ground_motion_velocity(
-        record, linear ? model::BaselineCorrection::Linear : model::BaselineCorrection::None);
+    model::PrescribedVelocity velocity =
+        model::ground_motion_velocity(ground.record, linear ? model::BaselineCorrection::Linear
+                                                            : model::BaselineCorrection::None);
+    builder.ground_motions.push_back(std::move(ground));
+    return velocity;
   } catch (const core::Diagnostic& error) {
     // The model knows the samples (acceleration[i], the record's data row i + 1), not the
     // file: the error at the record's key, naming the file.
-    record_field.fail_with(concat(path.string(), ": ", error.key(), ": ", error.message()));
+    source.fail_with(concat(ground.source, ": ", error.key(), ": ", error.message()));
   }
 }
 
 // Sampled at the time step over the run: the pulse is then as fine as the integration.
 model::PrescribedVelocity read_ricker(const Field& ricker, const SceneContext& context,
-                                      Warnings& warnings) {
+                                      const std::string& body, SceneBuilder& builder) {
   ricker.check_keys({"peak", "units", "frequency", "t0", "direction"});
   const bool in_g = read_acceleration_unit(ricker) == AccelerationUnit::G;
   const double unit = in_g ? kStandardGravity : 1.0;
   const Field peak_field = ricker.get("peak");
   const double peak =
       peak_field.positive_at_most(kMaxAcceleration / unit, in_g ? "g" : "m/s^2") * unit;
-  warn_about_peak_acceleration(peak_field, peak, warnings);
+  warn_about_peak_acceleration(peak_field, peak, builder.warnings);
   const double frequency = ricker.get("frequency").positive_at_most(kMaxFrequency, "Hz");
   const double t0 = ricker.get("t0").number_in(0.0, kMaxTime, "s");
   const Field direction = ricker.get("direction");
-  const model::AccelerationRecord record =
+  model::GroundMotion ground{
+      body, concat("Ricker pulse of ", frequency, " Hz"), 1.0,
       model::ricker_pulse(peak, frequency, t0, read_direction(direction, context.dimension),
-                          context.h, context.duration);
+                          context.h, context.duration)};
   // The Ricker wavelet is the second derivative of a Gaussian: its velocity returns to 0 by
   // itself, so no baseline correction is needed.
-  return model::ground_motion_velocity(record, model::BaselineCorrection::None);
+  model::PrescribedVelocity velocity =
+      model::ground_motion_velocity(ground.record, model::BaselineCorrection::None);
+  builder.ground_motions.push_back(std::move(ground));
+  return velocity;
 }
 
 model::PrescribedVelocity read_settlement(const Field& settlement, int dimension) {
@@ -244,7 +321,7 @@ model::PrescribedVelocity read_settlement(const Field& settlement, int dimension
 
 // Exactly one kind of motion, so that nothing the user wrote is ignored.
 model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& context,
-                                      Warnings& warnings) {
+                                      const std::string& body, SceneBuilder& builder) {
   driven.check_keys({"velocity", "angular_velocity", "ground_motion", "ricker", "settlement"});
   const bool constant = driven.find("velocity") || driven.find("angular_velocity");
   const int kinds = int{constant} + int{driven.find("ground_motion").has_value()} +
@@ -254,8 +331,9 @@ model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& c
     driven.fail("exactly one of velocity/angular_velocity, ground_motion, ricker or settlement",
                 kinds == 0 ? "none" : concat(kinds, " kinds of motion"));
   if (const auto motion = driven.find("ground_motion"))
-    return read_ground_motion(*motion, context, warnings);
-  if (const auto ricker = driven.find("ricker")) return read_ricker(*ricker, context, warnings);
+    return read_ground_motion(*motion, context, body, builder);
+  if (const auto ricker = driven.find("ricker"))
+    return read_ricker(*ricker, context, body, builder);
   if (const auto settlement = driven.find("settlement"))
     return read_settlement(*settlement, context.dimension);
   model::PrescribedVelocity motion;
@@ -273,7 +351,7 @@ model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& c
 // Fixed and driven bodies have no mass and no initial velocity of their own.
 model::Body make_body(const Field& entry, std::string name, geometry::Shape shape,
                       const geometry::Pose& pose, const SceneContext& context, int material,
-                      Warnings& warnings) {
+                      SceneBuilder& builder) {
   const bool fixed = entry.find("fixed") && entry.get("fixed").flag();
   const std::optional<Field> driven = entry.find("driven");
   if (fixed && driven) driven->fail_with("a fixed body cannot also be driven");
@@ -287,7 +365,7 @@ model::Body make_body(const Field& entry, std::string name, geometry::Shape shap
     model::Body body = model::make_fixed_body(std::move(name), std::move(shape), pose);
     if (driven) {
       body.motion = model::Motion::Driven;
-      body.prescribed = read_driven(*driven, context, warnings);
+      body.prescribed = read_driven(*driven, context, body.name, builder);
       body.v = body.prescribed.linear(0.0);
       body.w_B = body.q.conjugate() * body.prescribed.angular(0.0);
     }
@@ -303,7 +381,7 @@ model::Body make_body(const Field& entry, std::string name, geometry::Shape shap
   return body;
 }
 
-model::Body read_body(const Field& entry, const SceneContext& context, Warnings& warnings) {
+model::Body read_body(const Field& entry, const SceneContext& context, SceneBuilder& builder) {
   entry.check_keys({"name", "shape", "material", "position", "orientation", "velocity",
                     "angular_velocity", "fixed", "driven"});
   std::string name = entry.get("name").text();
@@ -315,7 +393,7 @@ model::Body read_body(const Field& entry, const SceneContext& context, Warnings&
   if (const auto orientation = entry.find("orientation"))
     pose.orientation = read_orientation(*orientation, context.dimension);
   model::Body body =
-      make_body(entry, std::move(name), std::move(shape), pose, context, material, warnings);
+      make_body(entry, std::move(name), std::move(shape), pose, context, material, builder);
   body.material = material;
   return body;
 }
@@ -341,7 +419,8 @@ Vec3 read_planar_vector(const Field& field, int dimension, double bound, std::st
 
 void read_bodies(const Field& bodies, const SceneContext& context, SceneBuilder& builder) {
   for (const Field& entry : bodies.elements("a list of bodies")) {
-    builder.scene.bodies.push_back(read_body(entry, context, builder.warnings));
+    model::Body body = read_body(entry, context, builder);
+    builder.scene.bodies.push_back(std::move(body));
     builder.origins.push_back(entry);
   }
 }

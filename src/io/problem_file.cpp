@@ -118,6 +118,7 @@ run::Problem read_problem(const Field& root, const std::string& stem,
   SceneBuilder builder = read_scene(root, context);
   problem.scene = std::move(builder.scene);
   problem.warnings = std::move(builder.warnings);
+  problem.ground_motions = std::move(builder.ground_motions);
   problem.scene.interactions = read_interactions(root, context);
   if (const auto loads = root.find("loads")) read_loads(*loads, context.dimension, problem.gravity);
   problem.scene.gravity = problem.gravity.at(0.0);

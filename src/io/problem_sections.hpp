@@ -35,6 +35,8 @@ struct SceneBuilder {
   /// The readers' warnings (problem_warnings.cpp) about values they alone see, such as a
   /// record's samples.
   std::vector<run::InputWarning> warnings;
+  /// The driven bodies' ground motions, in the order of the bodies (run::Problem's).
+  std::vector<model::GroundMotion> ground_motions;
 };
 
 // problem_settings.cpp

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <numbers>
 #include <string_view>
@@ -166,6 +167,61 @@ PrescribedVelocity ground_motion_velocity(const AccelerationRecord& record,
   PrescribedVelocity motion;
   motion.linear = piecewise_linear(record.time, std::move(velocity));
   return motion;
+}
+
+namespace {
+
+// The component's acceleration at t: linear between its samples, 0 outside its time span.
+Vec3 acceleration_at(const AccelerationRecord& component, double t) {
+  const std::vector<double>& time = component.time;
+  if (t < time.front() || t > time.back()) return Vec3::Zero();
+  const auto after = std::upper_bound(time.begin(), time.end(), t);
+  if (after == time.end()) return component.acceleration.back();
+  const auto i = static_cast<std::size_t>(after - time.begin()) - 1;
+  const double s = (t - time[i]) / (time[i + 1] - time[i]);
+  return (1.0 - s) * component.acceleration[i] + s * component.acceleration[i + 1];
+}
+
+}  // namespace
+
+AccelerationRecord superpose(const std::vector<AccelerationRecord>& components) {
+  AccelerationRecord sum;
+  for (const AccelerationRecord& component : components)
+    sum.time.insert(sum.time.end(), component.time.begin(), component.time.end());
+  std::sort(sum.time.begin(), sum.time.end());
+  sum.time.erase(std::unique(sum.time.begin(), sum.time.end()), sum.time.end());
+  for (const double t : sum.time) {
+    Vec3 a = Vec3::Zero();
+    for (const AccelerationRecord& component : components) a += acceleration_at(component, t);
+    sum.acceleration.push_back(a);
+  }
+  return sum;
+}
+
+double GroundMotion::peak_horizontal(double until) const {
+  double peak = 0.0;
+  for (std::size_t i = 0; i < record.time.size() && record.time[i] <= until; ++i)
+    peak = std::max(peak, std::hypot(record.acceleration[i].x(), record.acceleration[i].y()));
+  return peak;
+}
+
+double GroundMotion::peak_horizontal() const {
+  return peak_horizontal(std::numeric_limits<double>::infinity());
+}
+
+double GroundMotion::peak_vertical() const {
+  double peak = 0.0;
+  for (const Vec3& a : record.acceleration) peak = std::max(peak, std::abs(a.z()));
+  return peak;
+}
+
+double GroundMotion::duration() const { return record.time.back() - record.time.front(); }
+
+double GroundMotion::shortest_step() const {
+  double step = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 1; i < record.time.size(); ++i)
+    step = std::min(step, record.time[i] - record.time[i - 1]);
+  return step;
 }
 
 AccelerationRecord ricker_pulse(double peak, double frequency, double t0, const Vec3& direction,

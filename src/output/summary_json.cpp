@@ -44,7 +44,10 @@ json collapse(const std::optional<run::CollapseSummary>& c) {
           {"value", number(c->value)},
           {"time", number(c->time)},
           {"load_factor_name", c->load_factor_name},
-          {"load_factor", number(c->load_factor)}};
+          {"load_factor", number(c->load_factor)},
+          {"record", c->record ? json{{"scale", number(c->record->scale)},
+                                      {"pga_g", number(c->record->pga)}}
+                               : json(nullptr)}};
 }
 
 json body(const run::BodySummary& b) {

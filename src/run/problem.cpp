@@ -4,6 +4,7 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace moreau::run {
@@ -29,6 +30,36 @@ void set_duration(Problem& problem, double duration, const std::string& key) {
                                         " s) and at most ", max_steps, " steps"),
                            core::concat(duration));
   problem.duration = duration;
+}
+
+const model::GroundMotion* strongest_ground_motion(const Problem& problem) {
+  const auto strongest =
+      std::max_element(problem.ground_motions.begin(), problem.ground_motions.end(),
+                       [](const model::GroundMotion& a, const model::GroundMotion& b) {
+                         return a.peak_horizontal() < b.peak_horizontal();
+                       });
+  return strongest == problem.ground_motions.end() ? nullptr : &*strongest;
+}
+
+namespace {
+
+// A tilt or a lateral ramp is the load a run increases, whatever shakes its supports.
+bool ramps_gravity(const model::GravityLoad& gravity) {
+  return gravity.tilt_rate > 0.0 || gravity.lateral_rate > 0.0;
+}
+
+}  // namespace
+
+double load_factor(const Problem& problem, double t) {
+  if (!ramps_gravity(problem.gravity))
+    if (const model::GroundMotion* ground = strongest_ground_motion(problem))
+      return ground->peak_horizontal(t) / model::kStandardGravity;
+  return problem.gravity.load_factor(t);
+}
+
+std::string load_factor_name(const Problem& problem) {
+  if (!ramps_gravity(problem.gravity) && !problem.ground_motions.empty()) return "pga_reached_g";
+  return problem.gravity.load_factor_name();
 }
 
 }  // namespace moreau::run

@@ -78,14 +78,15 @@ const StepOutcome& Run::advance() {
   outcome_.time = scene.time;
   count(outcome_.report);
   remove_escaped_bodies(outcome_);
-  outcome_.load_factor = problem_.gravity.load_factor(scene.time);
-  if (const auto collapse = monitor_.check(scene, outcome_.report))
-    summary_.collapse = CollapseSummary{collapse->criterion,
-                                        collapse->body,
-                                        collapse->value,
-                                        scene.time,
-                                        problem_.gravity.load_factor_name(),
-                                        outcome_.load_factor};
+  outcome_.load_factor = load_factor(problem_, scene.time);
+  if (const auto collapse = monitor_.check(scene, outcome_.report)) {
+    std::optional<RecordIntensity> record;
+    if (const model::GroundMotion* ground = strongest_ground_motion(problem_))
+      record = RecordIntensity{ground->scale, ground->peak_horizontal() / model::kStandardGravity};
+    summary_.collapse = CollapseSummary{
+        collapse->criterion,        collapse->body,       collapse->value, scene.time,
+        load_factor_name(problem_), outcome_.load_factor, record};
+  }
   if (options_.interruption)
     if (const std::optional<std::string> by = options_.interruption())
       summary_.interrupted_by = *by;

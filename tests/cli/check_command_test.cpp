@@ -51,6 +51,18 @@ TEST(CheckCommand, GoodFilePrintsItsExpansion) {
   fs::remove(path);
 }
 
+// The bundled El Centro problem: the record's PGA (0.319 g published, Chopra 2012, Fig.
+// 6.1.4), duration and step are printed before any run, so that a record in the wrong units
+// is seen.
+TEST(CheckCommand, PrintsEachRecordsPgaDurationAndStep) {
+  const CommandResult result = run_moreau(
+      "check " + (fs::path(MOREAU_SOURCE_DIR) / "problems/column-el-centro.yaml").string());
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_THAT(result.output,
+              HasSubstr("record     table: records/elcentro-1940-ns.csv, PGA 0.31882 g, "
+                        "31.18 s in 1560 samples, step 0.02 s"));
+}
+
 TEST(CheckCommand, MissingFileExitsTwoNamingIt) {
   const CommandResult result = run_moreau("check /nonexistent/problem.yaml");
   EXPECT_EQ(result.exit_code, 2) << result.output;

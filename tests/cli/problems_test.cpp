@@ -182,6 +182,13 @@ TEST(Problems, ColumnSurvivesTheStartOfThePulse) {
   EXPECT_TRUE(run.summary["collapse"].is_null());
 }
 
+// The record's strongest seconds (its PGA, 0.319 g, at 2.1 s) do not bring the column down.
+TEST(Problems, ColumnUnderElCentroStandsThroughItsStrongestSeconds) {
+  const RunOutput run = run_problem("column-el-centro.yaml", "--duration 3");
+  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
+  EXPECT_TRUE(run.summary["collapse"].is_null());
+}
+
 TEST(Problems, WallStandsAtSmallTilt) {
   const RunOutput run = run_problem("wall-tilt.yaml", "--duration 0.1");
   ASSERT_EQ(run.result.exit_code, 0) << run.result.output;

@@ -89,6 +89,16 @@ void write_seeds(const fs::path& out) {
              "# time (s), acceleration (g)\ntime,accel_g\n0.0,0.0\n0.01, 0.05\r\n0.02,-1e-1\n");
   write_text(out / "acceleration_record/four-columns.csv",
              "time,a_x,a_y,a_z\n\n0,0,0,0\n0.005,0.5,-0.25,1.5e-2\n0.01,0,0,0\n");
+  write_text(out / "acceleration_record/single-column.txt", "# in g\naccel_g\n0.0\n.05\n-1e-1\n");
+  write_text(out / "acceleration_record/west2.AT2",
+             "PEER NGA STRONG MOTION DATABASE RECORD\nImperial Valley, 5/19/1940, El Centro, 180\n"
+             "ACCELERATION TIME SERIES IN UNITS OF G\nNPTS=    7, DT=   .0100 SEC\n"
+             "  .6300000E-02  .3640000E-02  .9900000E-03  .4280000E-02  .7580000E-02\n"
+             "  .1087000E-01 -.1280000E-02\n");
+  write_text(out / "acceleration_record/nga.AT2",
+             "PEER STRONG MOTION DATABASE RECORD\nIMPERIAL VALLEY 5/19/40, EL CENTRO, 180\n"
+             "ACCELERATION TIME HISTORY IN UNITS OF G\n    3    0.02000    NPTS, DT\n"
+             "  .6300000E-02  .3640000E-02 -.9900000E-03\n");
   write_fclib_files(out / "fclib");
   write_checkpoints(out / "checkpoint");
 }

@@ -263,6 +263,92 @@ TEST_F(ProblemFileTest, DrivenBodiesFollowTheirPrescribedMotion) {
   EXPECT_TRUE(belt.prescribed.angular(7.0).isApprox(Vec3(0, 0, 0.1)));
 }
 
+// A table shaken by `motion` (the ground_motion map) under a block, in 3D.
+std::string shaken_table(const std::string& motion) {
+  return "version: 1\ntitle: shaken\ntime: {step: 1.0e-3, duration: 1}\n"
+         "materials: [{name: stone, density: 2000}]\n"
+         "bodies:\n"
+         "  - {name: block, shape: {type: box, size: [0.2, 0.2, 0.2]}, position: [0, 0, 0.1]}\n"
+         "  - name: table\n"
+         "    shape: {type: box, size: [2, 2, 0.2]}\n"
+         "    position: [0, 0, -0.1]\n"
+         "    driven:\n"
+         "      ground_motion: " +
+         motion + "\n";
+}
+
+// `pga` scales the record so that its largest horizontal acceleration is the target: a
+// record of peak 0.25 g (|(0.15, 0.2)| g at t = 0.5, the vertical 0.5 g not counted) scaled
+// to 0.4 g takes the factor 1.6, vertical included.
+TEST_F(ProblemFileTest, PgaScalesTheRecordToItsTargetPeak) {
+  write("three.csv", "t,ax,ay,az\n0,0.1,0,0.5\n0.5,0.15,0.2,0\n1,0,0,0\n");
+  const run::Problem p = read_problem_file(
+      write("pga.yaml", shaken_table("{record: three.csv, units: g, pga: 0.4, baseline: none}")));
+  ASSERT_EQ(p.ground_motions.size(), 1u);
+  const model::GroundMotion& ground = p.ground_motions.front();
+  EXPECT_EQ(ground.body, "table");
+  EXPECT_EQ(ground.source, "three.csv");
+  EXPECT_NEAR(ground.scale, 1.6, kTol);
+  EXPECT_NEAR(ground.peak_horizontal() / 9.80665, 0.4, kTol);
+  EXPECT_NEAR(ground.peak_vertical() / 9.80665, 0.8, kTol);
+  // The velocity follows the scaled record: a trapezoid of 1.6 (0.1 + 0.15) g / 2 over 0.5 s.
+  EXPECT_NEAR(body_named(p, "table").prescribed.linear(0.5).x(), 1.6 * 0.125 * 9.80665 * 0.5, 1e-9);
+}
+
+// An .AT2 component along x and a single column along y, sampled at other times, shake one
+// table together: the record is their sum at every time of either.
+TEST_F(ProblemFileTest, ComponentsFromAt2AndSingleColumnFilesAddUp) {
+  write("ns.AT2",
+        "PEER NGA STRONG MOTION DATABASE RECORD\nTest, 1/1/2000, Station, 000\n"
+        "ACCELERATION TIME SERIES IN UNITS OF G\nNPTS=    3, DT=   .5000 SEC\n"
+        "  .1000000E+00  .2000000E+00 -.1000000E+00\n");
+  write("ew.txt", "accel\n0.0\n1.0\n0.0\n0.0\n0.0\n");
+  const run::Problem p = read_problem_file(
+      write("components.yaml",
+            shaken_table("{components: [{record: ns.AT2, direction: [1, 0, 0]},\n"
+                         "                {record: ew.txt, units: m/s^2, time_step: 0.25,\n"
+                         "                 direction: [0, 1, 0]}], scale: 2}")));
+  ASSERT_EQ(p.ground_motions.size(), 1u);
+  const model::GroundMotion& ground = p.ground_motions.front();
+  EXPECT_EQ(ground.source, "ns.AT2 + ew.txt");
+  EXPECT_EQ(ground.record.time, (std::vector<double>{0.0, 0.25, 0.5, 0.75, 1.0}));
+  // At 0.25 s: x halfway between 0.1 g and 0.2 g, y the single column's 1 m/s^2; times 2.
+  EXPECT_TRUE(ground.record.acceleration[1].isApprox(Vec3(2 * 0.15 * 9.80665, 2.0, 0.0), kTol));
+  EXPECT_NEAR(ground.duration(), 1.0, kTol);
+  EXPECT_NEAR(ground.shortest_step(), 0.25, kTol);
+}
+
+TEST_F(ProblemFileTest, GroundMotionKeysThatContradictAreRefusedAtTheirKey) {
+  write("ns.AT2",
+        "PEER NGA STRONG MOTION DATABASE RECORD\nTest\n"
+        "ACCELERATION TIME SERIES IN UNITS OF G\nNPTS=    2, DT=   .5000 SEC\n .1E+00 .2E+00\n");
+  write("flat.csv", "t,ax,ay,az\n0,0,0,0.1\n1,0,0,0.1\n");
+  const auto error = [&](const std::string& motion) -> std::string {
+    try {
+      read_problem_file(write("bad.yaml", shaken_table(motion)));
+    } catch (const core::Diagnostic& diagnostic) {
+      return diagnostic.what();
+    }
+    return "";
+  };
+  EXPECT_THAT(
+      error("{record: ns.AT2, units: g, direction: [1, 0, 0]}"),
+      HasSubstr("bad.yaml:11:46: error: bodies[1].driven.ground_motion.units: a PEER NGA "
+                ".AT2 file's header gives its units (g) and time step: leave this key out"));
+  EXPECT_THAT(error("{record: ns.AT2, direction: [1, 0, 0], scale: 2, pga: 0.3}"),
+              HasSubstr("ground_motion.pga: give either scale or pga, not both"));
+  EXPECT_THAT(error("{direction: [1, 0, 0]}"),
+              HasSubstr("ground_motion: expected either record (one component) or components (a "
+                        "list of them), found neither"));
+  EXPECT_THAT(error("{record: flat.csv, units: g, pga: 0.3}"),
+              HasSubstr("ground_motion.pga: expected a PGA reached with a scale of at most 1000 "
+                        "(the record's own horizontal PGA is 0 g), found 0.3 g"));
+  EXPECT_THAT(error("{components: [{record: ns.AT2, direction: [1, 0, 0]}], units: g}"),
+              HasSubstr("ground_motion.units: with components, each component takes its own"));
+  EXPECT_THAT(error("{record: ns.AT2, direction: [1, 0, 0], time_step: 0.01}"),
+              HasSubstr("ground_motion.time_step: a PEER NGA .AT2 file's header gives"));
+}
+
 TEST_F(ProblemFileTest, GeneratorsAddNamedBlocksAtTheirPosition) {
   write("shake.csv", kRecord);
   const run::Problem p = read_problem_file(write("full.yaml", kFull3d));

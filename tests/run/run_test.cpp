@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -169,6 +170,43 @@ bodies:
               0u)
         << error.what();
   }
+}
+
+// A slender block (0.1 x 0.1 x 1 m: it starts to rock at a lateral acceleration of
+// g b / h = 0.1 g) on a table whose acceleration ramps from 0 to 1 g over 2 s, sampled every
+// 0.01 s and scaled by `pga: 0.5` (so 0.25 t g, no baseline correction): the collapse is
+// reported at the PGA the record had reached, the largest sample at or before it, with the
+// record's scale and whole PGA beside it.
+TEST_F(RunTest, CollapseUnderGroundMotionIsReportedAtThePgaReached) {
+  std::ofstream ramp(folder_ / "ramp.txt");
+  for (int i = 0; i <= 200; ++i) ramp << i / 200.0 << '\n';
+  ramp.close();
+  run::Run run(problem(R"(version: 1
+time: {step: 1.0e-3, duration: 2}
+materials: [{name: stone, density: 2000}]
+interactions: {default: {friction: 0.8}}
+bodies:
+  - {name: block, shape: {type: box, size: [0.1, 0.1, 1]}, position: [0, 0, 0.5]}
+  - name: table
+    shape: {type: box, size: [2, 2, 0.2]}
+    position: [0, 0, -0.1]
+    driven:
+      ground_motion: {record: ramp.txt, units: g, time_step: 0.01, direction: [1, 0, 0],
+                      pga: 0.5, baseline: none}
+stop: {collapse: {max_rotation: 20}}
+)"));
+  run_to_end(run);
+  const std::optional<CollapseSummary>& collapse = run.summary().collapse;
+  ASSERT_TRUE(collapse.has_value());
+  EXPECT_EQ(collapse->load_factor_name, "pga_reached_g");
+  // Not before the rocking threshold 0.25 t = 0.1.
+  EXPECT_GT(collapse->time, 0.4);
+  // The samples are 0.0025 g apart: the reached PGA lags 0.25 t by less than one of them.
+  EXPECT_LE(collapse->load_factor, 0.25 * collapse->time + 1e-12);
+  EXPECT_GT(collapse->load_factor, 0.25 * collapse->time - 0.0025);
+  ASSERT_TRUE(collapse->record.has_value());
+  EXPECT_NEAR(collapse->record->scale, 0.5, 1e-12);
+  EXPECT_NEAR(collapse->record->pga, 0.5, 1e-12);
 }
 
 }  // namespace

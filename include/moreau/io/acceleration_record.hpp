@@ -1,8 +1,10 @@
-// Ground-motion records from CSV files (docs/architecture.md, io layer), e.g.
-// ../shared/records/elcentro-1940-ns.csv. The record becomes a support velocity through
+// Ground-motion records (docs/architecture.md, io layer), e.g.
+// problems/records/elcentro-1940-ns.csv, in the three layouts records come in: CSV files with
+// a time column, single columns of accelerations at a constant time step, and the PEER NGA
+// strong-motion database's .AT2 files. The record becomes a support velocity through
 // model::ground_motion_velocity().
 //
-// Accepted format (plain text, one record per file):
+// CSV format (plain text, one record per file):
 //   - lines whose first non-blank character is '#' are comments; blank lines are skipped;
 //   - the first other line is the header: comma-separated column names (any names; they are
 //     the keys of the error messages, e.g. "accel_g");
@@ -20,8 +22,7 @@
 
 namespace moreau::io {
 
-/// Standard acceleration of gravity, m/s^2 (3rd CGPM, 1901): the g of records given in g.
-constexpr double kStandardGravity = 9.80665;
+using model::kStandardGravity;
 
 /// The unit of the acceleration columns; the time column is always in seconds.
 enum class AccelerationUnit {
@@ -43,5 +44,42 @@ model::AccelerationRecord read_acceleration_record(const std::filesystem::path& 
 /// @throws core::Diagnostic as the 2-column overload
 model::AccelerationRecord read_acceleration_record(const std::filesystem::path& file,
                                                    AccelerationUnit unit);
+
+/// The longest time step of a record without a time column, s: strong-motion records are
+/// sampled at 50 to 200 Hz (0.005-0.02 s) because their energy lies between 0.1 and 25 Hz;
+/// a step of more than a second resolves none of it and is a mistake (milliseconds read as
+/// seconds, or a sample count in place of the step).
+inline constexpr double kMaxRecordTimeStep = 1.0;
+
+/// Reads a single-column record: one acceleration per line, the samples at t_i = i time_step
+/// (i from 0), along e = direction / |direction|, in m/s^2, world frame. Comment lines ('#'
+/// first) and blank lines are skipped; the first other line may be a column name, which then
+/// names the column in the messages ("value" otherwise).
+/// @throws core::Diagnostic "file:line:column: error: COLUMN: ..." for a file that cannot be
+///   read, a line of more than one value, a value that is not a finite number or beyond
+///   kMaxAcceleration, fewer than 2 samples, a time_step outside (0, kMaxRecordTimeStep], or a
+///   zero or non-finite direction
+model::AccelerationRecord read_single_column_record(const std::filesystem::path& file,
+                                                    AccelerationUnit unit, double time_step,
+                                                    const math::Vec3& direction);
+
+/// Reads a PEER NGA strong-motion record (.AT2, the format of the PEER ground-motion database,
+/// https://ngawest2.berkeley.edu), one component along e = direction / |direction|, in m/s^2:
+///   line 1      "PEER NGA STRONG MOTION DATABASE RECORD" (any text)
+///   line 2      event, date, station, component (any text)
+///   line 3      "ACCELERATION TIME SERIES IN UNITS OF G" (the words ACCELERATION and
+///               "UNITS OF G" are required: a velocity (.VT2) or displacement (.DT2) file of the
+///               same database has the same layout)
+///   line 4      "NPTS=  3908, DT=   .0100 SEC" (NGA-West2), or "  4000    .01000    NPTS, DT"
+///               (the first NGA database's order)
+///   lines 5...  NPTS accelerations in g, whitespace-separated, any number per line
+///               (Fortran's 5E15.7: ".2669E-02"); the samples are at t_i = i DT.
+/// @throws core::Diagnostic "file:line:column: error: KEY: ..." (KEY "header", "NPTS", "DT" or
+///   "acceleration") for a missing header line, a line 3 that does not say acceleration in g,
+///   a line 4 of neither form, an NPTS < 2 or a DT outside (0, kMaxRecordTimeStep], a value
+///   that is not a finite number or beyond kMaxAcceleration, and a count of values other than
+///   NPTS
+model::AccelerationRecord read_at2_record(const std::filesystem::path& file,
+                                          const math::Vec3& direction);
 
 }  // namespace moreau::io

@@ -15,6 +15,10 @@
 
 namespace moreau::model {
 
+/// Standard acceleration of gravity, m/s^2 (3rd CGPM, 1901): the g of records and peak
+/// accelerations given in g.
+inline constexpr double kStandardGravity = 9.80665;
+
 /// Gravity as a function of time:
 ///   g(t) = s(t) R(axis, alpha(t)) g0 + lambda(t) |g0| d,
 ///   s(t) = clamp(t / ramp_duration, 0, 1)     (1 when ramp_duration = 0),
@@ -53,6 +57,38 @@ void validate(const GravityLoad& load, const core::SourceLocation& where = {});
 struct AccelerationRecord {
   std::vector<double> time;        ///< s, strictly increasing, >= 2 samples
   std::vector<Vec3> acceleration;  ///< m/s^2, world
+};
+
+/// The record of several components shaking one support together (two horizontal components
+/// and the vertical one, each from its own file): at every time of any component, the sum of
+/// the components, each linear between its samples and 0 outside its time span (as
+/// ground_motion_velocity() reads a record). Components sampled at the same times are simply
+/// added.
+/// @pre each component has >= 2 samples at strictly increasing times
+AccelerationRecord superpose(const std::vector<AccelerationRecord>& components);
+
+/// A support's ground motion as the problem gave it, kept beside the velocity history it
+/// becomes: what `moreau check` prints and what a run under it reports its intensity by.
+/// z is vertical, as everywhere in moreau (the ground is z = 0).
+struct GroundMotion {
+  std::string body;           ///< the driven body
+  std::string source;         ///< the record's files ("a.AT2 + b.AT2"), or "Ricker pulse"
+  double scale = 1.0;         ///< the factor on the source's accelerations (scale, or pga)
+  AccelerationRecord record;  ///< after units and scale, m/s^2, world
+
+  /// The peak ground acceleration: the largest horizontal acceleration |(a_x, a_y)| of the
+  /// samples at times <= until, m/s^2. For one horizontal component it is the usual PGA,
+  /// max |a|; for two it is the peak of their vector sum, which does not depend on how the
+  /// plan's axes are turned.
+  double peak_horizontal(double until) const;
+  double peak_horizontal() const;
+  /// max |a_z| over the record, m/s^2.
+  double peak_vertical() const;
+  /// The time of the last sample minus that of the first, s.
+  double duration() const;
+  /// The shortest interval between two samples, s (the step of a record sampled at a
+  /// constant step).
+  double shortest_step() const;
 };
 
 /// How the drift of a record integrated to velocity is removed (Boore 2005, "On pads and

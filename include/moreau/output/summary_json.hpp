@@ -16,7 +16,7 @@ namespace moreau::output {
 ///    "counts": {"solves", "not_converged", "worst_error", "total_iterations",
 ///               "mean_iterations", "max_iterations"},
 ///    "collapse": {"criterion", "body", "value", "time", "load_factor_name",
-///                 "load_factor"} or null,
+///                 "load_factor", "record": {"scale", "pga_g"} or null} or null,
 ///    "interrupted": "SIGINT" or "SIGTERM" or null,
 ///    "removed": [{"body", "time", "bound", "value"}, ...],
 ///    "support_reaction": [x, y, z],

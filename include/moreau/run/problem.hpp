@@ -63,6 +63,10 @@ struct Problem {
   model::Scene scene;
   std::vector<model::Material> materials;
   model::GravityLoad gravity;
+  /// The driven bodies' ground motions (records and pulses), in the order of the bodies: their
+  /// velocity histories are the bodies' Body::prescribed; these keep what `moreau check`
+  /// prints and the intensity a run reports (load_factor()).
+  std::vector<model::GroundMotion> ground_motions;
   dynamics::MoreauJeanOptions stepping;  ///< time.step, time.theta, solver.*
   double duration = 1.0;                 ///< s
   CriticalStepPolicy critical_step = CriticalStepPolicy::Refuse;  ///< time.critical_step
@@ -95,5 +99,18 @@ long step_count(const Problem& problem);
 /// @throws core::Diagnostic under `key` unless the duration is at least one step and at most
 ///         kMaxStepCount steps (NaN and infinity are refused)
 void set_duration(Problem& problem, double duration, const std::string& key);
+
+/// The ground motion of the largest PGA (model::GroundMotion::peak_horizontal), the one a run
+/// under ground motion reports its intensity by; none without ground motion.
+const model::GroundMotion* strongest_ground_motion(const Problem& problem);
+
+/// The load factor a run reports at time t (history.csv's load_factor, a collapse's): the
+/// gravity load's (model::GravityLoad::load_factor) when it tilts or ramps laterally;
+/// otherwise, under ground motion, the PGA reached by t, in g (the strongest ground motion's
+/// largest horizontal acceleration of the samples up to t), which a collapse then reports as
+/// the intensity that brought the structure down; otherwise the gravity ramp's factor.
+double load_factor(const Problem& problem, double t);
+/// "tilt_angle_deg", "lambda", "pga_reached_g" or "gravity_factor", matching load_factor().
+std::string load_factor_name(const Problem& problem);
 
 }  // namespace moreau::run

@@ -28,7 +28,7 @@ struct StepOutcome {
   double time = 0.0;  ///< s, at its end
   dynamics::StepReport report;
   std::vector<dynamics::Removal> removals;  ///< bodies removed after it
-  double load_factor = 0.0;                 ///< the gravity load's factor at its end
+  double load_factor = 0.0;                 ///< run::load_factor() at its end
   bool last = false;                        ///< the run ends after it (see Run::finished)
 };
 

@@ -41,6 +41,14 @@ struct SolverCounts {
   }
 };
 
+/// The intensity of a run under ground motion: the scale on its record (by `scale`, or the
+/// one `pga` gave) and the whole record's PGA after it (run::strongest_ground_motion), the
+/// abscissae of an incremental dynamic analysis.
+struct RecordIntensity {
+  double scale = 1.0;
+  double pga = 0.0;  ///< g
+};
+
 /// Why a run stopped early (dynamics::CollapseMonitor's finding), and when.
 struct CollapseSummary {
   std::string criterion;         ///< e.g. "max_displacement", "max_rotation", "kinetic_energy"
@@ -49,6 +57,9 @@ struct CollapseSummary {
   double time = 0.0;             ///< s, simulated
   std::string load_factor_name;  ///< e.g. "tilt_deg", "lateral_g"; empty without a ramp
   double load_factor = 0.0;      ///< its value at the collapse
+  /// Under ground motion, the record's; the PGA reached at the collapse is then load_factor
+  /// (pga_reached_g) unless the gravity load tilts or ramps.
+  std::optional<RecordIntensity> record;
 };
 
 /// A body removed during the run (dynamics::remove_escaped_bodies).

@@ -291,7 +291,9 @@ void bind_reports(py::module_& module) {
           },
           "indices of the bodies removed after it")
       .def_readonly("load_factor", &StepOutcome::load_factor,
-                    "the gravity load's factor at its end")
+                    "the load factor at its end: the tilt angle (deg), the lateral ramp's lambda, "
+                    "under ground motion the PGA reached so far (g), else the gravity ramp's "
+                    "factor")
       .def_readonly("last", &StepOutcome::last, "the run ends after it")
       .def("__repr__", [](const StepOutcome& outcome) {
         return core::concat("<moreau.StepOutcome step ", outcome.step, ", t = ", outcome.time,

@@ -319,35 +319,6 @@ model::PrescribedVelocity read_settlement(const Field& settlement, int dimension
   return model::settlement_velocity(history);
 }
 
-// Exactly one kind of motion, so that nothing the user wrote is ignored.
-model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& context,
-                                      const std::string& body, SceneBuilder& builder) {
-  driven.check_keys({"velocity", "angular_velocity", "ground_motion", "ricker", "settlement"});
-  const bool constant = driven.find("velocity") || driven.find("angular_velocity");
-  const int kinds = int{constant} + int{driven.find("ground_motion").has_value()} +
-                    int{driven.find("ricker").has_value()} +
-                    int{driven.find("settlement").has_value()};
-  if (kinds != 1)
-    driven.fail("exactly one of velocity/angular_velocity, ground_motion, ricker or settlement",
-                kinds == 0 ? "none" : concat(kinds, " kinds of motion"));
-  if (const auto motion = driven.find("ground_motion"))
-    return read_ground_motion(*motion, context, body, builder);
-  if (const auto ricker = driven.find("ricker"))
-    return read_ricker(*ricker, context, body, builder);
-  if (const auto settlement = driven.find("settlement"))
-    return read_settlement(*settlement, context.dimension);
-  model::PrescribedVelocity motion;
-  if (const auto velocity = driven.find("velocity")) {
-    Vec3 v = read_planar_vector(*velocity, context.dimension, kMaxSpeed, "m/s");
-    motion.linear = [v](double) { return v; };
-  }
-  if (const auto angular = driven.find("angular_velocity")) {
-    Vec3 w = read_angular_velocity(*angular, context.dimension);
-    motion.angular = [w](double) { return w; };
-  }
-  return motion;
-}
-
 // Fixed and driven bodies have no mass and no initial velocity of their own.
 model::Body make_body(const Field& entry, std::string name, geometry::Shape shape,
                       const geometry::Pose& pose, const SceneContext& context, int material,
@@ -363,12 +334,7 @@ model::Body make_body(const Field& entry, std::string name, geometry::Shape shap
     entry.get("shape").fail_with("a plane has no finite mass: it must be fixed: true or driven");
   if (fixed || driven) {
     model::Body body = model::make_fixed_body(std::move(name), std::move(shape), pose);
-    if (driven) {
-      body.motion = model::Motion::Driven;
-      body.prescribed = read_driven(*driven, context, body.name, builder);
-      body.v = body.prescribed.linear(0.0);
-      body.w_B = body.q.conjugate() * body.prescribed.angular(0.0);
-    }
+    if (driven) drive(body, read_driven(*driven, context, body.name, builder));
     return body;
   }
   model::Body body =
@@ -399,6 +365,41 @@ model::Body read_body(const Field& entry, const SceneContext& context, SceneBuil
 }
 
 }  // namespace
+
+model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& context,
+                                      const std::string& body, SceneBuilder& builder) {
+  driven.check_keys({"velocity", "angular_velocity", "ground_motion", "ricker", "settlement"});
+  const bool constant = driven.find("velocity") || driven.find("angular_velocity");
+  const int kinds = int{constant} + int{driven.find("ground_motion").has_value()} +
+                    int{driven.find("ricker").has_value()} +
+                    int{driven.find("settlement").has_value()};
+  if (kinds != 1)
+    driven.fail("exactly one of velocity/angular_velocity, ground_motion, ricker or settlement",
+                kinds == 0 ? "none" : concat(kinds, " kinds of motion"));
+  if (const auto motion = driven.find("ground_motion"))
+    return read_ground_motion(*motion, context, body, builder);
+  if (const auto ricker = driven.find("ricker"))
+    return read_ricker(*ricker, context, body, builder);
+  if (const auto settlement = driven.find("settlement"))
+    return read_settlement(*settlement, context.dimension);
+  model::PrescribedVelocity motion;
+  if (const auto velocity = driven.find("velocity")) {
+    Vec3 v = read_planar_vector(*velocity, context.dimension, kMaxSpeed, "m/s");
+    motion.linear = [v](double) { return v; };
+  }
+  if (const auto angular = driven.find("angular_velocity")) {
+    Vec3 w = read_angular_velocity(*angular, context.dimension);
+    motion.angular = [w](double) { return w; };
+  }
+  return motion;
+}
+
+void drive(model::Body& body, model::PrescribedVelocity motion) {
+  body.motion = model::Motion::Driven;
+  body.prescribed = std::move(motion);
+  body.v = body.prescribed.linear(0.0);
+  body.w_B = body.q.conjugate() * body.prescribed.angular(0.0);
+}
 
 Vec3 read_direction(const Field& field, int dimension) {
   return in_plane(field, field.direction(), dimension);

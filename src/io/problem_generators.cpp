@@ -5,6 +5,8 @@
 #include "problem_sections.hpp"
 
 #include <climits>
+#include <optional>
+#include <string_view>
 
 namespace moreau::io {
 namespace {
@@ -18,12 +20,12 @@ int read_count(const Field& generator, std::string_view key, int minimum) {
 
 std::vector<masonry::Block> read_arch(const Field& g, const std::string& name, int dimension) {
   if (dimension == 3)
-    g.check_keys({"type", "name", "material", "position", "form", "span", "radius", "thickness",
-                  "depth", "voussoirs", "springing_height", "abutments", "abutment_width",
-                  "fixed_springings"});
+    g.check_keys({"type", "name", "material", "position", "supports", "form", "span", "radius",
+                  "thickness", "depth", "voussoirs", "springing_height", "abutments",
+                  "abutment_width", "fixed_springings"});
   else
-    g.check_keys({"type", "name", "material", "position", "form", "span", "radius", "thickness",
-                  "voussoirs", "springing_height", "abutments", "abutment_width",
+    g.check_keys({"type", "name", "material", "position", "supports", "form", "span", "radius",
+                  "thickness", "voussoirs", "springing_height", "abutments", "abutment_width",
                   "fixed_springings"});
   masonry::ArchSpec spec;
   spec.name = name;
@@ -48,10 +50,11 @@ std::vector<masonry::Block> read_arch(const Field& g, const std::string& name, i
 
 std::vector<masonry::Block> read_wall(const Field& g, const std::string& name, int dimension) {
   if (dimension == 3)
-    g.check_keys(
-        {"type", "name", "material", "position", "length", "thickness", "block", "courses"});
+    g.check_keys({"type", "name", "material", "position", "supports", "length", "thickness",
+                  "block", "courses"});
   else
-    g.check_keys({"type", "name", "material", "position", "length", "block", "courses"});
+    g.check_keys(
+        {"type", "name", "material", "position", "supports", "length", "block", "courses"});
   masonry::WallSpec spec;
   spec.name = name;
   spec.length = g.get("length").length();
@@ -65,10 +68,11 @@ std::vector<masonry::Block> read_wall(const Field& g, const std::string& name, i
 
 std::vector<masonry::Block> read_column(const Field& g, const std::string& name, int dimension) {
   if (dimension == 3)
-    g.check_keys(
-        {"type", "name", "material", "position", "radius", "drum_height", "drums", "sides"});
+    g.check_keys({"type", "name", "material", "position", "supports", "radius", "drum_height",
+                  "drums", "sides"});
   else
-    g.check_keys({"type", "name", "material", "position", "radius", "drum_height", "drums"});
+    g.check_keys(
+        {"type", "name", "material", "position", "supports", "radius", "drum_height", "drums"});
   masonry::ColumnSpec spec;
   spec.name = name;
   spec.radius = g.get("radius").length();
@@ -81,9 +85,9 @@ std::vector<masonry::Block> read_column(const Field& g, const std::string& name,
 // Planar towers take the block as [width, height]: there is no depth to give.
 std::vector<masonry::Block> read_tower(const Field& g, const std::string& name, int dimension) {
   if (dimension == 3)
-    g.check_keys({"type", "name", "material", "position", "block", "blocks", "twist"});
+    g.check_keys({"type", "name", "material", "position", "supports", "block", "blocks", "twist"});
   else
-    g.check_keys({"type", "name", "material", "position", "block", "blocks"});
+    g.check_keys({"type", "name", "material", "position", "supports", "block", "blocks"});
   masonry::TowerSpec spec;
   spec.name = name;
   const Field block = g.get("block");
@@ -122,6 +126,51 @@ std::vector<masonry::Block> generate(const Field& g, const std::string& type,
   }
 }
 
+// How a support of a generated structure moves: fixed, or driven.
+struct Support {
+  bool fixed = false;
+  std::optional<model::PrescribedVelocity> motion;
+};
+
+// The part of a block's name that `supports` names: "abutment1" for "arch/abutment1", and
+// "course00" for "wall/course00_block03" (all the blocks of a course go together).
+bool names_block(std::string_view part, std::string_view block_name, std::string_view prefix) {
+  if (!block_name.starts_with(prefix) || block_name.size() <= prefix.size() + 1) return false;
+  const std::string_view own = block_name.substr(prefix.size() + 1);
+  return own == part || (own.starts_with(part) && own[part.size()] == '_');
+}
+
+// `supports`: blocks of the generator named by their part, each fixed or driven as a listed
+// body's `fixed` and `driven` keys say. One motion for all the blocks of a part, read once.
+std::vector<Support> read_supports(const Field& supports, const std::string& name,
+                                   const std::vector<masonry::Block>& blocks,
+                                   const SceneContext& context, SceneBuilder& builder) {
+  std::vector<Support> result(blocks.size());
+  for (const auto& [part, entry] : supports.entries()) {
+    entry.check_keys({"fixed", "driven"});
+    const bool fixed = entry.find("fixed") && entry.get("fixed").flag();
+    const std::optional<Field> driven = entry.find("driven");
+    if (fixed == driven.has_value())
+      entry.fail("exactly one of fixed: true or driven",
+                 driven ? "both" : (entry.find("fixed") ? "fixed: false" : "neither"));
+    std::vector<std::size_t> matches;
+    for (std::size_t i = 0; i < blocks.size(); ++i)
+      if (names_block(part, blocks[i].name, name)) matches.push_back(i);
+    if (matches.empty())
+      entry.fail_with(concat("no block of ", name, " is named ", name, '/', part, " or ", name, '/',
+                             part, "_...: the blocks are ", blocks.front().name, " to ",
+                             blocks.back().name));
+    Support support{fixed, std::nullopt};
+    if (driven) support.motion = read_driven(*driven, context, concat(name, '/', part), builder);
+    for (const std::size_t i : matches) {
+      if (blocks[i].fixed && driven)
+        entry.fail_with(concat(blocks[i].name, " is fixed already (fixed_springings)"));
+      result[i] = support;
+    }
+  }
+  return result;
+}
+
 }  // namespace
 
 void read_generators(const Field& generators, const SceneContext& context, SceneBuilder& builder) {
@@ -139,13 +188,19 @@ void read_generators(const Field& generators, const SceneContext& context, Scene
     Vec3 offset = Vec3::Zero();
     if (const auto position = g.find("position"))
       offset = read_planar_vector(*position, context.dimension, kMaxLength, "m");
-    for (const masonry::Block& block : blocks) {
+    const std::vector<Support> supports =
+        g.find("supports") ? read_supports(g.get("supports"), name, blocks, context, builder)
+                           : std::vector<Support>(blocks.size());
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+      const masonry::Block& block = blocks[i];
       geometry::Pose pose = block.pose;
       pose.position += offset;
-      model::Body body = block.fixed ? model::make_fixed_body(block.name, block.shape, pose)
-                                     : model::make_free_body(block.name, block.shape,
-                                                             context.materials[material].density,
-                                                             pose, context.dimension);
+      const bool support = block.fixed || supports[i].fixed || supports[i].motion;
+      model::Body body = support ? model::make_fixed_body(block.name, block.shape, pose)
+                                 : model::make_free_body(block.name, block.shape,
+                                                         context.materials[material].density, pose,
+                                                         context.dimension);
+      if (supports[i].motion) drive(body, *supports[i].motion);
       body.material = material;
       builder.scene.bodies.push_back(std::move(body));
       builder.origins.push_back(g);

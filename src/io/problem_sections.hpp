@@ -82,6 +82,13 @@ math::Vec3 read_planar_vector(const Field& field, int dimension, double bound,
 /// must be 0.
 math::Vec3 read_direction(const Field& field, int dimension);
 void read_bodies(const Field& bodies, const SceneContext& context, SceneBuilder& builder);
+/// A `driven` map (exactly one kind of motion, so that nothing the user wrote is ignored):
+/// constant velocities, a ground motion (added to builder.ground_motions under `body`, with
+/// its warnings), a Ricker pulse or a settlement.
+model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& context,
+                                      const std::string& body, SceneBuilder& builder);
+/// Makes `body`, a fixed body, follow `motion`, with its velocity at t = 0.
+void drive(model::Body& body, model::PrescribedVelocity motion);
 
 // problem_warnings.cpp
 /// Adds the warning for a ground motion whose peak acceleration, `peak` m/s^2 after its units

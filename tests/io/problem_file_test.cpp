@@ -349,6 +349,63 @@ TEST_F(ProblemFileTest, GroundMotionKeysThatContradictAreRefusedAtTheirKey) {
               HasSubstr("ground_motion.time_step: a PEER NGA .AT2 file's header gives"));
 }
 
+// A generated structure's supports settle or stay: an arch's right abutment sinks 5 cm over
+// 10 s while its left one stays, and a wall's foundation course is fixed, block by block.
+TEST_F(ProblemFileTest, GeneratedSupportsAreFixedOrDrivenByTheirPart) {
+  const run::Problem p = read_problem_file(write("supports.yaml", R"(version: 1
+time: {step: 1.0e-3, duration: 1}
+materials: [{name: stone, density: 2000}]
+generators:
+  - type: arch
+    span: 2
+    thickness: 0.25
+    depth: 0.5
+    voussoirs: 9
+    springing_height: 0.5
+    supports:
+      abutment0: {fixed: true}
+      abutment1: {driven: {settlement: {time: [0, 10], displacement: [[0, 0, 0], [0, 0, -0.05]]}}}
+  - {type: wall, length: 1.6, thickness: 0.2, block: [0.4, 0.2], courses: 3, position: [0, 5, 0],
+     supports: {course00: {fixed: true}}}
+)"));
+  EXPECT_EQ(body_named(p, "arch/abutment0").motion, model::Motion::Fixed);
+  const model::Body& sinking = body_named(p, "arch/abutment1");
+  EXPECT_EQ(sinking.motion, model::Motion::Driven);
+  EXPECT_TRUE(sinking.prescribed.linear(5.0).isApprox(Vec3(0, 0, -0.005), kTol));
+  EXPECT_TRUE(sinking.v.isApprox(Vec3(0, 0, -0.005), kTol));  // from t = 0
+  EXPECT_EQ(body_named(p, "arch/voussoir04").motion, model::Motion::Free);
+  int fixed = 0;
+  for (const model::Body& body : p.scene.bodies)
+    if (body.name.starts_with("wall/")) {
+      EXPECT_EQ(body.motion == model::Motion::Fixed, body.name.starts_with("wall/course00_"))
+          << body.name;
+      fixed += body.motion == model::Motion::Fixed;
+    }
+  EXPECT_EQ(fixed, 4);  // 1.6 m of 0.4 m blocks, course 0 starts with a full block
+}
+
+TEST_F(ProblemFileTest, SupportsNamingNoBlockOrTwoMotionsAreRefused) {
+  const auto error = [&](const std::string& supports) -> std::string {
+    try {
+      read_problem_file(write("bad.yaml",
+                              "version: 1\ntime: {step: 1.0e-3, duration: 1}\n"
+                              "materials: [{name: stone, density: 2000}]\n"
+                              "generators:\n  - {type: column, radius: 0.3, "
+                              "drum_height: 0.5, drums: 3, supports: " +
+                                  supports + "}\n"));
+    } catch (const core::Diagnostic& diagnostic) {
+      return diagnostic.what();
+    }
+    return "";
+  };
+  EXPECT_THAT(error("{drum3: {fixed: true}}"),
+              HasSubstr("generators[0].supports.drum3: no block of column is named column/drum3 "
+                        "or column/drum3_...: the blocks are column/drum00 to column/drum02"));
+  EXPECT_THAT(error("{drum00: {fixed: true, driven: {velocity: [0, 0, 0]}}}"),
+              HasSubstr("generators[0].supports.drum00: expected exactly one of fixed: true or "
+                        "driven, found both"));
+}
+
 TEST_F(ProblemFileTest, GeneratorsAddNamedBlocksAtTheirPosition) {
   write("shake.csv", kRecord);
   const run::Problem p = read_problem_file(write("full.yaml", kFull3d));

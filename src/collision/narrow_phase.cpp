@@ -19,35 +19,25 @@ using geometry::Sphere;
 
 constexpr const char* kShapeNames[] = {"sphere", "plane", "box", "convex polyhedron", "polygon"};
 
-// Boxes and polyhedra in world coordinates, the form the polyhedron routines work on.
-std::optional<ConvexPolyhedron> world_polyhedron(const Shape& shape, const Pose& pose) {
-  if (const auto* box = std::get_if<geometry::Box>(&shape))
-    return ConvexPolyhedron::box(box->half_extents).transformed(pose);
-  if (const auto* polyhedron = std::get_if<ConvexPolyhedron>(&shape))
-    return polyhedron->transformed(pose);
-  return std::nullopt;
-}
-
 // The routine for (a, b) in this order, if there is one.
-std::optional<Contacts> ordered(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb,
-                                double d) {
-  const bool b_is_plane = std::holds_alternative<Plane>(b);
-  if (const auto* sphere = std::get_if<Sphere>(&a)) {
-    if (const auto* other = std::get_if<Sphere>(&b))
-      return sphere_sphere(*sphere, pa, *other, pb, d);
-    if (b_is_plane) return sphere_plane(*sphere, pa, pb, d);
-    if (const auto poly = world_polyhedron(b, pb)) return sphere_polyhedron(*sphere, pa, *poly, d);
+std::optional<Contacts> ordered(const PlacedShape& a, const PlacedShape& b, double d) {
+  const bool b_is_plane = std::holds_alternative<Plane>(*b.shape);
+  if (const auto* sphere = std::get_if<Sphere>(a.shape)) {
+    if (const auto* other = std::get_if<Sphere>(b.shape))
+      return sphere_sphere(*sphere, a.pose, *other, b.pose, d);
+    if (b_is_plane) return sphere_plane(*sphere, a.pose, b.pose, d);
+    if (b.world) return sphere_polyhedron(*sphere, a.pose, *b.world, d);
   }
-  if (const auto poly = world_polyhedron(a, pa)) {
-    if (b_is_plane) return polyhedron_plane(*poly, pb, d);
-    if (const auto other = world_polyhedron(b, pb)) return polyhedron_polyhedron(*poly, *other, d);
+  if (a.world) {
+    if (b_is_plane) return polyhedron_plane(*a.world, b.pose, d);
+    if (b.world) return polyhedron_polyhedron(*a.world, *b.world, d);
   }
-  if (const auto* polygon = std::get_if<Polygon>(&a)) {
-    if (const auto* other = std::get_if<Polygon>(&b))
-      return polygon_polygon(*polygon, pa, *other, pb, d);
-    if (b_is_plane) return polygon_plane(*polygon, pa, pb, d);
+  if (const auto* polygon = std::get_if<Polygon>(a.shape)) {
+    if (const auto* other = std::get_if<Polygon>(b.shape))
+      return polygon_polygon(*polygon, a.pose, *other, b.pose, d);
+    if (b_is_plane) return polygon_plane(*polygon, a.pose, b.pose, d);
   }
-  if (std::holds_alternative<Plane>(a) && b_is_plane) return Contacts{};
+  if (std::holds_alternative<Plane>(*a.shape) && b_is_plane) return Contacts{};
   return std::nullopt;
 }
 
@@ -61,17 +51,30 @@ Contacts swapped(Contacts contacts) {
   return contacts;
 }
 
-std::vector<ContactPoint> collide(const Shape& a, const Pose& pose_a, const Shape& b,
-                                  const Pose& pose_b, double detection_distance) {
+PlacedShape place(const Shape& shape, const Pose& pose) {
+  PlacedShape placed{&shape, pose, std::nullopt};
+  if (const auto* box = std::get_if<geometry::Box>(&shape))
+    placed.world = ConvexPolyhedron::box(box->half_extents).transformed(pose);
+  else if (const auto* polyhedron = std::get_if<ConvexPolyhedron>(&shape))
+    placed.world = polyhedron->transformed(pose);
+  return placed;
+}
+
+std::vector<ContactPoint> collide(const PlacedShape& a, const PlacedShape& b,
+                                  double detection_distance) {
   MOREAU_ASSERT(detection_distance >= 0.0);
-  if (auto contacts = ordered(a, pose_a, b, pose_b, detection_distance)) return *contacts;
-  if (auto contacts = ordered(b, pose_b, a, pose_a, detection_distance))
-    return swapped(std::move(*contacts));
+  if (auto contacts = ordered(a, b, detection_distance)) return *contacts;
+  if (auto contacts = ordered(b, a, detection_distance)) return swapped(std::move(*contacts));
   throw core::Diagnostic({}, "shape",
-                         core::concat("no contact between a ", kShapeNames[a.index()], " and a ",
-                                      kShapeNames[b.index()],
+                         core::concat("no contact between a ", kShapeNames[a.shape->index()],
+                                      " and a ", kShapeNames[b.shape->index()],
                                       " (polygons belong to planar mode, with polygons and "
                                       "planes only)"));
+}
+
+std::vector<ContactPoint> collide(const Shape& a, const Pose& pose_a, const Shape& b,
+                                  const Pose& pose_b, double detection_distance) {
+  return collide(place(a, pose_a), place(b, pose_b), detection_distance);
 }
 
 }  // namespace moreau::collision

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace moreau::dynamics {
 
@@ -33,6 +35,24 @@ double contact_allowance(const model::Scene& scene) {
   return 1e-6 * (free_bodies > 0 ? total_size / free_bodies : 1.0);
 }
 
+namespace {
+
+// Every body of a pair, placed once (in parallel; a body in no pair is left unplaced).
+std::vector<collision::PlacedShape> place_paired_bodies(
+    const model::Scene& scene, const std::vector<std::pair<int, int>>& pairs) {
+  std::vector<char> paired(scene.bodies.size(), 0);
+  for (const auto& [i, j] : pairs)
+    paired[static_cast<std::size_t>(i)] = paired[static_cast<std::size_t>(j)] = 1;
+  std::vector<collision::PlacedShape> placed(scene.bodies.size());
+  tbb::parallel_for(std::size_t{0}, scene.bodies.size(), [&](std::size_t b) {
+    if (paired[b])
+      placed[b] = collision::place(scene.bodies[b].shape, scene.bodies[b].shape_pose());
+  });
+  return placed;
+}
+
+}  // namespace
+
 std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
                                               const std::vector<double>& margins) {
   MOREAU_ASSERT(margins.size() == scene.bodies.size());
@@ -44,16 +64,19 @@ std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
   // The pairs' narrow phases are independent: run in parallel, each into its own slot, and
   // gathered in the broad phase's order, so that the contacts, and every result after them,
   // are the same whatever the number of threads.
-  const std::vector<std::pair<int, int>> pairs = collision::overlapping_pairs(boxes);
+  std::vector<std::pair<int, int>> pairs = collision::overlapping_pairs(boxes);
+  std::erase_if(pairs, [&](const std::pair<int, int>& pair) {
+    const model::Motion a = scene.bodies[pair.first].motion;
+    const model::Motion b = scene.bodies[pair.second].motion;
+    return (a != model::Motion::Free && b != model::Motion::Free) || a == model::Motion::Removed ||
+           b == model::Motion::Removed;
+  });
+  const std::vector<collision::PlacedShape> placed = place_paired_bodies(scene, pairs);
   std::vector<std::vector<collision::ContactPoint>> points(pairs.size());
   tbb::parallel_for(std::size_t{0}, pairs.size(), [&](std::size_t k) {
     const auto [i, j] = pairs[k];
-    const model::Body& A = scene.bodies[i];
-    const model::Body& B = scene.bodies[j];
-    if (A.motion != model::Motion::Free && B.motion != model::Motion::Free) return;
-    if (A.motion == model::Motion::Removed || B.motion == model::Motion::Removed) return;
-    points[k] = collision::collide(A.shape, A.shape_pose(), B.shape, B.shape_pose(),
-                                   margins[i] + margins[j]);
+    points[k] = collision::collide(placed[static_cast<std::size_t>(i)],
+                                   placed[static_cast<std::size_t>(j)], margins[i] + margins[j]);
   });
   std::vector<BodyContact> contacts;
   for (std::size_t k = 0; k < pairs.size(); ++k)

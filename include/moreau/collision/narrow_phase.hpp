@@ -23,18 +23,37 @@
 #pragma once
 
 #include "moreau/collision/contact_point.hpp"
+#include "moreau/geometry/convex_polyhedron.hpp"
 #include "moreau/geometry/pose.hpp"
 #include "moreau/geometry/shape.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace moreau::collision {
 
-/// The contact points of shape A at pose_a with shape B at pose_b whose gap is at most
-/// detection_distance (m, >= 0); normals point from B towards A. Two planes give none (both
-/// are fixed bodies).
+/// A shape at its pose in the world. Boxes and polyhedra are also transformed into world
+/// coordinates, the form the polyhedron routines work on: placed once per body and step,
+/// rather than once per pair (a block of a wall has about 12 neighbours, and the
+/// transformation, with a box's conversion to a polyhedron, was a third of the collision time).
+struct PlacedShape {
+  const geometry::Shape* shape = nullptr;  ///< not owned; outlives the PlacedShape
+  geometry::Pose pose;
+  std::optional<geometry::ConvexPolyhedron> world;  ///< boxes and polyhedra only
+};
+
+/// `shape` (kept by reference) at `pose`.
+PlacedShape place(const geometry::Shape& shape, const geometry::Pose& pose);
+
+/// The contact points of placed shapes A and B whose gap is at most detection_distance
+/// (m, >= 0); normals point from B towards A. Two planes give none (both are fixed bodies).
 /// @throws core::Diagnostic for a pair no method exists for (a polygon of planar mode with
 ///         a 3D shape)
+std::vector<ContactPoint> collide(const PlacedShape& a, const PlacedShape& b,
+                                  double detection_distance);
+
+/// The contact points of shape A at pose_a with shape B at pose_b whose gap is at most
+/// detection_distance: collide(place(a, pose_a), place(b, pose_b), detection_distance).
 std::vector<ContactPoint> collide(const geometry::Shape& a, const geometry::Pose& pose_a,
                                   const geometry::Shape& b, const geometry::Pose& pose_b,
                                   double detection_distance);

@@ -4,6 +4,7 @@
 #include "moreau/masonry/generators.hpp"
 #include "problem_sections.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <optional>
 #include <string_view>
@@ -48,21 +49,42 @@ std::vector<masonry::Block> read_arch(const Field& g, const std::string& name, i
   return masonry::generate_arch(spec, dimension);
 }
 
+// A list of openings: {centre, sill, width, height}, sill 0 if not given (a door).
+std::vector<masonry::Opening> read_openings(const Field& list) {
+  std::vector<masonry::Opening> openings;
+  for (const Field& o : list.elements("a list of openings {centre, sill, width, height}")) {
+    o.check_keys({"centre", "sill", "width", "height"});
+    masonry::Opening opening;
+    opening.centre = o.get("centre").number_in(-kMaxLength, kMaxLength, "m");
+    if (const auto sill = o.find("sill")) opening.sill = sill->number_in(0.0, kMaxLength, "m");
+    opening.width = o.get("width").length();
+    opening.height = o.get("height").length();
+    openings.push_back(opening);
+  }
+  return openings;
+}
+
+void read_block(const Field& g, double& block_length, double& block_height) {
+  const std::vector<Field> block = g.get("block").elements("a list [length, height] (m)", 2);
+  block_length = block[0].length();
+  block_height = block[1].length();
+}
+
 std::vector<masonry::Block> read_wall(const Field& g, const std::string& name, int dimension) {
   if (dimension == 3)
     g.check_keys({"type", "name", "material", "position", "supports", "length", "thickness",
-                  "block", "courses"});
+                  "block", "courses", "openings", "lintel_bearing"});
   else
-    g.check_keys(
-        {"type", "name", "material", "position", "supports", "length", "block", "courses"});
+    g.check_keys({"type", "name", "material", "position", "supports", "length", "block", "courses",
+                  "openings", "lintel_bearing"});
   masonry::WallSpec spec;
   spec.name = name;
   spec.length = g.get("length").length();
   if (dimension == 3) spec.thickness = g.get("thickness").length();
-  const std::vector<Field> block = g.get("block").elements("a list [length, height] (m)", 2);
-  spec.block_length = block[0].length();
-  spec.block_height = block[1].length();
+  read_block(g, spec.block_length, spec.block_height);
   spec.courses = read_count(g, "courses", 1);
+  if (const auto openings = g.find("openings")) spec.openings = read_openings(*openings);
+  if (const auto bearing = g.find("lintel_bearing")) spec.lintel_bearing = bearing->length();
   return masonry::generate_wall(spec, dimension);
 }
 
@@ -110,6 +132,29 @@ std::string file_key(const std::string& spec_key) {
   return spec_key.starts_with("block_") ? "block" : spec_key;
 }
 
+// The field at `key` below `at`, a path such as "openings.south[1].width" or "floors[0]",
+// as far down as the file gives it: a value left at its default is reported at the deepest
+// field above it. N.B. recursive rather than a loop over one Field variable: assigning a
+// yaml-cpp node rebinds the node it referred to, which would rewrite the document.
+Field deepest_field(const Field& at, std::string_view key) {
+  if (key.empty()) return at;
+  const bool index = key.front() == '[';
+  const std::size_t end = std::min(key.find_first_of(".[]", 1), key.size());
+  const std::string part(key.substr(index ? 1 : 0, end - (index ? 1 : 0)));
+  std::optional<Field> next;
+  if (!index) {
+    next = at.find(part);
+  } else if (const std::vector<Field> elements = at.elements();
+             std::stoul(part) < elements.size()) {
+    next.emplace(elements[std::stoul(part)]);
+  }
+  if (!next) return at;
+  std::string_view rest = key.substr(end);
+  if (rest.starts_with(']')) rest.remove_prefix(1);
+  if (rest.starts_with('.')) rest.remove_prefix(1);
+  return deepest_field(*next, rest);
+}
+
 std::vector<masonry::Block> generate(const Field& g, const std::string& type,
                                      const std::string& name, int dimension) {
   try {
@@ -119,10 +164,11 @@ std::vector<masonry::Block> generate(const Field& g, const std::string& type,
     return read_tower(g, name, dimension);
   } catch (const core::Diagnostic& error) {
     if (!error.where().file.empty()) throw;  // already located in the file
-    // A value the file left at its default is reported at the generator, under its key.
+    // A value the file left at its default is reported at the field above it, under its key.
     const std::string key = file_key(error.key());
-    if (const std::optional<Field> at = g.find(key)) at->fail_with(error.message());
-    throw core::Diagnostic(g.location(), concat(g.path(), '.', key), error.message());
+    const Field at = deepest_field(g, key);
+    if (at.path() == concat(g.path(), '.', key)) at.fail_with(error.message());
+    throw core::Diagnostic(at.location(), concat(g.path(), '.', key), error.message());
   }
 }
 

@@ -2,7 +2,8 @@
 // u = length / n_half, course k has joints at x = -length/2 + u i for i of the parity of k
 // (full blocks of 2u), plus the two ends, so that every head joint sits at the middle of a
 // block of the courses above and below and both ends are flush (half blocks close them
-// where the parity demands).
+// where the parity demands). Openings cut the courses around them (course_layout.hpp).
+#include "course_layout.hpp"
 #include "generators_common.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
@@ -47,21 +48,18 @@ void check_wall(const WallSpec& spec, int dimension) {
   detail::require_count(spec.courses, 1, "courses");
 }
 
-// Joint positions of course k in half-block units, ends included: 0, then every unit of the
-// course's parity, then n_half.
-std::vector<int> course_joints(int course, int n_half) {
-  std::vector<int> joints{0};
-  for (int i = course % 2 == 0 ? 2 : 1; i < n_half; i += 2) joints.push_back(i);
-  joints.push_back(n_half);
-  return joints;
-}
-
 }  // namespace
 
 std::vector<Block> generate_wall(const WallSpec& spec, int dimension) {
   check_wall(spec, dimension);
   const int n_half = half_blocks_in_length(spec);
-  const long long most_blocks = static_cast<long long>(spec.courses) * (n_half / 2 + 1);
+  const detail::Span ends{-0.5 * spec.length, 0.5 * spec.length};
+  const detail::WallFrame frame{ends, spec.block_length, spec.block_height, spec.courses, {}};
+  const std::vector<detail::PlacedOpening> openings = detail::place_openings(
+      spec.openings, frame, detail::lintel_bearing(spec.lintel_bearing, spec.block_length),
+      "openings");
+  const long long most_blocks =
+      static_cast<long long>(spec.courses) * (n_half / 2 + 1) + detail::most_blocks_added(openings);
   if (most_blocks > kMaxBlocks)
     throw core::Diagnostic(
         {}, "courses",
@@ -70,20 +68,16 @@ std::vector<Block> generate_wall(const WallSpec& spec, int dimension) {
                      "most ",
                      kMaxBlocks / (n_half / 2 + 1), " courses of ", n_half / 2 + 1, " blocks"),
         core::concat(spec.courses));
-  // x of a joint: length (i / n_half - 1/2) puts the ends at exactly -+length/2.
-  const auto x = [&](int i) { return spec.length * (static_cast<double>(i) / n_half - 0.5); };
+  const detail::BondGrid grid{spec.length, n_half};
   std::vector<Block> blocks;
   for (int k = 0; k < spec.courses; ++k) {
-    const std::vector<int> joints = course_joints(k, n_half);
-    const int count = static_cast<int>(joints.size()) - 1;
-    for (int j = 0; j < count; ++j) {
-      const double x0 = x(joints[static_cast<std::size_t>(j)]);
-      const double x1 = x(joints[static_cast<std::size_t>(j) + 1]);
+    const std::string course = spec.name + "/course" + detail::padded(k, spec.courses) + "_";
+    for (const detail::CoursePiece& piece :
+         detail::lay_course(k, ends, 0.0, grid, openings, spec.block_length)) {
+      const auto [x0, x1] = piece.span;
       const geometry::Pose pose{Vec3(0.5 * (x0 + x1), 0.0, (k + 0.5) * spec.block_height)};
-      blocks.push_back(detail::box_block(spec.name + "/course" + detail::padded(k, spec.courses) +
-                                             "_block" + detail::padded(j, count),
-                                         Vec3(x1 - x0, spec.thickness, spec.block_height), pose,
-                                         dimension));
+      blocks.push_back(detail::box_block(
+          course + piece.part, Vec3(x1 - x0, spec.thickness, spec.block_height), pose, dimension));
     }
   }
   return blocks;

@@ -129,6 +129,63 @@ inline std::size_t index_of(const std::vector<Block>& blocks, const std::string&
   return static_cast<std::size_t>(it - blocks.begin());
 }
 
+/// The world bounding box of a block (for a planar block, y is 0).
+struct Bounds {
+  Vec3 low;
+  Vec3 high;
+};
+
+inline Bounds bounds(const Block& block) {
+  Bounds b{Vec3::Constant(INFINITY), Vec3::Constant(-INFINITY)};
+  for (const Vec3& v : world_vertices(block)) {
+    b.low = b.low.cwiseMin(v);
+    b.high = b.high.cwiseMax(v);
+  }
+  return b;
+}
+
+/// How far the intervals of two boxes overlap along `axis`: > 0 overlapping, 0 touching,
+/// < 0 apart (m).
+inline double overlap_along(const Bounds& a, const Bounds& b, int axis) {
+  return std::min(a.high[axis], b.high[axis]) - std::max(a.low[axis], b.low[axis]);
+}
+
+/// For blocks that are axis-aligned boxes (or rectangles in x-z), whose bounding boxes are
+/// the blocks themselves, so that the test is exact: no two overlap (intervals overlapping
+/// by more than kLengthTol along every axis), and every pair that shares a face (touching
+/// within kLengthTol along one axis, overlapping along the others) touches at zero gap
+/// through the narrow phase. Returns the number of pairs sharing a face.
+inline std::size_t expect_boxes_tile(const std::vector<Block>& blocks, int dimension) {
+  std::vector<Bounds> box;
+  for (const Block& block : blocks) box.push_back(bounds(block));
+  const std::vector<int> axes = dimension == 3 ? std::vector<int>{0, 1, 2} : std::vector<int>{0, 2};
+  std::size_t shared_faces = 0;
+  for (std::size_t i = 0; i < blocks.size(); ++i)
+    for (std::size_t j = i + 1; j < blocks.size(); ++j) {
+      int overlapping = 0, touching = 0;
+      for (const int axis : axes) {
+        const double overlap = overlap_along(box[i], box[j], axis);
+        overlapping += overlap > kLengthTol;
+        touching += std::abs(overlap) <= kLengthTol;
+      }
+      const int n = static_cast<int>(axes.size());
+      EXPECT_LT(overlapping, n) << blocks[i].name << " overlaps " << blocks[j].name;
+      if (overlapping != n - 1 || touching != 1) continue;
+      ++shared_faces;
+      const auto points = contacts(blocks[i], blocks[j]);
+      EXPECT_FALSE(points.empty()) << blocks[i].name << " does not touch " << blocks[j].name;
+      for (const collision::ContactPoint& c : points)
+        EXPECT_LT(std::abs(c.gap), kGapTol) << blocks[i].name << " / " << blocks[j].name;
+    }
+  return shared_faces;
+}
+
+/// Block names sort in the order the generator made them.
+inline bool names_sorted(const std::vector<Block>& blocks) {
+  return std::is_sorted(blocks.begin(), blocks.end(),
+                        [](const Block& a, const Block& b) { return a.name < b.name; });
+}
+
 /// `generate` throws a core::Diagnostic naming `field`.
 inline void expect_refusal(const std::function<void()>& generate, const std::string& field) {
   try {
@@ -136,6 +193,23 @@ inline void expect_refusal(const std::function<void()>& generate, const std::str
     ADD_FAILURE() << "no Diagnostic for " << field;
   } catch (const core::Diagnostic& d) {
     EXPECT_EQ(d.key(), field) << d.what();
+  }
+}
+
+/// A spec that `edit` spoils, refused naming `field`.
+template <class Spec>
+struct Refusal {
+  std::string field;
+  std::function<void(Spec&)> edit;
+};
+
+/// Each case's edit of `good` makes generate(spec, 3) throw a Diagnostic naming its field.
+template <class Spec, class Generate>
+void expect_refusals(const Spec& good, const std::vector<Refusal<Spec>>& cases, Generate generate) {
+  for (const Refusal<Spec>& c : cases) {
+    Spec spec = good;
+    c.edit(spec);
+    expect_refusal([&] { generate(spec, 3); }, c.field);
   }
 }
 

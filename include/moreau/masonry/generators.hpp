@@ -38,7 +38,8 @@ inline constexpr int kMaxSides = 1'000;
 struct Block {
   /// "<generator name>/<part><index>", indices zero-padded to at least 2 digits so that the
   /// names sort in generation order: "arch/voussoir07", "arch/abutment0" (x < 0) and
-  /// "arch/abutment1" (x > 0), "wall/course02_block05", "column/drum03", "tower/block11".
+  /// "arch/abutment1" (x > 0), "wall/course02_block05", "wall/course04_lintel01" (the
+  /// lintel of opening 1), "column/drum03", "tower/block11".
   std::string name;
   geometry::Shape shape;
   geometry::Pose pose;
@@ -95,10 +96,39 @@ struct ArchSpec {
   bool fixed_springings = false;  ///< abutments fixed; without abutments: the end voussoirs
 };
 
+/// The most openings of one wall or façade. Their placement is checked pairwise (O(n^2));
+/// a façade of 100 m pierced every 0.5 m has 200 openings per storey, so 1,000 is far above
+/// a real wall and keeps the check (5e5 pairs) to about a millisecond.
+inline constexpr int kMaxOpenings = 1'000;
+
+/// A door or window through a wall: an empty rectangle in the wall's plane from the sill up
+/// to the head (sill + height), its jambs at centre -+ width / 2. Sill and head must lie on
+/// course joints (multiples of block_height, 1e-9 relative): rounding them would build
+/// another opening than the one asked for, silently. A lintel, one block of one course,
+/// spans the opening plus `lintel_bearing` on each side in the course above the head.
+struct Opening {
+  double centre = 0.0;  ///< m, along the wall's axis from the wall's middle, finite
+  double sill = 0.0;    ///< m, z of the bottom, >= 0 (0 for a door), a multiple of block_height
+  double width = 0.0;   ///< m, between the jambs, > 0
+  double height = 0.0;  ///< m, > 0; sill + height a multiple of block_height
+};
+
 /// A running-bond wall along x on the ground: courses of blocks of `block_length`, each
 /// course offset by half a block from the one below, with half blocks closing alternate
 /// ends so that the wall's ends are flush. Course 0 (the lowest) starts at x = -length/2
 /// with a full block. Blocks are Boxes in 3D, rectangles in planar mode.
+///
+/// Openings cut the courses they cross at their jambs, and their lintels cut the course
+/// above the head at the lintel's ends; the running-bond joints of the rest of each course
+/// stay where they were, except that a joint closer than a quarter block to a cut (or to an
+/// end of the wall) is left out, so that the piece beside the cut joins its neighbour
+/// (pieces are then between a quarter block and 1.25 blocks long): no sliver blocks.
+/// Each lintel keeps a pier of at least half a block (the shortest block of a plain wall)
+/// to the wall's ends and to any other opening's lintel whose courses meet its own.
+///
+/// @throws core::Diagnostic naming the field, "openings[i].<key>" for an opening: its sill
+///         or head off the course joints, its lintel above the wall (height), its lintel
+///         past the wall's ends or too close to another's (width)
 struct WallSpec {
   std::string name = "wall";
   /// m, along x: a multiple of block_length / 2 (1e-9 relative, for decimal input; the
@@ -108,6 +138,10 @@ struct WallSpec {
   double block_length = 0.0;  ///< m, > 0
   double block_height = 0.0;  ///< m, > 0
   int courses = 0;            ///< >= 1; the height is courses * block_height
+  /// At most kMaxOpenings; `centre` along x.
+  std::vector<Opening> openings;
+  /// m, how far each lintel reaches past each jamb, > 0; block_length / 2 if 0.
+  double lintel_bearing = 0.0;
 };
 
 /// A column of `drums` stacked on the ground: cylinders approximated by regular prisms of
@@ -132,8 +166,8 @@ struct TowerSpec {
 };
 
 /// The blocks of a structure, in the order of the names above (arch: voussoirs from x < 0
-/// to x > 0, then the abutments; wall: course by course from the ground, each from x < 0).
-/// 3D blocks are ConvexPolyhedra or Boxes; planar ones Polygons in (x, z).
+/// to x > 0, then the abutments; wall: course by course from the ground, each from x < 0 and its
+/// lintels last). 3D blocks are ConvexPolyhedra or Boxes; planar ones Polygons in (x, z).
 /// @param dimension 3, or 2 for polygons in the x-z plane
 /// @throws core::Diagnostic naming the offending field (e.g. "thickness") for values out of
 ///         range, with an empty source location; the caller prefixes the problem-file key

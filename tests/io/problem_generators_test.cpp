@@ -1,0 +1,129 @@
+// The keys of walls with openings in problem files: a good file reaches the generator
+// (blocks and lintels), and each bad input is
+// refused with its exact message, at the file, line, column and key path of the offending
+// value (down to "generators[0].openings.south[1].width"), as a user reads it.
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/io/problem_file.hpp"
+#include "support/scratch_folder.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace moreau::io {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A problem with one generator, `generator` written on line 7 after "  - ".
+std::string problem_with(const std::string& generator, int dimension) {
+  return "version: 1\ndimension: " + std::to_string(dimension) +
+         "\ntime: {step: 1.0e-3, duration: 0.1}\nbodies:\n"
+         "  - {name: ground, shape: {type: plane}, fixed: true}\ngenerators:\n  - " +
+         generator + '\n';
+}
+
+class ProblemGeneratorsTest : public ::testing::Test {
+ protected:
+  fs::path write(const std::string& text) const {
+    fs::path path = scratch_.path() / "problem.yaml";
+    std::ofstream(path) << text;
+    return path;
+  }
+
+  const testing::ScratchFolder scratch_;
+};
+
+TEST_F(ProblemGeneratorsTest, OpeningsReachTheWallGenerator) {
+  const run::Problem p = read_problem_file(write(R"(version: 1
+time: {step: 1.0e-3, duration: 0.1}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+generators:
+  - {type: wall, length: 4.0, thickness: 0.3, block: [0.4, 0.2], courses: 10,
+     lintel_bearing: 0.3, openings: [{centre: -0.9, width: 0.9, height: 1.4}]}
+)"));
+  const auto named = [&](const std::string& name) {
+    return std::find_if(p.scene.bodies.begin(), p.scene.bodies.end(),
+                        [&](const model::Body& b) { return b.name == name; });
+  };
+  // The wall's lintel: 0.9 + 2 x 0.3 m long, its centre over the door's, above the head.
+  const auto lintel = named("wall/course07_lintel00");
+  ASSERT_NE(lintel, p.scene.bodies.end());
+  EXPECT_NEAR(lintel->shape_pose().position.x(), -0.9, 1e-12);
+  EXPECT_NEAR(lintel->shape_pose().position.z(), 1.5, 1e-12);
+  EXPECT_NEAR(lintel->mass, 1.5 * 0.3 * 0.2 * 2500.0, 1e-9);  // the default material
+}
+
+struct BadGenerator {
+  std::string label;
+  int dimension;
+  std::string generator;
+  std::string message;  ///< what() after the file's path
+};
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const BadGenerator& bad, std::ostream* out) { *out << bad.label; }
+
+const std::string kWall =
+    "{type: wall, length: 4.0, thickness: 0.3, block: [0.4, 0.2], courses: 10,";
+
+std::vector<BadGenerator> bad_generators() {
+  return {
+      {"OverlappingOpenings", 3,
+       kWall + " openings: [{centre: -0.9, width: 0.9, height: 1.4}, {centre: -0.2, width: 0.7, "
+               "height: 0.8}]}",
+       ":7:153: error: generators[0].openings[1].width: expected an opening whose lintel "
+       "leaves a pier of at least half a block, 0.2 m, beside that of openings[0] (from -1.55 "
+       "to -0.25 m, courses 0 to 7), found a lintel from -0.75 to 0.35 m, courses 0 to 4, "
+       "which overlaps it"},
+      {"OpeningPastTheWallsEnd", 3, kWall + " openings: [{centre: 1.5, width: 0.9, height: 1.4}]}",
+       ":7:111: error: generators[0].openings[0].width: expected an opening whose lintel (the "
+       "width and 0.2 m of bearing each side) leaves a pier of at least half a block, 0.2 m, "
+       "at each end: a lintel within [-1.8, 1.8] m, found a lintel from 0.85 to 2.15 m"},
+      {"SillOffTheCourseJoints", 3,
+       kWall + " openings: [{centre: 0, sill: 0.3, width: 0.9, height: 1.4}]}",
+       ":7:108: error: generators[0].openings[0].sill: expected a course joint: a multiple of "
+       "the block height 0.2 m in [0, 2] m, found 0.3"},
+      {"LintelAboveThePlanarWall", 2,
+       "{type: wall, length: 4.0, block: [0.4, 0.2], courses: 10, openings: [{centre: 0, sill: "
+       "1.0, width: 0.9, height: 1.0}]}",
+       ":7:117: error: generators[0].openings[0].height: expected a head at most 1.8 m, so that "
+       "the lintel's course lies within the wall (10 courses of 0.2 m), found 1 (head at 2 m)"},
+      {"MisspelledOpeningKey", 3, kWall + " openings: [{centre: 0, widht: 0.9, height: 1.4}]}",
+       ":7:102: error: generators[0].openings[0].widht: expected one of centre, sill, width, "
+       "height, found unknown key 'widht'"},
+      {"OpeningsNotAList", 3, kWall + " openings: {centre: 0, width: 0.9, height: 1.4}}",
+       ":7:89: error: generators[0].openings: expected a list of openings {centre, sill, "
+       "width, height}, found a mapping"},
+      {"NegativeLintelBearing", 2,
+       "{type: wall, length: 4.0, block: [0.4, 0.2], courses: 10, lintel_bearing: -0.1}",
+       ":7:79: error: generators[0].lintel_bearing: expected a positive number (m), found "
+       "'-0.1'"},
+  };
+}
+
+class BadGeneratorTest : public ProblemGeneratorsTest,
+                         public ::testing::WithParamInterface<BadGenerator> {};
+
+TEST_P(BadGeneratorTest, IsRefusedWithItsExactMessage) {
+  const BadGenerator& bad = GetParam();
+  const fs::path path = write(problem_with(bad.generator, bad.dimension));
+  try {
+    read_problem_file(path);
+    FAIL() << "no error";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(error.what(), path.string() + bad.message);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Keys, BadGeneratorTest, ::testing::ValuesIn(bad_generators()),
+                         [](const auto& test) { return test.param.label; });
+
+}  // namespace
+}  // namespace moreau::io

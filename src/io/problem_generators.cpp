@@ -1,5 +1,5 @@
-// The `generators` section: arches, walls, columns and towers (generators.hpp), expanded
-// into bodies named by the generator ("arch/voussoir07").
+// The `generators` section: arches, walls, buildings, columns and towers (generators.hpp),
+// expanded into bodies named by the generator ("arch/voussoir07").
 #include "moreau/core/concat.hpp"
 #include "moreau/masonry/generators.hpp"
 #include "problem_sections.hpp"
@@ -88,6 +88,31 @@ std::vector<masonry::Block> read_wall(const Field& g, const std::string& name, i
   return masonry::generate_wall(spec, dimension);
 }
 
+std::vector<masonry::Block> read_building(const Field& g, const std::string& name, int dimension) {
+  g.check_keys({"type", "name", "material", "position", "supports", "length", "width", "thickness",
+                "block", "courses", "openings", "lintel_bearing", "floors"});
+  masonry::BuildingSpec spec;
+  spec.name = name;
+  spec.length = g.get("length").length();
+  spec.width = g.get("width").length();
+  spec.thickness = g.get("thickness").length();
+  read_block(g, spec.block_length, spec.block_height);
+  spec.courses = read_count(g, "courses", 1);
+  if (const auto openings = g.find("openings")) {
+    openings->check_keys({"south", "north", "east", "west"});
+    for (const auto& [facade, list] : {std::pair{"south", &spec.openings.south},
+                                       {"north", &spec.openings.north},
+                                       {"east", &spec.openings.east},
+                                       {"west", &spec.openings.west}})
+      if (const auto given = openings->find(facade)) *list = read_openings(*given);
+  }
+  if (const auto bearing = g.find("lintel_bearing")) spec.lintel_bearing = bearing->length();
+  if (const auto floors = g.find("floors"))
+    for (const Field& floor : floors->elements("a list of heights (m)"))
+      spec.floors.push_back(floor.number_in(0.0, kMaxLength, "m"));
+  return masonry::generate_building(spec, dimension);
+}
+
 std::vector<masonry::Block> read_column(const Field& g, const std::string& name, int dimension) {
   if (dimension == 3)
     g.check_keys({"type", "name", "material", "position", "supports", "radius", "drum_height",
@@ -160,6 +185,7 @@ std::vector<masonry::Block> generate(const Field& g, const std::string& type,
   try {
     if (type == "arch") return read_arch(g, name, dimension);
     if (type == "wall") return read_wall(g, name, dimension);
+    if (type == "building") return read_building(g, name, dimension);
     if (type == "column") return read_column(g, name, dimension);
     return read_tower(g, name, dimension);
   } catch (const core::Diagnostic& error) {
@@ -217,11 +243,22 @@ std::vector<Support> read_supports(const Field& supports, const std::string& nam
   return result;
 }
 
+// A building has no planar form: its four walls need y.
+std::string read_type(const Field& type, int dimension) {
+  if (dimension == 3) return type.choice({"arch", "wall", "building", "column", "tower"});
+  std::string text = type.choice({"arch", "wall", "column", "tower", "building"});
+  if (text == "building")
+    type.fail(
+        "arch, wall, column or tower in planar mode (a building's four walls need 3D; "
+        "a façade in the x-z plane is a wall with openings)");
+  return text;
+}
+
 }  // namespace
 
 void read_generators(const Field& generators, const SceneContext& context, SceneBuilder& builder) {
   for (const Field& g : generators.elements("a list of generators")) {
-    const std::string type = g.get("type").choice({"arch", "wall", "column", "tower"});
+    const std::string type = read_type(g.get("type"), context.dimension);
     const std::string name = g.find("name") ? g.get("name").text() : type;
     const std::vector<masonry::Block> blocks = generate(g, type, name, context.dimension);
     // Each generator keeps within kMaxBlocks; so must all of them, for the same reason.

@@ -1,5 +1,5 @@
-// The keys of walls with openings in problem files: a good file reaches the generator
-// (blocks and lintels), and each bad input is
+// The keys of walls with openings and of buildings in problem files: a good file reaches the
+// generators (blocks, lintels, floors, at the generator's position), and each bad input is
 // refused with its exact message, at the file, line, column and key path of the offending
 // value (down to "generators[0].openings.south[1].width"), as a user reads it.
 #include "moreau/core/diagnostic.hpp"
@@ -39,7 +39,7 @@ class ProblemGeneratorsTest : public ::testing::Test {
   const testing::ScratchFolder scratch_;
 };
 
-TEST_F(ProblemGeneratorsTest, OpeningsReachTheWallGenerator) {
+TEST_F(ProblemGeneratorsTest, OpeningsBuildingsAndFloorsReachTheGenerators) {
   const run::Problem p = read_problem_file(write(R"(version: 1
 time: {step: 1.0e-3, duration: 0.1}
 bodies:
@@ -47,6 +47,18 @@ bodies:
 generators:
   - {type: wall, length: 4.0, thickness: 0.3, block: [0.4, 0.2], courses: 10,
      lintel_bearing: 0.3, openings: [{centre: -0.9, width: 0.9, height: 1.4}]}
+  - type: building
+    name: tower
+    position: [10, 0, 0]
+    length: 3.0
+    width: 2.4
+    thickness: 0.4
+    block: [0.4, 0.2]
+    courses: 20
+    floors: [1.6]
+    openings:
+      south: [{centre: 0, width: 0.8, height: 1.2}]
+      west: [{centre: 0, sill: 3.0, width: 0.3, height: 0.4}]
 )"));
   const auto named = [&](const std::string& name) {
     return std::find_if(p.scene.bodies.begin(), p.scene.bodies.end(),
@@ -58,6 +70,12 @@ generators:
   EXPECT_NEAR(lintel->shape_pose().position.x(), -0.9, 1e-12);
   EXPECT_NEAR(lintel->shape_pose().position.z(), 1.5, 1e-12);
   EXPECT_NEAR(lintel->mass, 1.5 * 0.3 * 0.2 * 2500.0, 1e-9);  // the default material
+  // The building's floor, moved by the generator's position.
+  const auto floor = named("tower/course08_floor");
+  ASSERT_NE(floor, p.scene.bodies.end());
+  EXPECT_NEAR(floor->shape_pose().position.x(), 10.0, 1e-12);
+  EXPECT_NE(named("tower/course06_south_lintel00"), p.scene.bodies.end());
+  EXPECT_NE(named("tower/course17_west_lintel00"), p.scene.bodies.end());
 }
 
 struct BadGenerator {
@@ -72,6 +90,8 @@ void PrintTo(const BadGenerator& bad, std::ostream* out) { *out << bad.label; }
 
 const std::string kWall =
     "{type: wall, length: 4.0, thickness: 0.3, block: [0.4, 0.2], courses: 10,";
+const std::string kBuilding =
+    "{type: building, length: 4.0, width: 5.3, thickness: 0.6, block: [0.5, 0.25], courses: 20,";
 
 std::vector<BadGenerator> bad_generators() {
   return {
@@ -105,6 +125,37 @@ std::vector<BadGenerator> bad_generators() {
        "{type: wall, length: 4.0, block: [0.4, 0.2], courses: 10, lintel_bearing: -0.1}",
        ":7:79: error: generators[0].lintel_bearing: expected a positive number (m), found "
        "'-0.1'"},
+      {"BuildingInPlanarMode", 2, kBuilding + '}',
+       ":7:12: error: generators[0].type: expected arch, wall, column or tower in planar mode "
+       "(a building's four walls need 3D; a façade in the x-z plane is a wall with openings), "
+       "found 'building'"},
+      {"UnknownFacade", 3, kBuilding + " openings: {up: []}}",
+       ":7:107: error: generators[0].openings.up: expected one of south, north, east, west, "
+       "found unknown key 'up'"},
+      {"FloorOffTheCourseJoints", 3, kBuilding + " floors: [2.5, 2.6]}",
+       ":7:110: error: generators[0].floors[1]: expected a course joint below the top course: "
+       "a multiple of the block height 0.25 m in [0, 4.75] m, found 2.6"},
+      {"OpeningThroughAFloor", 3,
+       kBuilding + " floors: [2.5], openings: {east: [{centre: 0, width: 1.0, height: 3.0}]}}",
+       ":7:161: error: generators[0].openings.east[0].height: expected an opening and its "
+       "lintel clear of the floor slab from z = 2.5 to 2.75 m, found 3 (the opening and its "
+       "lintel from z = 0 to 3.25 m)"},
+      {"PierBetweenLintelsTooNarrow", 3,
+       kBuilding + " openings: {south: [{centre: -0.55, width: 0.5, height: 2.0}, {centre: "
+                   "0.55, width: 0.5, height: 2.0}]}}",
+       ":7:179: error: generators[0].openings.south[1].width: expected an opening whose lintel "
+       "leaves a pier of at least half a block, 0.25 m, beside that of openings.south[0] (from "
+       "-1.05 to -0.05 m, courses 0 to 8), found a lintel from 0.05 to 1.05 m, courses 0 to 8, "
+       "a pier of 0.1 m"},
+      {"BuildingTooNarrowForItsWalls", 3,
+       "{type: building, length: 1.4, width: 5.3, thickness: 0.6, block: [0.5, 0.25], "
+       "courses: 20}",
+       ":7:30: error: generators[0].length: expected at least 2 thickness + block_length / 2 = "
+       "1.45 m, so that the walls across are at least half a block long between the inner "
+       "faces, found 1.4"},
+      {"BuildingWithoutThickness", 3,
+       "{type: building, length: 4.0, width: 5.3, block: [0.5, 0.25], courses: 20}",
+       ":7:5: error: generators[0].thickness: missing required key 'thickness'"},
   };
 }
 

@@ -39,7 +39,8 @@ struct Block {
   /// "<generator name>/<part><index>", indices zero-padded to at least 2 digits so that the
   /// names sort in generation order: "arch/voussoir07", "arch/abutment0" (x < 0) and
   /// "arch/abutment1" (x > 0), "wall/course02_block05", "wall/course04_lintel01" (the
-  /// lintel of opening 1), "column/drum03", "tower/block11".
+  /// lintel of opening 1), "column/drum03", "tower/block11",
+  /// "building/course07_south_block03", "building/course20_floor".
   std::string name;
   geometry::Shape shape;
   geometry::Pose pose;
@@ -144,6 +145,62 @@ struct WallSpec {
   double lintel_bearing = 0.0;
 };
 
+/// The openings of a building's four façades, named by the compass with x east, y north.
+struct Facades {
+  std::vector<Opening> south;  ///< the wall at y < 0; centre along x
+  std::vector<Opening> north;  ///< the wall at y > 0; centre along x
+  std::vector<Opening> east;   ///< the wall at x > 0; centre along y
+  std::vector<Opening> west;   ///< the wall at x < 0; centre along y
+};
+
+/// A hollow rectangular building (a tower, a storey of a house): four running-bond walls of
+/// one leaf, the block `thickness` deep, standing on the ground, outer faces at
+/// x = -+length/2 and y = -+width/2. Blocks are Boxes; there is no planar building (its
+/// walls need y: a façade in planar mode is a WallSpec with openings).
+///
+/// Corners interlock: in even courses the south and north walls run the full `length` and the
+/// east and west walls fit between their inner faces (width - 2 thickness); in odd courses
+/// it is the other way round, so that the block at each corner belongs alternately to the
+/// wall along x and to the wall along y, as quoins do.
+///
+/// Each wall keeps the running bond of WallSpec over its full outer length L (length or
+/// width) with blocks stretched minimally: n = round(2 L / block_length) half blocks of
+/// L / n, so that the joints of consecutive courses alternate and the wall ends are flush
+/// (the n nominal half blocks differ from L by at most a quarter block in all). A course that fits
+/// between the other walls is cut at their inner faces, and a course that runs the full length
+/// keeps no joint within thickness + a quarter block of its ends, so that its corner block covers
+/// the whole corner; otherwise joints are left out near cuts as in WallSpec. Openings of each
+/// façade (`centre` from the building's centre along the façade) keep a pier of half a
+/// block to the inner faces of the walls across.
+///
+/// Floors: a slab over the whole plan (length x width x block_height) replaces the walls'
+/// course at each given height, so that it rests on the course below and carries the one
+/// above, an exact tiling. Rejected alternative: a slab only between the inner faces, which
+/// touches the walls at zero force at t = 0 and would fall, held by nothing but friction.
+///
+/// Names: "<name>/courseKK_<façade>_blockJJ" (façades in alphabetical order: east, north,
+/// south, west; blocks from x or y < 0), "<name>/courseKK_<façade>_lintelII" (II the index
+/// of the opening in its façade's list) and "<name>/courseKK_floor", so that names sort in
+/// generation order, course by course from the ground.
+///
+/// @throws core::Diagnostic naming the field: "length" or "width" (the inner length of a
+///         wall less than half a block), "thickness", "block_length", "block_height",
+///         "courses", "lintel_bearing", "floors[i]" (off the course joints or above the top
+///         course), "openings.<façade>[i].<key>" as for WallSpec, and "dimension" (not 3)
+struct BuildingSpec {
+  std::string name = "building";
+  double length = 0.0;        ///< m, outer length along x, >= 2 thickness + block_length / 2
+  double width = 0.0;         ///< m, outer width along y, >= 2 thickness + block_length / 2
+  double thickness = 0.0;     ///< m, of every wall, > 0
+  double block_length = 0.0;  ///< m, > 0, before stretching
+  double block_height = 0.0;  ///< m, > 0
+  int courses = 0;            ///< >= 1, floors included; the height is courses * block_height
+  Facades openings;
+  double lintel_bearing = 0.0;  ///< m, > 0; block_length / 2 if 0
+  /// m, z of each slab's bottom: multiples of block_height in [0, height - block_height]
+  std::vector<double> floors;
+};
+
 /// A column of `drums` stacked on the ground: cylinders approximated by regular prisms of
 /// `sides` faces (3D; a vertex on +x), or rectangles of width 2 radius in planar mode.
 struct ColumnSpec {
@@ -175,5 +232,9 @@ std::vector<Block> generate_arch(const ArchSpec& spec, int dimension);
 std::vector<Block> generate_wall(const WallSpec& spec, int dimension);
 std::vector<Block> generate_column(const ColumnSpec& spec, int dimension);
 std::vector<Block> generate_tower(const TowerSpec& spec, int dimension);
+/// Building blocks course by course from the ground; each course's walls east, north, south,
+/// west, each from x or y < 0 with its lintels last, or the course's floor slab.
+/// @param dimension 3 (2 is refused, naming "dimension")
+std::vector<Block> generate_building(const BuildingSpec& spec, int dimension);
 
 }  // namespace moreau::masonry

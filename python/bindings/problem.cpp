@@ -130,7 +130,7 @@ problem_from_text(text); moreau.Run(problem) runs a copy, so one problem may sta
   module.def(
       "load_problem",
       [](const fs::path& path, const std::optional<std::string>& mode) {
-        return io::read_problem_file(path, mode_named(mode));
+        return io::read_problem_file(path, {.mode = mode_named(mode)});
       },
       py::arg("path"), py::arg("mode") = py::none(),
       R"(Reads and checks a problem file (YAML, docs/problem-files.md), as `moreau run` does.
@@ -140,7 +140,7 @@ Raises moreau.InputError at the offending key.)");
       "problem_from_text",
       [](const std::string& text, const std::string& name, const fs::path& folder,
          const std::optional<std::string>& mode) {
-        return io::read_problem_text(text, name, folder, mode_named(mode));
+        return io::read_problem_text(text, name, folder, {.mode = mode_named(mode)});
       },
       py::arg("text"), py::arg("name") = "<problem>", py::arg("folder") = fs::path("."),
       py::arg("mode") = py::none(),

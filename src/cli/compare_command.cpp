@@ -150,7 +150,7 @@ int run_compare(const std::vector<std::string>& arguments) {
   const fs::path file((*values)["file"].as<std::string>());
   // Read once, in the penalty mode, whose checks include the NSCD ones (and the calibration
   // of the laws from the materials).
-  const run::Problem problem = io::read_problem_file(file, run::Mode::Penalty);
+  const run::Problem problem = io::read_problem_file(file, {.mode = run::Mode::Penalty});
   const std::vector<double> factors =
       values->count("stiffness-sweep")
           ? sweep_factors((*values)["stiffness-sweep"].as<std::string>())

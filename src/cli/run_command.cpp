@@ -125,9 +125,9 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
               << (collapse.body.empty() ? "" : " of " + collapse.body) << " = " << collapse.value
               << " at t = " << collapse.time << " s, " << collapse.load_factor_name << " = "
               << collapse.load_factor;
-    if (collapse.record)
-      std::cout << " (record scaled by " << collapse.record->scale << ", PGA "
-                << collapse.record->pga << " g)";
+    if (summary.record)
+      std::cout << " (record scaled by " << summary.record->scale << ", PGA " << summary.record->pga
+                << " g)";
     std::cout << '\n';
   } else if (summary.interrupted_by.empty()) {
     std::cout << "  no collapse criterion fired\n";
@@ -177,6 +177,9 @@ int run_run(const std::vector<std::string>& arguments) {
       core::concat("override the file's solver: ", core::join(dynamics::moreau_jean_solver_names()))
           .c_str())("duration", po::value<double>(),
                     "override the file's duration, s (a short trial of a long run)")(
+      "record-scale", po::value<double>(),
+      "multiply every ground motion (records, Ricker pulses) by this factor, in (0, 1000], on "
+      "top of the file's scale or pga")(
       "dump-problems",
       "also write each step's problem as FCLib HDF5 in <out>/problems: global (M, H) for "
       "the steps solved in the global form, local (W) for the others")(
@@ -195,14 +198,21 @@ int run_run(const std::vector<std::string>& arguments) {
       options, positional);
   if (!values) return kSuccess;
 
-  std::optional<run::Mode> mode;
+  io::ReadOverrides overrides;
   if (values->count("mode")) {
     const std::string name = (*values)["mode"].as<std::string>();
     if (name != "nscd" && name != "penalty")
       throw core::Diagnostic({}, "--mode", "nscd or penalty", name);
-    mode = name == "nscd" ? run::Mode::Nscd : run::Mode::Penalty;
+    overrides.mode = name == "nscd" ? run::Mode::Nscd : run::Mode::Penalty;
   }
-  run::Problem problem = io::read_problem_file((*values)["file"].as<std::string>(), mode);
+  if (values->count("record-scale")) {
+    overrides.record_scale = (*values)["record-scale"].as<double>();
+    // N.B. the negated form refuses NaN too.
+    if (!(overrides.record_scale > 0.0 && overrides.record_scale <= 1e3))
+      throw core::Diagnostic({}, "--record-scale", "a factor in (0, 1000]",
+                             core::concat(overrides.record_scale));
+  }
+  run::Problem problem = io::read_problem_file((*values)["file"].as<std::string>(), overrides);
   // Also under --quiet: a warning about the input matters most in a script, and it is shown
   // once, before the run (and kept in summary.json).
   print_warnings(problem);

@@ -210,9 +210,9 @@ std::vector<model::AccelerationRecord> read_components(const Field& motion,
   return components;
 }
 
-// The factor on the record: `scale`, or the one that brings its peak horizontal acceleration
-// to `pga` (g); at most one of them.
-double read_record_scale(const Field& motion, const model::GroundMotion& unscaled) {
+// The file's own factor on the record: `scale`, or the one that brings its peak horizontal
+// acceleration to `pga` (g); at most one of them.
+double read_own_record_scale(const Field& motion, const model::GroundMotion& unscaled) {
   const std::optional<Field> scale = motion.find("scale");
   const std::optional<Field> pga = motion.find("pga");
   if (scale && pga) pga->fail_with("give either scale or pga, not both");
@@ -227,6 +227,20 @@ double read_record_scale(const Field& motion, const model::GroundMotion& unscale
   return target / peak;
 }
 
+// The factor on the record: the file's own (read_own_record_scale) times the front end's
+// record_scale, within kMaxRecordScale.
+double read_record_scale(const Field& motion, const model::GroundMotion& unscaled,
+                         double record_scale) {
+  const double own = read_own_record_scale(motion, unscaled);
+  if (!(own * record_scale <= kMaxRecordScale))
+    motion.get(motion.find("scale") ? "scale"
+               : motion.find("pga") ? "pga"
+                                    : "record")
+        .fail_with(concat("with --record-scale ", record_scale, " the record is scaled by ",
+                          own * record_scale, ", beyond ", kMaxRecordScale));
+  return own * record_scale;
+}
+
 model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneContext& context,
                                              const std::string& body, SceneBuilder& builder) {
   motion.check_keys(
@@ -237,7 +251,7 @@ model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneCon
   // Where the file gave the record, for the messages about all of it.
   const Field source = motion.get(motion.find("record") ? "record" : "components");
   ground.record = components.size() == 1 ? components.front() : model::superpose(components);
-  ground.scale = read_record_scale(motion, ground);
+  ground.scale = read_record_scale(motion, ground, context.record_scale);
   // Finite: each sample is within kMaxAcceleration (the readers), the scale within
   // kMaxRecordScale, and the superposition of a few components adds a few of them.
   for (Vec3& a : ground.record.acceleration) {
@@ -271,14 +285,16 @@ model::PrescribedVelocity read_ricker(const Field& ricker, const SceneContext& c
   const bool in_g = read_acceleration_unit(ricker) == AccelerationUnit::G;
   const double unit = in_g ? kStandardGravity : 1.0;
   const Field peak_field = ricker.get("peak");
-  const double peak =
-      peak_field.positive_at_most(kMaxAcceleration / unit, in_g ? "g" : "m/s^2") * unit;
+  // The peak times the front end's record_scale, within kMaxAcceleration as the peak itself.
+  const double peak = peak_field.positive_at_most(kMaxAcceleration / unit / context.record_scale,
+                                                  in_g ? "g" : "m/s^2") *
+                      unit * context.record_scale;
   warn_about_peak_acceleration(peak_field, peak, builder.warnings);
   const double frequency = ricker.get("frequency").positive_at_most(kMaxFrequency, "Hz");
   const double t0 = ricker.get("t0").number_in(0.0, kMaxTime, "s");
   const Field direction = ricker.get("direction");
   model::GroundMotion ground{
-      body, concat("Ricker pulse of ", frequency, " Hz"), 1.0,
+      body, concat("Ricker pulse of ", frequency, " Hz"), context.record_scale,
       model::ricker_pulse(peak, frequency, t0, read_direction(direction, context.dimension),
                           context.h, context.duration)};
   // The Ricker wavelet is the second derivative of a Gaussian: its velocity returns to 0 by

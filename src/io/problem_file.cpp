@@ -83,7 +83,7 @@ SceneBuilder read_scene(const Field& root, const SceneContext& context) {
 
 // The problem of a parsed document whose relative paths start at `folder`.
 run::Problem read_problem(const Field& root, const std::string& stem,
-                          const std::filesystem::path& folder, std::optional<run::Mode> mode) {
+                          const std::filesystem::path& folder, const ReadOverrides& overrides) {
   root.check_keys({"version", "title", "dimension", "gravity", "time", "mode", "solver",
                    "materials", "interactions", "bodies", "generators", "loads", "stop", "output",
                    "threads"});
@@ -94,6 +94,7 @@ run::Problem read_problem(const Field& root, const std::string& stem,
 
   SceneContext context;
   context.folder = folder;
+  context.record_scale = overrides.record_scale;
   if (const auto dimension = root.find("dimension")) context.dimension = read_dimension(*dimension);
   if (const auto gravity = root.find("gravity"))
     problem.gravity.gravity =
@@ -104,7 +105,7 @@ run::Problem read_problem(const Field& root, const std::string& stem,
   if (const auto file_mode = root.find("mode"))
     problem.mode =
         file_mode->choice({"nscd", "penalty"}) == "penalty" ? run::Mode::Penalty : run::Mode::Nscd;
-  if (mode) problem.mode = *mode;
+  if (overrides.mode) problem.mode = *overrides.mode;
   context.mode = problem.mode;
   if (const auto solver = root.find("solver")) read_solver(*solver, problem.stepping);
   if (const auto materials = root.find("materials")) {
@@ -133,16 +134,17 @@ run::Problem read_problem(const Field& root, const std::string& stem,
 
 }  // namespace
 
-run::Problem read_problem_file(const std::filesystem::path& path, std::optional<run::Mode> mode) {
+run::Problem read_problem_file(const std::filesystem::path& path, const ReadOverrides& overrides) {
   run::Problem problem =
-      read_problem(Field::load(path), path.stem().string(), path.parent_path(), mode);
+      read_problem(Field::load(path), path.stem().string(), path.parent_path(), overrides);
   problem.path = path;
   return problem;
 }
 
 run::Problem read_problem_text(const std::string& text, const std::string& name,
-                               const std::filesystem::path& folder, std::optional<run::Mode> mode) {
-  return read_problem(Field::parse(text, name), name, folder, mode);
+                               const std::filesystem::path& folder,
+                               const ReadOverrides& overrides) {
+  return read_problem(Field::parse(text, name), name, folder, overrides);
 }
 
 }  // namespace moreau::io

@@ -44,10 +44,7 @@ json collapse(const std::optional<run::CollapseSummary>& c) {
           {"value", number(c->value)},
           {"time", number(c->time)},
           {"load_factor_name", c->load_factor_name},
-          {"load_factor", number(c->load_factor)},
-          {"record", c->record ? json{{"scale", number(c->record->scale)},
-                                      {"pga_g", number(c->record->pga)}}
-                               : json(nullptr)}};
+          {"load_factor", number(c->load_factor)}};
 }
 
 json body(const run::BodySummary& b) {
@@ -92,6 +89,9 @@ json to_json(const run::RunSummary& s) {
           {"solver", s.solver},
           {"counts", counts(s.counts)},
           {"collapse", collapse(s.collapse)},
+          {"record",
+           s.record ? json{{"scale", number(s.record->scale)}, {"pga_g", number(s.record->pga)}}
+                    : json(nullptr)},
           {"interrupted", s.interrupted_by.empty() ? json(nullptr) : json(s.interrupted_by)},
           {"removed", std::move(removed)},
           {"support_reaction", vector(s.support_reaction)},

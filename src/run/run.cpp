@@ -43,6 +43,9 @@ Run::Run(Problem problem, RunOptions options)
   summary_.problem = problem_.path;
   summary_.mode = penalty_ ? "penalty" : "nscd";
   summary_.dimension = problem_.scene.dimension;
+  if (const model::GroundMotion* ground = strongest_ground_motion(problem_))
+    summary_.record =
+        RecordIntensity{ground->scale, ground->peak_horizontal() / model::kStandardGravity};
   for (const InputWarning& warning : problem_.warnings) summary_.warnings.push_back(warning.text());
   summary_.time_split = TimeSplit{};
   if (nscd_) summary_.solver = problem_.stepping.solver;
@@ -79,14 +82,10 @@ const StepOutcome& Run::advance() {
   count(outcome_.report);
   remove_escaped_bodies(outcome_);
   outcome_.load_factor = load_factor(problem_, scene.time);
-  if (const auto collapse = monitor_.check(scene, outcome_.report)) {
-    std::optional<RecordIntensity> record;
-    if (const model::GroundMotion* ground = strongest_ground_motion(problem_))
-      record = RecordIntensity{ground->scale, ground->peak_horizontal() / model::kStandardGravity};
+  if (const auto collapse = monitor_.check(scene, outcome_.report))
     summary_.collapse = CollapseSummary{
-        collapse->criterion,        collapse->body,       collapse->value, scene.time,
-        load_factor_name(problem_), outcome_.load_factor, record};
-  }
+        collapse->criterion,        collapse->body,      collapse->value, scene.time,
+        load_factor_name(problem_), outcome_.load_factor};
   if (options_.interruption)
     if (const std::optional<std::string> by = options_.interruption())
       summary_.interrupted_by = *by;

@@ -38,7 +38,8 @@ TEST(HostileArguments, NumericOptionsOfEveryCommand) {
   const ScratchFolder scratch;
   const std::string out = scratch.path().string();
   for (const std::string& value : kHostileNumbers) {
-    for (const char* option : {"--duration", "--remove-below", "--remove-beyond", "--threads"})
+    for (const char* option :
+         {"--duration", "--record-scale", "--remove-below", "--remove-beyond", "--threads"})
       expect_refused_or_done("run " + kBall + " --quiet --overwrite --out " + out +
                              "/run --duration 1e-3 " + option + " " + value);
     expect_refused_or_done("compare " + kBall + " --quiet --out " + out + "/compare-" + value +

@@ -198,6 +198,15 @@ TEST(Problems, ColumnUnderElCentroStandsThroughItsStrongestSeconds) {
   EXPECT_TRUE(run.summary["collapse"].is_null());
 }
 
+// --record-scale 2 doubles the bundled record: its scale and PGA (0.31882 g in the file) in
+// summary.json.
+TEST(Problems, RecordScaleMultipliesTheRecord) {
+  const RunOutput run = run_problem("column-el-centro.yaml", "--duration 0.01 --record-scale 2");
+  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
+  EXPECT_DOUBLE_EQ(run.summary["record"]["scale"].get<double>(), 2.0);
+  EXPECT_NEAR(run.summary["record"]["pga_g"].get<double>(), 2 * 0.31882, 1e-12);
+}
+
 TEST(Problems, WallStandsAtSmallTilt) {
   const RunOutput run = run_problem("wall-tilt.yaml", "--duration 0.1");
   ASSERT_EQ(run.result.exit_code, 0) << run.result.output;

@@ -20,7 +20,7 @@ inline run::Problem checkpoint_problem(run::Mode mode) {
       "  - {name: ground, shape: {type: plane}, fixed: true}\n"
       "  - {name: lower, shape: {type: box, size: [0.4, 0.4, 0.2]}, position: [0, 0, 0.1]}\n"
       "  - {name: upper, shape: {type: box, size: [0.2, 0.2, 0.2]}, position: [0, 0, 0.3]}\n",
-      "checkpoint_problem.yaml", ".", mode);
+      "checkpoint_problem.yaml", ".", {.mode = mode});
 }
 
 }  // namespace moreau::fuzz

@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
   for (const std::optional<run::Mode> mode : {std::optional<run::Mode>(), {run::Mode::Penalty}}) {
     try {
-      io::read_problem_text(text, "fuzz.yaml", MOREAU_FUZZ_PROBLEM_FOLDER, mode);
+      io::read_problem_text(text, "fuzz.yaml", MOREAU_FUZZ_PROBLEM_FOLDER, {.mode = mode});
     } catch (const core::Diagnostic&) {
     }
   }

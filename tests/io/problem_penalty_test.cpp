@@ -47,7 +47,7 @@ class ProblemPenaltyTest : public ::testing::Test {
   core::Diagnostic refusal(const fs::path& path,
                            std::optional<run::Mode> mode = std::nullopt) const {
     try {
-      read_problem_file(path, mode);
+      read_problem_file(path, {.mode = mode});
     } catch (const core::Diagnostic& error) {
       return error;
     }

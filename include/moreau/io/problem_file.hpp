@@ -11,13 +11,23 @@
 
 namespace moreau::io {
 
-/// Reads and validates a problem file. Relative paths inside it (ground-motion records, user
-/// contact laws) are relative to the file's folder. `mode`, when given, replaces the file's
-/// mode (moreau run --mode) before the checks that depend on it (the penalty laws'
-/// calibration from Young's moduli).
+/// What a front end changes in a problem while its file is read (moreau run's options), before
+/// the checks that depend on it.
+struct ReadOverrides {
+  /// Replaces the file's mode (moreau run --mode) before the penalty laws' calibration from
+  /// Young's moduli.
+  std::optional<run::Mode> mode;
+  /// Multiplies every ground motion's accelerations (records and Ricker pulses; moreau run
+  /// --record-scale, an incremental dynamic analysis's runs), in (0, 1e3]; the scale it gives
+  /// a record with its own `scale` or `pga` must stay within 1e3 too.
+  double record_scale = 1.0;
+};
+
+/// Reads and validates a problem file, with `overrides`. Relative paths inside it
+/// (ground-motion records, user contact laws) are relative to the file's folder.
 /// @throws core::Diagnostic for any error, located at the offending key
 run::Problem read_problem_file(const std::filesystem::path& path,
-                               std::optional<run::Mode> mode = std::nullopt);
+                               const ReadOverrides& overrides = {});
 
 /// Reads and validates a problem held in memory (a program building one in code), as
 /// read_problem_file() does a file's. `name` stands for the file in messages; relative paths
@@ -25,6 +35,6 @@ run::Problem read_problem_file(const std::filesystem::path& path,
 /// @throws core::Diagnostic for any error, located at the offending key
 run::Problem read_problem_text(const std::string& text, const std::string& name,
                                const std::filesystem::path& folder,
-                               std::optional<run::Mode> mode = std::nullopt);
+                               const ReadOverrides& overrides = {});
 
 }  // namespace moreau::io

@@ -57,9 +57,6 @@ struct CollapseSummary {
   double time = 0.0;             ///< s, simulated
   std::string load_factor_name;  ///< e.g. "tilt_deg", "lateral_g"; empty without a ramp
   double load_factor = 0.0;      ///< its value at the collapse
-  /// Under ground motion, the record's; the PGA reached at the collapse is then load_factor
-  /// (pga_reached_g) unless the gravity load tilts or ramps.
-  std::optional<RecordIntensity> record;
 };
 
 /// A body removed during the run (dynamics::remove_escaped_bodies).
@@ -97,6 +94,9 @@ struct RunSummary {
   std::string solver;  ///< registry name, e.g. "hybrid"
   SolverCounts counts;
   std::optional<CollapseSummary> collapse;  ///< absent when the run reached its end time
+  /// Under ground motion, the record's scale and PGA; a collapse is then reported at the PGA
+  /// reached (load_factor pga_reached_g) unless the gravity load tilts or ramps.
+  std::optional<RecordIntensity> record;
   /// "SIGINT" or "SIGTERM" when a signal stopped the run before its end; empty otherwise
   std::string interrupted_by;
   std::vector<RemovedBody> removed;  ///< in the order of removal

@@ -271,12 +271,12 @@ model::AccelerationRecord read_single_column_record(const std::filesystem::path&
   const math::Vec3 e = unit_direction(file, direction);
   const double scale = scale_of(unit);
   const std::vector<Line> lines = read_data_lines(file);
-  std::string key = "value";
-  std::size_t first = 0;
-  if (!lines.empty() && !parse_number(split_words(lines.front().text).front().text)) {
-    key = split_words(lines.front().text).front().text;
-    first = 1;
-  }
+  // A first word that is not a number is the column's name (data lines are not blank).
+  const std::string_view first_word =
+      lines.empty() ? std::string_view{} : split_words(lines.front().text).front().text;
+  const bool named = !lines.empty() && !parse_number(first_word);
+  const std::string key = named ? std::string(first_word) : "value";
+  const std::size_t first = named ? 1 : 0;
   std::vector<double> samples;
   for (std::size_t l = first; l < lines.size(); ++l) {
     const std::vector<Token> words = split_words(lines[l].text);

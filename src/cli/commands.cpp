@@ -8,11 +8,12 @@ extern const Command kSolveCommand;
 extern const Command kBenchCommand;
 extern const Command kCheckCommand;
 extern const Command kCompareCommand;
+extern const Command kIdaCommand;
 
 std::span<const Command> commands() {
   // Only commands that really work are listed here; each lands with its implementation.
-  static const std::vector<Command> table = {kRunCommand, kCompareCommand, kCheckCommand,
-                                             kSolveCommand, kBenchCommand};
+  static const std::vector<Command> table = {kRunCommand,   kCompareCommand, kIdaCommand,
+                                             kCheckCommand, kSolveCommand,   kBenchCommand};
   return table;
 }
 

@@ -10,6 +10,7 @@
 #include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "moreau/output/observers.hpp"
 #include "moreau/output/run_folder.hpp"
 #include "moreau/output/summary_json.hpp"
 #include "moreau/run/checkpoint.hpp"
@@ -152,6 +153,30 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
             << '\n';
 }
 
+// --track: bodies history.csv follows besides those it follows anyway (moreau ida follows its
+// control body and the ground this way).
+void add_tracked_bodies(const po::variables_map& values, run::Problem& problem) {
+  if (!values.count("track")) return;
+  if (values.count("restart-from"))
+    throw core::Diagnostic({}, "--track",
+                           "not with --restart-from: a restarted run keeps the columns of its "
+                           "history.csv");
+  std::vector<std::string> names;
+  for (const model::Body& body : problem.scene.bodies) names.push_back(body.name);
+  std::vector<std::string> tracked = output::tracked_bodies(problem);
+  for (const std::string& name : values["track"].as<std::vector<std::string>>()) {
+    if (std::ranges::count(names, name) == 0) {
+      const auto nearest = core::closest_match(name, names);
+      throw core::Diagnostic({}, "--track",
+                             nearest ? core::concat("a body name (did you mean '", *nearest, "'?)")
+                                     : std::string("a body name"),
+                             core::concat("'", name, "'"));
+    }
+    if (std::ranges::count(tracked, name) == 0) tracked.push_back(name);
+  }
+  problem.output.bodies = std::move(tracked);
+}
+
 // --threads, else the file's `threads`, else the machine's cores.
 int thread_count(const po::variables_map& values, const run::Problem& problem) {
   if (!values.count("threads")) return problem.threads.value_or(tbb::info::default_concurrency());
@@ -187,7 +212,8 @@ int run_run(const std::vector<std::string>& arguments) {
       "remove free bodies whose centre of mass falls below this z, m (logged in removed.csv)")(
       "remove-beyond", po::value<double>(),
       "remove free bodies whose centre of mass is farther than this from the vertical axis "
-      "through the origin, m")(
+      "through the origin, m")("track", po::value<std::vector<std::string>>()->composing(),
+                               "also follow this body in history.csv (repeat for several)")(
       "threads", po::value<int>(),
       "threads for collision detection (default: the file's threads, else the machine's cores); "
       "the results are the same for any number")("quiet", "no progress bar on the terminal");
@@ -218,6 +244,7 @@ int run_run(const std::vector<std::string>& arguments) {
   print_warnings(problem);
   if (values->count("solver")) problem.stepping.solver = (*values)["solver"].as<std::string>();
   override_duration(*values, problem);
+  add_tracked_bodies(*values, problem);
 
   const int threads = thread_count(*values, problem);
   RunFlags flags{

@@ -1,8 +1,10 @@
 #include "moreau/core/child_process.hpp"
 
 #include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
 
 #include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -64,6 +66,26 @@ std::optional<std::string> crash_in_child_process(const std::function<void()>& t
   const bool stopped = WIFSIGNALED(wait_status) && is_stop_request(WTERMSIG(wait_status));
   if (returned || stopped) return std::nullopt;
   return describe_child_end(wait_status);
+}
+
+pid_t start_process(const std::filesystem::path& program, const std::vector<std::string>& arguments,
+                    const std::filesystem::path& log) {
+  std::vector<std::string> words{program.string()};
+  words.insert(words.end(), arguments.begin(), arguments.end());
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  pid_t child = 0;
+  const int error = posix_spawn(&child, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (error != 0)
+    throw Diagnostic({program.string()}, "", concat("cannot be started: ", std::strerror(error)));
+  return child;
 }
 
 }  // namespace moreau::core

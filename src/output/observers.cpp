@@ -14,15 +14,6 @@ namespace fs = std::filesystem;
 // The bodies history.csv follows when the file names none: every free body of a small scene.
 constexpr std::size_t kTrackedByDefault = 20;
 
-std::vector<std::string> tracked_bodies(const run::Problem& problem) {
-  if (!problem.output.bodies.empty()) return problem.output.bodies;
-  std::vector<std::string> names;
-  for (const model::Body& body : problem.scene.bodies)
-    if (body.motion == model::Motion::Free) names.push_back(body.name);
-  if (names.size() > kTrackedByDefault) names.clear();
-  return names;
-}
-
 output::HistoryWriter history_writer(const run::Run& run, const fs::path& path,
                                      const run::Checkpoint* resumed) {
   const std::vector<std::string> bodies = tracked_bodies(run.problem());
@@ -35,6 +26,15 @@ std::optional<long> continue_after(const run::Checkpoint* resumed) {
 }
 
 }  // namespace
+
+std::vector<std::string> tracked_bodies(const run::Problem& problem) {
+  if (!problem.output.bodies.empty()) return problem.output.bodies;
+  std::vector<std::string> names;
+  for (const model::Body& body : problem.scene.bodies)
+    if (body.motion == model::Motion::Free) names.push_back(body.name);
+  if (names.size() > kTrackedByDefault) names.clear();
+  return names;
+}
 
 bool is_output_step(const run::Run& run, const run::StepOutcome& outcome) {
   return outcome.step % run.problem().output.every == 0 || outcome.last;

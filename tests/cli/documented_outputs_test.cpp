@@ -4,7 +4,8 @@
 // a line of the output: its words the same and its numbers equal to 1e-3 relative (the same
 // build gives the same digits; another CPU's library kernels may move round-off, and a
 // collapse step with it, by a step or so). "..." ends what is compared of a line (timings),
-// and a line "..." stands for lines left out. `run` and `compare` write to a temporary folder
+// and a line "..." stands for lines left out. `run`, `compare` and `ida` write to a temporary
+// folder
 // (--out), whose name in the "results in" line is not compared. A command naming a file of
 // ../shared is skipped when that folder is absent. And each command synopsis of the user
 // guide lists exactly the options of the command's --help.
@@ -143,7 +144,8 @@ bool reads_as(const std::string& shown, const std::string& actual) {
 std::string output_of(const Example& example, const fs::path& out) {
   std::string arguments = example.command.substr(example.command.find(' ') + 1);
   const std::string command = arguments.substr(0, arguments.find(' '));
-  if (command == "run" || command == "compare") arguments += " --quiet --out " + out.string();
+  if (command == "run" || command == "compare" || command == "ida")
+    arguments += " --quiet --out " + out.string();
   fs::remove_all(out);
   const std::string output = run_moreau(arguments, MOREAU_SOURCE_DIR).output;
   fs::remove_all(out);

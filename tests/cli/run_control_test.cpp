@@ -157,5 +157,34 @@ TEST(RunControl, RemovalBoundsAreChecked) {
   EXPECT_NE(result.output.find("--remove-beyond"), std::string::npos) << result.output;
 }
 
+TEST(RunControl, TrackAddsBodiesToTheHistory) {
+  // The rocking block's history follows the block (the only free body); --track adds the
+  // driven table, which moreau ida measures displacements from.
+  const std::string problem = std::string(MOREAU_SOURCE_DIR) + "/problems/rocking-block-pulse.yaml";
+  const fs::path out = fs::temp_directory_path() / "moreau_run_control_track";
+  fs::remove_all(out);
+  const std::string run = "run " + problem + " --quiet --duration 0.01 --out " + out.string();
+  const CommandResult tracked = run_moreau(run + " --track table --track block");
+  ASSERT_EQ(tracked.exit_code, 0) << tracked.output;
+  std::ifstream history(out / "history.csv");
+  std::string header;
+  std::getline(history, header);
+  EXPECT_NE(header.find(",block.x,block.y,block.z,block.rotation_deg,block.speed,table.x,"),
+            std::string::npos)
+      << header;
+
+  const CommandResult misspelt = run_moreau(run + " --overwrite --track tabl");
+  EXPECT_EQ(misspelt.exit_code, 2);
+  EXPECT_NE(misspelt.output.find("--track: expected a body name (did you mean 'table'?)"),
+            std::string::npos)
+      << misspelt.output;
+  const CommandResult restarted =
+      run_moreau(run + " --track table --restart-from " + (out / "checkpoint-000010").string());
+  EXPECT_EQ(restarted.exit_code, 2);
+  EXPECT_NE(restarted.output.find("--track: not with --restart-from"), std::string::npos)
+      << restarted.output;
+  fs::remove_all(out);
+}
+
 }  // namespace
 }  // namespace moreau::testing

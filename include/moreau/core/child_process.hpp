@@ -2,9 +2,13 @@
 // how a child ended, in words.
 #pragma once
 
+#include <sys/types.h>
+
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace moreau::core {
 
@@ -22,5 +26,12 @@ std::string describe_child_end(int wait_status);
 /// @pre the task writes nothing this process reads later (files, pipes): only its crash
 ///      reaches the caller
 std::optional<std::string> crash_in_child_process(const std::function<void()>& task);
+
+/// Starts `program` with `arguments` (argv[1..]) in a child process of the same process group
+/// (so that the terminal's Ctrl-C reaches it too), its standard output and error written to
+/// `log` (created or truncated). The caller waits for it (waitpid).
+/// @throws core::Diagnostic naming the log or the program when the child cannot be started
+pid_t start_process(const std::filesystem::path& program, const std::vector<std::string>& arguments,
+                    const std::filesystem::path& log);
 
 }  // namespace moreau::core

@@ -1,0 +1,73 @@
+// The response of a structure in one run of an incremental dynamic analysis (`moreau ida`),
+// read back from the run's folder: summary.json for how the run ended and the record's
+// intensity, history.csv for the path of a control body relative to the moving ground, and
+// the problem for where the bodies started. Horizontal means in the x-y plane (gravity along
+// -z, in 3D and in planar mode).
+#pragma once
+
+#include "moreau/run/problem.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace moreau::output {
+
+/// The engineering demand parameters an IDA curve can plot against the intensity.
+enum class ResponseMeasure {
+  PeakDisplacement,      ///< m, the largest horizontal displacement of the control body
+  PeakDrift,             ///< peak displacement over the control body's height above the base
+  ResidualDisplacement,  ///< m, the horizontal displacement at the end of the run
+  Fallen,                ///< bodies fallen (see RunResponse::fallen)
+};
+
+/// "peak_displacement", "peak_drift", "residual_displacement", "fallen": the names of
+/// --response and of ida.csv's columns.
+std::string_view response_name(ResponseMeasure measure);
+/// The measure of that name; none for another word.
+std::optional<ResponseMeasure> response_measure(std::string_view name);
+
+/// Where the response is measured.
+struct ControlPoint {
+  std::string body;     ///< a free body, the control body
+  std::string ground;   ///< the driven body under ground motion its displacement is taken from
+  double height = 1.0;  ///< m, its centre above the lowest point of the free bodies at t = 0
+};
+
+/// The control point of `problem` at `body`; the highest free body's centre (the top of a
+/// tower or column) when `body` is empty. Under ground motion, the ground is the body of the
+/// strongest one (run::strongest_ground_motion).
+/// @throws core::Diagnostic at --control for a name that is not a free body of the problem
+/// @pre the problem has a ground motion
+ControlPoint control_point(const run::Problem& problem, const std::string& body);
+
+/// What a study keeps of one run.
+struct RunResponse {
+  double pga = 0.0;  ///< g, summary.json's record.pga_g: the whole scaled record's PGA
+  std::optional<double> collapse_time;  ///< s; none when the run survived
+  int not_converged = 0;                ///< steps whose solve did not converge
+  /// m: the control body's horizontal displacement relative to the ground, its largest over
+  /// history.csv's rows (every output.every steps, and the last step), and at the end.
+  double peak_displacement = 0.0;
+  double residual_displacement = 0.0;
+  double peak_drift = 0.0;  ///< peak_displacement / ControlPoint::height
+  /// Free bodies whose centre ended lower than it started by more than half the body's
+  /// height (a block that rocks or slides does not lose that much), and bodies removed.
+  int fallen = 0;
+
+  double value(ResponseMeasure measure) const;
+};
+
+/// Whether the folder holds a run that ended (summary.json exists and does not say
+/// "interrupted"); a run folder a crash or a signal left behind has to be run again.
+bool run_finished(const std::filesystem::path& folder);
+
+/// The response of the run in `folder`, a run of `initial` (with any record scale) whose
+/// history.csv follows the control body and the ground.
+/// @throws core::Diagnostic naming the file and what is missing or malformed
+/// @pre run_finished(folder)
+RunResponse read_run_response(const std::filesystem::path& folder, const run::Problem& initial,
+                              const ControlPoint& control);
+
+}  // namespace moreau::output

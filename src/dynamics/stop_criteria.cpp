@@ -45,8 +45,10 @@ std::optional<Collapse> worst_body(const model::Scene& scene, double threshold,
 
 }  // namespace
 
-CollapseMonitor::CollapseMonitor(const model::Scene& initial, CollapseCriteria criteria)
-    : criteria_(criteria) {
+CollapseMonitor::CollapseMonitor(const model::Scene& initial, CollapseCriteria criteria,
+                                 std::optional<std::size_t> ground)
+    : criteria_(criteria), ground_(ground) {
+  MOREAU_ASSERT(!ground || *ground < initial.bodies.size());
   require_threshold(criteria.max_displacement, "max_displacement");
   require_threshold(criteria.max_rotation, "max_rotation");
   require_threshold(criteria.kinetic_energy, "kinetic_energy");
@@ -60,9 +62,12 @@ CollapseMonitor::CollapseMonitor(const model::Scene& initial, CollapseCriteria c
 std::optional<Collapse> CollapseMonitor::check(const model::Scene& scene,
                                                const StepReport& report) {
   MOREAU_ASSERT(scene.bodies.size() == initial_position_.size());
+  const math::Vec3 carried =
+      ground_ ? math::Vec3(scene.bodies[*ground_].x - initial_position_[*ground_])
+              : math::Vec3::Zero();
   if (auto moved = worst_body(scene, criteria_.max_displacement, "max_displacement",
-                              [this](std::size_t i, const Body& body) {
-                                return (body.x - initial_position_[i]).norm();
+                              [&](std::size_t i, const Body& body) {
+                                return (body.x - initial_position_[i] - carried).norm();
                               }))
     return moved;
   if (auto turned = worst_body(scene, criteria_.max_rotation, "max_rotation",

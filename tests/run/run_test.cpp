@@ -5,6 +5,7 @@
 // order, the last one marked; an interruption ends the run after the step it arrived in.
 #include "moreau/run/run.hpp"
 
+#include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/run/checkpoint.hpp"
@@ -208,6 +209,41 @@ stop: {collapse: {max_rotation: 20}}
   ASSERT_TRUE(record.has_value());
   EXPECT_NEAR(record->scale, 0.5, 1e-12);
   EXPECT_NEAR(record->pga, 0.5, 1e-12);
+}
+
+// The same block and table, the table accelerating at a constant 0.05 g (half the rocking
+// threshold) for 2 s: the block rides on it 0.98 m (g t^2 / 40) without moving on it, and
+// max_displacement, measured from the table under ground motion, does not fire; at 0.2 g it
+// rocks and falls, and does.
+TEST_F(RunTest, UnderGroundMotionDisplacementIsMeasuredFromTheShakenSupport) {
+  std::ofstream(folder_ / "constant.csv") << "time_s,accel_g\n0,1\n10,1\n";
+  const auto run_at = [&](double g) {
+    run::Run run(problem(core::concat(R"(version: 1
+time: {step: 1.0e-3, duration: 2}
+materials: [{name: stone, density: 2000}]
+interactions: {default: {friction: 0.8}}
+bodies:
+  - {name: block, shape: {type: box, size: [0.1, 0.1, 1]}, position: [0, 0, 0.5]}
+  - name: table
+    shape: {type: box, size: [2, 2, 0.2]}
+    position: [0, 0, -0.1]
+    driven:
+      ground_motion: {record: constant.csv, units: g, direction: [1, 0, 0], baseline: none,
+                      scale: )",
+                                      g, R"(}
+stop: {collapse: {max_displacement: 0.05}}
+)")));
+    run_to_end(run);
+    return run.summary();
+  };
+  const RunSummary riding = run_at(0.05);
+  EXPECT_FALSE(riding.collapse.has_value());
+  const std::vector<BodySummary>& bodies = riding.bodies;
+  EXPECT_NEAR(bodies[0].position.x(), 0.05 * 9.80665 * 2.0 * 2.0 / 2.0, 1e-3)
+      << "the block rides with the table";
+  const RunSummary falling = run_at(0.2);
+  ASSERT_TRUE(falling.collapse.has_value());
+  EXPECT_EQ(falling.collapse->criterion, "max_displacement");
 }
 
 }  // namespace

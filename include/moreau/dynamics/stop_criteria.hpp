@@ -14,8 +14,8 @@ namespace moreau::dynamics {
 
 /// Thresholds; a criterion left at infinity is off.
 struct CollapseCriteria {
-  double max_displacement = std::numeric_limits<double>::infinity();  ///< m, of a free body's
-                                                                      ///< centre from t = 0
+  /// m, of a free body's centre from t = 0 (relative to the ground under ground motion)
+  double max_displacement = std::numeric_limits<double>::infinity();
   double max_rotation = std::numeric_limits<double>::infinity();      ///< deg, from t = 0
   /// J: fires when the kinetic energy exceeds it after having been at or below it (the structure
   /// came to rest, then started to move again).
@@ -32,9 +32,14 @@ struct Collapse {
 /// Watches a run step by step.
 class CollapseMonitor {
  public:
-  /// Records the initial poses of the free bodies of `initial`.
+  /// Records the initial poses of the free bodies of `initial`. Under ground motion,
+  /// `ground` is the driven body the structure stands on (the shaking table): displacements
+  /// are then measured relative to it, since a structure carried along by its support has
+  /// not collapsed; without it, from where the bodies started.
   /// @throws core::Diagnostic for a negative or NaN threshold
-  CollapseMonitor(const model::Scene& initial, CollapseCriteria criteria);
+  /// @pre ground < initial.bodies.size()
+  CollapseMonitor(const model::Scene& initial, CollapseCriteria criteria,
+                  std::optional<std::size_t> ground = std::nullopt);
 
   /// After a step: the first criterion that fires, if any.
   std::optional<Collapse> check(const model::Scene& scene, const StepReport& report);
@@ -46,6 +51,7 @@ class CollapseMonitor {
 
  private:
   CollapseCriteria criteria_;
+  std::optional<std::size_t> ground_;
   std::vector<math::Vec3> initial_position_;
   std::vector<math::Quat> initial_orientation_;
   bool came_to_rest_ = false;

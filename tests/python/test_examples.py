@@ -46,6 +46,14 @@ def test_record_scale(tmp_path):
     assert all(a[1] <= b[1] for a, b in zip(drifts, drifts[1:]))
 
 
+def test_draw_blocks(tmp_path):
+    output = run_example("draw_blocks.py", SOURCE / "problems" / "arch.yaml", out=tmp_path)
+    assert (tmp_path / "arch.png").stat().st_size > 10000
+    # The arch's 15 voussoirs and its 2 abutments, hexahedra of 6 faces each; the fixed
+    # ground is left out.
+    assert re.search(r"^102 faces drawn", output), output
+
+
 def test_solver_comparison(tmp_path):
     folder = SHARED / "fclib"
     if not folder.is_dir():

@@ -13,7 +13,10 @@
 // an operation reordered, a solver's or a tolerance's change, another compiler or flags that
 // contract a * b + c into an FMA, another Eigen or BLAS. Regenerate it after such a change,
 // having checked that the change is meant: run this test, and copy the hash its failure
-// prints. The hash is that of the Release build (-O3) of GCC 12 on x86-64.
+// prints. The hash is that of the Release build (-O3) of GCC 12 on x86-64, with OpenBLAS's
+// Haswell kernels: OpenBLAS picks its kernels by CPU and each set rounds differently (its
+// SkylakeX kernels on an AVX-512 machine give another hash), so the test presets set
+// OPENBLAS_CORETYPE=Haswell (CMakePresets.json).
 #include "moreau/core/fnv1a.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/run/run.hpp"

@@ -16,7 +16,7 @@ namespace moreau::dynamics {
 struct CollapseCriteria {
   /// m, of a free body's centre from t = 0 (relative to the ground under ground motion)
   double max_displacement = std::numeric_limits<double>::infinity();
-  double max_rotation = std::numeric_limits<double>::infinity();      ///< deg, from t = 0
+  double max_rotation = std::numeric_limits<double>::infinity();  ///< deg, from t = 0
   /// J: fires when the kinetic energy exceeds it after having been at or below it (the structure
   /// came to rest, then started to move again).
   double kinetic_energy = std::numeric_limits<double>::infinity();

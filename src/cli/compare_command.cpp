@@ -19,6 +19,7 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 namespace moreau::cli {
@@ -33,26 +34,6 @@ struct Run {
   std::string label;
   run::RunSummary summary;
 };
-
-std::vector<double> sweep_factors(const std::string& text) {
-  std::vector<double> factors;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) {
-    std::size_t used = 0;
-    double factor = 0.0;
-    try {
-      factor = std::stod(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != item.size() || !(factor > 0.0) || !std::isfinite(factor))
-      throw core::Diagnostic({}, "--stiffness-sweep",
-                             "a comma-separated list of positive factors, e.g. 0.01,0.1,1,10",
-                             text);
-    factors.push_back(factor);
-  }
-  return factors;
-}
 
 // Rotation of a body from orientation q0 to q, degrees.
 double rotation_deg(const math::Quat& q0, const math::Quat& q) {
@@ -153,7 +134,9 @@ int run_compare(const std::vector<std::string>& arguments) {
   const run::Problem problem = io::read_problem_file(file, {.mode = run::Mode::Penalty});
   const std::vector<double> factors =
       values->count("stiffness-sweep")
-          ? sweep_factors((*values)["stiffness-sweep"].as<std::string>())
+          ? read_factors((*values)["stiffness-sweep"].as<std::string>(), "--stiffness-sweep",
+                         std::numeric_limits<double>::max(),
+                         "a comma-separated list of positive factors, e.g. 0.01,0.1,1,10")
           : std::vector<double>{};
   const fs::path out = values->count("out")
                            ? fs::path((*values)["out"].as<std::string>())

@@ -53,17 +53,10 @@ fs::path run_folder(const fs::path& out, double scale) {
   return out / core::concat(kFolderPrefix, factor_text(scale));
 }
 
+// --scales, increasing, each once.
 std::vector<double> listed_scales(const std::string& text) {
-  std::vector<double> scales;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) {
-    double scale = 0.0;
-    const auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), scale);
-    if (error != std::errc() || end != item.data() + item.size() || !(scale > 0.0) || scale > 1e3)
-      throw core::Diagnostic(
-          {}, "--scales", "a comma-separated list of factors in (0, 1000], e.g. 0.25,0.5,1", text);
-    scales.push_back(scale);
-  }
+  std::vector<double> scales = read_factors(
+      text, "--scales", 1e3, "a comma-separated list of factors in (0, 1000], e.g. 0.25,0.5,1");
   std::ranges::sort(scales);
   scales.erase(std::unique(scales.begin(), scales.end()), scales.end());
   return scales;

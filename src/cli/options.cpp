@@ -3,8 +3,10 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <iostream>
+#include <sstream>
 
 namespace moreau::cli {
 
@@ -65,6 +67,22 @@ solvers::SolverParameters read_solver_parameters(const po::variables_map& values
     parameters[text.substr(0, equals)] = text.substr(equals + 1);
   }
   return parameters;
+}
+
+std::vector<double> read_factors(const std::string& text, std::string_view option, double largest,
+                                 std::string_view expected) {
+  std::vector<double> factors;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    double factor = 0.0;
+    const auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), factor);
+    // N.B. the negated comparison refuses NaN too.
+    if (error != std::errc() || end != item.data() + item.size() ||
+        !(factor > 0.0 && factor <= largest))
+      throw core::Diagnostic({}, option, expected, text);
+    factors.push_back(factor);
+  }
+  return factors;
 }
 
 void override_duration(const po::variables_map& values, run::Problem& problem) {

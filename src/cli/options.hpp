@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace moreau::cli {
@@ -39,6 +40,12 @@ solvers::SolverParameters read_solver_parameters(const po::variables_map& values
 /// time.duration is: finite, at least one step, at most run::kMaxStepCount steps.
 /// @throws core::Diagnostic naming --duration for a value out of range
 void override_duration(const po::variables_map& values, run::Problem& problem);
+
+/// The factors of a comma-separated list such as "0.25,0.5,1", each in (0, largest].
+/// @throws core::Diagnostic naming `option`, with `expected` as the list expected, for an
+///         item that is not such a number
+std::vector<double> read_factors(const std::string& text, std::string_view option, double largest,
+                                 std::string_view expected);
 
 /// Prints the problem's warnings (values outside their physical range) to stderr, one a line.
 void print_warnings(const run::Problem& problem);

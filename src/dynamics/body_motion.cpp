@@ -19,11 +19,11 @@ void set_driven_velocities(model::Scene& scene, double t, double t_k, double h) 
   }
 }
 
-double kinetic_energy(const model::Scene& scene) {
+double kinetic_energy(const model::Scene& scene, const math::Vec3& frame_velocity) {
   double energy = 0.0;
   for (const Body& body : scene.bodies)
     if (body.motion == Motion::Free)
-      energy += 0.5 * body.mass * body.v.squaredNorm() +
+      energy += 0.5 * body.mass * (body.v - frame_velocity).squaredNorm() +
                 0.5 * body.w_B.dot(body.inertia.cwiseProduct(body.w_B));
   return energy;
 }

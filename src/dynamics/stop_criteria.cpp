@@ -3,6 +3,7 @@
 #include "moreau/core/assert.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/dynamics/body_motion.hpp"
 #include "moreau/math/quaternion.hpp"
 
 #include <cmath>
@@ -76,11 +77,14 @@ std::optional<Collapse> CollapseMonitor::check(const model::Scene& scene,
                                }))
     return turned;
   // A structure set moving by the load first settles (E_k falls below the threshold); only
-  // a later rise above it is a collapse, not the initial settling.
-  if (report.kinetic_energy <= criteria_.kinetic_energy) {
+  // a later rise above it is a collapse, not the initial settling. On a shaken support, the
+  // energy of the motion relative to it: the structure carried along has not collapsed.
+  const double energy =
+      ground_ ? kinetic_energy(scene, scene.bodies[*ground_].v) : report.kinetic_energy;
+  if (energy <= criteria_.kinetic_energy) {
     came_to_rest_ = true;
   } else if (came_to_rest_) {
-    return Collapse{"kinetic_energy", "", report.kinetic_energy};
+    return Collapse{"kinetic_energy", "", energy};
   }
   return std::nullopt;
 }

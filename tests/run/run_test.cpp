@@ -212,12 +212,13 @@ stop: {collapse: {max_rotation: 20}}
 }
 
 // The same block and table, the table accelerating at a constant 0.05 g (half the rocking
-// threshold) for 2 s: the block rides on it 0.98 m (g t^2 / 40) without moving on it, and
-// max_displacement, measured from the table under ground motion, does not fire; at 0.2 g it
-// rocks and falls, and does.
-TEST_F(RunTest, UnderGroundMotionDisplacementIsMeasuredFromTheShakenSupport) {
+// threshold) for 2 s: the block rides on it 0.98 m (g t^2 / 40) without moving on it, its
+// absolute kinetic energy reaching 9.6 J (1/2 20 kg (0.98 m/s)^2); max_displacement and
+// kinetic_energy, measured relative to the table under ground motion, do not fire. At 0.2 g
+// the block rocks and falls, and each does.
+TEST_F(RunTest, UnderGroundMotionCollapseIsMeasuredFromTheShakenSupport) {
   std::ofstream(folder_ / "constant.csv") << "time_s,accel_g\n0,1\n10,1\n";
-  const auto run_at = [&](double g) {
+  const auto run_at = [&](double g, const std::string& criterion) {
     run::Run run(problem(core::concat(R"(version: 1
 time: {step: 1.0e-3, duration: 2}
 materials: [{name: stone, density: 2000}]
@@ -231,19 +232,22 @@ bodies:
       ground_motion: {record: constant.csv, units: g, direction: [1, 0, 0], baseline: none,
                       scale: )",
                                       g, R"(}
-stop: {collapse: {max_displacement: 0.05}}
+stop: {collapse: {)",
+                                      criterion, R"(}}
 )")));
     run_to_end(run);
     return run.summary();
   };
-  const RunSummary riding = run_at(0.05);
-  EXPECT_FALSE(riding.collapse.has_value());
-  const std::vector<BodySummary>& bodies = riding.bodies;
-  EXPECT_NEAR(bodies[0].position.x(), 0.05 * 9.80665 * 2.0 * 2.0 / 2.0, 1e-3)
-      << "the block rides with the table";
-  const RunSummary falling = run_at(0.2);
-  ASSERT_TRUE(falling.collapse.has_value());
-  EXPECT_EQ(falling.collapse->criterion, "max_displacement");
+  for (const std::string criterion : {"max_displacement: 0.05", "kinetic_energy: 1.0"}) {
+    SCOPED_TRACE(criterion);
+    const RunSummary riding = run_at(0.05, criterion);
+    EXPECT_FALSE(riding.collapse.has_value());
+    EXPECT_NEAR(riding.bodies[0].position.x(), 0.05 * 9.80665 * 2.0 * 2.0 / 2.0, 1e-3)
+        << "the block rides with the table";
+    const RunSummary falling = run_at(0.2, criterion);
+    ASSERT_TRUE(falling.collapse.has_value());
+    EXPECT_EQ(falling.collapse->criterion, criterion.substr(0, criterion.find(':')));
+  }
 }
 
 }  // namespace

@@ -15,8 +15,11 @@ math::Vec3 driven_velocity(const model::Body& body, double t, double t_k, double
 /// Sets v and w_B of every driven body to their values at time t of the step [t_k, t_k + h].
 void set_driven_velocities(model::Scene& scene, double t, double t_k, double h);
 
-/// Sum over the free bodies of 1/2 m |v|^2 + 1/2 w_B . J w_B, J.
-double kinetic_energy(const model::Scene& scene);
+/// Sum over the free bodies of 1/2 m |v - frame_velocity|^2 + 1/2 w_B . J w_B, J: in a frame
+/// translating at frame_velocity (m/s; a shaking table's, for the energy of the structure's
+/// motion on it), at rest by default.
+double kinetic_energy(const model::Scene& scene,
+                      const math::Vec3& frame_velocity = math::Vec3::Zero());
 
 /// Sum over the free bodies of -m g . x, J (zero at x = 0).
 double potential_energy(const model::Scene& scene);

@@ -18,7 +18,7 @@ struct CollapseCriteria {
   double max_displacement = std::numeric_limits<double>::infinity();
   double max_rotation = std::numeric_limits<double>::infinity();  ///< deg, from t = 0
   /// J: fires when the kinetic energy exceeds it after having been at or below it (the structure
-  /// came to rest, then started to move again).
+  /// came to rest, then started to move again); relative to the ground under ground motion.
   double kinetic_energy = std::numeric_limits<double>::infinity();
 };
 
@@ -34,8 +34,8 @@ class CollapseMonitor {
  public:
   /// Records the initial poses of the free bodies of `initial`. Under ground motion,
   /// `ground` is the driven body the structure stands on (the shaking table): displacements
-  /// are then measured relative to it, since a structure carried along by its support has
-  /// not collapsed; without it, from where the bodies started.
+  /// and the kinetic energy are then measured relative to it, since a structure carried along
+  /// by its support has not collapsed; without it, from where the bodies started and at rest.
   /// @throws core::Diagnostic for a negative or NaN threshold
   /// @pre ground < initial.bodies.size()
   CollapseMonitor(const model::Scene& initial, CollapseCriteria criteria,

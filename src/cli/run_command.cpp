@@ -165,13 +165,9 @@ void add_tracked_bodies(const po::variables_map& values, run::Problem& problem) 
   for (const model::Body& body : problem.scene.bodies) names.push_back(body.name);
   std::vector<std::string> tracked = output::tracked_bodies(problem);
   for (const std::string& name : values["track"].as<std::vector<std::string>>()) {
-    if (std::ranges::count(names, name) == 0) {
-      const auto nearest = core::closest_match(name, names);
-      throw core::Diagnostic({}, "--track",
-                             nearest ? core::concat("a body name (did you mean '", *nearest, "'?)")
-                                     : std::string("a body name"),
+    if (std::ranges::count(names, name) == 0)
+      throw core::Diagnostic({}, "--track", core::with_suggestion("a body name", name, names),
                              core::concat("'", name, "'"));
-    }
     if (std::ranges::count(tracked, name) == 0) tracked.push_back(name);
   }
   problem.output.bodies = std::move(tracked);

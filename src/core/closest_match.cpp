@@ -1,5 +1,7 @@
 #include "moreau/core/closest_match.hpp"
 
+#include "moreau/core/concat.hpp"
+
 #include <algorithm>
 #include <vector>
 
@@ -37,6 +39,13 @@ std::optional<std::string> closest_match(std::string_view word,
     }
   }
   return best;
+}
+
+std::string with_suggestion(std::string_view expected, std::string_view word,
+                            std::span<const std::string> candidates) {
+  const auto suggestion = closest_match(word, candidates);
+  return suggestion ? concat(expected, " (did you mean '", *suggestion, "'?)")
+                    : std::string(expected);
 }
 
 std::string join(std::span<const std::string> candidates, std::string_view separator) {

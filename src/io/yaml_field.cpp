@@ -113,10 +113,8 @@ void Field::check_keys(std::initializer_list<std::string_view> allowed) const {
     const Field at = child(entry.first, entry.first, path_.empty() ? key : concat(path_, '.', key));
     if (!seen.insert(key).second) at.fail_with("this key is given twice");
     if (std::find(names.begin(), names.end(), key) != names.end()) continue;
-    std::string expected = concat("one of ", core::join(names));
-    if (const auto suggestion = core::closest_match(key, names))
-      expected += concat(" (did you mean '", *suggestion, "'?)");
-    at.fail(expected, concat("unknown key '", key, '\''));
+    at.fail(core::with_suggestion(concat("one of ", core::join(names)), key, names),
+            concat("unknown key '", key, '\''));
   }
 }
 
@@ -231,25 +229,20 @@ std::string Field::text() const { return scalar("a text"); }
 std::string Field::choice(const std::vector<std::string>& choices) const {
   std::string value = scalar(concat("one of ", core::join(choices)));
   if (std::find(choices.begin(), choices.end(), value) != choices.end()) return value;
-  std::string expected = concat("one of ", core::join(choices));
-  if (const auto suggestion = core::closest_match(value, choices))
-    expected += concat(" (did you mean '", *suggestion, "'?)");
-  fail(expected);
+  fail(core::with_suggestion(concat("one of ", core::join(choices)), value, choices));
 }
 
 std::size_t Field::name_in(const std::vector<std::string>& names, std::string_view what) const {
   // Beyond a few names (a generated arch has dozens of blocks) the list would drown the
   // message: the suggestion is what helps.
   constexpr std::size_t kListedNames = 8;
-  std::string expected = names.size() <= kListedNames
-                             ? concat("a ", what, " name: one of ", core::join(names))
-                             : concat("a ", what, " name");
+  const std::string expected = names.size() <= kListedNames
+                                   ? concat("a ", what, " name: one of ", core::join(names))
+                                   : concat("a ", what, " name");
   const std::string value = scalar(expected);
   const auto found_name = std::find(names.begin(), names.end(), value);
   if (found_name != names.end()) return static_cast<std::size_t>(found_name - names.begin());
-  if (const auto suggestion = core::closest_match(value, names))
-    expected += concat(" (did you mean '", *suggestion, "'?)");
-  fail(expected);
+  fail(core::with_suggestion(expected, value, names));
 }
 
 std::vector<double> Field::numbers() const {

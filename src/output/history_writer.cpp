@@ -34,11 +34,8 @@ std::size_t find_body(const model::Scene& scene, const std::string& name) {
     if (scene.bodies[b].name == name) return b;
     names.push_back(scene.bodies[b].name);
   }
-  const auto nearest = core::closest_match(name, names);
-  throw core::Diagnostic(
-      {}, "history bodies",
-      nearest ? "a body name (did you mean '" + *nearest + "'?)" : std::string("a body name"),
-      "'" + name + "'");
+  throw core::Diagnostic({}, "history bodies", core::with_suggestion("a body name", name, names),
+                         "'" + name + "'");
 }
 
 // The angle in (-pi, pi] equal to `angle` modulo 2 pi.

@@ -116,12 +116,9 @@ const model::Body& free_body(const run::Problem& problem, const std::string& nam
     if (body.name == name) return body;
     names.push_back(body.name);
   }
-  const auto nearest = core::closest_match(name, names);
-  throw core::Diagnostic(
-      {}, "--control",
-      nearest ? core::concat("a free body of the problem (did you mean '", *nearest, "'?)")
-              : std::string("a free body of the problem"),
-      core::concat("'", name, "'"));
+  throw core::Diagnostic({}, "--control",
+                         core::with_suggestion("a free body of the problem", name, names),
+                         core::concat("'", name, "'"));
 }
 
 math::Vec3 json_vector(const json& value) {

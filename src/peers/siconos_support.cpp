@@ -45,10 +45,9 @@ SiconosOptions make_options(int solver_id, double tolerance, int max_iterations)
 }
 
 void throw_unknown_solver(std::string_view name, std::span<const std::string> names) {
-  std::string expected = core::concat("one of ", core::join(names));
-  if (const auto suggestion = core::closest_match(name, names))
-    expected += core::concat(" (did you mean '", *suggestion, "'?)");
-  throw core::Diagnostic({"--solvers"}, "solver", expected, name);
+  throw core::Diagnostic(
+      {"--solvers"}, "solver",
+      core::with_suggestion(core::concat("one of ", core::join(names)), name, names), name);
 }
 
 solvers::Status judged_status(const math::VecX& r, double error, double tolerance) {

@@ -73,10 +73,10 @@ std::string ParameterReader::choice(const std::string& key, const std::string& f
 void ParameterReader::finish() const {
   for (const auto& [key, value] : parameters_) {
     if (std::find(known_.begin(), known_.end(), key) != known_.end()) continue;
-    std::string expected = known_.empty() ? concat("no options for ", solver_name_)
-                                          : concat("one of ", core::join(known_));
-    if (const auto suggestion = core::closest_match(key, known_))
-      expected += concat(" (did you mean '", *suggestion, "'?)");
+    const std::string expected =
+        core::with_suggestion(known_.empty() ? concat("no options for ", solver_name_)
+                                             : concat("one of ", core::join(known_)),
+                              key, known_);
     throw Diagnostic(kCommandLine, concat(solver_name_, '.', key), expected,
                      concat("unknown option '", key, '\''));
   }

@@ -83,10 +83,9 @@ const Entry& find_entry(std::span<const Entry> entries, std::string_view name) {
   for (const Entry& entry : entries)
     if (entry.name == name) return entry;
   const std::vector<std::string> names = names_of(entries);
-  std::string expected = core::concat("one of ", core::join(names));
-  if (const auto suggestion = core::closest_match(name, names))
-    expected += core::concat(" (did you mean '", *suggestion, "'?)");
-  throw core::Diagnostic({"--solver"}, "solver", expected, name);
+  throw core::Diagnostic(
+      {"--solver"}, "solver",
+      core::with_suggestion(core::concat("one of ", core::join(names)), name, names), name);
 }
 
 }  // namespace

@@ -13,6 +13,11 @@ namespace moreau::core {
 std::optional<std::string> closest_match(std::string_view word,
                                          std::span<const std::string> candidates);
 
+/// `expected` and, when a candidate is close to word (closest_match), " (did you mean
+/// 'candidate'?)": the expected part of a Diagnostic about an unknown name.
+std::string with_suggestion(std::string_view expected, std::string_view word,
+                            std::span<const std::string> candidates);
+
 /// The candidates as "a, b, c", for "expected one of ..." messages.
 std::string join(std::span<const std::string> candidates, std::string_view separator = ", ");
 

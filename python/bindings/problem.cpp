@@ -33,7 +33,7 @@ void bind_gravity_load(py::module_& module) {
   py::class_<GravityLoad>(module, "GravityLoad", R"(Gravity as a function of time t (s):
     g(t) = s(t) R(tilt_axis, alpha(t)) gravity + lambda(t) |gravity| lateral_direction,
     s(t) = clamp(t / ramp_duration, 0, 1)   (1 when ramp_duration = 0),
-    alpha(t) = tilt_rate max(0, t - tilt_start)   (deg),
+    alpha(t) = tilt_initial + tilt_rate max(0, t - tilt_start)   (deg),
     lambda(t) = lateral_rate max(0, t - lateral_start).
 Vectors are numpy arrays of 3 (m/s^2 for gravity, unit for the directions). A run's load is
 a copy: change it and give it back (run.gravity = load) to change the run's.)")
@@ -41,6 +41,7 @@ a copy: change it and give it back (run.gravity = load) to change the run's.)")
       .def_readwrite("gravity", &GravityLoad::gravity, "g0, m/s^2, world")
       .def_readwrite("ramp_duration", &GravityLoad::ramp_duration, "s, >= 0")
       .def_readwrite("tilt_axis", &GravityLoad::tilt_axis, "unit, world")
+      .def_readwrite("tilt_initial", &GravityLoad::tilt_initial, "deg, in [0, 90]")
       .def_readwrite("tilt_rate", &GravityLoad::tilt_rate, "deg/s, >= 0")
       .def_readwrite("tilt_start", &GravityLoad::tilt_start, "s")
       .def_readwrite("lateral_direction", &GravityLoad::lateral_direction,

@@ -314,12 +314,14 @@ void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity) 
     gravity.ramp_duration = ramp->get("duration").positive_at_most(kMaxTime, "s");
   }
   if (const auto tilt = loads.find("tilt")) {
-    tilt->check_keys({"axis", "rate", "start"});
+    tilt->check_keys({"axis", "initial", "rate", "start"});
     if (const auto axis = tilt->find("axis")) {
       gravity.tilt_axis = axis->direction();
       if (dimension == 2 && std::abs(gravity.tilt_axis.y()) < 1.0 - kAxisTolerance)
         axis->fail("[0, 1, 0] or [0, -1, 0] in planar mode (rotation about y)");
     }
+    if (const auto initial = tilt->find("initial"))
+      gravity.tilt_initial = initial->number_in(0.0, kMaxStartingTilt, "deg");
     gravity.tilt_rate = tilt->get("rate").number_in(0.0, kMaxTiltRate, "deg/s");
     if (const auto start = tilt->find("start"))
       gravity.tilt_start = start->number_in(0.0, kMaxTime, "s");

@@ -84,6 +84,8 @@ inline constexpr double kMaxRecordScale = 1e3;
 /// The fastest tilt of gravity, deg/s: a tilting table turns by a few; 1e4 is 28 turns a
 /// second.
 inline constexpr double kMaxTiltRate = 1e4;
+/// The steepest starting angle of a tilting table, deg: gravity along the table.
+inline constexpr double kMaxStartingTilt = 90.0;
 /// The fastest growth of the lateral coefficient, 1/s: at 1e3 it reaches 1,000 g
 /// (kMaxAcceleration) in one second.
 inline constexpr double kMaxLateralRate = 1e3;

@@ -118,22 +118,31 @@ void subtract_end_to_end_line(const std::vector<double>& time, std::vector<Vec3>
 
 }  // namespace
 
+namespace {
+
+// alpha(t), deg (GravityLoad).
+double tilt_angle(const GravityLoad& load, double t) {
+  return load.tilt_initial + load.tilt_rate * std::max(0.0, t - load.tilt_start);
+}
+
+}  // namespace
+
 Vec3 GravityLoad::at(double t) const {
   const double s = ramp_duration > 0.0 ? std::clamp(t / ramp_duration, 0.0, 1.0) : 1.0;
-  const double alpha = math::radians(tilt_rate * std::max(0.0, t - tilt_start));
+  const double alpha = math::radians(tilt_angle(*this, t));
   const double lambda = lateral_rate * std::max(0.0, t - lateral_start);
   const Eigen::AngleAxisd tilt(alpha, tilt_axis.normalized());
   return s * (tilt * gravity) + lambda * gravity.norm() * lateral_direction;
 }
 
 double GravityLoad::load_factor(double t) const {
-  if (tilt_rate > 0.0) return tilt_rate * std::max(0.0, t - tilt_start);
+  if (tilts()) return tilt_angle(*this, t);
   if (lateral_rate > 0.0) return lateral_rate * std::max(0.0, t - lateral_start);
   return ramp_duration > 0.0 ? std::clamp(t / ramp_duration, 0.0, 1.0) : 1.0;
 }
 
 std::string GravityLoad::load_factor_name() const {
-  if (tilt_rate > 0.0) return "tilt_angle_deg";
+  if (tilts()) return "tilt_angle_deg";
   if (lateral_rate > 0.0) return "lambda";
   return "gravity_factor";
 }
@@ -143,6 +152,9 @@ void validate(const GravityLoad& load, const core::SourceLocation& where) {
     throw Diagnostic(where, "gravity", "a finite vector (m/s^2)", format_vector(load.gravity));
   require_non_negative(load.ramp_duration, "ramp_duration", "s", where);
   require_unit(load.tilt_axis, "tilt_axis", where);
+  if (!(load.tilt_initial >= 0.0 && load.tilt_initial <= 90.0))
+    throw Diagnostic(where, "tilt_initial", "an angle in [0, 90] deg",
+                     concat(load.tilt_initial));
   require_non_negative(load.tilt_rate, "tilt_rate", "deg/s", where);
   require_finite(load.tilt_start, "tilt_start", "s", where);
   require_unit(load.lateral_direction, "lateral_direction", where);

@@ -45,7 +45,7 @@ namespace {
 
 // A tilt or a lateral ramp is the load a run increases, whatever shakes its supports.
 bool ramps_gravity(const model::GravityLoad& gravity) {
-  return gravity.tilt_rate > 0.0 || gravity.lateral_rate > 0.0;
+  return gravity.tilts() || gravity.lateral_rate > 0.0;
 }
 
 }  // namespace

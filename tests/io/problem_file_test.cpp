@@ -107,7 +107,7 @@ generators:
   - {type: tower, block: [0.5, 0.5, 0.3], blocks: 4, twist: 5, position: [0, 50, 0]}
 loads:
   gravity_ramp: {duration: 0.5}
-  tilt: {axis: [1, 0, 0], rate: 2.0, start: 0.25}
+  tilt: {axis: [1, 0, 0], initial: 5, rate: 2.0, start: 0.25}
   lateral: {direction: [0, 1, 0], rate: 0.05, start: 0.5}
 stop:
   collapse: {max_displacement: 0.05, max_rotation: 10, kinetic_energy: 1.0}
@@ -205,6 +205,7 @@ TEST_F(ProblemFileTest, EveryKeyOfA3dFileIsHonoured) {
 
   EXPECT_DOUBLE_EQ(p.gravity.ramp_duration, 0.5);
   EXPECT_TRUE(p.gravity.tilt_axis.isApprox(Vec3::UnitX(), kTol));
+  EXPECT_DOUBLE_EQ(p.gravity.tilt_initial, 5.0);
   EXPECT_DOUBLE_EQ(p.gravity.tilt_rate, 2.0);
   EXPECT_DOUBLE_EQ(p.gravity.tilt_start, 0.25);
   EXPECT_TRUE(p.gravity.lateral_direction.isApprox(Vec3::UnitY(), kTol));

@@ -66,6 +66,23 @@ TEST(GravityLoad, TiltAboutYTurnsGravityTowardsMinusX) {
   EXPECT_DOUBLE_EQ(load.load_factor(0.0), 0.0);
 }
 
+// A table set at an angle before the run: alpha(t) = initial + rate max(0, t - start).
+TEST(GravityLoad, TiltStartsFromTheInitialAngle) {
+  GravityLoad load;
+  load.tilt_initial = 20.0;  // deg
+  load.tilt_rate = 10.0;     // deg/s
+  load.tilt_start = 1.0;
+  const double a = 20.0 * pi / 180.0, b = 50.0 * pi / 180.0;  // at t = 0 and t = 4 s
+  EXPECT_TRUE(load.at(0.0).isApprox(Vec3(-kG * std::sin(a), 0.0, -kG * std::cos(a)), kRoundOff));
+  EXPECT_TRUE(load.at(4.0).isApprox(Vec3(-kG * std::sin(b), 0.0, -kG * std::cos(b)), kRoundOff));
+  EXPECT_DOUBLE_EQ(load.load_factor(0.5), 20.0);
+  EXPECT_DOUBLE_EQ(load.load_factor(4.0), 50.0);
+  load.tilt_rate = 0.0;  // held at its angle: still a tilting table
+  EXPECT_TRUE(load.tilts());
+  EXPECT_EQ(load.load_factor_name(), "tilt_angle_deg");
+  EXPECT_DOUBLE_EQ(load.load_factor(4.0), 20.0);
+}
+
 TEST(GravityLoad, TiltAboutMinusXTurnsGravityTowardsMinusY) {
   // R(-x, a) (0, 0, -g) = (0, -g sin a, -g cos a), by the same right-hand rule.
   GravityLoad load;
@@ -94,6 +111,8 @@ TEST(GravityLoad, ValidationNamesTheField) {
   };
   EXPECT_EQ(message([](GravityLoad&) {}), "");
   EXPECT_THAT(message([](GravityLoad& l) { l.tilt_rate = -1.0; }), HasSubstr("tilt_rate"));
+  EXPECT_THAT(message([](GravityLoad& l) { l.tilt_initial = -1.0; }), HasSubstr("tilt_initial"));
+  EXPECT_THAT(message([](GravityLoad& l) { l.tilt_initial = 91.0; }), HasSubstr("[0, 90]"));
   EXPECT_THAT(message([](GravityLoad& l) { l.ramp_duration = std::nan(""); }),
               HasSubstr("ramp_duration"));
   EXPECT_THAT(message([](GravityLoad& l) { l.lateral_rate = -0.1; }), HasSubstr("lateral_rate"));

@@ -16,7 +16,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <cmath>
 #include <memory>
+#include <numbers>
 #include <optional>
 #include <string>
 #include <vector>
@@ -248,6 +250,42 @@ stop: {collapse: {)",
     ASSERT_TRUE(falling.collapse.has_value());
     EXPECT_EQ(falling.collapse->criterion, criterion.substr(0, criterion.find(':')));
   }
+}
+
+// A block with friction 0.5 on a tilting table slides at atan(0.5) = 26.57 deg. A table set
+// at 20 deg before the run and tilting on from there reports the angle from the level, its
+// starting 20 deg included: the block goes at the same reported angle as on a table tilting
+// from level. Held at 20 deg, the block stays; held at 30 deg, it goes at once, at 30.
+TEST_F(RunTest, ATableTiltedBeforeTheRunReportsTheAngleFromLevel) {
+  const auto run_with = [&](const std::string& tilt) {
+    run::Run run(problem(core::concat(R"(version: 1
+time: {step: 1.0e-3, duration: 8}
+materials: [{name: stone, density: 2000}]
+interactions: {default: {friction: 0.5}}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: block, shape: {type: box, size: [0.2, 0.2, 0.2]}, position: [0, 0, 0.1]}
+loads: {tilt: )",
+                                      tilt, R"(}
+stop: {collapse: {max_displacement: 0.005}}
+)")));
+    run_to_end(run);
+    return run.summary().collapse;
+  };
+  const double sliding = std::atan(0.5) * 180.0 / std::numbers::pi;
+  const std::optional<CollapseSummary> from_level = run_with("{rate: 5}");
+  const std::optional<CollapseSummary> from_20 = run_with("{initial: 20, rate: 5}");
+  ASSERT_TRUE(from_level.has_value() && from_20.has_value());
+  EXPECT_EQ(from_20->load_factor_name, "tilt_angle_deg");
+  EXPECT_GT(from_level->load_factor, sliding);
+  EXPECT_LT(from_level->load_factor, sliding + 2.0);
+  EXPECT_NEAR(from_20->load_factor, from_level->load_factor, 0.05);
+  EXPECT_NEAR(from_20->time, from_level->time - 20.0 / 5.0, 0.01);
+  EXPECT_FALSE(run_with("{initial: 20, rate: 0}").has_value());
+  const std::optional<CollapseSummary> held_at_30 = run_with("{initial: 30, rate: 0}");
+  ASSERT_TRUE(held_at_30.has_value());
+  EXPECT_EQ(held_at_30->load_factor, 30.0);
+  EXPECT_LT(held_at_30->time, 0.5);
 }
 
 }  // namespace

@@ -22,7 +22,7 @@ inline constexpr double kStandardGravity = 9.80665;
 /// Gravity as a function of time:
 ///   g(t) = s(t) R(axis, alpha(t)) g0 + lambda(t) |g0| d,
 ///   s(t) = clamp(t / ramp_duration, 0, 1)     (1 when ramp_duration = 0),
-///   alpha(t) = tilt_rate max(0, t - tilt_start),
+///   alpha(t) = tilt_initial + tilt_rate max(0, t - tilt_start),
 ///   lambda(t) = lateral_rate max(0, t - lateral_start).
 struct GravityLoad {
   Vec3 gravity = Vec3(0.0, 0.0, -9.81);  ///< g0, m/s^2
@@ -31,6 +31,8 @@ struct GravityLoad {
   /// towards -x: g(alpha) = g (-sin alpha, 0, -cos alpha), as if the table were tilted with
   /// its +x side up (a block on it slides towards -x).
   Vec3 tilt_axis = Vec3::UnitY();
+  /// deg, in [0, 90]: the table's angle at t = 0 (a table set at an angle before the run)
+  double tilt_initial = 0.0;
   double tilt_rate = 0.0;                  ///< deg/s, >= 0
   double tilt_start = 0.0;                 ///< s
   Vec3 lateral_direction = Vec3::UnitX();  ///< d, unit, world, orthogonal to g0
@@ -39,15 +41,18 @@ struct GravityLoad {
 
   /// g(t), m/s^2.
   Vec3 at(double t) const;
-  /// The load factor a collapse is reported at: the tilt angle alpha(t) in degrees when
-  /// tilting, else lambda(t) when a lateral ramp is set, else s(t).
+  /// A tilting table: a starting angle or a rate.
+  bool tilts() const { return tilt_initial > 0.0 || tilt_rate > 0.0; }
+  /// The load factor a collapse is reported at: the tilt angle alpha(t) in degrees (the
+  /// starting angle included) when tilting, else lambda(t) when a lateral ramp is set, else
+  /// s(t).
   double load_factor(double t) const;
   /// "tilt_angle_deg", "lambda" or "gravity_factor", matching load_factor().
   std::string load_factor_name() const;
 };
 
 /// Checks the ranges documented on GravityLoad: finite values, ramp_duration, tilt_rate and
-/// lateral_rate >= 0, unit tilt_axis and lateral_direction (to 1e-6), d orthogonal to g0
+/// lateral_rate >= 0, tilt_initial in [0, 90], unit tilt_axis and lateral_direction (to 1e-6), d orthogonal to g0
 /// (|d . g0| <= 1e-6 |g0|) when lateral_rate > 0. `where` is the place the load was read from, if
 /// any.
 /// @throws core::Diagnostic naming the offending field

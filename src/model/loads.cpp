@@ -153,8 +153,7 @@ void validate(const GravityLoad& load, const core::SourceLocation& where) {
   require_non_negative(load.ramp_duration, "ramp_duration", "s", where);
   require_unit(load.tilt_axis, "tilt_axis", where);
   if (!(load.tilt_initial >= 0.0 && load.tilt_initial <= 90.0))
-    throw Diagnostic(where, "tilt_initial", "an angle in [0, 90] deg",
-                     concat(load.tilt_initial));
+    throw Diagnostic(where, "tilt_initial", "an angle in [0, 90] deg", concat(load.tilt_initial));
   require_non_negative(load.tilt_rate, "tilt_rate", "deg/s", where);
   require_finite(load.tilt_start, "tilt_start", "s", where);
   require_unit(load.lateral_direction, "lateral_direction", where);

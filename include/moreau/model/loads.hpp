@@ -52,10 +52,9 @@ struct GravityLoad {
 };
 
 /// Checks the ranges documented on GravityLoad: finite values, ramp_duration, tilt_rate and
-/// lateral_rate >= 0, tilt_initial in [0, 90], unit tilt_axis and lateral_direction (to 1e-6), d
-/// orthogonal to g0
-/// (|d . g0| <= 1e-6 |g0|) when lateral_rate > 0. `where` is the place the load was read from, if
-/// any.
+/// lateral_rate >= 0, tilt_initial in [0, 90], unit tilt_axis and lateral_direction (to 1e-6),
+/// d orthogonal to g0 (|d . g0| <= 1e-6 |g0|) when lateral_rate > 0. `where` is the place the
+/// load was read from, if any.
 /// @throws core::Diagnostic naming the offending field
 void validate(const GravityLoad& load, const core::SourceLocation& where = {});
 

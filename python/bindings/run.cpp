@@ -183,7 +183,7 @@ py::dict contact_arrays(const run::Run& run) {
 
 py::dict interface_arrays(const run::Run& run) {
   const std::vector<dynamics::Interface> interfaces =
-      dynamics::find_interfaces(run.stepper().contacts(), run.scene().dimension);
+      dynamics::find_interfaces(run.stepper().contacts(), run.scene());
   const std::size_t n = interfaces.size();
   py::array_t<int> body_a(static_cast<py::ssize_t>(n));
   py::array_t<int> body_b(static_cast<py::ssize_t>(n));

@@ -1,5 +1,6 @@
 #include "moreau/dynamics/interfaces.hpp"
 
+#include "moreau/collision/narrow_phase.hpp"
 #include "moreau/contact/local_problem.hpp"
 #include "moreau/core/assert.hpp"
 #include "moreau/geometry/central_kernel.hpp"
@@ -87,17 +88,42 @@ double eccentricity_ratio(const std::vector<Vec3>& polygon, const Vec3& centre,
   return geometry::eccentricity_ratio(section, Vec2::Zero());
 }
 
+// The extent of the joint between bodies a and b when its contact points do not span it (it
+// has opened down to a corner, or in 3D an edge: a hinge): the points the narrow phase finds
+// between them within half the thinner body's least width. The far side of a joint that
+// turned about its hinge is that far only once the joint has opened by an angle of about
+// asin(w / 2L) (w the least width, L the joint's length: 14 deg for a brick on its bed),
+// while no other face of either body comes that near.
+std::vector<Vec3> joint_extent(const model::Scene& scene, int a, int b) {
+  const model::Body& body_a = scene.bodies[static_cast<std::size_t>(a)];
+  const model::Body& body_b = scene.bodies[static_cast<std::size_t>(b)];
+  const double distance =
+      0.5 * std::min(geometry::least_width(body_a.shape), geometry::least_width(body_b.shape));
+  std::vector<Vec3> points;
+  for (const collision::ContactPoint& point : collision::collide(
+           body_a.shape, body_a.shape_pose(), body_b.shape, body_b.shape_pose(), distance))
+    points.push_back(point.p);
+  return points;
+}
+
+// Whether the points span a joint: in 3D a polygon of positive area (3 points not on a
+// line), in planar mode a segment.
+bool spans_a_joint(const std::vector<Vec3>& polygon, int dimension) {
+  return polygon.size() >= (dimension == 3 ? 3u : 2u);
+}
+
 }  // namespace
 
-std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts, int dimension) {
+std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts,
+                                       const model::Scene& scene) {
+  const int dimension = scene.dimension;
   std::vector<Interface> interfaces;
   for (const PairContacts& pair : group_by_pair(contacts)) {
-    if (pair.contacts.size() < 2) continue;
     Interface joint;
     joint.body_a = pair.body_a;
     joint.body_b = pair.body_b;
     joint.points = static_cast<int>(pair.contacts.size());
-    Vec3 normal_sum = Vec3::Zero(), force = Vec3::Zero(), mean = Vec3::Zero();
+    Vec3 normal_sum = Vec3::Zero(), force = Vec3::Zero();
     Vec3 weighted_points = Vec3::Zero();
     double normal_forces = 0.0;
     std::vector<Vec3> points;
@@ -107,18 +133,25 @@ std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts, int
       const double normal_force = c->force[kNormal];
       normal_forces += normal_force;
       weighted_points += normal_force * c->point.p;
-      mean += c->point.p / static_cast<double>(pair.contacts.size());
       points.push_back(c->point.p);
     }
     if (!(normal_forces > 0.0)) continue;
     joint.normal = normal_sum.normalized();
     joint.normal_force = force.dot(joint.normal);
     joint.shear_force = force - joint.normal_force * joint.normal;
-    const Vec3 centre = weighted_points / normal_forces;
-    joint.centre_of_pressure = centre - (centre - mean).dot(joint.normal) * joint.normal;
     const math::Mat3 frame = math::contact_frame(joint.normal, dimension);
-    joint.polygon = contact_polygon(points, mean, frame);
-    if (joint.polygon.size() < 2) continue;  // the points coincide: no extent to speak of
+    const auto polygon_of = [&](const std::vector<Vec3>& corners) {
+      Vec3 mean = Vec3::Zero();
+      for (const Vec3& p : corners) mean += p / static_cast<double>(corners.size());
+      return contact_polygon(corners, mean, frame);
+    };
+    joint.polygon = polygon_of(points);
+    if (!spans_a_joint(joint.polygon, dimension))
+      joint.polygon = polygon_of(joint_extent(scene, pair.body_a, pair.body_b));
+    if (!spans_a_joint(joint.polygon, dimension)) continue;  // a corner or a ball: no joint
+    const Vec3 centre = weighted_points / normal_forces;
+    const Vec3& on_plane = joint.polygon.front();
+    joint.centre_of_pressure = centre - (centre - on_plane).dot(joint.normal) * joint.normal;
     joint.eccentricity_ratio = eccentricity_ratio(joint.polygon, joint.centre_of_pressure, frame);
     interfaces.push_back(std::move(joint));
   }

@@ -3,7 +3,9 @@
 #include "moreau/core/concat.hpp"
 #include "overloaded.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace moreau::geometry {
 namespace {
@@ -11,6 +13,22 @@ namespace {
 void check_length(double value, const core::SourceLocation& where, const std::string& key) {
   if (!(value > 0.0) || !std::isfinite(value))  // written this way to refuse NaN too
     throw core::Diagnostic(where, key, "a positive length (m)", core::concat(value));
+}
+
+// The least extent of the vertices along the directions: for a convex shape and its face
+// normals, the least width (the supporting planes of the narrowest strip touch a face).
+template <class Vector>
+double least_extent(const std::vector<Vector>& directions, const std::vector<Vector>& vertices) {
+  double least = std::numeric_limits<double>::infinity();
+  for (const Vector& direction : directions) {
+    double low = std::numeric_limits<double>::infinity(), high = -low;
+    for (const Vector& v : vertices) {
+      low = std::min(low, direction.dot(v));
+      high = std::max(high, direction.dot(v));
+    }
+    least = std::min(least, high - low);
+  }
+  return least;
 }
 
 }  // namespace
@@ -24,6 +42,25 @@ void validate(const Shape& shape, const core::SourceLocation& where, const std::
                         },
                         [](const auto&) {}},
              shape);
+}
+
+double least_width(const Shape& shape) {
+  return std::visit(Overloaded{[](const Sphere& sphere) { return 2 * sphere.radius; },
+                               [](const Plane&) { return std::numeric_limits<double>::infinity(); },
+                               [](const Box& box) { return 2 * box.half_extents.minCoeff(); },
+                               [](const ConvexPolyhedron& polyhedron) {
+                                 std::vector<math::Vec3> normals;
+                                 for (const PolyhedronFace& face : polyhedron.faces())
+                                   normals.push_back(face.normal);
+                                 return least_extent(normals, polyhedron.vertices());
+                               },
+                               [](const Polygon& polygon) {
+                                 std::vector<math::Vec2> normals;
+                                 for (int k = 0; k < polygon.size(); ++k)
+                                   normals.push_back(polygon.edge_normal(k));
+                                 return least_extent(normals, polygon.vertices());
+                               }},
+                    shape);
 }
 
 }  // namespace moreau::geometry

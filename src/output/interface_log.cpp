@@ -17,13 +17,13 @@ InterfaceLog::InterfaceLog(const std::filesystem::path& path, const model::Scene
           path,
           "step,time,body_a,body_b,points,normal_force,shear_force,normal_x,normal_y,normal_z,"
           "shear_x,shear_y,shear_z,centre_x,centre_y,centre_z,eccentricity_ratio,in_kernel\n",
-          continue_after)),
-      dimension_(scene.dimension) {
+          continue_after)) {
   for (const model::Body& body : scene.bodies) names_.push_back(csv_field(body.name));
 }
 
-void InterfaceLog::record(long step, double time, const std::vector<dynamics::Contact>& contacts) {
-  for (const dynamics::Interface& joint : dynamics::find_interfaces(contacts, dimension_)) {
+void InterfaceLog::record(long step, double time, const model::Scene& scene,
+                          const std::vector<dynamics::Contact>& contacts) {
+  for (const dynamics::Interface& joint : dynamics::find_interfaces(contacts, scene)) {
     out_ << step << ',' << time << ',' << names_[static_cast<std::size_t>(joint.body_a)] << ','
          << names_[static_cast<std::size_t>(joint.body_b)] << ',' << joint.points << ','
          << joint.normal_force << ',' << joint.shear_force.norm();

@@ -69,7 +69,7 @@ InterfaceOutput::InterfaceOutput(const run::Run& run, const fs::path& folder,
 
 void InterfaceOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
   if (is_output_step(run, outcome))
-    log_.record(outcome.step, outcome.time, run.stepper().contacts());
+    log_.record(outcome.step, outcome.time, run.scene(), run.stepper().contacts());
 }
 
 VtkOutput::VtkOutput(const run::Run& run, const fs::path& folder, const run::Checkpoint* resumed)

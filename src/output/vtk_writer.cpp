@@ -312,7 +312,7 @@ void VtkWriter::write(int step, double time, const model::Scene& scene,
   const Grid points = contact_grid(contacts);
   core::write_output_file(folder_ / frame_name("contacts", step),
                           [&](std::ostream& out) { write_grid(out, points); });
-  const Grid joints = interface_grid(dynamics::find_interfaces(contacts, scene.dimension));
+  const Grid joints = interface_grid(dynamics::find_interfaces(contacts, scene));
   core::write_output_file(folder_ / frame_name("interfaces", step),
                           [&](std::ostream& out) { write_grid(out, joints); });
   // N.B. the collections are rewritten after the files they list exist.

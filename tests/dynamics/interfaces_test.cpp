@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <ostream>
 #include <string>
@@ -46,7 +47,7 @@ Joint loaded_joint(int dimension, double g_x, double g_y) {
       model::make_free_body("block", block, 2400.0, Pose{Vec3(0.1, 0.0, kHalfHeight)}, dimension));
   MoreauJean stepper(scene, testing::options_with_step(1e-3));
   testing::run_steps(stepper, scene, kSteps);
-  const std::vector<Interface> found = find_interfaces(stepper.contacts(), dimension);
+  const std::vector<Interface> found = find_interfaces(stepper.contacts(), scene);
   EXPECT_EQ(found.size(), 1u);
   if (found.empty()) return {};
   return {found.front(), (scene.bodies[1].x - Vec3(0.1, 0.0, kHalfHeight)).norm()};
@@ -122,12 +123,59 @@ TEST_P(KernelLimit, FlagFlipsAtTheMiddleThird) {
 INSTANTIATE_TEST_SUITE_P(Dimensions, KernelLimit, ::testing::Values(2, 3),
                          [](const auto& test) { return test.param == 2 ? "Planar" : "Spatial"; });
 
-// Pairs with a single contact point, or none loaded, are no interface.
-TEST(FindInterfaces, SkipsSinglePointsAndUnloadedPairs) {
+// A block on a fixed block under a gravity leaning past its rocking threshold (b / 2c =
+// 0.67: g_x = 0.8 g) turns about the joint's edge at x = 0.3: after 60 ms the far side has
+// opened by about 2 mm, and the stepper keeps the hinge's contacts only (its corner in planar
+// mode, the two ends of its edge in 3D). The interface stays, over the joint's extent
+// (b = 0.4 along x), with its centre of pressure on the edge: eccentricity ratio 3.
+class Hinge : public ::testing::TestWithParam<int> {};
+
+TEST_P(Hinge, KeepsItsInterfaceWithTheCentreOfPressureOnTheEdge) {
+  const int dimension = GetParam();
+  model::Scene scene;
+  scene.dimension = dimension;
+  scene.interactions = model::InteractionTable({.friction = 0.8, .restitution = 0.0});
+  scene.gravity = Vec3(0.8 * kG, 0.0, -kG);
+  const geometry::Shape block = testing::block_shape(dimension, kHalfWidth, kHalfHeight);
+  scene.bodies.push_back(model::make_fixed_body("base", block, Pose{Vec3(0.1, 0.0, -kHalfHeight)}));
+  scene.bodies.push_back(
+      model::make_free_body("block", block, 2400.0, Pose{Vec3(0.1, 0.0, kHalfHeight)}, dimension));
+  MoreauJean stepper(scene, testing::options_with_step(1e-3));
+  testing::run_steps(stepper, scene, 60);
+  ASSERT_EQ(stepper.contacts().size(), dimension == 3 ? 2u : 1u) << "the joint is a hinge";
+  const std::vector<Interface> found = find_interfaces(stepper.contacts(), scene);
+  ASSERT_EQ(found.size(), 1u);
+  const Interface& hinge = found.front();
+  EXPECT_EQ(hinge.points, dimension == 3 ? 2 : 1);
+  EXPECT_EQ(hinge.polygon.size(), dimension == 3 ? 4u : 2u);
+  double low = 1e9, high = -1e9;
+  for (const Vec3& corner : hinge.polygon) {
+    low = std::min(low, corner.x());
+    high = std::max(high, corner.x());
+  }
+  // The turned block's base, 0.4 cos(theta) long, over the base block's face.
+  EXPECT_NEAR(high - low, 2 * kHalfWidth, 1e-4);
+  // The corner creeps by about 2 um over the 60 steps: each step turns the block about its
+  // centre of mass and the contact closes the gap this opens.
+  EXPECT_NEAR(hinge.centre_of_pressure.x(), 0.1 + kHalfWidth, 1e-5);
+  EXPECT_NEAR(hinge.eccentricity_ratio, 3.0, 1e-4);
+  EXPECT_GT(hinge.normal_force, 0.0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Dimensions, Hinge, ::testing::Values(2, 3),
+                         [](const auto& test) { return test.param == 2 ? "Planar" : "Spatial"; });
+
+// A single point with no joint around it (two balls), and a pair carrying nothing, are no
+// interface.
+TEST(FindInterfaces, SkipsPointsWithoutAJointAndUnloadedPairs) {
+  model::Scene scene;
+  const geometry::Shape ball = geometry::Sphere{0.5};
+  for (int i = 0; i < 3; ++i)
+    scene.bodies.push_back(model::make_fixed_body("ball", ball, Pose{Vec3(0.0, 0.0, 1.0 * i)}));
   Contact single;
   single.body_a = 1;
   single.body_b = 0;
-  single.point.p = Vec3::Zero();
+  single.point.p = Vec3(0.0, 0.0, 0.5);
   single.point.n = Vec3::UnitZ();
   single.frame = math::contact_frame(Vec3::UnitZ());
   single.force = Vec3(1.0, 0.0, 0.0);
@@ -136,7 +184,7 @@ TEST(FindInterfaces, SkipsSinglePointsAndUnloadedPairs) {
   open.force.setZero();
   Contact open_too = open;
   open_too.point.p = Vec3(1.0, 0.0, 0.0);
-  EXPECT_TRUE(find_interfaces({single, open, open_too}, 3).empty());
+  EXPECT_TRUE(find_interfaces({single, open, open_too}, scene).empty());
 }
 
 }  // namespace

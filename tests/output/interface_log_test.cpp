@@ -39,7 +39,7 @@ TEST(InterfaceLog, WritesOneRowPerInterface) {
                                      ("moreau_interface_log_" + std::to_string(getpid()) + ".csv");
   {
     InterfaceLog log(path, scene);
-    log.record(7, 0.35, contacts);
+    log.record(7, 0.35, scene, contacts);
   }
   std::ifstream in(path);
   std::stringstream text;

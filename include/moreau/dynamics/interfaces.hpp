@@ -8,6 +8,7 @@
 
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/math/types.hpp"
+#include "moreau/model/scene.hpp"
 
 #include <vector>
 
@@ -17,7 +18,7 @@ namespace moreau::dynamics {
 struct Interface {
   int body_a = 0;  ///< the normal points from body_b towards body_a
   int body_b = 0;
-  int points = 0;                               ///< contacts of the pair in the step, >= 2
+  int points = 0;  ///< contacts of the pair in the step (a hinge's: its corner's or edge's)
   math::Vec3 normal = math::Vec3::UnitZ();      ///< unit, world: the mean of the contact normals
   double normal_force = 0.0;                    ///< N, > 0: the resultant's component along normal
   math::Vec3 shear_force = math::Vec3::Zero();  ///< N, world: the resultant less its normal part
@@ -37,14 +38,20 @@ struct Interface {
   bool in_kernel() const { return eccentricity_ratio <= 1.0; }
 };
 
-/// The interfaces of the contacts of a step: one for each pair of bodies with at least two
-/// contact points and a positive normal resultant, ordered by (body_a, body_b) with body_a
-/// and body_b as the pair's first contact names them (Contact::force in both modes).
-/// Pairs with one point (a corner, a sphere) are no interface,
-/// nor are pairs pulling or carrying nothing (no centre of pressure); N.B. the steppers list
-/// the active contacts only, so a joint that has opened on all but one point drops out.
-/// @param dimension 2 (planar: points in y = 0) or 3
-std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts, int dimension);
+/// The interfaces of the contacts of a step: one for each pair of bodies whose contacts carry
+/// a positive normal resultant over a joint, ordered by (body_a, body_b) with body_a and
+/// body_b as the pair's first contact names them (Contact::force in both modes). The joint is
+/// the polygon of the pair's contact points; when these do not span one (a single point, or in
+/// 3D points on a line) the joint has opened down to a corner or an edge, a hinge, and the
+/// polygon is the joint's extent, found by the narrow phase between the two bodies with a
+/// wider detection distance (half the thinner body's least width): the hinge keeps its
+/// interface, with the centre of pressure on the polygon's boundary (a segment's end or a
+/// rectangle's edge: eccentricity ratio 3). A pair without such an extent (a sphere, a corner
+/// on a face, a joint turned far open) is no interface, nor is a pair pulling or carrying
+/// nothing (no centre of pressure).
+/// @param scene the bodies at the end of the step (the contacts' dimension and geometry)
+std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts,
+                                       const model::Scene& scene);
 
 /// The area of the contact surface that contact points of one pair of bodies span, m^2: in 3D
 /// that of their convex hull in the plane of normal `normal` (0 for collinear points); in

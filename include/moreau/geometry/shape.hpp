@@ -34,4 +34,9 @@ using Shape = std::variant<Sphere, Plane, Box, ConvexPolyhedron, Polygon>;
 void validate(const Shape& shape, const core::SourceLocation& where = {},
               const std::string& key = "shape");
 
+/// The least width of a shape, m: the smallest distance between two parallel planes that
+/// hold it between them (for a polygon or polyhedron, across one of its faces or edges);
+/// infinite for a plane.
+double least_width(const Shape& shape);
+
 }  // namespace moreau::geometry

@@ -28,14 +28,14 @@ class InterfaceLog {
   /// @throws core::Diagnostic if the file cannot be created, read or written
   InterfaceLog(const std::filesystem::path& path, const model::Scene& scene,
                std::optional<long> continue_after = std::nullopt);
-  /// Writes the rows of the interfaces of `contacts`.
+  /// Writes the rows of the interfaces of `contacts` between the bodies of `scene`.
   /// @throws core::Diagnostic if writing fails
-  void record(long step, double time, const std::vector<dynamics::Contact>& contacts);
+  void record(long step, double time, const model::Scene& scene,
+              const std::vector<dynamics::Contact>& contacts);
 
  private:
   std::filesystem::path path_;
   std::ofstream out_;
-  int dimension_ = 3;
   std::vector<std::string> names_;  ///< CSV fields of the body names, by index
 };
 

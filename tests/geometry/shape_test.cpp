@@ -91,6 +91,29 @@ TEST(Validate, RefusesNonPositiveDimensionsNamingTheField) {
   EXPECT_NO_THROW(validate(Sphere{0.1}));
 }
 
+// The least width: a brick's height; a regular hexagon's across its flats, sqrt(3) r, not
+// across its corners, 2 r; a wedge's (a right triangle of legs 3 and 4) its height on the
+// hypotenuse, 12 / 5, less than either leg.
+TEST(LeastWidth, IsTheNarrowestStripAcrossAFace) {
+  EXPECT_EQ(least_width(Box{Vec3(0.2, 0.1, 0.05)}), 0.1);
+  EXPECT_EQ(least_width(Sphere{0.3}), 0.6);
+  EXPECT_EQ(least_width(Plane{}), std::numeric_limits<double>::infinity());
+  std::vector<Vec2> hexagon;
+  for (int k = 0; k < 6; ++k)
+    hexagon.emplace_back(std::cos(k * std::numbers::pi / 3), std::sin(k * std::numbers::pi / 3));
+  EXPECT_NEAR(least_width(Polygon(hexagon)), std::sqrt(3.0), 1e-15);
+  const std::vector<Vec3> wedge = {{0, 0, 0}, {3, 0, 0}, {0, 4, 0},
+                                   {0, 0, 1}, {3, 0, 1}, {0, 4, 1}};
+  const ConvexPolyhedron prism(wedge,
+                               {{0, 2, 1}, {3, 4, 5}, {0, 1, 4, 3}, {1, 2, 5, 4}, {0, 3, 5, 2}});
+  EXPECT_NEAR(least_width(prism), 1.0, 1e-15) << "its depth, 1, is narrower still";
+  const std::vector<Vec3> deep_wedge = {{0, 0, 0}, {3, 0, 0}, {0, 4, 0},
+                                        {0, 0, 5}, {3, 0, 5}, {0, 4, 5}};
+  const ConvexPolyhedron deep(deep_wedge,
+                              {{0, 2, 1}, {3, 4, 5}, {0, 1, 4, 3}, {1, 2, 5, 4}, {0, 3, 5, 2}});
+  EXPECT_NEAR(least_width(deep), 12.0 / 5.0, 1e-14);
+}
+
 TEST(BoundingBox, RotatedBoxMatchesItsCorners) {
   const Pose pose{Vec3(1.0, -2.0, 0.5), math::from_axis_angle(Vec3(1.0, 2.0, -0.5), 0.7)};
   const Aabb box = bounding_box(Box{Vec3(0.3, 0.2, 0.1)}, pose);

@@ -129,7 +129,7 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
     if (summary.record)
       std::cout << " (record scaled by " << summary.record->scale << ", PGA " << summary.record->pga
                 << " g)";
-    std::cout << '\n';
+    std::cout << "\n  mechanism: " << collapse.mechanism.description << '\n';
   } else if (summary.interrupted_by.empty()) {
     std::cout << "  no collapse criterion fired\n";
   }

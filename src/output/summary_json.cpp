@@ -37,6 +37,29 @@ json counts(const run::SolverCounts& c) {
           {"answered_by", c.answered_by}};
 }
 
+json joints(const std::vector<run::JointSummary>& listed) {
+  json rows = json::array();
+  for (const run::JointSummary& joint : listed)
+    rows.push_back({{"body_a", joint.body_a},
+                    {"body_b", joint.body_b},
+                    {"position", vector(joint.position)},
+                    {"direction", vector(joint.direction)}});
+  return rows;
+}
+
+json mechanism(const run::MechanismSummary& m) {
+  json parts = json::array();
+  for (const run::PartSummary& part : m.parts)
+    parts.push_back({{"bodies", part.bodies},
+                     {"motion", part.turns ? "turning" : "sliding"},
+                     {"axis_point", vector(part.axis_point)},
+                     {"direction", vector(part.direction)}});
+  return {{"description", m.description},
+          {"parts", parts},
+          {"hinges", joints(m.hinges)},
+          {"sliding", joints(m.sliding)}};
+}
+
 json collapse(const std::optional<run::CollapseSummary>& c) {
   if (!c) return nullptr;
   return {{"criterion", c->criterion},
@@ -44,7 +67,8 @@ json collapse(const std::optional<run::CollapseSummary>& c) {
           {"value", number(c->value)},
           {"time", number(c->time)},
           {"load_factor_name", c->load_factor_name},
-          {"load_factor", number(c->load_factor)}};
+          {"load_factor", number(c->load_factor)},
+          {"mechanism", mechanism(c->mechanism)}};
 }
 
 json body(const run::BodySummary& b) {

@@ -94,9 +94,13 @@ const StepOutcome& Run::advance() {
   remove_escaped_bodies(outcome_);
   outcome_.load_factor = load_factor(problem_, scene.time);
   if (const auto collapse = monitor_.check(scene, outcome_.report))
-    summary_.collapse = CollapseSummary{
-        collapse->criterion,        collapse->body,      collapse->value, scene.time,
-        load_factor_name(problem_), outcome_.load_factor};
+    summary_.collapse = CollapseSummary{collapse->criterion,
+                                        collapse->body,
+                                        collapse->value,
+                                        scene.time,
+                                        load_factor_name(problem_),
+                                        outcome_.load_factor,
+                                        summarize(mechanism(), scene)};
   if (options_.interruption)
     if (const std::optional<std::string> by = options_.interruption())
       summary_.interrupted_by = *by;
@@ -104,6 +108,13 @@ const StepOutcome& Run::advance() {
   outcome_.last = finished();
   for (const std::unique_ptr<Observer>& observer : observers_) observer->stepped(*this, outcome_);
   return outcome_;
+}
+
+dynamics::Mechanism Run::mechanism() const {
+  const std::optional<std::size_t> support = shaken_support(problem_);
+  return dynamics::identify_mechanism(
+      problem_.scene, stepper_->contacts(),
+      support ? problem_.scene.bodies[*support].v : math::Vec3(math::Vec3::Zero()));
 }
 
 void Run::count(const dynamics::StepReport& report) {

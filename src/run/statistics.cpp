@@ -17,4 +17,26 @@ void SolverCounts::add_step(const dynamics::StepReport& report) {
   ++answered_by[std::string(report.solver)];
 }
 
+MechanismSummary summarize(const dynamics::Mechanism& mechanism, const model::Scene& scene) {
+  const auto name = [&](int body) { return scene.bodies[static_cast<std::size_t>(body)].name; };
+  const auto joints = [&](const std::vector<dynamics::JointMotion>& motions) {
+    std::vector<JointSummary> named;
+    for (const dynamics::JointMotion& joint : motions)
+      named.push_back({name(joint.body_a), name(joint.body_b), joint.position, joint.direction});
+    return named;
+  };
+  MechanismSummary summary{dynamics::describe(mechanism, scene),
+                           {},
+                           joints(mechanism.hinges),
+                           joints(mechanism.sliding)};
+  for (const dynamics::MovingPart& part : mechanism.parts) {
+    PartSummary& named = summary.parts.emplace_back();
+    for (int body : part.bodies) named.bodies.push_back(name(body));
+    named.turns = part.turns;
+    named.axis_point = part.axis_point;
+    named.direction = part.direction;
+  }
+  return summary;
+}
+
 }  // namespace moreau::run

@@ -56,8 +56,14 @@ run::RunSummary full_summary() {
   s.counts.total_iterations = 10;
   s.counts.max_iterations = 6;
   s.counts.answered_by = {{"hybrid", 3}, {"velocity-newton", 1}};
-  s.collapse =
-      run::CollapseSummary{"max_rotation", "key stone", 5.5, 2.25, "pga_reached_g", 0.3125};
+  const run::MechanismSummary overturning{
+      "overturning of 1 block about the axis through (0.2, 0, 0) along (0, 1, 0): hinges at "
+      "key stone|ground",
+      {{{"key stone"}, true, Vec3(0.2, 0.0, 0.0), Vec3(0.0, 1.0, 0.0)}},
+      {{"key stone", "ground", Vec3(0.2, 0.0, 0.0), Vec3(0.0, 1.0, 0.0)}},
+      {}};
+  s.collapse = run::CollapseSummary{"max_rotation",  "key stone", 5.5,        2.25,
+                                    "pga_reached_g", 0.3125,      overturning};
   s.record = run::RecordIntensity{1.5, 0.478125};
   run::BodySummary b;
   b.name = "key stone";
@@ -95,7 +101,22 @@ TEST(SummaryJson, EveryFieldReadsBackExactly) {
                                  {"value", 5.5},
                                  {"time", 2.25},
                                  {"load_factor_name", "pga_reached_g"},
-                                 {"load_factor", 0.3125}}));
+                                 {"load_factor", 0.3125},
+                                 {"mechanism",
+                                  {{"description",
+                                    "overturning of 1 block about the axis through (0.2, 0, 0) "
+                                    "along (0, 1, 0): hinges at key stone|ground"},
+                                   {"parts",
+                                    {{{"bodies", {"key stone"}},
+                                      {"motion", "turning"},
+                                      {"axis_point", {0.2, 0.0, 0.0}},
+                                      {"direction", {0.0, 1.0, 0.0}}}}},
+                                   {"hinges",
+                                    {{{"body_a", "key stone"},
+                                      {"body_b", "ground"},
+                                      {"position", {0.2, 0.0, 0.0}},
+                                      {"direction", {0.0, 1.0, 0.0}}}}},
+                                   {"sliding", json::array()}}}}));
   EXPECT_EQ(j["record"], (json{{"scale", 1.5}, {"pga_g", 0.478125}}));
   ASSERT_EQ(j["bodies"].size(), 1u);
   const json& b = j["bodies"][0];

@@ -99,6 +99,10 @@ class Run {
   /// What the run did so far, with the final state of every body.
   RunSummary summary() const;
 
+  /// How the structure moves after the last step (dynamics/mechanism.hpp), relative to the
+  /// shaken support under ground motion; a collapse's summary holds the one it fired at.
+  dynamics::Mechanism mechanism() const;
+
   const Problem& problem() const { return problem_; }
   const model::Scene& scene() const { return problem_.scene; }
   const dynamics::Stepper& stepper() const { return *stepper_; }

@@ -3,6 +3,7 @@
 // output/summary_json.hpp).
 #pragma once
 
+#include "moreau/dynamics/mechanism.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/math/types.hpp"
 
@@ -49,6 +50,33 @@ struct RecordIntensity {
   double pga = 0.0;  ///< g
 };
 
+/// A part of a mechanism (dynamics::MovingPart) with its bodies named.
+struct PartSummary {
+  std::vector<std::string> bodies;
+  bool turns = false;
+  math::Vec3 axis_point = math::Vec3::Zero();  ///< m, world
+  math::Vec3 direction = math::Vec3::UnitX();  ///< turning: the axis; sliding: the motion
+};
+
+/// A hinge or sliding joint of a mechanism (dynamics::JointMotion) with its bodies named.
+struct JointSummary {
+  std::string body_a;
+  std::string body_b;
+  math::Vec3 position = math::Vec3::Zero();    ///< m, world
+  math::Vec3 direction = math::Vec3::UnitY();  ///< a hinge's axis; a joint's slip of a on b
+};
+
+/// The mechanism a structure moves in (dynamics/mechanism.hpp), and its one-line description.
+struct MechanismSummary {
+  std::string description;
+  std::vector<PartSummary> parts;
+  std::vector<JointSummary> hinges;
+  std::vector<JointSummary> sliding;
+};
+
+/// The mechanism with the scene's body names.
+MechanismSummary summarize(const dynamics::Mechanism& mechanism, const model::Scene& scene);
+
 /// Why a run stopped early (dynamics::CollapseMonitor's finding), and when.
 struct CollapseSummary {
   std::string criterion;         ///< e.g. "max_displacement", "max_rotation", "kinetic_energy"
@@ -57,6 +85,7 @@ struct CollapseSummary {
   double time = 0.0;             ///< s, simulated
   std::string load_factor_name;  ///< e.g. "tilt_deg", "lateral_g"; empty without a ramp
   double load_factor = 0.0;      ///< its value at the collapse
+  MechanismSummary mechanism;    ///< how the structure moves at that step
 };
 
 /// A body removed during the run (dynamics::remove_escaped_bodies).

@@ -60,6 +60,33 @@ def collapse_tilt(run):
     return collapse["load_factor"] if collapse else math.nan
 
 
+def hinge_joints(run):
+    """The joints of the free arch at which moreau's collapse mechanism hinges: its hinge
+    between arch/voussoirK and arch/voussoirK+1 is joint K of the free arch (voussoirs 1 to
+    n - 2 between the fixed end voussoirs 0 and n - 1, its joint 0 on voussoir 0)."""
+    collapse = run.summary["collapse"]
+    if not collapse:
+        return set()
+    joints = set()
+    for hinge in collapse["mechanism"]["hinges"]:
+        a, b = (int(re.fullmatch(r"arch/voussoir(\d+)", hinge[key]).group(1))
+                for key in ("body_a", "body_b"))
+        joints.add(min(a, b))
+    return joints
+
+
+def compare_hinges(case, run, state, label):
+    """moreau's hinge joints against the limit state's (the four of the mechanism): the
+    measure is the limit-analysis hinges moreau found, less any hinge it found elsewhere."""
+    expected = {joint for joint, _ in state.hinges()}
+    found = hinge_joints(run)
+    case.compare(f"hinge joints found at the limit-analysis ones, {label}", len(expected),
+                 len(found & expected) - len(found - expected), 0, SOURCE, relative=False)
+    case.note(f"{label}: collapse mechanism \"{run.summary['collapse']['mechanism']['description']}\"; "
+              f"hinge joints of the free arch: moreau {sorted(found)}, limit analysis "
+              f"{sorted(expected)}.")
+
+
 def limit_tilt(thickness):
     """(beta_c in degrees, limit state): tilting gravity by beta is the weight W cos(beta)
     plus a horizontal W sin(beta), so the arch goes at tan(beta_c) = lambda_c."""
@@ -109,7 +136,9 @@ def compare_bundled(case):
     rate = float(bundled_setting(text, "rate"))
     threshold = float(bundled_setting(text, "max_displacement"))
     tilt, arch, state = limit_tilt(thickness)
-    measured = collapse_tilt(case.run(path))
+    run = case.run(path)
+    measured = collapse_tilt(run)
+    compare_hinges(case, run, state, BUNDLED)
     bound = overshoot(arch, state, tilt, rate, threshold)
     case.compare(f"collapse tilt, {BUNDLED} (deg)", tilt, measured, bound, SOURCE,
                  relative=False)
@@ -125,8 +154,9 @@ def check(case):
     for dimension, thickness in (RUNS_FAST if case.fast else RUNS_FULL):
         tilt, arch, state = limit_tilt(thickness)
         ratio = limit_analysis.centreline_ratio(INTRADOS_RADIUS, thickness)
-        measured = collapse_tilt(case.run(problem(thickness, dimension),
-                                          name=f"tilt-{dimension}d-{thickness}"))
+        run = case.run(problem(thickness, dimension), name=f"tilt-{dimension}d-{thickness}")
+        measured = collapse_tilt(run)
+        compare_hinges(case, run, state, f"t/R = {ratio:.3f}, {dimension}D")
         bound = overshoot(arch, state, tilt, RATE, THRESHOLD)
         case.compare(f"collapse tilt, t/R = {ratio:.3f}, {dimension}D (deg)", tilt, measured,
                      bound, SOURCE, relative=False)

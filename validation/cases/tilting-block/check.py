@@ -41,12 +41,11 @@ def block_shape(dimension, width):
 
 
 def problem(dimension, width, rate, initial_tilt, duration):
-    """The block on a fixed table, gravity already turned by initial_tilt about y (towards -x,
-    as loads.tilt turns it) and turning on at `rate`."""
-    alpha = math.radians(initial_tilt)
+    """The block on a fixed table set at initial_tilt about y (gravity leans towards -x) and
+    tilting on at `rate`."""
     return {
         "version": 1, "title": f"tilting block {dimension}d b/h {width / HEIGHT:g}",
-        "dimension": dimension, "gravity": [-G * math.sin(alpha), 0, -G * math.cos(alpha)],
+        "dimension": dimension, "gravity": [0, 0, -G],
         "time": {"step": STEP, "duration": duration},
         "solver": {"tolerance": SOLVER_TOLERANCE},
         "materials": [{"name": "stone", "density": DENSITY}],
@@ -54,26 +53,28 @@ def problem(dimension, width, rate, initial_tilt, duration):
         "bodies": [{"name": "table", "shape": {"type": "plane"}, "fixed": True},
                    {"name": "block", "shape": block_shape(dimension, width),
                     "position": [0, 0, HEIGHT / 2]}],
-        "loads": {"tilt": {"rate": rate}},
+        "loads": {"tilt": {"initial": initial_tilt, "rate": rate}},
         "stop": {"collapse": {"max_displacement": DISPLACEMENT}},
         "output": {"every": 1000, "vtk": False, "bodies": ["block"]},
     }
 
 
 def collapse_angle(case, dimension, width, rate, initial_tilt, final_tilt, name):
-    """(tilt at collapse in degrees, NaN if none up to final_tilt; the block's final state)
-    of one tilting run."""
+    """(tilt at collapse in degrees, NaN if none up to final_tilt; the block's final state;
+    the collapse mechanism, None without a collapse) of one tilting run."""
     duration = (final_tilt - initial_tilt) / rate
     run = case.run(problem(dimension, width, rate, initial_tilt, duration), name=name)
     collapse = run.summary["collapse"]
     block = next(body for body in run.summary["bodies"] if body["name"] == "block")
-    return (initial_tilt + collapse["load_factor"] if collapse else math.nan), block
+    if not collapse:
+        return math.nan, block, None
+    return collapse["load_factor"], block, collapse["mechanism"]
 
 
 def measured_collapse(case, dimension, width, name):
-    """(collapse tilt in degrees, the block's final state): the fast tilt from level places
-    the start of the slow one, MARGIN below what it found."""
-    coarse, _ = collapse_angle(case, dimension, width, COARSE_RATE, 0.0, 60.0,
+    """(collapse tilt in degrees, the block's final state, the mechanism): the fast tilt from
+    level places the start of the slow one, MARGIN below what it found."""
+    coarse, _, _ = collapse_angle(case, dimension, width, COARSE_RATE, 0.0, 60.0,
                                f"coarse-{name}")
     start = max(0.0, coarse - MARGIN)
     return collapse_angle(case, dimension, width, RATE, start, coarse + 1.0, f"slow-{name}")
@@ -119,6 +120,20 @@ def rocking_share(block, width):
     return np.linalg.norm(block["angular_velocity"]) * half_diagonal(width) / speed
 
 
+def mechanism_matches(mechanism, width, overturning):
+    """1 if moreau's collapse mechanism is limit analysis's, else 0: overturning, the block
+    turning about the downhill base edge (x = -b/2, z = 0, to 1 mm) with a hinge on the
+    table; sliding, the block moving without turning, towards -x."""
+    if mechanism is None or len(mechanism["parts"]) != 1:
+        return 0
+    part = mechanism["parts"][0]
+    if overturning:
+        x, _, z = part["axis_point"]
+        return int(part["motion"] == "turning" and len(mechanism["hinges"]) == 1
+                   and math.hypot(x + width / 2, z) < 1e-3)
+    return int(part["motion"] == "sliding" and part["direction"][0] < -0.99)
+
+
 def check(case):
     results = {}
     mode_lines = []
@@ -126,8 +141,8 @@ def check(case):
         for slenderness in SLENDERNESS[case.fast]:
             width = slenderness * HEIGHT
             label = f"{dimension}D b/h = {slenderness:g}"
-            angle, block = measured_collapse(case, dimension, width,
-                                             f"{dimension}d-bh{slenderness:g}")
+            angle, block, found = measured_collapse(case, dimension, width,
+                                                    f"{dimension}d-bh{slenderness:g}")
             lag = detection_lag(width, RATE)
             # Gravity is held at its value at the start of each step, and the stop is
             # tested at the end of one: each costs up to one step of tilt.
@@ -136,23 +151,28 @@ def check(case):
             case.compare(f"{label}: collapse tilt, {mechanism} (deg)", limit_angle(width),
                          angle, tolerance, OVERTURNING if overturns(width) else SLIDING,
                          relative=False)
+            case.compare(f"{label}: mechanism is {mechanism}", 1,
+                         mechanism_matches(found, width, overturns(width)), 0,
+                         OVERTURNING if overturns(width) else SLIDING, relative=False)
             share = rocking_share(block, width)
             results[dimension, slenderness] = angle
             mode_lines.append(f"{label}: {mechanism} predicted; moreau {angle:.4f} deg "
                               f"(limit {limit_angle(width):.4f}, predicted lag "
                               f"{lag:.4f}, overshoot {angle - limit_angle(width):.4f}); "
-                              f"rocking share |w| R / |v| = {share:.3f}, so moreau "
-                              f"{'overturns' if share > 0.5 else 'slides'}")
+                              f"rocking share |w| R / |v| = {share:.3f}; moreau reports "
+                              f"\"{found['description'] if found else 'no collapse'}\"")
     case.note(f"Blocks of height {HEIGHT} m (3D: depth {DEPTH} m), mu = {FRICTION}, on a "
               f"fixed table under gravity turned about y (loads.tilt). Each block is tilted "
-              f"twice: at {COARSE_RATE:g} deg/s from level, then at {RATE:g} deg/s from "
+              f"twice: at {COARSE_RATE:g} deg/s from level, then at {RATE:g} deg/s from a "
+              f"table set (loads.tilt.initial) "
               f"{MARGIN:g} degrees below the angle the first tilt found; the run stops when "
               f"the block's centre has moved {DISPLACEMENT:g} m, and the tilt at that step "
               f"is the measured angle. NSCD, h = {STEP:g} s, solver tolerance "
               f"{SOLVER_TOLERANCE:g}. The tolerance is the predicted detection lag of the "
               "mechanism plus two steps of tilt (reference.md).")
-    case.note("Mode at the stop (moreau reports no mechanism; the block's velocity says it: "
-              "turning about the downhill edge gives |w| R = |v|, sliding gives w = 0):\n\n"
+    case.note("Mode at the stop: moreau's collapse mechanism (summary.json), and the "
+              "block's velocity (turning about the downhill edge gives |w| R = |v|, sliding "
+              "gives w = 0):\n\n"
               + "\n".join(f"- {line}" for line in mode_lines))
     plot(case, results)
 

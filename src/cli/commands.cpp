@@ -9,11 +9,13 @@ extern const Command kBenchCommand;
 extern const Command kCheckCommand;
 extern const Command kCompareCommand;
 extern const Command kIdaCommand;
+extern const Command kPlotCommand;
 
 std::span<const Command> commands() {
   // Only commands that really work are listed here; each lands with its implementation.
-  static const std::vector<Command> table = {kRunCommand,   kCompareCommand, kIdaCommand,
-                                             kCheckCommand, kSolveCommand,   kBenchCommand};
+  static const std::vector<Command> table = {kRunCommand,  kCompareCommand, kIdaCommand,
+                                             kPlotCommand, kCheckCommand,   kSolveCommand,
+                                             kBenchCommand};
   return table;
 }
 

@@ -17,6 +17,7 @@
 #include "moreau/run/checkpoint.hpp"
 #include "moreau/run/collapse_search.hpp"
 #include "options.hpp"
+#include "plot_script.hpp"
 
 #include <sys/wait.h>
 #include <tbb/info.h>
@@ -174,16 +175,6 @@ void read_finished_runs(Study& study) {
   }
 }
 
-std::string last_lines(const fs::path& log, std::size_t count) {
-  std::ifstream in(log);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  std::string text;
-  for (std::size_t i = lines.size() > count ? lines.size() - count : 0; i < lines.size(); ++i)
-    text += "    " + lines[i] + '\n';
-  return text;
-}
-
 // Runs `scales`, `jobs` at a time. Returns kSuccess when every run ended, else the code the
 // study ends with (a run refused its input or crashed, or a signal stopped the study: the
 // runs under way finish their step and are run again on resume).
@@ -248,28 +239,12 @@ void write_curve(const Study& study) {
 // ida.png, drawn by the script the build puts beside the executable (share/moreau), with
 // matplotlib. A machine without it still has the curve in ida.csv: the study does not fail.
 void draw_curve(const Study& study) {
-  const fs::path program = fs::read_symlink("/proc/self/exe").parent_path();
-  fs::path script;
-  for (const fs::path& candidate :
-       {program / "share/moreau/plot_ida.py", program / "../share/moreau/plot_ida.py"})
-    if (fs::exists(candidate)) script = candidate;
-  const fs::path log = study.out / "ida-plot.log";
-  if (!script.empty()) {
-    const pid_t child = core::start_process(
-        "/usr/bin/python3",
-        {script.string(), (study.out / "ida.csv").string(), (study.out / "ida.png").string(),
-         std::string(output::response_name(study.measure)), study.problem.title},
-        log);
-    int status = 0;
-    waitpid(child, &status, 0);
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-      fs::remove(log);
-      return;
-    }
-  }
-  std::cout << "ida.png not drawn"
-            << (script.empty() ? std::string(": plot_ida.py is not installed beside moreau")
-                               : ":\n" + last_lines(log, 3));
+  std::string failure;
+  if (!run_plot_script("plot_ida.py",
+                       {(study.out / "ida.csv").string(), (study.out / "ida.png").string(),
+                        std::string(output::response_name(study.measure)), study.problem.title},
+                       study.out / "ida-plot.log", failure))
+    std::cout << "ida.png not drawn: " << failure;
 }
 
 double pga_at(const Study& study, double scale) {

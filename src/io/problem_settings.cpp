@@ -355,19 +355,24 @@ dynamics::CollapseCriteria read_stop(const Field& stop) {
 }
 
 run::OutputSettings read_output(const Field& output, const model::Scene& scene) {
-  output.check_keys({"every", "vtk", "interfaces", "bodies", "checkpoint_every"});
+  output.check_keys({"every", "vtk", "interfaces", "bodies", "control", "checkpoint_every"});
   run::OutputSettings settings;
   if (const auto every = output.find("every")) settings.every = every->integer(1, INT_MAX);
   if (const auto every = output.find("checkpoint_every"))
     settings.checkpoint_every = every->integer(1, INT_MAX);
   if (const auto vtk = output.find("vtk")) settings.vtk = vtk->flag();
   if (const auto interfaces = output.find("interfaces")) settings.interfaces = interfaces->flag();
-  const std::optional<Field> bodies = output.find("bodies");
-  if (!bodies) return settings;
   std::vector<std::string> names;
   for (const model::Body& body : scene.bodies) names.push_back(body.name);
-  for (const Field& name_field : bodies->elements("a list of body names"))
-    settings.bodies.push_back(names[name_field.name_in(names, "body")]);
+  if (const std::optional<Field> control = output.find("control")) {
+    const std::size_t body = control->name_in(names, "body");
+    if (scene.bodies[body].motion != model::Motion::Free)
+      control->fail("a free body (the capacity curve follows its motion)");
+    settings.control = names[body];
+  }
+  if (const std::optional<Field> bodies = output.find("bodies"))
+    for (const Field& name_field : bodies->elements("a list of body names"))
+      settings.bodies.push_back(names[name_field.name_in(names, "body")]);
   return settings;
 }
 

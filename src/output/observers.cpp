@@ -6,6 +6,8 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/output/run_folder.hpp"
 
+#include <algorithm>
+
 namespace moreau::output {
 namespace {
 
@@ -28,11 +30,15 @@ std::optional<long> continue_after(const run::Checkpoint* resumed) {
 }  // namespace
 
 std::vector<std::string> tracked_bodies(const run::Problem& problem) {
-  if (!problem.output.bodies.empty()) return problem.output.bodies;
-  std::vector<std::string> names;
-  for (const model::Body& body : problem.scene.bodies)
-    if (body.motion == model::Motion::Free) names.push_back(body.name);
-  if (names.size() > kTrackedByDefault) names.clear();
+  std::vector<std::string> names = problem.output.bodies;
+  if (names.empty()) {
+    for (const model::Body& body : problem.scene.bodies)
+      if (body.motion == model::Motion::Free) names.push_back(body.name);
+    if (names.size() > kTrackedByDefault) names.clear();
+  }
+  const std::string& control = problem.output.control;
+  if (!control.empty() && std::find(names.begin(), names.end(), control) == names.end())
+    names.push_back(control);
   return names;
 }
 

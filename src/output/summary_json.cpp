@@ -116,6 +116,8 @@ json to_json(const run::RunSummary& s) {
           {"record",
            s.record ? json{{"scale", number(s.record->scale)}, {"pga_g", number(s.record->pga)}}
                     : json(nullptr)},
+          {"load_factor_name", s.load_factor_name},
+          {"control", s.control.empty() ? json(nullptr) : json(s.control)},
           {"interrupted", s.interrupted_by.empty() ? json(nullptr) : json(s.interrupted_by)},
           {"removed", std::move(removed)},
           {"support_reaction", vector(s.support_reaction)},

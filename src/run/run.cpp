@@ -54,6 +54,8 @@ Run::Run(Problem problem, RunOptions options)
   summary_.problem = problem_.path;
   summary_.mode = penalty_ ? "penalty" : "nscd";
   summary_.dimension = problem_.scene.dimension;
+  summary_.load_factor_name = load_factor_name(problem_);
+  summary_.control = problem_.output.control;
   if (const model::GroundMotion* ground = strongest_ground_motion(problem_))
     summary_.record =
         RecordIntensity{ground->scale, ground->peak_horizontal() / model::kStandardGravity};

@@ -227,8 +227,9 @@ TEST(DocumentedOutputs, EachSynopsisListsTheOptionsOfItsCommandsHelp) {
   const auto synopses = synopses_of(fs::path(MOREAU_SOURCE_DIR) / "docs/user-guide.md");
   for (const auto& [command, synopsis] : synopses) {
     std::set<std::string> helped = options_in(run_moreau(command + " --help").output);
-    // The positional arguments, which the synopses show as FILE and PATH...
-    for (const char* positional : {"--help", "--file", "--paths"}) helped.erase(positional);
+    // The positional arguments, which the synopses show as FILE, PATH and RUN_DIR...
+    for (const char* positional : {"--help", "--file", "--paths", "--folder"})
+      helped.erase(positional);
     EXPECT_EQ(options_in(synopsis), helped) << "docs/user-guide.md, moreau " << command;
   }
   EXPECT_GE(synopses.size(), 3u) << "run, solve and bench";

@@ -37,6 +37,9 @@ struct OutputSettings {
   /// Bodies whose position, rotation and velocity go into history.csv (all free bodies of a
   /// scene of <= 20 bodies when empty).
   std::vector<std::string> bodies;
+  /// The free body the capacity curve follows (moreau plot; summary.json's `control`),
+  /// tracked in history.csv with `bodies`; empty: none named.
+  std::string control;
 };
 
 /// The most threads a run may be given (`threads`, moreau run --threads).

@@ -126,6 +126,10 @@ struct RunSummary {
   /// Under ground motion, the record's scale and PGA; a collapse is then reported at the PGA
   /// reached (load_factor pga_reached_g) unless the gravity load tilts or ramps.
   std::optional<RecordIntensity> record;
+  /// What history.csv's load_factor is (run::load_factor_name): "tilt_angle_deg", "lambda",
+  /// "pga_reached_g" or "gravity_factor".
+  std::string load_factor_name;
+  std::string control;  ///< output.control: the body the capacity curve follows; empty: none
   /// "SIGINT" or "SIGTERM" when a signal stopped the run before its end; empty otherwise
   std::string interrupted_by;
   std::vector<RemovedBody> removed;  ///< in the order of removal

@@ -1,0 +1,112 @@
+// `moreau plot RUN_DIR`: a run's curves as PNG files in its folder, drawn by plot_run.py with
+// matplotlib from summary.json, history.csv and solver.csv: the capacity curve (the load
+// factor against the control body's displacement), the energies, the solver's iterations and
+// errors, and the tracked bodies' displacements and rotations.
+#include "command.hpp"
+#include "moreau/core/closest_match.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "options.hpp"
+#include "plot_script.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace moreau::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The bodies history.csv tracks: the names of its "<body>.x" columns.
+std::vector<std::string> tracked_in(const fs::path& history) {
+  std::ifstream in(history);
+  std::string header;
+  std::getline(in, header);
+  std::vector<std::string> bodies;
+  std::istringstream columns(header);
+  for (std::string column; std::getline(columns, column, ',');)
+    if (column.size() > 2 && column.ends_with(".x"))
+      bodies.push_back(column.substr(0, column.size() - 2));
+  return bodies;
+}
+
+// --control, else the problem's output.control, else the body that fired the collapse,
+// else the first tracked body; it must be tracked in history.csv.
+std::string control_body(const po::variables_map& values, const nlohmann::json& summary,
+                         const std::vector<std::string>& tracked, const fs::path& folder) {
+  std::string control;
+  if (values.count("control"))
+    control = values["control"].as<std::string>();
+  else if (summary.value("control", nlohmann::json()).is_string())
+    control = summary["control"].get<std::string>();
+  else if (summary["collapse"].is_object() &&
+           !summary["collapse"]["body"].get<std::string>().empty())
+    control = summary["collapse"]["body"].get<std::string>();
+  else if (!tracked.empty())
+    control = tracked.front();
+  if (tracked.empty())
+    throw core::Diagnostic({(folder / "history.csv").string()}, "",
+                           "a tracked body for the capacity curve (output.control, "
+                           "output.bodies or moreau run --track)",
+                           "none");
+  if (std::find(tracked.begin(), tracked.end(), control) == tracked.end())
+    throw core::Diagnostic(
+        {}, "--control",
+        core::with_suggestion(core::concat("a body history.csv tracks: ", core::join(tracked)),
+                              control, tracked),
+        control);
+  return control;
+}
+
+int run_plot(const std::vector<std::string>& arguments) {
+  po::options_description options("Options");
+  options.add_options()("folder", po::value<std::string>()->required(), "a run's folder")(
+      "control", po::value<std::string>(),
+      "the body whose displacement the capacity curve shows (default: the problem's "
+      "output.control, else the body that fired the collapse, else the first tracked body)");
+  po::positional_options_description positional;
+  positional.add("folder", 1);
+  const auto values = parse_command(
+      arguments,
+      "Usage: moreau plot RUN_DIR [options]\nDraws a run's capacity curve, energies, solver "
+      "statistics and tracked bodies to PNG files in its folder (with matplotlib).",
+      options, positional);
+  if (!values) return kSuccess;
+
+  const fs::path folder = (*values)["folder"].as<std::string>();
+  for (const char* file : {"summary.json", "history.csv", "solver.csv"})
+    if (!fs::is_regular_file(folder / file))
+      throw core::Diagnostic({(folder / file).string()}, "",
+                             "a run's folder (moreau run writes summary.json, history.csv and "
+                             "solver.csv)",
+                             "no such file");
+  nlohmann::json summary;
+  try {
+    summary = nlohmann::json::parse(std::ifstream(folder / "summary.json"));
+  } catch (const nlohmann::json::exception& error) {
+    throw core::Diagnostic({(folder / "summary.json").string()}, "", "a summary.json of moreau run",
+                           error.what());
+  }
+  const std::string control =
+      control_body(*values, summary, tracked_in(folder / "history.csv"), folder);
+  std::string failure;
+  const std::optional<std::string> written =
+      run_plot_script("plot_run.py", {folder.string(), control}, folder / "plot.log", failure);
+  if (!written) {
+    std::cerr << "moreau plot: the plots were not drawn: " << failure;
+    return kBadInput;
+  }
+  std::cout << *written;
+  return kSuccess;
+}
+
+}  // namespace
+
+extern const Command kPlotCommand{
+    "plot", "a run's capacity curve, energies, solver statistics and tracked bodies as PNG",
+    run_plot};
+
+}  // namespace moreau::cli

@@ -1,0 +1,52 @@
+#include "plot_script.hpp"
+
+#include "moreau/core/child_process.hpp"
+#include "moreau/core/concat.hpp"
+
+#include <sys/wait.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace moreau::cli {
+
+namespace fs = std::filesystem;
+
+std::string last_lines(const fs::path& log, std::size_t count) {
+  std::ifstream in(log);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::string text;
+  for (std::size_t i = lines.size() > count ? lines.size() - count : 0; i < lines.size(); ++i)
+    text += core::concat("    ", lines[i], '\n');
+  return text;
+}
+
+std::optional<std::string> run_plot_script(const std::string& script,
+                                           const std::vector<std::string>& arguments,
+                                           const fs::path& log, std::string& failure) {
+  const fs::path program = fs::read_symlink("/proc/self/exe").parent_path();
+  fs::path path;
+  for (const fs::path& candidate :
+       {program / "share/moreau" / script, program / "../share/moreau" / script})
+    if (fs::exists(candidate)) path = candidate;
+  if (path.empty()) {
+    failure = core::concat(script, " is not installed beside moreau\n");
+    return std::nullopt;
+  }
+  std::vector<std::string> command{path.string()};
+  command.insert(command.end(), arguments.begin(), arguments.end());
+  const pid_t child = core::start_process("/usr/bin/python3", command, log);
+  int status = 0;
+  waitpid(child, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    failure = core::concat('\n', last_lines(log, 3));
+    return std::nullopt;
+  }
+  std::ostringstream text;
+  text << std::ifstream(log).rdbuf();
+  fs::remove(log);
+  return text.str();
+}
+
+}  // namespace moreau::cli

@@ -1,0 +1,84 @@
+// `moreau plot RUN_DIR`: on a run of a block on a tilting table it draws the capacity curve
+// and the other plots as PNG files in the run's folder (with matplotlib), following the
+// problem's output.control; what it cannot plot is refused with the file or option to change.
+#include "support/run_command.hpp"
+#include "support/scratch_folder.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace moreau::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+// A block with friction 0.5 sliding off a table tilting at 20 deg/s, from 20 deg.
+std::string tilting_block(const std::string& output) {
+  return R"(version: 1
+time: {step: 1.0e-3, duration: 1.0}
+interactions: {default: {friction: 0.5}}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: block, shape: {type: box, size: [0.2, 0.2, 0.2]}, position: [0, 0, 0.1]}
+loads: {tilt: {initial: 20, rate: 20}}
+stop: {collapse: {max_displacement: 0.01}}
+output: )" +
+         output + "\n";
+}
+
+bool is_png(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string magic(8, '\0');
+  in.read(magic.data(), 8);
+  return magic == "\x89PNG\r\n\x1a\n";
+}
+
+fs::path run_problem(const ScratchFolder& folder, const std::string& output) {
+  std::ofstream(folder.path() / "block.yaml") << tilting_block(output);
+  const fs::path out = folder.path() / "run";
+  EXPECT_EQ(run_moreau("run " + (folder.path() / "block.yaml").string() + " --out " + out.string() +
+                       " --quiet")
+                .exit_code,
+            0);
+  return out;
+}
+
+TEST(PlotCommand, DrawsTheCapacityCurveOfTheControlBody) {
+  const ScratchFolder folder;
+  const fs::path out = run_problem(folder, "{every: 10, vtk: false, bodies: [], control: block}");
+  const CommandResult plotted = run_moreau("plot " + out.string());
+  ASSERT_EQ(plotted.exit_code, 0) << plotted.output;
+  for (const char* png : {"capacity.png", "energy.png", "solver.png", "bodies.png"}) {
+    EXPECT_THAT(plotted.output, HasSubstr((out / png).string()));
+    EXPECT_TRUE(is_png(out / png)) << png;
+  }
+}
+
+TEST(PlotCommand, RefusesWhatItCannotPlot) {
+  const ScratchFolder folder;
+  const CommandResult no_run = run_moreau("plot " + folder.path().string());
+  EXPECT_EQ(no_run.exit_code, 2);
+  EXPECT_THAT(no_run.output, HasSubstr("summary.json: error: expected a run's folder"));
+
+  const fs::path out = run_problem(folder, "{every: 10, vtk: false, bodies: [block]}");
+  const CommandResult typo = run_moreau("plot " + out.string() + " --control blok");
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_THAT(typo.output, HasSubstr("--control: expected a body history.csv tracks: block (did "
+                                     "you mean 'block'?)"));
+}
+
+TEST(PlotCommand, OutputControlMustBeAFreeBody) {
+  const ScratchFolder folder;
+  std::ofstream(folder.path() / "block.yaml") << tilting_block("{control: ground}");
+  const CommandResult refused = run_moreau("check " + (folder.path() / "block.yaml").string());
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_THAT(refused.output, HasSubstr("output.control: expected a free body"));
+}
+
+}  // namespace
+}  // namespace moreau::testing

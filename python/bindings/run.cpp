@@ -213,6 +213,29 @@ py::dict interface_arrays(const run::Run& run) {
   return arrays;
 }
 
+// The mechanism as summary.json's collapse.mechanism holds it (run::MechanismSummary).
+py::dict mechanism_dict(const run::Run& run) {
+  const run::MechanismSummary mechanism = run::summarize(run.mechanism(), run.scene());
+  const auto vector = [](const math::Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
+  const auto joints = [&](const std::vector<run::JointSummary>& listed) {
+    py::list rows;
+    for (const run::JointSummary& joint : listed)
+      rows.append(py::dict(py::arg("body_a") = joint.body_a, py::arg("body_b") = joint.body_b,
+                           py::arg("position") = vector(joint.position),
+                           py::arg("direction") = vector(joint.direction)));
+    return rows;
+  };
+  py::list parts;
+  for (const run::PartSummary& part : mechanism.parts)
+    parts.append(py::dict(py::arg("bodies") = part.bodies,
+                          py::arg("motion") = part.turns ? "turning" : "sliding",
+                          py::arg("axis_point") = vector(part.axis_point),
+                          py::arg("direction") = vector(part.direction)));
+  return py::dict(py::arg("description") = mechanism.description, py::arg("parts") = parts,
+                  py::arg("hinges") = joints(mechanism.hinges),
+                  py::arg("sliding") = joints(mechanism.sliding));
+}
+
 // The run's summary as the dict summary.json holds: its JSON text read by Python's json, so
 // that the two cannot differ.
 py::object summary_dict(const run::Run& run) {
@@ -461,10 +484,15 @@ time t (s) returning one; None: zero.)")
   status (n,) int           index into moreau.CONTACT_STATUSES: open, stick, slip)")
       .def(
           "interfaces", [](const PythonRun& self) { return interface_arrays(self.run()); },
-          R"(The resultants of the joints in contact at two points or more (interfaces.csv), as a
+          R"(The resultants of the joints in contact, hinges included (interfaces.csv), as a
 dict of arrays, one row per joint: body_a, body_b, points, normal (n, 3), normal_force
 (n,) N, shear_force (n, 3) N, centre_of_pressure (n, 3) m, eccentricity_ratio (n,):
-<= 1 in the central kernel.)")
+<= 1 in the central kernel, 3 at a hinge.)")
+      .def(
+          "mechanism", [](const PythonRun& self) { return mechanism_dict(self.run()); },
+          R"(How the structure moves after the last step, as summary.json's collapse.mechanism:
+description (one line), parts (bodies, motion 'turning' or 'sliding', axis_point,
+direction), hinges and sliding joints (body_a, body_b, position, direction).)")
       .def("__repr__", [](const PythonRun& self) {
         return core::concat("<moreau.Run '", self.run().problem().title, "': step ",
                             self.run().step(), " of ", self.run().step_count(),

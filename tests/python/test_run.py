@@ -117,6 +117,15 @@ def test_contacts_and_interfaces_are_arrays_of_the_documented_shapes():
     assert np.all(interfaces["normal_force"] > 0)
 
 
+def test_the_mechanism_at_the_collapse_is_the_one_the_summary_holds():
+    run = moreau.Run(SOURCE / "problems" / "arch-tilting-table.yaml")
+    summary = run.run()
+    mechanism = run.mechanism()
+    assert mechanism == summary["collapse"]["mechanism"]
+    assert mechanism["description"].startswith("4-hinge mechanism of 3 parts")
+    assert len(mechanism["hinges"]) == 4
+
+
 def test_a_checkpoint_continues_the_run_bitwise(tmp_path):
     path = SOURCE / "problems" / "rocking-block.yaml"
     whole = moreau.Run(path)

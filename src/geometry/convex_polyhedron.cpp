@@ -56,14 +56,15 @@ std::string loop_defect(const std::vector<Vec3>& vertices, const std::vector<int
 }
 
 // Every directed edge once, and its reverse once: a closed, consistently oriented surface.
-std::string manifold_defect(const std::vector<std::vector<int>>& faces) {
+std::string manifold_defect(const std::vector<std::vector<int>>& faces, const ElementNames& names) {
   std::map<std::pair<int, int>, int> uses;
   for (const auto& loop : faces)
     for (std::size_t k = 0; k < loop.size(); ++k) ++uses[{loop[k], loop[(k + 1) % loop.size()]}];
   for (const auto& [edge, count] : uses) {
     const auto reverse = uses.find({edge.second, edge.first});
     if (count != 1 || reverse == uses.end() || reverse->second != 1)
-      return core::concat("edge ", edge.first, "-", edge.second,
+      return core::concat("the edge from ", names.vertex(edge.first), " to ",
+                          names.vertex(edge.second),
                           " is not shared by exactly two faces in opposite directions");
   }
   return "";
@@ -72,20 +73,22 @@ std::string manifold_defect(const std::vector<std::vector<int>>& faces) {
 }  // namespace
 
 std::string convexity_defect(const std::vector<Vec3>& vertices,
-                             const std::vector<std::vector<int>>& faces) {
+                             const std::vector<std::vector<int>>& faces,
+                             const ElementNames& names) {
   if (vertices.size() < 4 || faces.size() < 4) return "fewer than 4 vertices or faces";
   const double tolerance = 1e-9 * extent(vertices);
   std::vector<bool> used(vertices.size(), false);
   double deepest = 0.0;
   for (std::size_t f = 0; f < faces.size(); ++f) {
     const std::string defect = loop_defect(vertices, faces[f], tolerance);
-    if (!defect.empty()) return core::concat("face ", f, ": ", defect);
+    if (!defect.empty()) return core::concat(names.face(static_cast<int>(f)), ": ", defect);
     const Vec3 n = newell_area_vector(vertices, faces[f]).normalized();
     const double offset = n.dot(vertices[faces[f][0]]);
     for (std::size_t i = 0; i < vertices.size(); ++i) {
       const double height = n.dot(vertices[i]) - offset;
       if (height > tolerance)
-        return core::concat("vertex ", i, " is in front of face ", f,
+        return core::concat(names.vertex(static_cast<int>(i)), " is in front of ",
+                            names.face(static_cast<int>(f)),
                             " (not convex, or the loop is not counter-clockwise from outside)");
       deepest = std::max(deepest, -height);
     }
@@ -93,8 +96,8 @@ std::string convexity_defect(const std::vector<Vec3>& vertices,
   }
   if (deepest <= tolerance) return "no volume (all vertices on one plane)";
   if (const auto unused = std::find(used.begin(), used.end(), false); unused != used.end())
-    return core::concat("vertex ", unused - used.begin(), " is on no face");
-  return manifold_defect(faces);
+    return core::concat(names.vertex(static_cast<int>(unused - used.begin())), " is on no face");
+  return manifold_defect(faces, names);
 }
 
 bool is_convex(const std::vector<Vec3>& vertices, const std::vector<std::vector<int>>& faces) {
@@ -102,12 +105,13 @@ bool is_convex(const std::vector<Vec3>& vertices, const std::vector<std::vector<
 }
 
 ConvexPolyhedron::ConvexPolyhedron(std::vector<Vec3> vertices, std::vector<std::vector<int>> faces,
-                                   const core::SourceLocation& where, const std::string& key) {
+                                   const core::SourceLocation& where, const std::string& key,
+                                   const ElementNames& names) {
   for (std::size_t i = 0; i < vertices.size(); ++i)
     if (!vertices[i].allFinite())
       throw core::Diagnostic(where, key, "finite vertex coordinates",
                              core::concat("a non-finite coordinate in vertex ", i));
-  if (const std::string defect = convexity_defect(vertices, faces); !defect.empty())
+  if (const std::string defect = convexity_defect(vertices, faces, names); !defect.empty())
     throw core::Diagnostic(where, key, "the faces of a convex polyhedron", defect);
   vertices_ = std::move(vertices);
   faces_.resize(faces.size());

@@ -1,6 +1,8 @@
 // The `generators` section: arches, walls, buildings, columns and towers (generators.hpp),
-// expanded into bodies named by the generator ("arch/voussoir07").
+// and blocks drawn in CAD (block_assembly.hpp), expanded into bodies named by the generator
+// ("arch/voussoir07", "blocks/pier_left").
 #include "moreau/core/concat.hpp"
+#include "moreau/io/block_assembly.hpp"
 #include "moreau/masonry/generators.hpp"
 #include "problem_sections.hpp"
 
@@ -151,6 +153,23 @@ std::vector<masonry::Block> read_tower(const Field& g, const std::string& name, 
   return masonry::generate_tower(spec, dimension);
 }
 
+// One block per object of an OBJ or STL file, named "<generator name>/<object name>".
+std::vector<masonry::Block> read_blocks(const Field& g, const std::string& name,
+                                        const std::filesystem::path& folder) {
+  g.check_keys({"type", "name", "material", "position", "supports", "file"});
+  const Field file = g.get("file");
+  const std::filesystem::path path = folder / file.text();
+  if (!std::filesystem::is_regular_file(path))
+    file.fail("an OBJ or ASCII STL file (relative to the problem file's folder)",
+              concat("no file ", path.string()));
+  std::vector<masonry::Block> blocks;
+  for (AssemblyBlock& block : read_block_assembly(path, file.path()))
+    blocks.push_back({concat(name, '/', block.name), std::move(block.shape),
+                      geometry::Pose{block.origin, math::Quat::Identity()}});
+  if (blocks.empty()) file.fail("a file of at least one block", "no face in it");
+  return blocks;
+}
+
 // The generators name their fields as their specs do; the file gives block_length,
 // block_height and block_size[i] together as `block`.
 std::string file_key(const std::string& spec_key) {
@@ -181,8 +200,10 @@ Field deepest_field(const Field& at, std::string_view key) {
 }
 
 std::vector<masonry::Block> generate(const Field& g, const std::string& type,
-                                     const std::string& name, int dimension) {
+                                     const std::string& name, const SceneContext& context) {
+  const int dimension = context.dimension;
   try {
+    if (type == "blocks") return read_blocks(g, name, context.folder);
     if (type == "arch") return read_arch(g, name, dimension);
     if (type == "wall") return read_wall(g, name, dimension);
     if (type == "building") return read_building(g, name, dimension);
@@ -243,14 +264,16 @@ std::vector<Support> read_supports(const Field& supports, const std::string& nam
   return result;
 }
 
-// A building has no planar form: its four walls need y.
+// A building has no planar form: its four walls need y; nor have blocks, which are polyhedra.
 std::string read_type(const Field& type, int dimension) {
-  if (dimension == 3) return type.choice({"arch", "wall", "building", "column", "tower"});
-  std::string text = type.choice({"arch", "wall", "column", "tower", "building"});
+  if (dimension == 3) return type.choice({"arch", "wall", "building", "column", "tower", "blocks"});
+  std::string text = type.choice({"arch", "wall", "column", "tower", "building", "blocks"});
   if (text == "building")
     type.fail(
         "arch, wall, column or tower in planar mode (a building's four walls need 3D; "
         "a façade in the x-z plane is a wall with openings)");
+  if (text == "blocks")
+    type.fail("arch, wall, column or tower in planar mode (blocks from a file are polyhedra)");
   return text;
 }
 
@@ -260,7 +283,7 @@ void read_generators(const Field& generators, const SceneContext& context, Scene
   for (const Field& g : generators.elements("a list of generators")) {
     const std::string type = read_type(g.get("type"), context.dimension);
     const std::string name = g.find("name") ? g.get("name").text() : type;
-    const std::vector<masonry::Block> blocks = generate(g, type, name, context.dimension);
+    const std::vector<masonry::Block> blocks = generate(g, type, name, context);
     // Each generator keeps within kMaxBlocks; so must all of them, for the same reason.
     if (builder.scene.bodies.size() + blocks.size() > masonry::kMaxBlocks)
       g.fail_with(concat("the generators make more than ", masonry::kMaxBlocks,

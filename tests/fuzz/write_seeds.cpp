@@ -71,8 +71,8 @@ void write_checkpoints(const fs::path& out) {
 }
 
 void write_seeds(const fs::path& out) {
-  for (const char* target :
-       {"problem_file", "siconos_text", "fclib", "obj_block", "acceleration_record", "checkpoint"})
+  for (const char* target : {"problem_file", "siconos_text", "fclib", "obj_block", "block_assembly",
+                             "acceleration_record", "checkpoint"})
     fs::create_directories(out / target);
   copy_files(kSource / "problems", ".yaml", out / "problem_file");
   copy_files(kSource / "tests/io/bad_inputs", ".yaml", out / "problem_file");
@@ -84,6 +84,20 @@ void write_seeds(const fs::path& out) {
              "vn 0 0 -1\n"
              "f 1 4 3 2\nf 5 6 7 8\nf 1 2 6 5\nf 2/1/1 3/1/1 7/1/1 6/1/1\nf -5 -1 -2 -6\n"
              "f 4 1 5 8\n");
+  copy_files(kSource / "tests/io/bad_inputs", ".obj", out / "block_assembly");
+  write_text(out / "block_assembly/two-objects.obj",
+             "o left\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n"
+             "o right\nv 2 0 0\nv 3 0 0\nv 2 1 0\nv 2 0 1\nf 5 7 6\nf 5 6 8\nf 5 8 7\nf 6 7 8\n");
+  write_text(out / "block_assembly/tetrahedron.stl",
+             "solid tetra\n"
+             "facet normal 0 0 -1\nouter loop\nvertex 0 0 0\nvertex 0 1 0\nvertex 1 0 0\n"
+             "endloop\nendfacet\n"
+             "facet normal 0 -1 0\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 0 1\n"
+             "endloop\nendfacet\n"
+             "facet normal -1 0 0\nouter loop\nvertex 0 0 0\nvertex 0 0 1\nvertex 0 1 0\n"
+             "endloop\nendfacet\n"
+             "facet normal 1 1 1\nouter loop\nvertex 1 0 0\nvertex 0 1 0\nvertex 0 0 1\n"
+             "endloop\nendfacet\nendsolid tetra\n");
   copy_files(kSource / "tests/io/bad_inputs", ".csv", out / "acceleration_record");
   write_text(out / "acceleration_record/two-columns.csv",
              "# time (s), acceleration (g)\ntime,accel_g\n0.0,0.0\n0.01, 0.05\r\n0.02,-1e-1\n");

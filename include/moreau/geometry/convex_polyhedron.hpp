@@ -14,6 +14,7 @@
 #include "moreau/geometry/pose.hpp"
 #include "moreau/math/types.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,14 +33,24 @@ struct PolyhedronEdge {
   int right = 0;     ///< the face whose loop runs b -> a
 };
 
+/// How convexity_defect names a vertex or a face (by its index) in what it returns: by
+/// default "vertex 3" and "face 0", counted from 0; a file reader names them as its file
+/// does ("vertex 12", 1-based and global in an OBJ file; "the face at line 40").
+struct ElementNames {
+  std::function<std::string(int)> vertex = [](int i) { return "vertex " + std::to_string(i); };
+  std::function<std::string(int)> face = [](int f) { return "face " + std::to_string(f); };
+};
+
 class ConvexPolyhedron {
  public:
   /// From vertices and faces given by the user (loops CCW seen from outside).
   /// Normals, offsets and edges are derived; vertices used by no face are refused.
   /// @throws core::Diagnostic naming `key` if the faces do not bound a convex solid
-  ///         (see is_convex) or a vertex is not finite
+  ///         (see is_convex; the defect's vertices and faces named by `names`) or a vertex
+  ///         is not finite
   ConvexPolyhedron(std::vector<math::Vec3> vertices, std::vector<std::vector<int>> faces,
-                   const core::SourceLocation& where = {}, const std::string& key = "faces");
+                   const core::SourceLocation& where = {}, const std::string& key = "faces",
+                   const ElementNames& names = {});
 
   /// The box [-h, h] as 8 vertices (index bit 0, 1, 2 set: +x, +y, +z half) and 6 quads.
   static ConvexPolyhedron box(const math::Vec3& half_extents);
@@ -66,9 +77,11 @@ class ConvexPolyhedron {
 /// Checks that the loops bound a convex solid: every face has >= 3 distinct vertices and a
 /// convex CCW loop (seen from outside) in its plane; every vertex lies on or behind every
 /// face plane; every edge is used once in each direction (a closed 2-manifold). Tolerance
-/// 1e-9 times the vertex extent. Returns an empty string if so, else what is wrong.
+/// 1e-9 times the vertex extent. Returns an empty string if so, else what is wrong, with
+/// vertices and faces named by `names`.
 std::string convexity_defect(const std::vector<math::Vec3>& vertices,
-                             const std::vector<std::vector<int>>& faces);
+                             const std::vector<std::vector<int>>& faces,
+                             const ElementNames& names = {});
 
 /// convexity_defect(...).empty().
 bool is_convex(const std::vector<math::Vec3>& vertices, const std::vector<std::vector<int>>& faces);

@@ -15,7 +15,8 @@ namespace moreau::io {
 /// `f i j k ...` faces (1-based vertex numbers, negative ones counting back from the last
 /// vertex, `i/t/n` forms allowed; each face counter-clockwise seen from outside, OBJ's own
 /// convention). Comments (#) and the keywords vt, vn, o, g, s, usemtl and mtllib are
-/// skipped; any other line is refused.
+/// skipped; any other line is refused. Messages number vertices as the file does (from 1)
+/// and name faces by their line.
 /// @param key the problem file's key, for messages about the block as a whole
 /// @throws core::Diagnostic naming file:line:column for a file that cannot be read, a
 ///         malformed line or a face naming a missing vertex, and file:line of the first face

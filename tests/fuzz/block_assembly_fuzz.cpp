@@ -1,0 +1,23 @@
+// Fuzz target of the block assembly reader (io::read_block_assembly): any bytes, written to an
+// OBJ file and to an STL file, are either read into convex blocks or refused with a
+// core::Diagnostic; any other exception, crash, sanitizer report, leak or timeout is a
+// finding (docs/architecture.md, "Fuzzing").
+#include "fuzz_input.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/io/block_assembly.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace moreau;
+  static const fuzz::InputFile obj(".obj");
+  static const fuzz::InputFile stl(".stl");
+  for (const fuzz::InputFile* file : {&obj, &stl}) {
+    try {
+      io::read_block_assembly(file->write(data, size), "generators[0].file");
+    } catch (const core::Diagnostic&) {
+    }
+  }
+  return 0;
+}

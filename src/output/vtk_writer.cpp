@@ -178,6 +178,8 @@ Grid body_grid(const model::Scene& scene, const Vec3& plane_centre_W, double pla
 
 Grid contact_grid(const std::vector<dynamics::Contact>& contacts) {
   Grid grid;
+  DataArray body_a{"body_a", "Int32", 1, {}};
+  DataArray body_b{"body_b", "Int32", 1, {}};
   DataArray normal{"normal", "Float64", 3, {}};
   DataArray normal_force{"normal_force", "Float64", 1, {}};
   DataArray tangential_force{"tangential_force", "Float64", 3, {}};
@@ -187,12 +189,14 @@ Grid contact_grid(const std::vector<dynamics::Contact>& contacts) {
     grid.offsets.push_back(static_cast<std::int64_t>(grid.connectivity.size()));
     grid.types.push_back(kVtkVertex);
     grid.points.push_back(contact.point.p);
+    body_a.values.push_back(contact.body_a);
+    body_b.values.push_back(contact.body_b);
     normal.append(contact.frame.col(kNormal));
     normal_force.values.push_back(contact.force[kNormal]);
     tangential_force.append(contact.frame.rightCols<2>() * contact.force.tail<2>());
     status.values.push_back(static_cast<double>(contact_status(contact)));
   }
-  grid.point_data = {normal, normal_force, tangential_force, status};
+  grid.point_data = {body_a, body_b, normal, normal_force, tangential_force, status};
   return grid;
 }
 

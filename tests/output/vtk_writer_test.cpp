@@ -227,6 +227,8 @@ std::vector<Contact> contacts_in_every_state() {
     c.frame = math::contact_frame(c.point.n);
     c.friction = friction[i];
     c.force = forces[i];
+    c.body_a = static_cast<int>(i);
+    c.body_b = static_cast<int>(3 - i);
     contacts.push_back(c);
   }
   return contacts;
@@ -249,6 +251,8 @@ TEST_F(VtkWriterFiles, ContactForcesAreWrittenInTheWorldFrame) {
     EXPECT_EQ(data["normal_force"][i].get<double>(), c.force[0]);
     const Vec3 tangential = c.force[1] * c.frame.col(1) + c.force[2] * c.frame.col(2);
     EXPECT_LT((tuple(data["tangential_force"], i) - tangential).norm(), 1e-12);
+    EXPECT_EQ(data["body_a"][i], c.body_a);
+    EXPECT_EQ(data["body_b"][i], c.body_b);
   }
   const std::vector<int> status = data["status"];
   EXPECT_EQ(status, (std::vector<int>{0, 1, 2, 2}));  // open, stick, slip, slip (mu = 0)

@@ -42,9 +42,12 @@ struct VtkOptions {
 ///                        `velocity` (m/s, world: the rigid velocity v + w x (p - x) of each
 ///                        vertex, so spin shows as well as translation)
 ///   contacts_<step>.vtu  one VTK_VERTEX cell per contact at its point p, with point data
+///                        `body_a`, `body_b` (indices in Scene::bodies, as `body` above),
 ///                        `normal` (unit, world, from body_b towards body_a), `normal_force`
 ///                        (N, r_N / h), `tangential_force` (N, world, (r_1 t1 + r_2 t2) / h)
-///                        and `status` (ContactStatus as an integer)
+///                        and `status` (ContactStatus as an integer). Point data rather than
+///                        cell data, one point being one cell: ParaView's Glyph filter, which
+///                        draws the forces as arrows, carries point data only.
 ///   interfaces_<step>.vtu  the interfaces of dynamics::find_interfaces: first one
 ///                        VTK_VERTEX cell per interface at its centre of pressure, then, in
 ///                        the same order, its contact polygon (VTK_POLYGON, or VTK_LINE for

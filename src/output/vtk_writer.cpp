@@ -6,6 +6,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/geometry/aabb.hpp"
+#include "moreau/math/quaternion.hpp"
 #include "moreau/output/run_folder.hpp"
 
 #include <cmath>
@@ -146,10 +147,31 @@ struct LocalSurface {
   }
 };
 
-// Appends body b's surface in world coordinates, with the rigid velocity of each vertex.
-void append_body(const model::Scene& scene, std::size_t b, const Vec3& plane_centre_W,
-                 double plane_half_size, Grid& grid) {
+// The motion of a body since its initial pose, as cell data: displacement (m), then the
+// rotation q q_0^-1 (world frame) as an angle in degrees and a unit axis, the zero vector
+// for no rotation rather than to_axis_angle's conventional +z, so that a body at rest shows
+// no direction.
+struct BodyMotion {
+  Vec3 displacement;
+  double angle_deg;
+  Vec3 axis;
+};
+
+BodyMotion motion_since(const geometry::Pose& initial, const model::Body& body) {
+  const math::AxisAngle rotation = math::to_axis_angle(body.q * initial.orientation.conjugate());
+  const Vec3 axis = rotation.angle == 0.0 ? Vec3::Zero() : rotation.axis;
+  return {body.x - initial.position, math::degrees(rotation.angle), axis};
+}
+
+// Cell data of the bodies' grid, in the order append_body fills them.
+enum BodyCellArray { kBody, kDisplacement, kRotationAngle, kRotationAxis };
+
+// Appends body b's surface in world coordinates, with the rigid velocity of each vertex and
+// its motion since `initial` on each face.
+void append_body(const model::Scene& scene, std::size_t b, const geometry::Pose& initial,
+                 const Vec3& plane_centre_W, double plane_half_size, Grid& grid) {
   const model::Body& body = scene.bodies[b];
+  const BodyMotion motion = motion_since(initial, body);
   const geometry::Pose pose = body.shape_pose();
   const Surface surface =
       std::visit(LocalSurface{pose, plane_centre_W, plane_half_size, scene.dimension}, body.shape);
@@ -162,17 +184,24 @@ void append_body(const model::Scene& scene, std::size_t b, const Vec3& plane_cen
     for (const int k : face) grid.connectivity.push_back(first + k);
     grid.offsets.push_back(static_cast<std::int64_t>(grid.connectivity.size()));
     grid.types.push_back(kVtkPolygon);
-    grid.cell_data[0].values.push_back(static_cast<double>(b));
+    grid.cell_data[kBody].values.push_back(static_cast<double>(b));
+    grid.cell_data[kDisplacement].append(motion.displacement);
+    grid.cell_data[kRotationAngle].values.push_back(motion.angle_deg);
+    grid.cell_data[kRotationAxis].append(motion.axis);
   }
 }
 
-Grid body_grid(const model::Scene& scene, const Vec3& plane_centre_W, double plane_half_size) {
+Grid body_grid(const model::Scene& scene, const std::vector<geometry::Pose>& initial_poses,
+               const Vec3& plane_centre_W, double plane_half_size) {
   Grid grid;
   grid.point_data = {{"velocity", "Float64", 3, {}}};
-  grid.cell_data = {{"body", "Int32", 1, {}}};
+  grid.cell_data = {{"body", "Int32", 1, {}},
+                    {"displacement", "Float64", 3, {}},
+                    {"rotation_angle", "Float64", 1, {}},
+                    {"rotation_axis", "Float64", 3, {}}};
   for (std::size_t b = 0; b < scene.bodies.size(); ++b)
     if (scene.bodies[b].motion != model::Motion::Removed)
-      append_body(scene, b, plane_centre_W, plane_half_size, grid);
+      append_body(scene, b, initial_poses[b], plane_centre_W, plane_half_size, grid);
   return grid;
 }
 
@@ -298,19 +327,22 @@ ContactStatus contact_status(const dynamics::Contact& contact) {
   return F_T >= contact.friction * F_N * (1.0 - 1e-9) ? ContactStatus::Slip : ContactStatus::Stick;
 }
 
-VtkWriter::VtkWriter(std::filesystem::path folder, VtkOptions options)
+VtkWriter::VtkWriter(std::filesystem::path folder, const model::Scene& initial, VtkOptions options)
     : folder_(std::move(folder)), options_(options) {
   if (!(options_.plane_half_size >= 0.0) || std::isinf(options_.plane_half_size))
     throw core::Diagnostic({}, "plane_half_size", "a finite length >= 0 (m)",
                            core::concat(options_.plane_half_size));
+  for (const model::Body& body : initial.bodies) initial_poses_.push_back({body.x, body.q});
   create_output_folder(folder_);
 }
 
 void VtkWriter::write(int step, double time, const model::Scene& scene,
                       const std::vector<dynamics::Contact>& contacts) {
   MOREAU_ASSERT(step >= 0);
+  MOREAU_ASSERT(scene.bodies.size() == initial_poses_.size());
   if (!state_.plane_patch) state_.plane_patch = choose_plane_patch(scene);
-  const Grid bodies = body_grid(scene, state_.plane_patch->centre_W, state_.plane_patch->half_size);
+  const Grid bodies =
+      body_grid(scene, initial_poses_, state_.plane_patch->centre_W, state_.plane_patch->half_size);
   core::write_output_file(folder_ / frame_name("bodies", step),
                           [&](std::ostream& out) { write_grid(out, bodies); });
   const Grid points = contact_grid(contacts);

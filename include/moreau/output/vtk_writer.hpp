@@ -38,9 +38,13 @@ struct VtkOptions {
 
 /// Writes, into one folder, for each call of write():
 ///   bodies_<step>.vtu    every body's surface in world coordinates as polygon cells, with
-///                        cell data `body` (index in Scene::bodies) and point data
-///                        `velocity` (m/s, world: the rigid velocity v + w x (p - x) of each
-///                        vertex, so spin shows as well as translation)
+///                        cell data `body` (index in Scene::bodies), `displacement` (m,
+///                        world, x - x_0 of the centre of mass), `rotation_angle` (degrees, in
+///                        [0, 180]) and `rotation_axis` (unit, world; the zero vector when
+///                        the angle is 0; +-y in planar mode) of the rotation q q_0^-1, where
+///                        x_0 and q_0 are the pose in `initial`, and point data `velocity`
+///                        (m/s, world: the rigid velocity v + w x (p - x) of each vertex, so
+///                        spin shows as well as translation)
 ///   contacts_<step>.vtu  one VTK_VERTEX cell per contact at its point p, with point data
 ///                        `body_a`, `body_b` (indices in Scene::bodies, as `body` above),
 ///                        `normal` (unit, world, from body_b towards body_a), `normal_force`
@@ -76,14 +80,17 @@ struct VtkOptions {
 /// refuses, which is the time to look at history.csv instead.
 class VtkWriter {
  public:
-  /// Creates the folder if needed.
-  /// @throws core::Diagnostic if it cannot be created, or for a negative, NaN or infinite
-  ///         plane_half_size
-  explicit VtkWriter(std::filesystem::path folder, VtkOptions options = {});
+  /// Creates the folder if needed. `initial` gives the poses displacements and rotations are
+  /// measured from: the scene at t = 0, also when the writer continues an earlier run
+  /// (restore()).
+  /// @throws core::Diagnostic if the folder cannot be created, or for a negative, NaN or
+  ///         infinite plane_half_size
+  VtkWriter(std::filesystem::path folder, const model::Scene& initial, VtkOptions options = {});
 
   /// Writes the step as described above.
   /// @param step  step number, >= 0 (file names)
   /// @param time  simulated time, s (the .pvd timestep)
+  /// @param scene the scene at `time`, with the bodies of `initial`
   /// @throws core::Diagnostic if a file cannot be written
   void write(int step, double time, const model::Scene& scene,
              const std::vector<dynamics::Contact>& contacts);
@@ -103,6 +110,7 @@ class VtkWriter {
 
   std::filesystem::path folder_;
   VtkOptions options_;
+  std::vector<geometry::Pose> initial_poses_;  ///< of the centres of mass, per body
   run::VtkState state_;
 };
 

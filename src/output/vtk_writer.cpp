@@ -29,6 +29,54 @@ constexpr int kVtkVertex = 1;
 constexpr int kVtkLine = 3;
 constexpr int kVtkPolygon = 7;
 
+// open_in_paraview.py. Colour ranges are set on the last frame, where a run's displacements
+// and forces have grown (on frame 0 every displacement is 0: a degenerate range). The
+// collections are found beside the script through __file__, which Python defines when it runs
+// a file (paraview --script, pvpython); a shell that executes the text may not define it, and
+// then the working folder is taken.
+constexpr const char* kParaViewScript =
+    R"py(# Written by moreau: opens this folder's VTK collections in ParaView.
+#   paraview --script=open_in_paraview.py      or      pvpython open_in_paraview.py
+# bodies coloured by |displacement| since t = 0 (m), contacts as points coloured by their
+# normal force (N), interfaces by the eccentricity ratio of their centre of pressure.
+import os
+
+from paraview.simple import (ColorBy, GetActiveViewOrCreate, GetAnimationScene, PVDReader,
+                             Render, RenameSource, Show)
+
+try:
+    folder = os.path.dirname(os.path.abspath(__file__))
+except NameError:
+    folder = os.getcwd()
+
+view = GetActiveViewOrCreate("RenderView")
+
+
+def show(name, association, array, component=None):
+    reader = PVDReader(FileName=os.path.join(folder, name + ".pvd"))
+    RenameSource(name, reader)
+    display = Show(reader, view)
+    ColorBy(display, (association, array) if component is None
+            else (association, array, component))
+    display.SetScalarBarVisibility(view, True)
+    return display
+
+
+bodies = show("bodies", "CELLS", "displacement", "Magnitude")
+contacts = show("contacts", "POINTS", "normal_force")
+contacts.SetRepresentationType("Points")
+contacts.PointSize = 8.0
+contacts.RenderPointsAsSpheres = 1
+interfaces = show("interfaces", "CELLS", "eccentricity_ratio")
+
+GetAnimationScene().UpdateAnimationUsingDataTimeSteps()
+GetAnimationScene().GoToLast()
+for display in (bodies, contacts, interfaces):
+    display.RescaleTransferFunctionToDataRange(False, True)
+view.ResetCamera()
+Render()
+)py";
+
 // Resolution of the UV sphere: an even number of latitude bands puts a ring on the equator
 // and a multiple of 4 meridians puts vertices on the local x and y axes, so the mesh
 // reaches +-r along every local axis and its bounds are the sphere's.
@@ -334,6 +382,8 @@ VtkWriter::VtkWriter(std::filesystem::path folder, const model::Scene& initial, 
                            core::concat(options_.plane_half_size));
   for (const model::Body& body : initial.bodies) initial_poses_.push_back({body.x, body.q});
   create_output_folder(folder_);
+  core::write_output_file(folder_ / "open_in_paraview.py",
+                          [](std::ostream& out) { out << kParaViewScript; });
 }
 
 void VtkWriter::write(int step, double time, const model::Scene& scene,

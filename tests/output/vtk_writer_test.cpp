@@ -398,6 +398,34 @@ TEST_F(VtkWriterFiles, InterfacesAreTheCentreOfPressureThenThePolygon) {
   }
 }
 
+// open_in_paraview.py run against a stand-in for paraview.simple
+// (tests/output/run_paraview_script.py): it opens the folder's three collections, each
+// coloured by an array its frames hold.
+TEST_F(VtkWriterFiles, ParaViewScriptColoursEachCollectionByAnArrayOfItsFrames) {
+  const model::Scene scene = scene_3d();
+  VtkWriter writer(scratch.path, scene);
+  writer.write(0, 0.0, scene, square_joint());
+  const json calls =
+      run_test_script("run_paraview_script.py", writer.folder() / "open_in_paraview.py");
+  EXPECT_EQ(calls["readers"].size(), 3u);
+  std::vector<std::string> coloured;
+  for (const json& colour : calls["colour"]) {
+    const fs::path collection = colour[0].get<std::string>();
+    EXPECT_TRUE(fs::equivalent(collection.parent_path(), writer.folder())) << collection;
+    const json frames = read_with_vtk(collection);
+    ASSERT_EQ(frames["datasets"].size(), 1u) << collection;
+    const std::string association = colour[1].get<std::string>();
+    ASSERT_TRUE(association == "CELLS" || association == "POINTS") << association;
+    const json& data = frames["datasets"][0][association == "CELLS" ? "cell_data" : "point_data"];
+    const std::string array = colour[2].get<std::string>();
+    EXPECT_TRUE(data.contains(array)) << collection << " has no " << association << " " << array;
+    coloured.push_back(collection.filename().string() + " " + array);
+  }
+  EXPECT_EQ(coloured,
+            (std::vector<std::string>{"bodies.pvd displacement", "contacts.pvd normal_force",
+                                      "interfaces.pvd eccentricity_ratio"}));
+}
+
 // The cone test without VTK: the relative 1e-9 on either side of the surface.
 TEST(ContactStatus, OnTheConeWithinARelativeBillionthIsSlip) {
   Contact c;

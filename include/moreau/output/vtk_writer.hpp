@@ -75,16 +75,21 @@ struct VtkOptions {
 /// ParaView and a planar plane is the strip of the same depth. In planar mode contact
 /// points lie in the middle plane y = 0.
 ///
+/// The constructor writes open_in_paraview.py into the folder: a ParaView Python script
+/// (`paraview --script=open_in_paraview.py`, or `pvpython open_in_paraview.py`) that opens
+/// the three collections, bodies coloured by |displacement|, contacts as points coloured by
+/// normal_force, interfaces by eccentricity_ratio.
+///
 /// Numbers are ASCII with 17 significant digits (exact round trip). N.B. VTK's ASCII
 /// reader does not parse "nan" or "inf": a scene that has blown up gives files ParaView
 /// refuses, which is the time to look at history.csv instead.
 class VtkWriter {
  public:
-  /// Creates the folder if needed. `initial` gives the poses displacements and rotations are
-  /// measured from: the scene at t = 0, also when the writer continues an earlier run
-  /// (restore()).
-  /// @throws core::Diagnostic if the folder cannot be created, or for a negative, NaN or
-  ///         infinite plane_half_size
+  /// Creates the folder if needed and writes open_in_paraview.py. `initial` gives the poses
+  /// displacements and rotations are measured from: the scene at t = 0, also when the writer
+  /// continues an earlier run (restore()).
+  /// @throws core::Diagnostic if the folder or the script cannot be written, or for a
+  ///         negative, NaN or infinite plane_half_size
   VtkWriter(std::filesystem::path folder, const model::Scene& initial, VtkOptions options = {});
 
   /// Writes the step as described above.

@@ -16,6 +16,8 @@ Simulation simulate(run::Problem problem, const fs::path& out, const RunFlags& f
                           }};
   run::Run run(std::move(problem), std::move(options));
   const run::Checkpoint* resumed = flags.restart ? &*flags.restart : nullptr;
+  // N.B. the outputs are attached before the restore: they measure rotations and
+  // displacements from the scene at t = 0.
   const output::VtkOutput* vtk = output::attach_outputs(run, out, {flags.dump_problems, resumed});
   if (resumed) run.restore(*resumed);
   Progress progress(flags.quiet);

@@ -79,7 +79,7 @@ void InterfaceOutput::stepped(const run::Run& run, const run::StepOutcome& outco
 }
 
 VtkOutput::VtkOutput(const run::Run& run, const fs::path& folder, const run::Checkpoint* resumed)
-    : writer_(folder) {
+    : writer_(folder, run.scene()) {
   if (resumed) {
     writer_.restore(resumed->vtk);
     return;

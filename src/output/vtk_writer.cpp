@@ -6,6 +6,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/geometry/aabb.hpp"
+#include "moreau/math/quaternion.hpp"
 #include "moreau/output/run_folder.hpp"
 
 #include <cmath>
@@ -27,6 +28,54 @@ using math::Vec3;
 constexpr int kVtkVertex = 1;
 constexpr int kVtkLine = 3;
 constexpr int kVtkPolygon = 7;
+
+// open_in_paraview.py. Colour ranges are set on the last frame, where a run's displacements
+// and forces have grown (on frame 0 every displacement is 0: a degenerate range). The
+// collections are found beside the script through __file__, which Python defines when it runs
+// a file (paraview --script, pvpython); a shell that executes the text may not define it, and
+// then the working folder is taken.
+constexpr const char* kParaViewScript =
+    R"py(# Written by moreau: opens this folder's VTK collections in ParaView.
+#   paraview --script=open_in_paraview.py      or      pvpython open_in_paraview.py
+# bodies coloured by |displacement| since t = 0 (m), contacts as points coloured by their
+# normal force (N), interfaces by the eccentricity ratio of their centre of pressure.
+import os
+
+from paraview.simple import (ColorBy, GetActiveViewOrCreate, GetAnimationScene, PVDReader,
+                             Render, RenameSource, Show)
+
+try:
+    folder = os.path.dirname(os.path.abspath(__file__))
+except NameError:
+    folder = os.getcwd()
+
+view = GetActiveViewOrCreate("RenderView")
+
+
+def show(name, association, array, component=None):
+    reader = PVDReader(FileName=os.path.join(folder, name + ".pvd"))
+    RenameSource(name, reader)
+    display = Show(reader, view)
+    ColorBy(display, (association, array) if component is None
+            else (association, array, component))
+    display.SetScalarBarVisibility(view, True)
+    return display
+
+
+bodies = show("bodies", "CELLS", "displacement", "Magnitude")
+contacts = show("contacts", "POINTS", "normal_force")
+contacts.SetRepresentationType("Points")
+contacts.PointSize = 8.0
+contacts.RenderPointsAsSpheres = 1
+interfaces = show("interfaces", "CELLS", "eccentricity_ratio")
+
+GetAnimationScene().UpdateAnimationUsingDataTimeSteps()
+GetAnimationScene().GoToLast()
+for display in (bodies, contacts, interfaces):
+    display.RescaleTransferFunctionToDataRange(False, True)
+view.ResetCamera()
+Render()
+)py";
 
 // Resolution of the UV sphere: an even number of latitude bands puts a ring on the equator
 // and a multiple of 4 meridians puts vertices on the local x and y axes, so the mesh
@@ -146,10 +195,31 @@ struct LocalSurface {
   }
 };
 
-// Appends body b's surface in world coordinates, with the rigid velocity of each vertex.
-void append_body(const model::Scene& scene, std::size_t b, const Vec3& plane_centre_W,
-                 double plane_half_size, Grid& grid) {
+// The motion of a body since its initial pose, as cell data: displacement (m), then the
+// rotation q q_0^-1 (world frame) as an angle in degrees and a unit axis, the zero vector
+// for no rotation rather than to_axis_angle's conventional +z, so that a body at rest shows
+// no direction.
+struct BodyMotion {
+  Vec3 displacement;
+  double angle_deg;
+  Vec3 axis;
+};
+
+BodyMotion motion_since(const geometry::Pose& initial, const model::Body& body) {
+  const math::AxisAngle rotation = math::to_axis_angle(body.q * initial.orientation.conjugate());
+  const Vec3 axis = rotation.angle == 0.0 ? Vec3::Zero() : rotation.axis;
+  return {body.x - initial.position, math::degrees(rotation.angle), axis};
+}
+
+// Cell data of the bodies' grid, in the order append_body fills them.
+enum BodyCellArray { kBody, kDisplacement, kRotationAngle, kRotationAxis };
+
+// Appends body b's surface in world coordinates, with the rigid velocity of each vertex and
+// its motion since `initial` on each face.
+void append_body(const model::Scene& scene, std::size_t b, const geometry::Pose& initial,
+                 const Vec3& plane_centre_W, double plane_half_size, Grid& grid) {
   const model::Body& body = scene.bodies[b];
+  const BodyMotion motion = motion_since(initial, body);
   const geometry::Pose pose = body.shape_pose();
   const Surface surface =
       std::visit(LocalSurface{pose, plane_centre_W, plane_half_size, scene.dimension}, body.shape);
@@ -162,22 +232,31 @@ void append_body(const model::Scene& scene, std::size_t b, const Vec3& plane_cen
     for (const int k : face) grid.connectivity.push_back(first + k);
     grid.offsets.push_back(static_cast<std::int64_t>(grid.connectivity.size()));
     grid.types.push_back(kVtkPolygon);
-    grid.cell_data[0].values.push_back(static_cast<double>(b));
+    grid.cell_data[kBody].values.push_back(static_cast<double>(b));
+    grid.cell_data[kDisplacement].append(motion.displacement);
+    grid.cell_data[kRotationAngle].values.push_back(motion.angle_deg);
+    grid.cell_data[kRotationAxis].append(motion.axis);
   }
 }
 
-Grid body_grid(const model::Scene& scene, const Vec3& plane_centre_W, double plane_half_size) {
+Grid body_grid(const model::Scene& scene, const std::vector<geometry::Pose>& initial_poses,
+               const Vec3& plane_centre_W, double plane_half_size) {
   Grid grid;
   grid.point_data = {{"velocity", "Float64", 3, {}}};
-  grid.cell_data = {{"body", "Int32", 1, {}}};
+  grid.cell_data = {{"body", "Int32", 1, {}},
+                    {"displacement", "Float64", 3, {}},
+                    {"rotation_angle", "Float64", 1, {}},
+                    {"rotation_axis", "Float64", 3, {}}};
   for (std::size_t b = 0; b < scene.bodies.size(); ++b)
     if (scene.bodies[b].motion != model::Motion::Removed)
-      append_body(scene, b, plane_centre_W, plane_half_size, grid);
+      append_body(scene, b, initial_poses[b], plane_centre_W, plane_half_size, grid);
   return grid;
 }
 
 Grid contact_grid(const std::vector<dynamics::Contact>& contacts) {
   Grid grid;
+  DataArray body_a{"body_a", "Int32", 1, {}};
+  DataArray body_b{"body_b", "Int32", 1, {}};
   DataArray normal{"normal", "Float64", 3, {}};
   DataArray normal_force{"normal_force", "Float64", 1, {}};
   DataArray tangential_force{"tangential_force", "Float64", 3, {}};
@@ -187,12 +266,14 @@ Grid contact_grid(const std::vector<dynamics::Contact>& contacts) {
     grid.offsets.push_back(static_cast<std::int64_t>(grid.connectivity.size()));
     grid.types.push_back(kVtkVertex);
     grid.points.push_back(contact.point.p);
+    body_a.values.push_back(contact.body_a);
+    body_b.values.push_back(contact.body_b);
     normal.append(contact.frame.col(kNormal));
     normal_force.values.push_back(contact.force[kNormal]);
     tangential_force.append(contact.frame.rightCols<2>() * contact.force.tail<2>());
     status.values.push_back(static_cast<double>(contact_status(contact)));
   }
-  grid.point_data = {normal, normal_force, tangential_force, status};
+  grid.point_data = {body_a, body_b, normal, normal_force, tangential_force, status};
   return grid;
 }
 
@@ -294,19 +375,24 @@ ContactStatus contact_status(const dynamics::Contact& contact) {
   return F_T >= contact.friction * F_N * (1.0 - 1e-9) ? ContactStatus::Slip : ContactStatus::Stick;
 }
 
-VtkWriter::VtkWriter(std::filesystem::path folder, VtkOptions options)
+VtkWriter::VtkWriter(std::filesystem::path folder, const model::Scene& initial, VtkOptions options)
     : folder_(std::move(folder)), options_(options) {
   if (!(options_.plane_half_size >= 0.0) || std::isinf(options_.plane_half_size))
     throw core::Diagnostic({}, "plane_half_size", "a finite length >= 0 (m)",
                            core::concat(options_.plane_half_size));
+  for (const model::Body& body : initial.bodies) initial_poses_.push_back({body.x, body.q});
   create_output_folder(folder_);
+  core::write_output_file(folder_ / "open_in_paraview.py",
+                          [](std::ostream& out) { out << kParaViewScript; });
 }
 
 void VtkWriter::write(int step, double time, const model::Scene& scene,
                       const std::vector<dynamics::Contact>& contacts) {
   MOREAU_ASSERT(step >= 0);
+  MOREAU_ASSERT(scene.bodies.size() == initial_poses_.size());
   if (!state_.plane_patch) state_.plane_patch = choose_plane_patch(scene);
-  const Grid bodies = body_grid(scene, state_.plane_patch->centre_W, state_.plane_patch->half_size);
+  const Grid bodies =
+      body_grid(scene, initial_poses_, state_.plane_patch->centre_W, state_.plane_patch->half_size);
   core::write_output_file(folder_ / frame_name("bodies", step),
                           [&](std::ostream& out) { write_grid(out, bodies); });
   const Grid points = contact_grid(contacts);

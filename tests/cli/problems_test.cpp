@@ -13,6 +13,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -226,26 +227,44 @@ TEST(Problems, ArchOnTiltingTableCollapsesWithTheTiltAngleReported) {
   EXPECT_LT(collapse["load_factor"].get<double>(), 25.0);
 }
 
-// The VTK frames of a run, read back by VTK itself (tests/output/read_vtk.py with Debian's
-// python3-vtk9), hold the state summary.json reports: the box's centre, the middle of its
+// The VTK frames of runs, read back by VTK itself (tests/output/read_vtk.py with Debian's
+// python3-vtk9), skipped with the reason when that Python has no vtk module.
+class ProblemFrames : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (std::system("/usr/bin/python3 -c 'import vtk' > /dev/null 2>&1") != 0)
+      GTEST_SKIP() << "/usr/bin/python3 cannot import vtk: install python3-vtk9 "
+                      "(scripts/install-deps --test does)";
+  }
+
+  // The frame `prefix`_<step>.vtu of the run's folder as read_vtk.py reports it.
+  static nlohmann::json read_frame(const RunOutput& run, const std::string& prefix, long step) {
+    char name[64];
+    std::snprintf(name, sizeof name, "%s_%06ld.vtu", prefix.c_str(), step);
+    const std::string command = "/usr/bin/python3 " + std::string(MOREAU_SOURCE_DIR) +
+                                "/tests/output/read_vtk.py " + (run.folder / name).string();
+    FILE* pipe = popen(command.c_str(), "r");
+    if (pipe == nullptr) throw std::runtime_error("cannot start: " + command);
+    std::string text;
+    char buffer[4096];
+    while (const std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) text.append(buffer, n);
+    if (pclose(pipe) != 0) throw std::runtime_error(command + " failed: " + text);
+    return nlohmann::json::parse(text);
+  }
+};
+
+// The 3 components of tuple i of a flat array.
+std::vector<double> tuple_of(const nlohmann::json& values, std::size_t i) {
+  return {values[3 * i].get<double>(), values[3 * i + 1].get<double>(),
+          values[3 * i + 2].get<double>()};
+}
+
+// The frames hold the state summary.json reports: the box's centre, the middle of its
 // surface's bounds (it slides without turning), equals the summary's final position.
-TEST(Problems, VtkFramesReadBackByVtkMatchTheSummary) {
-  if (std::system("/usr/bin/python3 -c 'import vtk' > /dev/null 2>&1") != 0)
-    GTEST_SKIP() << "/usr/bin/python3 cannot import vtk: install python3-vtk9 "
-                    "(scripts/install-deps --test does)";
+TEST_F(ProblemFrames, VtkFramesReadBackByVtkMatchTheSummary) {
   const RunOutput run = run_problem("block-incline.yaml", "--duration 0.1");
   ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
-  const fs::path frame = run.folder / "bodies_000100.vtu";
-  FILE* pipe = popen(("/usr/bin/python3 " + std::string(MOREAU_SOURCE_DIR) +
-                      "/tests/output/read_vtk.py " + frame.string())
-                         .c_str(),
-                     "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string text;
-  char buffer[4096];
-  while (const std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) text.append(buffer, n);
-  ASSERT_EQ(pclose(pipe), 0) << text;
-  const nlohmann::json vtk = nlohmann::json::parse(text);
+  const nlohmann::json vtk = read_frame(run, "bodies", 100);
   const std::vector<double> coordinates = vtk["coordinates"];
   const std::vector<double> body_of_cell = vtk["cell_data"]["body"];
   std::vector<double> lower(3, INFINITY), upper(3, -INFINITY);
@@ -262,6 +281,104 @@ TEST(Problems, VtkFramesReadBackByVtkMatchTheSummary) {
   // the box's corners and of the mean, for coordinates below 1 m.
   for (int i = 0; i < 3; ++i)
     EXPECT_NEAR(0.5 * (lower[i] + upper[i]), position[i].get<double>(), 1e-12) << "axis " << i;
+}
+
+// The sliding block's displacement is its history.csv position minus the file's (0, 0, 0.1),
+// and its rotation history.csv's rotation_deg (both in [0, 180] in 3D); the fixed plane has
+// neither.
+TEST_F(ProblemFrames, DisplacementAndRotationOfTheSlidingBlockAreThoseOfItsHistory) {
+  const RunOutput run = run_problem("block-incline.yaml", "--duration 0.1");
+  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
+  const std::vector<double> initial{0.0, 0.0, 0.1};
+  std::vector<double> history_displacement;
+  for (const char* axis : {"block.x", "block.y", "block.z"})
+    history_displacement.push_back(history_column(run.folder, axis).back());
+  for (int i = 0; i < 3; ++i) history_displacement[i] -= initial[i];
+  ASSERT_GT(history_displacement[0], 5e-3);  // it slid: 1.507 (0.1)^2 / 2 = 7.5 mm
+  const double history_rotation = history_column(run.folder, "block.rotation_deg").back();
+  const nlohmann::json frame = read_frame(run, "bodies", 100);
+  const nlohmann::json& data = frame["cell_data"];
+  for (std::size_t c = 0; c < data["body"].size(); ++c) {
+    const bool block = data["body"][c] == 1;
+    const std::vector<double> displacement = tuple_of(data["displacement"], c);
+    // 17 significant digits both ways, and one subtraction of numbers below 1 m.
+    for (int i = 0; i < 3; ++i)
+      EXPECT_NEAR(displacement[i], block ? history_displacement[i] : 0.0, 1e-15) << "axis " << i;
+    EXPECT_NEAR(data["rotation_angle"][c].get<double>(), block ? history_rotation : 0.0, 1e-12);
+  }
+}
+
+// Housner's block, released tilted by 5.7 degrees: rotation_angle about the axis +-y is the
+// signed rotation since t = 0 of history.csv, not the tilt from the upright.
+TEST_F(ProblemFrames, RotationOfTheRockingBlockIsItsSignedHistoryRotation) {
+  const RunOutput run = run_problem("rocking-block.yaml", "--duration 0.2");
+  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
+  const double history_rotation = history_column(run.folder, "block.rotation_deg").back();
+  ASSERT_GT(std::abs(history_rotation), 0.5);  // it has fallen back towards the upright
+  const nlohmann::json frame = read_frame(run, "bodies", 2000);
+  const nlohmann::json& data = frame["cell_data"];
+  int block_cells = 0;
+  for (std::size_t c = 0; c < data["body"].size(); ++c) {
+    if (data["body"][c] != 1) continue;
+    ++block_cells;
+    const std::vector<double> axis = tuple_of(data["rotation_axis"], c);
+    EXPECT_EQ(axis[0], 0.0);
+    EXPECT_EQ(axis[2], 0.0);
+    // Both from the same quaternion q q0^-1, by atan2 of its y and w parts: round-off only.
+    EXPECT_NEAR(data["rotation_angle"][c].get<double>() * axis[1], history_rotation, 1e-12);
+  }
+  EXPECT_EQ(block_cells, 6);
+}
+
+// Every contact and interface of the arch names the two bodies it lies between: its point is
+// within 1 mm of the bounding box of body_a's faces, and of body_b's, in the bodies file of
+// the same step (the ground plane's faces are a square around the arch, at z = 0).
+TEST_F(ProblemFrames, ContactsAndInterfacesNameTheBodiesTheyTouch) {
+  const RunOutput run = run_problem("arch.yaml", "--duration 0.02");
+  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
+  const nlohmann::json bodies = read_frame(run, "bodies", 20);
+  std::vector<std::vector<double>> lower, upper;
+  for (std::size_t c = 0; c < bodies["cell_data"]["body"].size(); ++c) {
+    const auto b = bodies["cell_data"]["body"][c].get<std::size_t>();
+    if (b >= lower.size()) {
+      lower.resize(b + 1, std::vector<double>(3, INFINITY));
+      upper.resize(b + 1, std::vector<double>(3, -INFINITY));
+    }
+    for (const std::size_t p : bodies["cell_points"][c]) {
+      const std::vector<double> x = tuple_of(bodies["coordinates"], p);
+      for (int i = 0; i < 3; ++i) {
+        lower[b][i] = std::min(lower[b][i], x[i]);
+        upper[b][i] = std::max(upper[b][i], x[i]);
+      }
+    }
+  }
+  const auto expect_touches = [&](const std::vector<double>& x, const nlohmann::json& body,
+                                  const std::string& what) {
+    const auto b = body.get<std::size_t>();
+    ASSERT_LT(b, lower.size()) << what;
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_GE(x[i], lower[b][i] - 1e-3) << what << " body " << b << " axis " << i;
+      EXPECT_LE(x[i], upper[b][i] + 1e-3) << what << " body " << b << " axis " << i;
+    }
+  };
+  const nlohmann::json contacts = read_frame(run, "contacts", 20);
+  ASSERT_GT(contacts["points"].get<int>(), 30);  // 16 joints, several points each
+  for (std::size_t k = 0; k < contacts["points"].get<std::size_t>(); ++k) {
+    const std::vector<double> p = tuple_of(contacts["coordinates"], k);
+    const std::string what = "contact " + std::to_string(k);
+    EXPECT_NE(contacts["point_data"]["body_a"][k], contacts["point_data"]["body_b"][k]) << what;
+    expect_touches(p, contacts["point_data"]["body_a"][k], what);
+    expect_touches(p, contacts["point_data"]["body_b"][k], what);
+  }
+  const nlohmann::json interfaces = read_frame(run, "interfaces", 20);
+  const std::size_t joints = interfaces["cells"].get<std::size_t>() / 2;
+  ASSERT_GT(joints, 10u);
+  for (std::size_t j = 0; j < joints; ++j) {  // the centre of pressure, cell j, is point j
+    const std::vector<double> centre = tuple_of(interfaces["coordinates"], j);
+    const std::string what = "interface " + std::to_string(j);
+    expect_touches(centre, interfaces["cell_data"]["body_a"][j], what);
+    expect_touches(centre, interfaces["cell_data"]["body_b"][j], what);
+  }
 }
 
 TEST(Problems, RunNeverOverwritesAnEarlierRun) {

@@ -147,6 +147,7 @@ class RestartTest : public ::testing::Test {
     const long last_frame = b["steps"].get<long>();
     std::ostringstream frame;
     frame << "bodies_" << std::setw(6) << std::setfill('0') << last_frame << ".vtu";
+    // With the displacements and rotations, which the restarted run measures from t = 0 too.
     EXPECT_EQ(file_text(straight / frame.str()), file_text(restarted / frame.str()));
     if (fs::exists(straight / "checkpoint-002000")) {  // every byte of the state, stepper's too
       EXPECT_EQ(file_text(straight / "checkpoint-002000"),

@@ -1,7 +1,8 @@
 // VtkWriter's files opened by VTK's own XML reader (tests/output/read_vtk.py, run by Debian's
 // /usr/bin/python3 with python3-vtk9), compared with the scene: bounds with the bodies'
-// world bounding boxes, enclosed volumes with the shapes', forces, statuses with
-// the Coulomb cone. Skipped with the reason when that Python has no vtk module.
+// world bounding boxes, enclosed volumes with the shapes', motions with those given to the
+// scene, forces, statuses with the Coulomb cone. Skipped with the reason when that Python has
+// no vtk module.
 #include "moreau/output/vtk_writer.hpp"
 
 #include "moreau/geometry/aabb.hpp"
@@ -20,6 +21,7 @@
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <string>
+#include <vector>
 
 namespace moreau::output {
 namespace {
@@ -42,10 +44,11 @@ bool python_has_vtk() {
   return std::system((std::string(kPython) + " -c 'import vtk' >/dev/null 2>&1").c_str()) == 0;
 }
 
-// Runs read_vtk.py on path; fails the test if it does not exit 0.
-json read_with_vtk(const fs::path& path) {
-  const std::string command = std::string(kPython) + " " + MOREAU_SOURCE_DIR +
-                              "/tests/output/read_vtk.py " + path.string() + " 2>&1";
+// Runs tests/output/<script> on path and parses the JSON it prints; fails the test if it
+// does not exit 0.
+json run_test_script(const std::string& script, const fs::path& path) {
+  const std::string command = std::string(kPython) + " " + MOREAU_SOURCE_DIR + "/tests/output/" +
+                              script + " " + path.string() + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) throw std::runtime_error("cannot start: " + command);
   std::string output;
@@ -56,6 +59,8 @@ json read_with_vtk(const fs::path& path) {
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << command << "\n" << output;
   return json::parse(output, nullptr, false);
 }
+
+json read_with_vtk(const fs::path& path) { return run_test_script("read_vtk.py", path); }
 
 // A fresh folder per test under the system's temporary folder, removed at the end.
 struct ScratchFolder {
@@ -153,7 +158,7 @@ Vec3 tuple(const json& values, std::size_t i) {
 
 TEST_F(VtkWriterFiles, BodiesOfA3dSceneOpenInVtkWithTheirBoundsAndVolumes) {
   const model::Scene scene = scene_3d();
-  VtkWriter writer(scratch.path);
+  VtkWriter writer(scratch.path, scene);
   writer.write(7, 0.25, scene, {});
   const json grid = read_with_vtk(writer.folder() / "bodies_000007.vtu");
   // box 8 vertices 6 faces; UV sphere 2 + 7 x 16 vertices, 8 x 16 faces; ground 4 and 1;
@@ -173,7 +178,7 @@ TEST_F(VtkWriterFiles, BodiesOfA3dSceneOpenInVtkWithTheirBoundsAndVolumes) {
 
 TEST_F(VtkWriterFiles, PointVelocityIsTheRigidVelocityOfItsBody) {
   const model::Scene scene = scene_3d();
-  VtkWriter writer(scratch.path);
+  VtkWriter writer(scratch.path, scene);
   writer.write(0, 0.0, scene, {});
   const json grid = read_with_vtk(writer.folder() / "bodies_000000.vtu");
   const json& velocity = grid["point_data"]["velocity"];
@@ -192,9 +197,75 @@ TEST_F(VtkWriterFiles, PointVelocityIsTheRigidVelocityOfItsBody) {
   EXPECT_LT(worst, kLengthTol * 10.0);  // |w| ~ 4 rad/s times the coordinates' round-off
 }
 
+// The motion is composed and read back in double: a few ulps of the angles (~1 rad) remain.
+constexpr double kAngleTolDeg = 1e-12;
+constexpr double kAxisTol = 1e-14;
+
+// The box moved by d and turned by 0.7 rad about a (world frame), the ball turned by 200
+// degrees about e_x, which is 160 degrees about -e_x (the angle is reported in [0, 180]);
+// the ground and the tetrahedron where they were: no displacement, no angle, no axis.
+TEST_F(VtkWriterFiles, BodiesCarryTheirDisplacementAndRotationSinceTheInitialScene) {
+  const model::Scene initial = scene_3d();
+  model::Scene scene = initial;
+  const Vec3 d(0.1, -0.2, 0.3);
+  const Vec3 a = Vec3(1.0, -1.0, 2.0).normalized();
+  scene.bodies[0].x += d;
+  scene.bodies[0].q = math::from_axis_angle(a, 0.7) * initial.bodies[0].q;
+  scene.bodies[1].q =
+      math::from_axis_angle(Vec3::UnitX(), math::radians(200.0)) * initial.bodies[1].q;
+  VtkWriter writer(scratch.path, initial);
+  writer.write(5, 0.1, scene, {});
+  const json grid = read_with_vtk(writer.folder() / "bodies_000005.vtu");
+  struct Expected {
+    Vec3 displacement;
+    double angle_deg;
+    Vec3 axis;
+  };
+  const std::array<Expected, 4> expected{{{d, math::degrees(0.7), a},
+                                          {Vec3::Zero(), 160.0, -Vec3::UnitX()},
+                                          {Vec3::Zero(), 0.0, Vec3::Zero()},
+                                          {Vec3::Zero(), 0.0, Vec3::Zero()}}};
+  const json& data = grid["cell_data"];
+  ASSERT_EQ(data["body"].size(), grid["cells"].get<std::size_t>());
+  for (std::size_t c = 0; c < data["body"].size(); ++c) {
+    const std::size_t b = data["body"][c].get<std::size_t>();
+    const Expected& e = expected[b];
+    EXPECT_LT((tuple(data["displacement"], c) - e.displacement).norm(), kLengthTol) << "body " << b;
+    EXPECT_NEAR(data["rotation_angle"][c].get<double>(), e.angle_deg, kAngleTolDeg) << "body " << b;
+    EXPECT_LT((tuple(data["rotation_axis"], c) - e.axis).norm(), kAxisTol) << "body " << b;
+    if (b >= 2) {  // at rest: exactly nothing, not a round-off angle about an arbitrary axis
+      EXPECT_EQ(tuple(data["displacement"], c), Vec3::Zero()) << "body " << b;
+      EXPECT_EQ(data["rotation_angle"][c].get<double>(), 0.0) << "body " << b;
+      EXPECT_EQ(tuple(data["rotation_axis"], c), Vec3::Zero()) << "body " << b;
+    }
+  }
+}
+
+// Planar mode: the square, initially tilted, turned by a further -0.5 rad about y.
+TEST_F(VtkWriterFiles, PlanarRotationsAreAboutY) {
+  const model::Scene initial = scene_2d();
+  model::Scene scene = initial;
+  scene.bodies[1].q = math::from_axis_angle(Vec3::UnitY(), -0.5) * initial.bodies[1].q;
+  VtkWriter writer(scratch.path, initial);
+  writer.write(1, 1e-3, scene, {});
+  const json grid = read_with_vtk(writer.folder() / "bodies_000001.vtu");
+  const json& data = grid["cell_data"];
+  int square_cells = 0;
+  for (std::size_t c = 0; c < data["body"].size(); ++c) {
+    if (data["body"][c] != 1) continue;
+    ++square_cells;
+    EXPECT_NEAR(data["rotation_angle"][c].get<double>(), math::degrees(0.5), kAngleTolDeg);
+    const Vec3 axis = tuple(data["rotation_axis"], c);
+    EXPECT_EQ(axis.x(), 0.0);  // rotations about y compose without an x or z part
+    EXPECT_EQ(axis.z(), 0.0);
+    EXPECT_NEAR(axis.y(), -1.0, kAxisTol);
+  }
+  EXPECT_EQ(square_cells, 6);
+}
+
 TEST_F(VtkWriterFiles, PlanarPolygonsAreUnitDepthPrisms) {
   const model::Scene scene = scene_2d();
-  VtkWriter writer(scratch.path);
+  VtkWriter writer(scratch.path, scene);
   writer.write(1, 1e-3, scene, {});
   const json grid = read_with_vtk(writer.folder() / "bodies_000001.vtu");
   // ground strip 4 points 1 cell; square prism 8 and 2 + 4; triangle prism 6 and 2 + 3.
@@ -208,7 +279,7 @@ TEST_F(VtkWriterFiles, PlanarPolygonsAreUnitDepthPrisms) {
 TEST_F(VtkWriterFiles, PlaneHalfSizeOptionSetsTheGroundSquare) {
   model::Scene scene;
   scene.bodies.push_back(model::make_fixed_body("ground", geometry::Plane{}, Pose{}));
-  VtkWriter writer(scratch.path, {.plane_half_size = 3.0});
+  VtkWriter writer(scratch.path, scene, {.plane_half_size = 3.0});
   writer.write(0, 0.0, scene, {});
   const json grid = read_with_vtk(writer.folder() / "bodies_000000.vtu");
   expect_bounds(grid, {Vec3(-3, -3, 0), Vec3(3, 3, 0)});
@@ -227,6 +298,8 @@ std::vector<Contact> contacts_in_every_state() {
     c.frame = math::contact_frame(c.point.n);
     c.friction = friction[i];
     c.force = forces[i];
+    c.body_a = static_cast<int>(i);
+    c.body_b = static_cast<int>(3 - i);
     contacts.push_back(c);
   }
   return contacts;
@@ -234,7 +307,7 @@ std::vector<Contact> contacts_in_every_state() {
 
 TEST_F(VtkWriterFiles, ContactForcesAreWrittenInTheWorldFrame) {
   const std::vector<Contact> contacts = contacts_in_every_state();
-  VtkWriter writer(scratch.path);
+  VtkWriter writer(scratch.path, scene_3d());
   writer.write(3, 0.006, scene_3d(), contacts);
   const json grid = read_with_vtk(writer.folder() / "contacts_000003.vtu");
   ASSERT_EQ(grid["points"], contacts.size());
@@ -249,13 +322,15 @@ TEST_F(VtkWriterFiles, ContactForcesAreWrittenInTheWorldFrame) {
     EXPECT_EQ(data["normal_force"][i].get<double>(), c.force[0]);
     const Vec3 tangential = c.force[1] * c.frame.col(1) + c.force[2] * c.frame.col(2);
     EXPECT_LT((tuple(data["tangential_force"], i) - tangential).norm(), 1e-12);
+    EXPECT_EQ(data["body_a"][i], c.body_a);
+    EXPECT_EQ(data["body_b"][i], c.body_b);
   }
   const std::vector<int> status = data["status"];
   EXPECT_EQ(status, (std::vector<int>{0, 1, 2, 2}));  // open, stick, slip, slip (mu = 0)
 }
 
 TEST_F(VtkWriterFiles, NoContactsIsAValidEmptyGrid) {
-  VtkWriter writer(scratch.path);
+  VtkWriter writer(scratch.path, scene_2d());
   writer.write(0, 0.0, scene_2d(), {});
   const json grid = read_with_vtk(writer.folder() / "contacts_000000.vtu");
   EXPECT_EQ(grid["points"], 0);
@@ -264,7 +339,7 @@ TEST_F(VtkWriterFiles, NoContactsIsAValidEmptyGrid) {
 
 TEST_F(VtkWriterFiles, CollectionsListEveryStepWrittenSoFar) {
   model::Scene scene = scene_3d();
-  VtkWriter writer(scratch.path);
+  VtkWriter writer(scratch.path, scene);
   const std::vector<Contact> contacts = contacts_in_every_state();
   for (int frame = 0; frame < 3; ++frame) {
     scene.bodies[0].x.z() -= 0.1;
@@ -304,7 +379,7 @@ std::vector<Contact> square_joint() {
 }
 
 TEST_F(VtkWriterFiles, InterfacesAreTheCentreOfPressureThenThePolygon) {
-  VtkWriter writer(scratch.path);
+  VtkWriter writer(scratch.path, scene_3d());
   writer.write(1, 0.5, scene_3d(), square_joint());
   const json grid = read_with_vtk(writer.folder() / "interfaces_000001.vtu");
   ASSERT_EQ(grid["points"], 5);  // the centre, then the 4 corners
@@ -323,6 +398,34 @@ TEST_F(VtkWriterFiles, InterfacesAreTheCentreOfPressureThenThePolygon) {
   }
 }
 
+// open_in_paraview.py run against a stand-in for paraview.simple
+// (tests/output/run_paraview_script.py): it opens the folder's three collections, each
+// coloured by an array its frames hold.
+TEST_F(VtkWriterFiles, ParaViewScriptColoursEachCollectionByAnArrayOfItsFrames) {
+  const model::Scene scene = scene_3d();
+  VtkWriter writer(scratch.path, scene);
+  writer.write(0, 0.0, scene, square_joint());
+  const json calls =
+      run_test_script("run_paraview_script.py", writer.folder() / "open_in_paraview.py");
+  EXPECT_EQ(calls["readers"].size(), 3u);
+  std::vector<std::string> coloured;
+  for (const json& colour : calls["colour"]) {
+    const fs::path collection = colour[0].get<std::string>();
+    EXPECT_TRUE(fs::equivalent(collection.parent_path(), writer.folder())) << collection;
+    const json frames = read_with_vtk(collection);
+    ASSERT_EQ(frames["datasets"].size(), 1u) << collection;
+    const std::string association = colour[1].get<std::string>();
+    ASSERT_TRUE(association == "CELLS" || association == "POINTS") << association;
+    const json& data = frames["datasets"][0][association == "CELLS" ? "cell_data" : "point_data"];
+    const std::string array = colour[2].get<std::string>();
+    EXPECT_TRUE(data.contains(array)) << collection << " has no " << association << " " << array;
+    coloured.push_back(collection.filename().string() + " " + array);
+  }
+  EXPECT_EQ(coloured,
+            (std::vector<std::string>{"bodies.pvd displacement", "contacts.pvd normal_force",
+                                      "interfaces.pvd eccentricity_ratio"}));
+}
+
 // The cone test without VTK: the relative 1e-9 on either side of the surface.
 TEST(ContactStatus, OnTheConeWithinARelativeBillionthIsSlip) {
   Contact c;
@@ -337,7 +440,8 @@ TEST(ContactStatus, OnTheConeWithinARelativeBillionthIsSlip) {
 
 TEST(VtkWriter, NegativePlaneSizeIsRefused) {
   const ScratchFolder scratch;
-  EXPECT_THROW(VtkWriter(scratch.path, {.plane_half_size = -1.0}), core::Diagnostic);
+  const model::Scene empty;
+  EXPECT_THROW(VtkWriter(scratch.path, empty, {.plane_half_size = -1.0}), core::Diagnostic);
   EXPECT_FALSE(fs::exists(scratch.path));  // refused before anything is created
 }
 

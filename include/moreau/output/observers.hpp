@@ -62,6 +62,10 @@ class InterfaceOutput final : public run::Observer {
 /// per output step.
 class VtkOutput final : public run::Observer {
  public:
+  /// Displacements and rotations are measured from run.scene() as it is here: the problem's
+  /// scene at t = 0, also for a run continued from a checkpoint, which is restored after its
+  /// outputs are attached (the checkpoint stores no initial pose: its problem file, which
+  /// check_checkpoint_matches holds to the checkpoint's hash, gives them).
   VtkOutput(const run::Run& run, const std::filesystem::path& folder,
             const run::Checkpoint* resumed);
   void stepped(const run::Run& run, const run::StepOutcome& outcome) override;
@@ -133,6 +137,8 @@ struct OutputOptions {
 /// Creates `folder` and registers on `run` the outputs its problem asks for (history, solver
 /// log, and as the problem's output settings, removal bounds and cohesion say: interfaces,
 /// VTK, joints, removed bodies, checkpoints), checkpoints last.
+/// @pre no step taken and no checkpoint restored yet: the outputs take run.scene() as the
+///      scene at t = 0 (history's rotations, the VTK frames' displacements)
 /// @return the VTK output, or nullptr when the problem writes no VTK
 /// @throws core::Diagnostic if a file cannot be written, or as the outputs' constructors
 const VtkOutput* attach_outputs(run::Run& run, const std::filesystem::path& folder,

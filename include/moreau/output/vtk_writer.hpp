@@ -38,13 +38,20 @@ struct VtkOptions {
 
 /// Writes, into one folder, for each call of write():
 ///   bodies_<step>.vtu    every body's surface in world coordinates as polygon cells, with
-///                        cell data `body` (index in Scene::bodies) and point data
-///                        `velocity` (m/s, world: the rigid velocity v + w x (p - x) of each
-///                        vertex, so spin shows as well as translation)
+///                        cell data `body` (index in Scene::bodies), `displacement` (m,
+///                        world, x - x_0 of the centre of mass), `rotation_angle` (degrees, in
+///                        [0, 180]) and `rotation_axis` (unit, world; the zero vector when
+///                        the angle is 0; +-y in planar mode) of the rotation q q_0^-1, where
+///                        x_0 and q_0 are the pose in `initial`, and point data `velocity`
+///                        (m/s, world: the rigid velocity v + w x (p - x) of each vertex, so
+///                        spin shows as well as translation)
 ///   contacts_<step>.vtu  one VTK_VERTEX cell per contact at its point p, with point data
+///                        `body_a`, `body_b` (indices in Scene::bodies, as `body` above),
 ///                        `normal` (unit, world, from body_b towards body_a), `normal_force`
 ///                        (N, r_N / h), `tangential_force` (N, world, (r_1 t1 + r_2 t2) / h)
-///                        and `status` (ContactStatus as an integer)
+///                        and `status` (ContactStatus as an integer). Point data rather than
+///                        cell data, one point being one cell: ParaView's Glyph filter, which
+///                        draws the forces as arrows, carries point data only.
 ///   interfaces_<step>.vtu  the interfaces of dynamics::find_interfaces: first one
 ///                        VTK_VERTEX cell per interface at its centre of pressure, then, in
 ///                        the same order, its contact polygon (VTK_POLYGON, or VTK_LINE for
@@ -68,19 +75,27 @@ struct VtkOptions {
 /// ParaView and a planar plane is the strip of the same depth. In planar mode contact
 /// points lie in the middle plane y = 0.
 ///
+/// The constructor writes open_in_paraview.py into the folder: a ParaView Python script
+/// (`paraview --script=open_in_paraview.py`, or `pvpython open_in_paraview.py`) that opens
+/// the three collections, bodies coloured by |displacement|, contacts as points coloured by
+/// normal_force, interfaces by eccentricity_ratio.
+///
 /// Numbers are ASCII with 17 significant digits (exact round trip). N.B. VTK's ASCII
 /// reader does not parse "nan" or "inf": a scene that has blown up gives files ParaView
 /// refuses, which is the time to look at history.csv instead.
 class VtkWriter {
  public:
-  /// Creates the folder if needed.
-  /// @throws core::Diagnostic if it cannot be created, or for a negative, NaN or infinite
-  ///         plane_half_size
-  explicit VtkWriter(std::filesystem::path folder, VtkOptions options = {});
+  /// Creates the folder if needed and writes open_in_paraview.py. `initial` gives the poses
+  /// displacements and rotations are measured from: the scene at t = 0, also when the writer
+  /// continues an earlier run (restore()).
+  /// @throws core::Diagnostic if the folder or the script cannot be written, or for a
+  ///         negative, NaN or infinite plane_half_size
+  VtkWriter(std::filesystem::path folder, const model::Scene& initial, VtkOptions options = {});
 
   /// Writes the step as described above.
   /// @param step  step number, >= 0 (file names)
   /// @param time  simulated time, s (the .pvd timestep)
+  /// @param scene the scene at `time`, with the bodies of `initial`
   /// @throws core::Diagnostic if a file cannot be written
   void write(int step, double time, const model::Scene& scene,
              const std::vector<dynamics::Contact>& contacts);
@@ -100,6 +115,7 @@ class VtkWriter {
 
   std::filesystem::path folder_;
   VtkOptions options_;
+  std::vector<geometry::Pose> initial_poses_;  ///< of the centres of mass, per body
   run::VtkState state_;
 };
 

@@ -81,6 +81,7 @@ std::vector<Pair> pairs_of(const std::vector<Contact>& contacts) {
     it->second.contacts.push_back(&c);
   }
   std::vector<Pair> listed;
+  listed.reserve(pairs.size());
   for (auto& [key, pair] : pairs) listed.push_back(std::move(pair));
   return listed;
 }

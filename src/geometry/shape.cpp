@@ -56,6 +56,7 @@ double least_width(const Shape& shape) {
                                },
                                [](const Polygon& polygon) {
                                  std::vector<math::Vec2> normals;
+                                 normals.reserve(static_cast<std::size_t>(polygon.size()));
                                  for (int k = 0; k < polygon.size(); ++k)
                                    normals.push_back(polygon.edge_normal(k));
                                  return least_extent(normals, polygon.vertices());

@@ -82,6 +82,7 @@ VtkOutput::VtkOutput(const run::Run& run, const fs::path& folder, const run::Che
     : writer_(folder, run.scene()) {
   if (resumed) {
     writer_.restore(resumed->vtk);
+    damage_.restore(resumed->damage);
     return;
   }
   writer_.write(0, run.scene().time, run.scene(), {});
@@ -89,13 +90,18 @@ VtkOutput::VtkOutput(const run::Run& run, const fs::path& folder, const run::Che
 }
 
 void VtkOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
+  damage_.follow(run.scene(), run.stepper().contacts());
   if (!is_output_step(run, outcome)) return;
   writer_.write(static_cast<int>(outcome.step), outcome.time, run.scene(),
                 run.stepper().contacts());
+  writer_.write_damage_map(run.scene(), damage_.joints());
   ++frames_written_;
 }
 
-void VtkOutput::save(run::Checkpoint& checkpoint) const { checkpoint.vtk = writer_.state(); }
+void VtkOutput::save(run::Checkpoint& checkpoint) const {
+  checkpoint.vtk = writer_.state();
+  checkpoint.damage = damage_.joints();
+}
 
 JointOutput::JointOutput(const fs::path& folder, const run::Checkpoint* resumed)
     : log_(folder / "joints.csv", continue_after(resumed)) {}

@@ -25,7 +25,7 @@ namespace moreau::run {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 6;
+constexpr std::uint32_t kVersion = 7;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 std::string file_bytes(const std::filesystem::path& path) {
@@ -257,6 +257,15 @@ void checkpoint_fields(Io& io, C& checkpoint) {
     io.template number<std::int32_t>(frame.step);
     io.template number<double>(frame.time);
   });
+  io.sequence(checkpoint.damage, [&io](auto& joint) {
+    io.template number<std::int32_t>(joint.body_a);
+    io.template number<std::int32_t>(joint.body_b);
+    io.sequence(joint.points_a, [&io](auto& point) { io.vector(point); });
+    io.sequence(joint.points_b, [&io](auto& point) { io.vector(point); });
+    io.vector(joint.normal_b);
+    io.template number<double>(joint.max_opening);
+    io.template number<double>(joint.max_sliding);
+  });
 }
 
 const char* mode_name(Mode mode) { return mode == Mode::Penalty ? "penalty" : "nscd"; }
@@ -374,6 +383,8 @@ class CheckpointValues {
                concat("a step from 0 to the checkpoint's ", checkpoint.step), concat(frame.step));
       check_time(concat("vtk.frames[", f, "].time"), frame.time, checkpoint.time);
     }
+    for (std::size_t j = 0; j < checkpoint.damage.size(); ++j)
+      check_joint(concat("damage[", j, ']'), checkpoint.damage[j], checkpoint.bodies.size());
   }
 
  private:
@@ -418,6 +429,20 @@ class CheckpointValues {
     const double norm = body.q.coeffs().norm();
     if (!(std::abs(norm - 1.0) <= 1e-6))
       refuse(key + ".q", "a unit quaternion", concat("one of norm ", norm));
+  }
+  void check_joint(const std::string& key, const dynamics::JointDamage& joint,
+                   std::size_t bodies) const {
+    for (const int body : {joint.body_a, joint.body_b})
+      if (body < 0 || static_cast<std::size_t>(body) >= bodies)
+        refuse(key + ".body", concat("a body from 0 to ", bodies - 1), concat(body));
+    if (joint.points_a.size() != joint.points_b.size())
+      refuse(key + ".points", "as many points on each body",
+             concat(joint.points_a.size(), " and ", joint.points_b.size()));
+    for (const auto* points : {&joint.points_a, &joint.points_b})
+      for (const math::Vec3& point : *points) check_finite(key + ".points", point);
+    check_finite(key + ".normal", joint.normal_b);
+    check_non_negative(key + ".max_opening", joint.max_opening);
+    check_non_negative(key + ".max_sliding", joint.max_sliding);
   }
   template <class State>
   void check_stepper(const State& state) const {

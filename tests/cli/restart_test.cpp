@@ -142,7 +142,7 @@ class RestartTest : public ::testing::Test {
     EXPECT_EQ(file_text(straight / "contacts.pvd"), file_text(restarted / "contacts.pvd"));
     EXPECT_EQ(a["removed"], b["removed"]);
     EXPECT_EQ(a["bonds"], b["bonds"]);
-    for (const char* log : {"interfaces.csv", "removed.csv", "joints.csv"})
+    for (const char* log : {"interfaces.csv", "removed.csv", "joints.csv", "damage.vtu"})
       EXPECT_EQ(file_text(straight / log), file_text(restarted / log)) << log;
     const long last_frame = b["steps"].get<long>();
     std::ostringstream frame;

@@ -398,6 +398,42 @@ TEST_F(VtkWriterFiles, InterfacesAreTheCentreOfPressureThenThePolygon) {
   }
 }
 
+// damage.vtu: a joint of four points on the box (body 0) as a polygon, one of two points on
+// the ground (body 2) as a line, with their maxima; points given in body_b's frame come out
+// at its pose (the ground's is the identity).
+TEST_F(VtkWriterFiles, DamageMapHasAPolygonPerJointWithItsMaxima) {
+  const model::Scene scene = scene_3d();
+  VtkWriter writer(scratch.path, scene);
+  dynamics::JointDamage square{3, 0, {}, {}, Vec3::UnitZ(), 0.002, 0.0005};
+  for (const Vec3& corner :
+       {Vec3(-0.1, -0.1, 0.1), Vec3(0.1, -0.1, 0.1), Vec3(0.1, 0.1, 0.1), Vec3(-0.1, 0.1, 0.1)}) {
+    square.points_a.push_back(corner);
+    square.points_b.push_back(corner);
+  }
+  const dynamics::JointDamage segment{
+      1,   2,   {Vec3::Zero(), Vec3::Zero()}, {Vec3(-1, 0, 0), Vec3(1, 0, 0)}, Vec3::UnitZ(),
+      0.0, 0.03};
+  writer.write_damage_map(scene, {square, segment});
+  const json grid = read_with_vtk(writer.folder() / "damage.vtu");
+  ASSERT_EQ(grid["cells"], 2);
+  EXPECT_EQ(grid["cell_types"], (std::vector<int>{7, 3}));  // VTK_POLYGON, VTK_LINE
+  const json& data = grid["cell_data"];
+  EXPECT_EQ(data["body_a"], (std::vector<int>{3, 1}));
+  EXPECT_EQ(data["body_b"], (std::vector<int>{0, 2}));
+  EXPECT_EQ(data["max_opening"], (std::vector<double>{0.002, 0.0}));
+  EXPECT_EQ(data["max_sliding"], (std::vector<double>{0.0005, 0.03}));
+  // The square's centre is the box's point (0, 0, 0.1) at its pose.
+  Vec3 centre = Vec3::Zero();
+  for (int k = 0; k < 4; ++k) centre += tuple(grid["coordinates"], k) / 4.0;
+  const Vec3 expected = scene.bodies[0].x + scene.bodies[0].q * Vec3(0.0, 0.0, 0.1);
+  EXPECT_LT((centre - expected).norm(), kLengthTol) << centre.transpose();
+  // The segment's ends, (-1, 0, 0) and (1, 0, 0), in either order.
+  const Vec3 end = tuple(grid["coordinates"], 4), other = tuple(grid["coordinates"], 5);
+  EXPECT_LT((end + other).norm(), kLengthTol);
+  EXPECT_NEAR(std::abs(end.x()), 1.0, kLengthTol);
+  EXPECT_NEAR(end.tail<2>().norm(), 0.0, kLengthTol);
+}
+
 // open_in_paraview.py run against a stand-in for paraview.simple
 // (tests/output/run_paraview_script.py): it opens the folder's three collections, each
 // coloured by an array its frames hold.

@@ -64,6 +64,13 @@ Checkpoint sample_checkpoint() {
   checkpoint.broken_bonds = 0x100000003ULL;  // beyond 32 bits
   checkpoint.vtk.plane_patch = run::VtkState::PlanePatch{Vec3(0.1, 0.2, 0), 1.0 / 3};
   checkpoint.vtk.frames = {{0, 0.0}, {10, 1e-3}, {1234, 0.1234}};
+  checkpoint.damage = {{1,
+                        0,
+                        {Vec3(0.1, 0.2, 1.0 / 3)},
+                        {Vec3(-0.1, 0.0, 2.0 / 3)},
+                        Vec3(0, 0, 1),
+                        1.0 / 7,
+                        2.0 / 9}};
   return checkpoint;
 }
 
@@ -153,6 +160,17 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   ASSERT_EQ(read.vtk.frames.size(), 3u);
   EXPECT_EQ(read.vtk.frames[2].step, 1234);
   EXPECT_TRUE(same_bits(read.vtk.frames[2].time, 0.1234));
+  ASSERT_EQ(read.damage.size(), 1u);
+  const dynamics::JointDamage& joint = read.damage[0];
+  EXPECT_EQ(joint.body_a, 1);
+  EXPECT_EQ(joint.body_b, 0);
+  ASSERT_EQ(joint.points_a.size(), 1u);
+  ASSERT_EQ(joint.points_b.size(), 1u);
+  EXPECT_TRUE(same_bits(joint.points_a[0], written.damage[0].points_a[0]));
+  EXPECT_TRUE(same_bits(joint.points_b[0], written.damage[0].points_b[0]));
+  EXPECT_TRUE(same_bits(joint.normal_b, written.damage[0].normal_b));
+  EXPECT_TRUE(same_bits(joint.max_opening, 1.0 / 7));
+  EXPECT_TRUE(same_bits(joint.max_sliding, 2.0 / 9));
 
   // The same state gives the same bytes (contact memories are written in key order).
   write_checkpoint(folder_ / "again", read);
@@ -188,7 +206,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 6"));
+              HasSubstr("version-1: error: checkpoint version: expected 7"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints
@@ -298,6 +316,10 @@ TEST_F(CheckpointTest, ValuesThatNoRunWritesAreRefusedByField) {
               HasSubstr("error: vtk.frames[2].step: expected a step from 0 to the checkpoint's"));
   EXPECT_THAT(refusal_of([](Checkpoint& c) { c.removed[0].time = kInfinity; }),
               HasSubstr("error: removed[0].time: expected a time from 0"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.damage[0].body_a = 2; }),
+              HasSubstr("error: damage[0].body: expected a body from 0 to 1"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.damage[0].max_opening = -1.0; }),
+              HasSubstr("error: damage[0].max_opening: expected a finite number >= 0"));
 }
 
 TEST_F(CheckpointTest, CsvRowsPastAStepAreDroppedAndTheHeaderKept) {

@@ -59,7 +59,7 @@ class InterfaceOutput final : public run::Observer {
 };
 
 /// The VTK frames and their collections (output.vtk): frame 0 when the run starts, then one
-/// per output step.
+/// per output step, each with the damage map so far (damage.vtu).
 class VtkOutput final : public run::Observer {
  public:
   /// Displacements and rotations are measured from run.scene() as it is here: the problem's
@@ -74,6 +74,8 @@ class VtkOutput final : public run::Observer {
 
  private:
   output::VtkWriter writer_;
+  /// Followed at every step, written to damage.vtu with each frame.
+  dynamics::JointDamageMap damage_;
   int frames_written_ = 0;
 };
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "moreau/dynamics/interfaces.hpp"
+#include "moreau/dynamics/joint_damage.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/model/scene.hpp"
 #include "moreau/run/checkpoint.hpp"
@@ -99,6 +100,14 @@ class VtkWriter {
   /// @throws core::Diagnostic if a file cannot be written
   void write(int step, double time, const model::Scene& scene,
              const std::vector<dynamics::Contact>& contacts);
+
+  /// Writes damage.vtu, the damage map (dynamics/joint_damage.hpp) so far: one cell per
+  /// joint on body_b at its current pose, the convex polygon of the joint's points
+  /// (VTK_POLYGON; VTK_LINE for a segment, VTK_VERTEX for a point), with cell data `body_a`,
+  /// `body_b`, `max_opening` and `max_sliding` (m). The file is replaced at each call.
+  /// @throws core::Diagnostic if it cannot be written
+  void write_damage_map(const model::Scene& scene,
+                        const std::vector<dynamics::JointDamage>& joints) const;
 
   const std::filesystem::path& folder() const { return folder_; }
 

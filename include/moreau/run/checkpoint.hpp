@@ -4,7 +4,7 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 6, in the machine's byte order (a marker refuses another order); one
+// Format, version 7, in the machine's byte order (a marker refuses another order); one
 // function of checkpoint.cpp (checkpoint_fields) lists the fields for both writing and
 // reading, in this order:
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
@@ -25,9 +25,13 @@
 //   f64 value,
 //   u64 bonds broken so far,
 //   u8 has plane patch, 3 f64 centre, f64 half size, u64 n, n frames: i32 step, f64 time,
+//   u64 n, n joints of the damage map: i32 body_a, i32 body_b, u64 m, m points (3 f64) in
+//     body_a's frame, u64 m, m points in body_b's frame, normal (3 f64), f64 max opening,
+//     f64 max sliding,
 //   u64 FNV-1a hash of every byte before it (a damaged file is refused).
 #pragma once
 
+#include "moreau/dynamics/joint_damage.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/scene.hpp"
 #include "moreau/run/problem.hpp"
@@ -82,10 +86,11 @@ struct Checkpoint {
   dynamics::StepperState stepper;  ///< its alternative is the run's mode
   bool came_to_rest = false;       ///< dynamics::CollapseMonitor
   HistoryState history;
-  SolverCounts counts;               ///< summary.json's solver statistics so far
-  std::vector<RemovedBody> removed;  ///< summary.json's removed bodies so far
-  std::uint64_t broken_bonds = 0;    ///< summary.json's bonds broken so far
-  VtkState vtk;                      ///< empty when the run writes no VTK
+  SolverCounts counts;                        ///< summary.json's solver statistics so far
+  std::vector<RemovedBody> removed;           ///< summary.json's removed bodies so far
+  std::uint64_t broken_bonds = 0;             ///< summary.json's bonds broken so far
+  VtkState vtk;                               ///< empty when the run writes no VTK
+  std::vector<dynamics::JointDamage> damage;  ///< the damage map; empty without VTK
 };
 
 /// "checkpoint-<step>", the step with at least 6 digits, like the VTK frames.

@@ -21,6 +21,7 @@ MechanismSummary summarize(const dynamics::Mechanism& mechanism, const model::Sc
   const auto name = [&](int body) { return scene.bodies[static_cast<std::size_t>(body)].name; };
   const auto joints = [&](const std::vector<dynamics::JointMotion>& motions) {
     std::vector<JointSummary> named;
+    named.reserve(motions.size());
     for (const dynamics::JointMotion& joint : motions)
       named.push_back({name(joint.body_a), name(joint.body_b), joint.position, joint.direction});
     return named;
@@ -31,6 +32,7 @@ MechanismSummary summarize(const dynamics::Mechanism& mechanism, const model::Sc
                            joints(mechanism.sliding)};
   for (const dynamics::MovingPart& part : mechanism.parts) {
     PartSummary& named = summary.parts.emplace_back();
+    named.bodies.reserve(part.bodies.size());
     for (int body : part.bodies) named.bodies.push_back(name(body));
     named.turns = part.turns;
     named.axis_point = part.axis_point;

@@ -22,34 +22,6 @@ using math::Vec3;
 // below any contact polygon's size, far above the round-off of the narrow phase's clipping.
 constexpr double kRelativeHullTolerance = 1e-9;
 
-// The contacts of one pair, each with the sign that turns its force into one on body_a.
-struct PairContacts {
-  int body_a = 0;
-  int body_b = 0;
-  std::vector<std::pair<const Contact*, double>> contacts;
-};
-
-std::vector<PairContacts> group_by_pair(const std::vector<Contact>& contacts) {
-  std::map<std::pair<int, int>, PairContacts> pairs;
-  for (const Contact& c : contacts) {
-    const auto [low, high] = std::minmax(c.body_a, c.body_b);
-    auto [it, inserted] = pairs.try_emplace(std::pair<int, int>(low, high));
-    PairContacts& pair = it->second;
-    if (inserted) {
-      pair.body_a = c.body_a;
-      pair.body_b = c.body_b;
-    }
-    pair.contacts.emplace_back(&c, c.body_a == pair.body_a ? 1.0 : -1.0);
-  }
-  std::vector<PairContacts> grouped;
-  grouped.reserve(pairs.size());
-  for (auto& [key, pair] : pairs) grouped.push_back(std::move(pair));
-  std::sort(grouped.begin(), grouped.end(), [](const PairContacts& p, const PairContacts& q) {
-    return std::pair(p.body_a, p.body_b) < std::pair(q.body_a, q.body_b);
-  });
-  return grouped;
-}
-
 // The hull of the points in the plane of normal n through `origin`, in the in-plane basis
 // (t1, t2) of math::contact_frame (counter-clockwise about n, as t1 x t2 = n), and back in
 // world coordinates.
@@ -114,6 +86,34 @@ bool spans_a_joint(const std::vector<Vec3>& polygon, int dimension) {
 
 }  // namespace
 
+std::vector<PairContacts> group_by_pair(const std::vector<Contact>& contacts) {
+  std::map<std::pair<int, int>, PairContacts> pairs;
+  for (const Contact& c : contacts) {
+    const auto [low, high] = std::minmax(c.body_a, c.body_b);
+    auto [it, inserted] = pairs.try_emplace(std::pair<int, int>(low, high));
+    PairContacts& pair = it->second;
+    if (inserted) {
+      pair.body_a = c.body_a;
+      pair.body_b = c.body_b;
+    }
+    pair.contacts.emplace_back(&c, c.body_a == pair.body_a ? 1.0 : -1.0);
+  }
+  std::vector<PairContacts> grouped;
+  grouped.reserve(pairs.size());
+  for (auto& [key, pair] : pairs) grouped.push_back(std::move(pair));
+  std::sort(grouped.begin(), grouped.end(), [](const PairContacts& p, const PairContacts& q) {
+    return std::pair(p.body_a, p.body_b) < std::pair(q.body_a, q.body_b);
+  });
+  return grouped;
+}
+
+std::vector<Vec3> joint_polygon(const std::vector<Vec3>& points, const Vec3& normal,
+                                int dimension) {
+  Vec3 mean = Vec3::Zero();
+  for (const Vec3& p : points) mean += p / static_cast<double>(points.size());
+  return contact_polygon(points, mean, math::contact_frame(normal, dimension));
+}
+
 std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts,
                                        const model::Scene& scene) {
   const int dimension = scene.dimension;
@@ -140,14 +140,10 @@ std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts,
     joint.normal_force = force.dot(joint.normal);
     joint.shear_force = force - joint.normal_force * joint.normal;
     const math::Mat3 frame = math::contact_frame(joint.normal, dimension);
-    const auto polygon_of = [&](const std::vector<Vec3>& corners) {
-      Vec3 mean = Vec3::Zero();
-      for (const Vec3& p : corners) mean += p / static_cast<double>(corners.size());
-      return contact_polygon(corners, mean, frame);
-    };
-    joint.polygon = polygon_of(points);
+    joint.polygon = joint_polygon(points, joint.normal, dimension);
     if (!spans_a_joint(joint.polygon, dimension))
-      joint.polygon = polygon_of(joint_extent(scene, pair.body_a, pair.body_b));
+      joint.polygon =
+          joint_polygon(joint_extent(scene, pair.body_a, pair.body_b), joint.normal, dimension);
     if (!spans_a_joint(joint.polygon, dimension)) continue;  // a corner or a ball: no joint
     const Vec3 centre = weighted_points / normal_forces;
     const Vec3& on_plane = joint.polygon.front();

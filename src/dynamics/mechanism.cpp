@@ -2,6 +2,7 @@
 
 #include "moreau/core/concat.hpp"
 #include "moreau/dynamics/contact_detection.hpp"
+#include "moreau/dynamics/interfaces.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -62,39 +63,16 @@ class Groups {
   std::vector<std::size_t> parent_;
 };
 
-struct Pair {
-  int body_a = 0;
-  int body_b = 0;
-  std::vector<const Contact*> contacts;
-};
-
-// The contacts by pair of bodies, in the order of (lower, higher) index, each pair named as
-// its first contact names it.
-std::vector<Pair> pairs_of(const std::vector<Contact>& contacts) {
-  std::map<std::pair<int, int>, Pair> pairs;
-  for (const Contact& c : contacts) {
-    auto [it, inserted] = pairs.try_emplace(std::minmax(c.body_a, c.body_b));
-    if (inserted) {
-      it->second.body_a = c.body_a;
-      it->second.body_b = c.body_b;
-    }
-    it->second.contacts.push_back(&c);
-  }
-  std::vector<Pair> listed;
-  listed.reserve(pairs.size());
-  for (auto& [key, pair] : pairs) listed.push_back(std::move(pair));
-  return listed;
-}
-
 // u_a(p) - u_b(p) at the contact's point, with its normal oriented from b towards a as the
 // pair names them.
-Vec3 relative_velocity(const Pair& pair, const Contact& c, const std::vector<Twist>& twists) {
+Vec3 relative_velocity(const PairContacts& pair, const Contact& c,
+                       const std::vector<Twist>& twists) {
   const Vec3 u = twists[static_cast<std::size_t>(c.body_a)].at(c.point.p) -
                  twists[static_cast<std::size_t>(c.body_b)].at(c.point.p);
   return c.body_a == pair.body_a ? u : Vec3(-u);
 }
 
-Vec3 oriented_normal(const Pair& pair, const Contact& c) {
+Vec3 oriented_normal(const PairContacts& pair, const Contact& c) {
   return c.body_a == pair.body_a ? c.point.n : Vec3(-c.point.n);
 }
 
@@ -174,13 +152,13 @@ Mechanism identify_mechanism(const model::Scene& scene, const std::vector<Contac
     const double speed = twists[b].v.norm() + twists[b].omega.norm() * bounding_radius(body);
     if (supports || (body.motion == model::Motion::Free && speed <= still)) groups.join(b, n);
   }
-  const std::vector<Pair> pairs = pairs_of(contacts);
-  for (const Pair& pair : pairs) {
+  const std::vector<PairContacts> pairs = group_by_pair(contacts);
+  for (const PairContacts& pair : pairs) {
     const auto a = static_cast<std::size_t>(pair.body_a), b = static_cast<std::size_t>(pair.body_b);
     bool rigid =
         (twists[a].omega - twists[b].omega).norm() * pair_size(scene.bodies[a], scene.bodies[b]) <=
         still;
-    for (const Contact* c : pair.contacts)
+    for (const auto& [c, sign] : pair.contacts)
       rigid = rigid && relative_velocity(pair, *c, twists).norm() <= still;
     if (rigid) groups.join(a, b);
   }
@@ -198,7 +176,7 @@ Mechanism identify_mechanism(const model::Scene& scene, const std::vector<Contac
                    });
 
   const std::size_t rest = groups.find(n);
-  for (Pair pair : pairs) {
+  for (PairContacts pair : pairs) {
     // Named moving body first: "block|ground", "voussoir02|voussoir03".
     const bool a_rests = groups.find(static_cast<std::size_t>(pair.body_a)) == rest;
     const bool b_rests = groups.find(static_cast<std::size_t>(pair.body_b)) == rest;
@@ -209,7 +187,7 @@ Mechanism identify_mechanism(const model::Scene& scene, const std::vector<Contac
     Vec3 position = Vec3::Zero(), slip = Vec3::Zero();
     int closed = 0;
     double fastest_slip = 0.0;
-    for (const Contact* c : pair.contacts) {
+    for (const auto& [c, sign] : pair.contacts) {
       const Vec3 u = relative_velocity(pair, *c, twists), normal = oriented_normal(pair, *c);
       if (u.dot(normal) > still) continue;  // opening: not part of the joint's motion
       const Vec3 tangential = u - u.dot(normal) * normal;

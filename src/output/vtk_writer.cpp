@@ -6,8 +6,6 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/geometry/aabb.hpp"
-#include "moreau/geometry/convex_hull.hpp"
-#include "moreau/math/contact_frame.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/output/run_folder.hpp"
 
@@ -317,25 +315,6 @@ Grid interface_grid(const std::vector<dynamics::Interface>& interfaces) {
   return grid;
 }
 
-// The convex loop of points lying on a plane of normal n, counter-clockwise about n: the
-// polygon, the two ends of a segment, or the one point they all are.
-std::vector<Vec3> planar_loop(const std::vector<Vec3>& points, const Vec3& normal, int dimension) {
-  const math::Mat3 frame = math::contact_frame(normal, dimension);
-  Vec3 mean = Vec3::Zero();
-  for (const Vec3& p : points) mean += p / static_cast<double>(points.size());
-  std::vector<math::Vec2> in_plane;
-  double extent = 0.0;
-  for (const Vec3& p : points) {
-    in_plane.emplace_back((p - mean).dot(frame.col(1)), (p - mean).dot(frame.col(2)));
-    extent = std::max(extent, in_plane.back().norm());
-  }
-  std::vector<Vec3> loop;
-  for (const math::Vec2& v : geometry::convex_hull(in_plane, 1e-9 * extent))
-    loop.push_back(mean + v.x() * frame.col(1) + v.y() * frame.col(2));
-  if (loop.empty()) loop.push_back(mean);
-  return loop;
-}
-
 Grid damage_grid(const model::Scene& scene, const std::vector<dynamics::JointDamage>& joints) {
   Grid grid;
   std::vector<DataArray> data{{"body_a", "Int32", 1, {}},
@@ -344,8 +323,9 @@ Grid damage_grid(const model::Scene& scene, const std::vector<dynamics::JointDam
                               {"max_sliding", "Float64", 1, {}}};
   for (const dynamics::JointDamage& joint : joints) {
     const Vec3 normal = scene.bodies[static_cast<std::size_t>(joint.body_b)].q * joint.normal_b;
-    const std::vector<Vec3> loop =
-        planar_loop(dynamics::joint_points(joint, scene), normal, scene.dimension);
+    std::vector<Vec3> loop =
+        dynamics::joint_polygon(dynamics::joint_points(joint, scene), normal, scene.dimension);
+    if (loop.empty()) loop.push_back(dynamics::joint_points(joint, scene).front());
     append_cell(grid, loop,
                 loop.size() >= 3 ? kVtkPolygon : (loop.size() == 2 ? kVtkLine : kVtkVertex));
     data[0].values.push_back(joint.body_a);

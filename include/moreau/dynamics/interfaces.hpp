@@ -10,6 +10,7 @@
 #include "moreau/math/types.hpp"
 #include "moreau/model/scene.hpp"
 
+#include <utility>
 #include <vector>
 
 namespace moreau::dynamics {
@@ -37,6 +38,24 @@ struct Interface {
   /// compressive everywhere on the polygon (for a segment, the middle third).
   bool in_kernel() const { return eccentricity_ratio <= 1.0; }
 };
+
+/// The contacts of one pair of bodies, each with the sign that turns its force into one on
+/// body_a (+1 when the contact names the pair as the pair does, -1 the other way round).
+struct PairContacts {
+  int body_a = 0;  ///< as the pair's first contact names them
+  int body_b = 0;
+  std::vector<std::pair<const Contact*, double>> contacts;
+};
+
+/// The contacts grouped by pair of bodies, ordered by (body_a, body_b).
+std::vector<PairContacts> group_by_pair(const std::vector<Contact>& contacts);
+
+/// The convex polygon of points on a joint of normal `normal` (unit), in the plane through
+/// their mean, counter-clockwise about the normal; its two ends when the points are collinear,
+/// one point when they coincide, none for no point.
+/// @param dimension 2 (planar: the plane's in-plane axis is x) or 3
+std::vector<math::Vec3> joint_polygon(const std::vector<math::Vec3>& points,
+                                      const math::Vec3& normal, int dimension);
 
 /// The interfaces of the contacts of a step: one for each pair of bodies whose contacts carry
 /// a positive normal resultant over a joint, ordered by (body_a, body_b) with body_a and

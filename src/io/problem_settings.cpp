@@ -355,13 +355,15 @@ dynamics::CollapseCriteria read_stop(const Field& stop) {
 }
 
 run::OutputSettings read_output(const Field& output, const model::Scene& scene) {
-  output.check_keys({"every", "vtk", "interfaces", "bodies", "control", "checkpoint_every"});
+  output.check_keys(
+      {"every", "vtk", "interfaces", "mechanisms", "bodies", "control", "checkpoint_every"});
   run::OutputSettings settings;
   if (const auto every = output.find("every")) settings.every = every->integer(1, INT_MAX);
   if (const auto every = output.find("checkpoint_every"))
     settings.checkpoint_every = every->integer(1, INT_MAX);
   if (const auto vtk = output.find("vtk")) settings.vtk = vtk->flag();
   if (const auto interfaces = output.find("interfaces")) settings.interfaces = interfaces->flag();
+  if (const auto mechanisms = output.find("mechanisms")) settings.mechanisms = mechanisms->flag();
   std::vector<std::string> names;
   for (const model::Body& body : scene.bodies) names.push_back(body.name);
   if (const std::optional<Field> control = output.find("control")) {

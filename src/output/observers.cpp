@@ -78,6 +78,15 @@ void InterfaceOutput::stepped(const run::Run& run, const run::StepOutcome& outco
     log_.record(outcome.step, outcome.time, run.scene(), run.stepper().contacts());
 }
 
+MechanismOutput::MechanismOutput(const fs::path& folder, const run::Checkpoint* resumed)
+    : log_(folder / "mechanisms.csv", continue_after(resumed)) {}
+
+void MechanismOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
+  if (is_output_step(run, outcome))
+    log_.record(outcome.step, outcome.time, outcome.load_factor,
+                run::summarize(run.mechanism(), run.scene()));
+}
+
 VtkOutput::VtkOutput(const run::Run& run, const fs::path& folder, const run::Checkpoint* resumed)
     : writer_(folder, run.scene()) {
   if (resumed) {
@@ -160,6 +169,8 @@ const VtkOutput* attach_outputs(run::Run& run, const fs::path& folder,
   run.observe(std::make_unique<SolverOutput>(folder, resumed));
   if (run.problem().output.interfaces)
     run.observe(std::make_unique<InterfaceOutput>(run, folder, resumed));
+  if (run.problem().output.mechanisms)
+    run.observe(std::make_unique<MechanismOutput>(folder, resumed));
   const VtkOutput* vtk = nullptr;
   if (run.problem().output.vtk)
     vtk = &run.observe(std::make_unique<VtkOutput>(run, folder, resumed));

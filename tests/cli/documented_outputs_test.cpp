@@ -10,6 +10,7 @@
 // ../shared is skipped when that folder is absent. And each command synopsis of the user
 // guide lists exactly the options of the command's --help.
 #include "support/run_command.hpp"
+#include "support/scratch_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -164,6 +165,7 @@ bool printed(const std::string& line, const std::vector<std::string>& output) {
 }
 
 TEST(DocumentedOutputs, EveryShownCommandPrintsWhatItsBlockShows) {
+  const ScratchFolder scratch;  // per process: two checkouts may run this test at once
   const fs::path source = MOREAU_SOURCE_DIR;
   std::vector<fs::path> documents{source / "README.md"};
   for (const auto& entry : fs::directory_iterator(source / "docs"))
@@ -176,8 +178,7 @@ TEST(DocumentedOutputs, EveryShownCommandPrintsWhatItsBlockShows) {
         std::cout << "skipped (no ../shared): " << example.command << '\n';
         continue;
       }
-      const std::string output =
-          output_of(example, fs::temp_directory_path() / "moreau-documented-output");
+      const std::string output = output_of(example, scratch.path() / "output");
       const std::vector<std::string> lines = lines_of(output);
       for (const std::string& line : example.shown) {
         if (line == "...") continue;

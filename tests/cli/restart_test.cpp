@@ -7,6 +7,7 @@
 // removed before and after the checkpoint (--remove-below), and with a cohesive joint that
 // holds past the checkpoint and breaks after it (joints.csv, summary.json's bonds). Restarts
 // that would mix runs or destroy output are refused.
+#include "moreau/core/concat.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
@@ -33,8 +34,9 @@ namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
 // The tilting arch, collapsing at step 1353, with a checkpoint at step 1000.
-const std::string kArch =
-    kTiltingArch + "output: {every: 10, checkpoint_every: 1000, interfaces: true}\n";
+const std::string kArch = kTiltingArch +
+                          "output: {every: 10, checkpoint_every: 1000, interfaces: true, "
+                          "mechanisms: true}\n";
 
 // Two balls roll off a fixed slab (no ground): the fast one at step ~440, before the
 // checkpoint, the slow one at step ~1350, after; --remove-below -0.5 removes each. 2 s.
@@ -142,7 +144,8 @@ class RestartTest : public ::testing::Test {
     EXPECT_EQ(file_text(straight / "contacts.pvd"), file_text(restarted / "contacts.pvd"));
     EXPECT_EQ(a["removed"], b["removed"]);
     EXPECT_EQ(a["bonds"], b["bonds"]);
-    for (const char* log : {"interfaces.csv", "removed.csv", "joints.csv", "damage.vtu"})
+    for (const char* log :
+         {"interfaces.csv", "mechanisms.csv", "removed.csv", "joints.csv", "damage.vtu"})
       EXPECT_EQ(file_text(straight / log), file_text(restarted / log)) << log;
     const long last_frame = b["steps"].get<long>();
     std::ostringstream frame;
@@ -167,6 +170,16 @@ TEST_F(RestartTest, AnNscdRunContinuesBitwiseFromItsCheckpoint) {
   ASSERT_GT(joints.size(), 2u);
   EXPECT_LT(std::stol(joints[1]), 1000);
   EXPECT_GT(std::stol(joints.back()), 1000);
+  // mechanisms.csv's last row is the collapse step's: the mechanism summary.json reports.
+  std::vector<std::string> mechanisms;
+  std::istringstream rows(file_text(folder_ / "restarted/mechanisms.csv"));
+  for (std::string row; std::getline(rows, row);) mechanisms.push_back(row);
+  ASSERT_EQ(mechanisms.size(), 1u + 1353 / 10 + 1) << "a header, every 10th step and the last";
+  const nlohmann::json collapse = summary_of(folder_ / "restarted")["collapse"]["mechanism"];
+  EXPECT_THAT(mechanisms.back(), ::testing::EndsWith(core::concat(
+                                     collapse["hinges"].size(), ',', collapse["sliding"].size(),
+                                     ",\"", collapse["description"].get<std::string>(), '"')));
+  EXPECT_THAT(mechanisms.back(), ::testing::StartsWith("1353,"));
 }
 
 TEST_F(RestartTest, APenaltyRunContinuesBitwiseFromItsCheckpoint) {

@@ -6,6 +6,7 @@
 #include "moreau/output/history_writer.hpp"
 #include "moreau/output/interface_log.hpp"
 #include "moreau/output/joint_log.hpp"
+#include "moreau/output/mechanism_log.hpp"
 #include "moreau/output/removal_log.hpp"
 #include "moreau/output/solver_log.hpp"
 #include "moreau/output/vtk_writer.hpp"
@@ -56,6 +57,17 @@ class InterfaceOutput final : public run::Observer {
 
  private:
   output::InterfaceLog log_;
+};
+
+/// mechanisms.csv (output.mechanisms): the mechanism of each output step, relative to the
+/// shaken support under ground motion (run::Run::mechanism).
+class MechanismOutput final : public run::Observer {
+ public:
+  MechanismOutput(const std::filesystem::path& folder, const run::Checkpoint* resumed);
+  void stepped(const run::Run& run, const run::StepOutcome& outcome) override;
+
+ private:
+  output::MechanismLog log_;
 };
 
 /// The VTK frames and their collections (output.vtk): frame 0 when the run starts, then one

@@ -31,6 +31,8 @@ struct OutputSettings {
   bool vtk = true;
   /// Write interfaces.csv (output/interface_log.hpp) at the same steps as history.csv.
   bool interfaces = false;
+  /// Write mechanisms.csv (output/mechanism_log.hpp) at the same steps as history.csv.
+  bool mechanisms = false;
   /// Steps between two checkpoints (run/checkpoint.hpp), >= 1; 0 writes none (but an
   /// interrupted run always writes one of its last step).
   int checkpoint_every = 0;

@@ -1,7 +1,8 @@
 // `moreau plot RUN_DIR`: a run's curves as PNG files in its folder, drawn by plot_run.py with
 // matplotlib from summary.json, history.csv and solver.csv: the capacity curve (the load
 // factor against the control body's displacement), the energies, the solver's iterations and
-// errors, and the tracked bodies' displacements and rotations.
+// errors, and the tracked bodies' displacements and rotations; under ground motion also the
+// control body's displacement and drift relative to the shaken support against time.
 #include "command.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
@@ -33,8 +34,17 @@ std::vector<std::string> tracked_in(const fs::path& history) {
   return bodies;
 }
 
+// The bodies history.csv tracks but the shaken support (summary.json's record.ground), which
+// the others' responses are measured from.
+std::vector<std::string> structure_bodies(std::vector<std::string> tracked,
+                                          const nlohmann::json& summary) {
+  if (summary["record"].is_object())
+    std::erase(tracked, summary["record"].value("ground", std::string()));
+  return tracked;
+}
+
 // --control, else the problem's output.control, else the body that fired the collapse,
-// else the first tracked body; it must be tracked in history.csv.
+// else the first tracked body of the structure; it must be tracked in history.csv.
 std::string control_body(const po::variables_map& values, const nlohmann::json& summary,
                          const std::vector<std::string>& tracked, const fs::path& folder) {
   std::string control;
@@ -90,8 +100,8 @@ int run_plot(const std::vector<std::string>& arguments) {
     throw core::Diagnostic({(folder / "summary.json").string()}, "", "a summary.json of moreau run",
                            error.what());
   }
-  const std::string control =
-      control_body(*values, summary, tracked_in(folder / "history.csv"), folder);
+  const std::string control = control_body(
+      *values, summary, structure_bodies(tracked_in(folder / "history.csv"), summary), folder);
   std::string failure;
   const std::optional<std::string> written =
       run_plot_script("plot_run.py", {folder.string(), control}, folder / "plot.log", failure);

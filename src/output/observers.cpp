@@ -36,9 +36,14 @@ std::vector<std::string> tracked_bodies(const run::Problem& problem) {
       if (body.motion == model::Motion::Free) names.push_back(body.name);
     if (names.size() > kTrackedByDefault) names.clear();
   }
-  const std::string& control = problem.output.control;
-  if (!control.empty() && std::find(names.begin(), names.end(), control) == names.end())
-    names.push_back(control);
+  // The control body, and under ground motion the shaken support its response is measured
+  // relative to (moreau plot, moreau ida).
+  std::vector<std::string> added{problem.output.control};
+  if (const model::GroundMotion* ground = run::strongest_ground_motion(problem))
+    added.push_back(ground->body);
+  for (const std::string& name : added)
+    if (!name.empty() && std::find(names.begin(), names.end(), name) == names.end())
+      names.push_back(name);
   return names;
 }
 

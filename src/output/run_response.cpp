@@ -177,15 +177,13 @@ ControlPoint control_point(const run::Problem& problem, const std::string& body)
   const model::GroundMotion* ground = run::strongest_ground_motion(problem);
   MOREAU_ASSERT(ground != nullptr);
   const model::Body* control = nullptr;
-  double base = std::numeric_limits<double>::infinity();
-  for (const model::Body& candidate : problem.scene.bodies) {
-    if (candidate.motion != model::Motion::Free) continue;
-    base = std::min(base, world_box(candidate).lower.z());
-    if (body.empty() && (!control || candidate.x.z() > control->x.z())) control = &candidate;
-  }
+  for (const model::Body& candidate : problem.scene.bodies)
+    if (candidate.motion == model::Motion::Free && body.empty() &&
+        (!control || candidate.x.z() > control->x.z()))
+      control = &candidate;
   if (!body.empty()) control = &free_body(problem, body);
   if (!control) throw core::Diagnostic({}, "--control", "a problem with a free body", "none");
-  return {control->name, ground->body, control->x.z() - base};
+  return {control->name, ground->body, control->x.z() - run::free_bodies_base(problem)};
 }
 
 bool run_finished(const fs::path& folder) {

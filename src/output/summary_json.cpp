@@ -113,9 +113,11 @@ json to_json(const run::RunSummary& s) {
           {"solver", s.solver},
           {"counts", counts(s.counts)},
           {"collapse", collapse(s.collapse)},
-          {"record",
-           s.record ? json{{"scale", number(s.record->scale)}, {"pga_g", number(s.record->pga)}}
-                    : json(nullptr)},
+          {"record", s.record ? json{{"scale", number(s.record->scale)},
+                                     {"pga_g", number(s.record->pga)},
+                                     {"ground", s.record->ground},
+                                     {"base_z", number(s.record->base_z)}}
+                              : json(nullptr)},
           {"load_factor_name", s.load_factor_name},
           {"control", s.control.empty() ? json(nullptr) : json(s.control)},
           {"interrupted", s.interrupted_by.empty() ? json(nullptr) : json(s.interrupted_by)},

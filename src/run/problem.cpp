@@ -3,9 +3,11 @@
 #include "moreau/core/assert.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/geometry/aabb.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace moreau::run {
 
@@ -39,6 +41,14 @@ const model::GroundMotion* strongest_ground_motion(const Problem& problem) {
                          return a.peak_horizontal() < b.peak_horizontal();
                        });
   return strongest == problem.ground_motions.end() ? nullptr : &*strongest;
+}
+
+double free_bodies_base(const Problem& problem) {
+  double base = std::numeric_limits<double>::infinity();
+  for (const model::Body& body : problem.scene.bodies)
+    if (body.motion == model::Motion::Free)
+      base = std::min(base, geometry::bounding_box(body.shape, body.shape_pose()).lower.z());
+  return base;
 }
 
 namespace {

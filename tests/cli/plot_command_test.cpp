@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 namespace moreau::testing {
@@ -57,6 +58,31 @@ TEST(PlotCommand, DrawsTheCapacityCurveOfTheControlBody) {
     EXPECT_THAT(plotted.output, HasSubstr((out / png).string()));
     EXPECT_TRUE(is_png(out / png)) << png;
   }
+  EXPECT_FALSE(fs::exists(out / "response.png")) << "no ground motion, no response";
+}
+
+// Under ground motion the response is measured from the shaken table, which history.csv
+// tracks and summary.json names; the rocking block's response and drift are drawn.
+TEST(PlotCommand, DrawsTheResponseToAGroundMotionRelativeToTheShakenSupport) {
+  const ScratchFolder folder;
+  const fs::path out = folder.path() / "run";
+  ASSERT_EQ(run_moreau("run problems/rocking-block-pulse.yaml --record-scale 1.4 --duration 1.5 "
+                       "--out " +
+                           out.string() + " --quiet",
+                       MOREAU_SOURCE_DIR)
+                .exit_code,
+            0);
+  std::ifstream history(out / "history.csv");
+  std::string header;
+  std::getline(history, header);
+  EXPECT_THAT(header, HasSubstr(",table.x,")) << "the shaken support is tracked";
+  const CommandResult plotted = run_moreau("plot " + out.string());
+  ASSERT_EQ(plotted.exit_code, 0) << plotted.output;
+  for (const char* png : {"capacity.png", "energy.png", "solver.png", "response.png", "bodies.png"})
+    EXPECT_TRUE(is_png(out / png)) << png;
+  std::ifstream summary(out / "summary.json");
+  const std::string text{std::istreambuf_iterator<char>(summary), {}};
+  EXPECT_THAT(text, HasSubstr("\"ground\": \"table\""));
 }
 
 TEST(PlotCommand, RefusesWhatItCannotPlot) {

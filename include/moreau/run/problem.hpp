@@ -109,6 +109,11 @@ void set_duration(Problem& problem, double duration, const std::string& key);
 /// under ground motion reports its intensity by; none without ground motion.
 const model::GroundMotion* strongest_ground_motion(const Problem& problem);
 
+/// m: the lowest point of the problem's free bodies (their bounding boxes, as the scene stands),
+/// the base that heights of a structure are measured from (drift: displacement over height);
+/// +infinity without a free body.
+double free_bodies_base(const Problem& problem);
+
 /// The load factor a run reports at time t (history.csv's load_factor, a collapse's): the
 /// gravity load's (model::GravityLoad::load_factor) when it tilts or ramps laterally;
 /// otherwise, under ground motion, the PGA reached by t, in g (the strongest ground motion's

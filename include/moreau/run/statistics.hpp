@@ -48,6 +48,10 @@ struct SolverCounts {
 struct RecordIntensity {
   double scale = 1.0;
   double pga = 0.0;  ///< g
+  /// The body that record shakes, which responses are measured relative to (history.csv
+  /// tracks it), and the base heights are measured from (run::free_bodies_base at t = 0, m).
+  std::string ground;
+  double base_z = 0.0;
 };
 
 /// A part of a mechanism (dynamics::MovingPart) with its bodies named.

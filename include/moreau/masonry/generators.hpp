@@ -176,7 +176,7 @@ struct Facades {
 /// Two leaves (leaves = 2), as in historic towers and façades of two wythes: each course of a
 /// wall is an outer and an inner leaf, thickness / 2 deep each, both laid as the one-leaf
 /// course (the same corners, cuts and openings), the inner leaf's joints moved by a quarter of
-/// a stretched block (BondGrid::shift), so that no head joint runs through both leaves, nor
+/// a stretched block along the wall, so that no head joint runs through both leaves, nor
 /// between a leaf and the course above or below. Every header_every-th course from the ground
 /// (courses header_every - 1, 2 header_every - 1, ...) is a header course: through-stones the
 /// full thickness deep, laid as the one-leaf course, which tie the leaves together; 0 lays

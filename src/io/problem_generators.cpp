@@ -92,7 +92,8 @@ std::vector<masonry::Block> read_wall(const Field& g, const std::string& name, i
 
 std::vector<masonry::Block> read_building(const Field& g, const std::string& name, int dimension) {
   g.check_keys({"type", "name", "material", "position", "supports", "length", "width", "thickness",
-                "block", "courses", "openings", "lintel_bearing", "floors"});
+                "block", "courses", "leaves", "header_every", "openings", "lintel_bearing",
+                "floors"});
   masonry::BuildingSpec spec;
   spec.name = name;
   spec.length = g.get("length").length();
@@ -100,6 +101,8 @@ std::vector<masonry::Block> read_building(const Field& g, const std::string& nam
   spec.thickness = g.get("thickness").length();
   read_block(g, spec.block_length, spec.block_height);
   spec.courses = read_count(g, "courses", 1);
+  if (g.find("leaves")) spec.leaves = read_count(g, "leaves", 1);
+  if (g.find("header_every")) spec.header_every = read_count(g, "header_every", 0);
   if (const auto openings = g.find("openings")) {
     openings->check_keys({"south", "north", "east", "west"});
     for (const auto& [facade, list] : {std::pair{"south", &spec.openings.south},

@@ -1,7 +1,7 @@
-// Hollow rectangular buildings (generators.hpp): four running-bond walls whose courses
-// interlock at the corners, with openings per façade and floor slabs. Each wall is laid out
-// along its own axis by course_layout.hpp, then placed: the walls along x at
-// y = -+(width - thickness) / 2, those along y at x = -+(length - thickness) / 2.
+// Hollow rectangular buildings (generators.hpp): four running-bond walls of one or two leaves
+// whose courses interlock at the corners, with openings per façade and floor slabs. Each wall
+// is laid out along its own axis by course_layout.hpp, then placed across it: a one-leaf
+// wall along x at y = -+(width - thickness) / 2, one along y at x = -+(length - thickness) / 2.
 #include "course_layout.hpp"
 #include "generators_common.hpp"
 #include "moreau/core/concat.hpp"
@@ -41,6 +41,13 @@ void check_building(const BuildingSpec& spec, int dimension) {
   detail::require_positive(spec.block_length, "block_length");
   detail::require_positive(spec.block_height, "block_height");
   detail::require_count(spec.courses, 1, "courses");
+  detail::require_count(spec.leaves, 1, "leaves", 2);
+  detail::require_count(spec.header_every, 0, "header_every");
+  if (spec.leaves == 1 && spec.header_every != 0)
+    throw core::Diagnostic({}, "header_every",
+                           "0 for walls of one leaf, whose every block spans the thickness "
+                           "(leaves: 2 for two leaves tied by header courses)",
+                           concat(spec.header_every));
   // The walls across fit between two inner faces: at least half a block, the shortest
   // block of a plain wall, and the least pier an opening leaves.
   const double least = 2.0 * spec.thickness + 0.5 * spec.block_length;
@@ -112,25 +119,60 @@ std::vector<Facade> facades(const BuildingSpec& spec, const std::vector<int>& fl
   return walls;
 }
 
+// The start of the names of course k's blocks: "<name>/courseKK_".
+std::string course_prefix(const BuildingSpec& spec, int k) {
+  return spec.name + "/course" + detail::padded(k, spec.courses) + "_";
+}
+
+// A band of a wall across its thickness: a leaf, or the whole thickness.
+struct Band {
+  std::string part;    ///< in the names before the piece's ("blockJJ"): "", "inner_", ...
+  double inset = 0.0;  ///< m, from the wall's outer face to the band's
+  double depth = 0.0;  ///< m, across the wall
+};
+
+// The pieces of course k of a wall as blocks of the band `band`.
+void place_pieces(const std::vector<detail::CoursePiece>& pieces, const BuildingSpec& spec,
+                  const Facade& wall, const Band& band, int k, std::vector<Block>& blocks) {
+  const double offset = wall.side * (0.5 * wall.across - band.inset - 0.5 * band.depth);
+  const double z = (k + 0.5) * spec.block_height;
+  const std::string course = course_prefix(spec, k);
+  for (const detail::CoursePiece& piece : pieces) {
+    const double middle = 0.5 * (piece.span.from + piece.span.to);
+    const double length = piece.span.to - piece.span.from;
+    const Vec3 size = wall.along_x ? Vec3(length, band.depth, spec.block_height)
+                                   : Vec3(band.depth, length, spec.block_height);
+    const Vec3 centre = wall.along_x ? Vec3(middle, offset, z) : Vec3(offset, middle, z);
+    blocks.push_back(detail::box_block(course + wall.name + '_' + band.part + piece.part, size,
+                                       geometry::Pose{centre}, 3));
+  }
+}
+
 // Course k of one wall: the full outer length when the course's parity gives the corners to
-// this wall (walls along x in even courses), else between the inner faces of the others.
-void lay_wall_course(const BuildingSpec& spec, const Facade& wall, int k, const std::string& course,
+// this wall (walls along x in even courses), else between the inner faces of the others;
+// two leaves (the inner one first, as the names sort) unless it is of through-stones, then
+// its lintels through the whole thickness.
+void lay_wall_course(const BuildingSpec& spec, const Facade& wall, int k,
                      std::vector<Block>& blocks) {
   const bool full = (k % 2 == 0) == wall.along_x;
   const double half = 0.5 * wall.outer_length - (full ? 0.0 : spec.thickness);
-  const double offset = wall.side * 0.5 * (wall.across - spec.thickness);
-  const double z = (k + 0.5) * spec.block_height;
-  for (const detail::CoursePiece& piece :
-       detail::lay_course(k, {-half, half}, full ? spec.thickness : 0.0, wall.grid, wall.openings,
-                          spec.block_length)) {
-    const double middle = 0.5 * (piece.span.from + piece.span.to);
-    const double length = piece.span.to - piece.span.from;
-    const Vec3 size = wall.along_x ? Vec3(length, spec.thickness, spec.block_height)
-                                   : Vec3(spec.thickness, length, spec.block_height);
-    const Vec3 centre = wall.along_x ? Vec3(middle, offset, z) : Vec3(offset, middle, z);
-    blocks.push_back(
-        detail::box_block(course + wall.name + '_' + piece.part, size, geometry::Pose{centre}, 3));
+  const double corner_depth = full ? spec.thickness : 0.0;
+  const auto lay = [&](const detail::BondGrid& grid) {
+    return detail::lay_course(k, {-half, half}, corner_depth, grid, wall.openings,
+                              spec.block_length);
+  };
+  const bool header = spec.header_every > 0 && (k + 1) % spec.header_every == 0;
+  const Band through{spec.leaves == 1 ? "" : "through_", 0.0, spec.thickness};
+  if (spec.leaves == 1 || header) {
+    place_pieces(lay(wall.grid), spec, wall, through, k, blocks);
+  } else {
+    const double leaf = 0.5 * spec.thickness;
+    // Half a half block: the inner leaf's joints a quarter block off the outer leaf's.
+    const detail::BondGrid inner_grid{wall.grid.length, wall.grid.half_blocks, 0.5};
+    place_pieces(lay(inner_grid), spec, wall, {"inner_", leaf, leaf}, k, blocks);
+    place_pieces(lay(wall.grid), spec, wall, {"outer_", 0.0, leaf}, k, blocks);
   }
+  place_pieces(detail::course_lintels(k, wall.openings), spec, wall, through, k, blocks);
 }
 
 }  // namespace
@@ -139,15 +181,17 @@ std::vector<Block> generate_building(const BuildingSpec& spec, int dimension) {
   check_building(spec, dimension);
   const std::vector<int> floors = floor_courses(spec);
   const std::vector<Facade> walls = facades(spec, floors);
-  // Each wall's course has at most half_blocks / 2 + 2 blocks (both ends cut), before the
-  // openings. In 64 bits: at most 4 (2 kMaxBlocks / 2 + 2) blocks a course times kMaxBlocks
-  // courses, 4e10.
-  long long per_course = 0;
-  long long added = 0;
+  // Each leaf of a wall's course has at most half_blocks / 2 + 2 blocks (both ends cut),
+  // before the openings. In 64 bits: at most 8 (2 kMaxBlocks / 2 + 2) blocks a course times
+  // kMaxBlocks courses, 8e10.
+  long long per_leaf_course = 0;
+  long long added_per_leaf = 0;
   for (const Facade& wall : walls) {
-    per_course += wall.grid.half_blocks / 2 + 2;
-    added += detail::most_blocks_added(wall.openings);
+    per_leaf_course += wall.grid.half_blocks / 2 + 2;
+    added_per_leaf += detail::most_blocks_added(wall.openings);
   }
+  const long long per_course = spec.leaves * per_leaf_course;
+  const long long added = spec.leaves * added_per_leaf;
   if (per_course * spec.courses + added > kMaxBlocks)
     throw core::Diagnostic({}, "courses",
                            concat("at most ", kMaxBlocks,
@@ -156,14 +200,13 @@ std::vector<Block> generate_building(const BuildingSpec& spec, int dimension) {
                            concat(spec.courses));
   std::vector<Block> blocks;
   for (int k = 0; k < spec.courses; ++k) {
-    const std::string course = spec.name + "/course" + detail::padded(k, spec.courses) + "_";
     if (std::find(floors.begin(), floors.end(), k) != floors.end()) {
       const Vec3 size(spec.length, spec.width, spec.block_height);
       const geometry::Pose pose{Vec3(0.0, 0.0, (k + 0.5) * spec.block_height)};
-      blocks.push_back(detail::box_block(course + "floor", size, pose, 3));
+      blocks.push_back(detail::box_block(course_prefix(spec, k) + "floor", size, pose, 3));
       continue;
     }
-    for (const Facade& wall : walls) lay_wall_course(spec, wall, k, course, blocks);
+    for (const Facade& wall : walls) lay_wall_course(spec, wall, k, blocks);
   }
   return blocks;
 }

@@ -155,7 +155,7 @@ long long most_blocks_added(const std::vector<PlacedOpening>& openings) {
 std::vector<double> BondGrid::joints(int course) const {
   std::vector<double> x;
   for (int i = course % 2 == 0 ? 2 : 1; i < half_blocks; i += 2)
-    x.push_back(length * (static_cast<double>(i) / half_blocks - 0.5));
+    x.push_back(length * ((i + shift) / half_blocks - 0.5));
   return x;
 }
 
@@ -188,14 +188,19 @@ std::vector<CoursePiece> lay_course(int course, Span extent, double corner_depth
 
   const int count = static_cast<int>(spans.size());
   std::vector<CoursePiece> pieces;
-  pieces.reserve(spans.size() + openings.size());
+  pieces.reserve(spans.size());
   for (int j = 0; j < count; ++j)
     pieces.push_back({spans[static_cast<std::size_t>(j)], "block" + padded(j, count)});
+  return pieces;
+}
+
+std::vector<CoursePiece> course_lintels(int course, const std::vector<PlacedOpening>& openings) {
+  std::vector<CoursePiece> lintels;
   for (const PlacedOpening& opening : openings)
     if (course == opening.lintel_course)
-      pieces.push_back(
+      lintels.push_back(
           {opening.lintel, "lintel" + padded(opening.index, static_cast<int>(openings.size()))});
-  return pieces;
+  return lintels;
 }
 
 double lintel_bearing(double bearing, double block_length) {

@@ -46,13 +46,17 @@ std::vector<PlacedOpening> place_openings(const std::vector<Opening>& openings,
                                           const std::string& key);
 
 /// The running-bond joints of a wall of outer length `length` centred on 0, measured in
-/// `half_blocks` units u = length / half_blocks: course k has joints at -length/2 + u i for
-/// the 0 < i < half_blocks of the parity of k (even courses start with a full block).
+/// `half_blocks` units u = length / half_blocks: course k has joints at
+/// -length/2 + u (i + shift) for the 0 < i < half_blocks of the parity of k (even courses
+/// start with a full block).
 struct BondGrid {
   double length = 0.0;
   int half_blocks = 0;
-  /// The joints of course k, increasing; the exact form length (i / n - 1/2) puts the
-  /// ends at exactly -+length/2.
+  /// In half blocks, in [0, 1): 1/2 moves every joint by a quarter block, off those of the
+  /// unshifted grid in the same course and in the courses above and below (an inner leaf's)
+  double shift = 0.0;
+  /// The joints of course k, increasing; the exact form length ((i + shift) / n - 1/2)
+  /// puts the ends of an unshifted grid at exactly -+length/2.
   std::vector<double> joints(int course) const;
 };
 
@@ -68,17 +72,20 @@ struct CoursePiece {
   std::string part;
 };
 
-/// The blocks of course k of a wall that spans `extent`: the course cut at the jambs of the
-/// openings it crosses and at the ends of the lintels it holds, each free stretch between
-/// cuts keeping the grid's joints that lie at least a quarter block (block_length / 4) from
-/// its ends, and at least corner_depth + a quarter block from an end of `extent` (a
-/// building's full-length course keeps its corner block whole); then the lintels of the
-/// course, in the order of their openings.
+/// The blocks of course k of a wall that spans `extent`, lintels left out: the course cut at
+/// the jambs of the openings it crosses and at the ends of the lintels it holds, each free
+/// stretch between cuts keeping the grid's joints that lie at least a quarter block
+/// (block_length / 4) from its ends, and at least corner_depth + a quarter block from an end
+/// of `extent` (a building's full-length course keeps its corner block whole).
 /// @pre the openings come from place_openings for a wall that contains `extent`'s courses
 std::vector<CoursePiece> lay_course(int course, Span extent, double corner_depth,
                                     const BondGrid& grid,
                                     const std::vector<PlacedOpening>& openings,
                                     double block_length);
+
+/// The lintels that course k holds, in the order of their openings. Apart from lay_course's
+/// blocks, so that a two-leaf wall lays one lintel through both leaves.
+std::vector<CoursePiece> course_lintels(int course, const std::vector<PlacedOpening>& openings);
 
 /// Sills, heads and floors lie on course joints, as the wall's length on half blocks:
 /// decimal input (a sill of 0.9 m in courses of 0.3 m) is not an exact multiple in binary,

@@ -72,8 +72,11 @@ std::vector<Block> generate_wall(const WallSpec& spec, int dimension) {
   std::vector<Block> blocks;
   for (int k = 0; k < spec.courses; ++k) {
     const std::string course = spec.name + "/course" + detail::padded(k, spec.courses) + "_";
-    for (const detail::CoursePiece& piece :
-         detail::lay_course(k, ends, 0.0, grid, openings, spec.block_length)) {
+    std::vector<detail::CoursePiece> pieces =
+        detail::lay_course(k, ends, 0.0, grid, openings, spec.block_length);
+    const std::vector<detail::CoursePiece> lintels = detail::course_lintels(k, openings);
+    pieces.insert(pieces.end(), lintels.begin(), lintels.end());
+    for (const detail::CoursePiece& piece : pieces) {
       const auto [x0, x1] = piece.span;
       const geometry::Pose pose{Vec3(0.5 * (x0 + x1), 0.0, (k + 0.5) * spec.block_height)};
       blocks.push_back(detail::box_block(

@@ -78,6 +78,24 @@ generators:
   EXPECT_NE(named("tower/course17_west_lintel00"), p.scene.bodies.end());
 }
 
+TEST_F(ProblemGeneratorsTest, TwoLeavesAndHeaderCoursesReachTheBuildingGenerator) {
+  const run::Problem p = read_problem_file(write(problem_with(
+      "{type: building, length: 3.0, width: 2.4, thickness: 0.4, block: [0.4, 0.2], courses: 6, "
+      "leaves: 2, header_every: 3}",
+      3)));
+  const auto named = [&](const std::string& name) {
+    return std::find_if(p.scene.bodies.begin(), p.scene.bodies.end(),
+                        [&](const model::Body& b) { return b.name == name; });
+  };
+  // A leaf of course 0, 0.2 m deep, and a through-stone of the header course 2, 0.4 m deep.
+  const auto leaf = named("building/course00_south_outer_block00");
+  ASSERT_NE(leaf, p.scene.bodies.end());
+  EXPECT_NEAR(leaf->shape_pose().position.y(), -1.1, 1e-12);
+  const auto header = named("building/course02_south_through_block00");
+  ASSERT_NE(header, p.scene.bodies.end());
+  EXPECT_NEAR(header->shape_pose().position.y(), -1.0, 1e-12);
+}
+
 struct BadGenerator {
   std::string label;
   int dimension;
@@ -153,6 +171,14 @@ std::vector<BadGenerator> bad_generators() {
        ":7:30: error: generators[0].length: expected at least 2 thickness + block_length / 2 = "
        "1.45 m, so that the walls across are at least half a block long between the inner "
        "faces, found 1.4"},
+      {"ThreeLeaves", 3, kBuilding + " leaves: 3}",
+       ":7:104: error: generators[0].leaves: expected an integer in [1, 2], found 3"},
+      {"NegativeHeaderEvery", 3, kBuilding + " leaves: 2, header_every: -1}",
+       ":7:121: error: generators[0].header_every: expected a whole number >= 0, found '-1'"},
+      {"HeaderCoursesInOneLeaf", 3, kBuilding + " header_every: 4}",
+       ":7:110: error: generators[0].header_every: expected 0 for walls of one leaf, whose "
+       "every block spans the thickness (leaves: 2 for two leaves tied by header courses), "
+       "found 4"},
       {"BuildingWithoutThickness", 3,
        "{type: building, length: 4.0, width: 5.3, block: [0.5, 0.25], courses: 20}",
        ":7:5: error: generators[0].thickness: missing required key 'thickness'"},

@@ -154,7 +154,7 @@ struct Facades {
 };
 
 /// A hollow rectangular building (a tower, a storey of a house): four running-bond walls of
-/// one leaf, the block `thickness` deep, standing on the ground, outer faces at
+/// one leaf, the block `thickness` deep, or of two, standing on the ground, outer faces at
 /// x = -+length/2 and y = -+width/2. Blocks are Boxes; there is no planar building (its
 /// walls need y: a façade in planar mode is a WallSpec with openings).
 ///
@@ -173,6 +173,17 @@ struct Facades {
 /// façade (`centre` from the building's centre along the façade) keep a pier of half a
 /// block to the inner faces of the walls across.
 ///
+/// Two leaves (leaves = 2), as in historic towers and façades of two wythes: each course of a
+/// wall is an outer and an inner leaf, thickness / 2 deep each, both laid as the one-leaf
+/// course (the same corners, cuts and openings), the inner leaf's joints moved by a quarter of
+/// a stretched block along the wall, so that no head joint runs through both leaves, nor
+/// between a leaf and the course above or below. Every header_every-th course from the ground
+/// (courses header_every - 1, 2 header_every - 1, ...) is a header course: through-stones the
+/// full thickness deep, laid as the one-leaf course, which tie the leaves together; 0 lays
+/// none, and the leaves are then tied only by the corners and the lintels. Each lintel is
+/// one through-stone across both leaves, which are both cut at its ends: two lintels, one a
+/// leaf, were rejected, as they would leave the leaves untied over every opening.
+///
 /// Floors: a slab over the whole plan (length x width x block_height) replaces the walls'
 /// course at each given height, so that it rests on the course below and carries the one
 /// above, an exact tiling. Rejected alternative: a slab only between the inner faces, which
@@ -181,11 +192,15 @@ struct Facades {
 /// Names: "<name>/courseKK_<façade>_blockJJ" (façades in alphabetical order: east, north,
 /// south, west; blocks from x or y < 0), "<name>/courseKK_<façade>_lintelII" (II the index
 /// of the opening in its façade's list) and "<name>/courseKK_floor", so that names sort in
-/// generation order, course by course from the ground.
+/// generation order, course by course from the ground. With two leaves every wall block
+/// names where it lies across the wall: "<name>/courseKK_<façade>_inner_blockJJ", then
+/// "..._outer_blockJJ", then the through-stones "..._through_blockJJ" (a header course) and
+/// "..._through_lintelII".
 ///
 /// @throws core::Diagnostic naming the field: "length" or "width" (the inner length of a
 ///         wall less than half a block), "thickness", "block_length", "block_height",
-///         "courses", "lintel_bearing", "floors[i]" (off the course joints or above the top
+///         "courses", "leaves" (not 1 or 2), "header_every" (negative, or not 0 with one
+///         leaf), "lintel_bearing", "floors[i]" (off the course joints or above the top
 ///         course), "openings.<façade>[i].<key>" as for WallSpec, and "dimension" (not 3)
 struct BuildingSpec {
   std::string name = "building";
@@ -195,6 +210,8 @@ struct BuildingSpec {
   double block_length = 0.0;  ///< m, > 0, before stretching
   double block_height = 0.0;  ///< m, > 0
   int courses = 0;            ///< >= 1, floors included; the height is courses * block_height
+  int leaves = 1;             ///< 1 or 2, across the thickness
+  int header_every = 0;       ///< >= 0, two leaves only: a header course every that many; 0: none
   Facades openings;
   double lintel_bearing = 0.0;  ///< m, > 0; block_length / 2 if 0
   /// m, z of each slab's bottom: multiples of block_height in [0, height - block_height]

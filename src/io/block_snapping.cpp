@@ -115,6 +115,24 @@ void join_facing_faces(const std::vector<ConvexPolyhedron>& world, const FaceNum
     }
 }
 
+// Refuses a block two of whose faces joined one joint: a block thinner than the tolerance
+// between two joints, which one common plane would flatten.
+void check_no_block_flattened(const std::vector<AssemblyBlock>& blocks, const FaceNumbers& numbers,
+                              std::vector<int>& parent, double tolerance,
+                              const core::SourceLocation& where, const std::string& key) {
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const int end = b + 1 < blocks.size() ? numbers.first[b + 1] : numbers.count;
+    std::vector<int> roots;
+    for (int i = numbers.first[b]; i < end; ++i) roots.push_back(root(parent, i));
+    std::ranges::sort(roots);
+    if (std::ranges::adjacent_find(roots) != roots.end())
+      throw core::Diagnostic(
+          where, concat(key, ", block '", blocks[b].name, "'"),
+          concat("a block thicker than the snap tolerance (", tolerance, " m)"),
+          "two of its faces in one joint: snapping would flatten it (give a smaller snap)");
+  }
+}
+
 // Every face's plane after snapping: a cluster's area-weighted mean plane, oriented by its
 // root face (sign s = +-1 per face), sum A s (n, d) / |sum A s n|; the face's own plane if
 // it is alone. Counts the clusters of two faces or more in `joints`.
@@ -197,6 +215,7 @@ SnappedAssembly snap_coincident_faces(const std::vector<AssemblyBlock>& blocks, 
   std::vector<int> parent(static_cast<std::size_t>(numbers.count));
   std::iota(parent.begin(), parent.end(), 0);
   join_facing_faces(world, numbers, tolerance, parent);
+  check_no_block_flattened(blocks, numbers, parent, tolerance, where, key);
   SnappedAssembly snapped{blocks, 0, std::vector<double>(blocks.size(), 0.0)};
   const std::vector<Plane> planes = snapped_planes(world, numbers, parent, snapped.joints);
   for (std::size_t b = 0; b < blocks.size(); ++b) {
@@ -208,8 +227,7 @@ SnappedAssembly snap_coincident_faces(const std::vector<AssemblyBlock>& blocks, 
     origin /= static_cast<double>(vertices.size());
     for (Vec3& x : vertices) x -= origin;
     AssemblyBlock& block = snapped.blocks[b];
-    block.shape =
-        geometry::convex_hull(vertices, where, concat(key, ", block '", block.name, "' snapped"));
+    block.shape = geometry::convex_hull(vertices, where, concat(key, ", block '", block.name, "'"));
     block.origin = origin;
   }
   return snapped;

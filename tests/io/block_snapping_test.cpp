@@ -273,6 +273,20 @@ TEST_F(BlockSnappingTest, AMoveOfMoreThanHalfTheToleranceIsWarnedAboutNamingTheB
               1.0 + gap / 17.0, 1e-15);
 }
 
+// A block 0.5 mm thick between two blocks: its faces are within the tolerance of each other,
+// so both join the joint of the blocks above and below, and one plane would flatten it.
+TEST_F(BlockSnappingTest, ABlockThinnerThanTheToleranceIsRefusedByName) {
+  write("thin.obj",
+        "o low\n" + testing::obj_box(Vec3(0, 0, 0.125), 1) + "o thin\n" +
+            testing::obj_box(testing::box_corners(Vec3(0, 0, 0.25025), Vec3(0.25, 0.125, 0.00025)),
+                             9) +
+            "o high\n" + testing::obj_box(Vec3(0, 0, 0.2505 + 0.125), 17));
+  EXPECT_THAT(error_of("thin.obj", kSnap),
+              HasSubstr("assembly.yaml:5:38: error: generators[0].file, block 'thin': expected "
+                        "a block thicker than the snap tolerance (0.001 m), found two of its "
+                        "faces in one joint: snapping would flatten it (give a smaller snap)"));
+}
+
 TEST_F(BlockSnappingTest, ASnapThatIsNotAPositiveLengthIsRefusedAtItsKey) {
   write("pair.obj", two_boxes(0.0));
   EXPECT_THAT(error_of("pair.obj", ", snap: 0"),

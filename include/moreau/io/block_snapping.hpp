@@ -35,8 +35,8 @@ struct SnappedAssembly {
 /// vertices, with `origin` the mean of the new vertices. Blocks with no snapped face are
 /// returned unchanged.
 /// @pre tolerance > 0
-/// @throws core::Diagnostic at `where`, naming `key` and the block, if snapping flattens a
-///         block (one thinner than the tolerance whose two sides both snap)
+/// @throws core::Diagnostic at `where`, naming `key` and the block, if two faces of one block
+///         join one joint (a block thinner than the tolerance, which snapping would flatten)
 SnappedAssembly snap_coincident_faces(const std::vector<AssemblyBlock>& blocks, double tolerance,
                                       const core::SourceLocation& where, const std::string& key);
 

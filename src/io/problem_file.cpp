@@ -12,6 +12,8 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
+#include <string>
 
 namespace moreau::io {
 namespace {
@@ -52,6 +54,18 @@ void check_unique_names(const SceneBuilder& builder) {
   }
 }
 
+// For two blocks of one `blocks` generator without `snap`: the key that makes the facing
+// faces of a file's blocks coplanar, the likely cure of an overlap left by rounding; empty
+// for other bodies.
+std::string snap_advice(const Field& origin, const Field& other_origin) {
+  const std::optional<Field> type = origin.find("type");
+  if (origin.path() != other_origin.path() || !type || type->text() != "blocks" ||
+      origin.find("snap"))
+    return "";
+  return "; if the file's coordinates are rounded, give the generator `snap: <tolerance in m>` "
+         "to make facing faces coplanar";
+}
+
 void check_overlaps(const SceneBuilder& builder) {
   const std::vector<model::Body>& bodies = builder.scene.bodies;
   for (const auto& [i, j, point] :
@@ -59,9 +73,10 @@ void check_overlaps(const SceneBuilder& builder) {
     const model::Body& a = bodies[i];
     const model::Body& b = bodies[j];
     if (point.gap >= -kOverlapTolerance * std::min(body_size(a), body_size(b))) continue;
-    builder.origins[j].fail_with(concat("bodies '", a.name, "' and '", b.name, "' overlap by ",
-                                        -point.gap,
-                                        " m at t = 0 (bodies may touch, not interpenetrate)"));
+    const Field& origin = builder.origins[j];
+    origin.fail_with(concat("bodies '", a.name, "' and '", b.name, "' overlap by ", -point.gap,
+                            " m at t = 0 (bodies may touch, not interpenetrate)",
+                            snap_advice(origin, builder.origins[i])));
   }
 }
 

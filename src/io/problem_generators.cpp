@@ -3,6 +3,7 @@
 // ("arch/voussoir07", "blocks/pier_left").
 #include "moreau/core/concat.hpp"
 #include "moreau/io/block_assembly.hpp"
+#include "moreau/io/block_snapping.hpp"
 #include "moreau/masonry/generators.hpp"
 #include "problem_sections.hpp"
 
@@ -157,19 +158,58 @@ std::vector<masonry::Block> read_tower(const Field& g, const std::string& name, 
 }
 
 // One block per object of an OBJ or STL file, named "<generator name>/<object name>".
+// The blocks with their facing faces within `tolerance` (m, given at `snap`) made coplanar
+// (block_snapping.hpp), and a note of what moved. A vertex moved by more than half the
+// tolerance gets a warning too: faces that far apart are more likely drawn apart than rounded.
+std::vector<AssemblyBlock> snap_blocks(const std::vector<AssemblyBlock>& blocks, double tolerance,
+                                       const Field& snap, const Field& file,
+                                       const std::string& name,
+                                       std::vector<run::InputWarning>& warnings) {
+  SnappedAssembly snapped = snap_coincident_faces(blocks, tolerance, file.location(), file.path());
+  if (snapped.joints == 0) {
+    warnings.push_back(
+        {snap.location(), snap.path(),
+         concat("no faces of two blocks face each other within ", tolerance, " m: nothing snapped"),
+         run::InputWarning::Severity::Note});
+    return std::move(snapped.blocks);
+  }
+  const auto largest = std::ranges::max_element(snapped.largest_moves);
+  const std::size_t moved_most = static_cast<std::size_t>(largest - snapped.largest_moves.begin());
+  const std::string block = concat(name, '/', snapped.blocks[moved_most].name);
+  warnings.push_back(
+      {snap.location(), snap.path(),
+       concat(snapped.joints, " joints snapped (facing faces within ", tolerance,
+              " m made coplanar); the largest vertex move is ", *largest, " m, of ", block),
+       run::InputWarning::Severity::Note});
+  const auto far = std::ranges::count_if(snapped.largest_moves,
+                                         [&](double move) { return move > 0.5 * tolerance; });
+  if (far > 0)
+    warnings.push_back(
+        {snap.location(), snap.path(),
+         concat(block, " moved by ", *largest, " m, more than half the snap tolerance (", far,
+                " blocks in all): are its faces meant to touch?")});
+  return std::move(snapped.blocks);
+}
+
 std::vector<masonry::Block> read_blocks(const Field& g, const std::string& name,
-                                        const std::filesystem::path& folder) {
-  g.check_keys({"type", "name", "material", "position", "supports", "file"});
+                                        const std::filesystem::path& folder,
+                                        std::vector<run::InputWarning>& warnings) {
+  g.check_keys({"type", "name", "material", "position", "supports", "file", "snap"});
+  const std::optional<Field> snap = g.find("snap");
+  const double tolerance = snap ? snap->positive("m") : 0.0;
   const Field file = g.get("file");
   const std::filesystem::path path = folder / file.text();
   if (!std::filesystem::is_regular_file(path))
     file.fail("an OBJ or ASCII STL file (relative to the problem file's folder)",
               concat("no file ", path.string()));
+  std::vector<AssemblyBlock> assembly = read_block_assembly(path, file.path());
+  if (assembly.empty()) file.fail("a file of at least one block", "no face in it");
+  if (snap) assembly = snap_blocks(assembly, tolerance, *snap, file, name, warnings);
   std::vector<masonry::Block> blocks;
-  for (AssemblyBlock& block : read_block_assembly(path, file.path()))
+  blocks.reserve(assembly.size());
+  for (AssemblyBlock& block : assembly)
     blocks.push_back({concat(name, '/', block.name), std::move(block.shape),
                       geometry::Pose{block.origin, math::Quat::Identity()}});
-  if (blocks.empty()) file.fail("a file of at least one block", "no face in it");
   return blocks;
 }
 
@@ -203,10 +243,11 @@ Field deepest_field(const Field& at, std::string_view key) {
 }
 
 std::vector<masonry::Block> generate(const Field& g, const std::string& type,
-                                     const std::string& name, const SceneContext& context) {
+                                     const std::string& name, const SceneContext& context,
+                                     std::vector<run::InputWarning>& warnings) {
   const int dimension = context.dimension;
   try {
-    if (type == "blocks") return read_blocks(g, name, context.folder);
+    if (type == "blocks") return read_blocks(g, name, context.folder, warnings);
     if (type == "arch") return read_arch(g, name, dimension);
     if (type == "wall") return read_wall(g, name, dimension);
     if (type == "building") return read_building(g, name, dimension);
@@ -286,7 +327,7 @@ void read_generators(const Field& generators, const SceneContext& context, Scene
   for (const Field& g : generators.elements("a list of generators")) {
     const std::string type = read_type(g.get("type"), context.dimension);
     const std::string name = g.find("name") ? g.get("name").text() : type;
-    const std::vector<masonry::Block> blocks = generate(g, type, name, context);
+    const std::vector<masonry::Block> blocks = generate(g, type, name, context, builder.warnings);
     // Each generator keeps within kMaxBlocks; so must all of them, for the same reason.
     if (builder.scene.bodies.size() + blocks.size() > masonry::kMaxBlocks)
       g.fail_with(concat("the generators make more than ", masonry::kMaxBlocks,

@@ -13,7 +13,8 @@ namespace moreau::run {
 
 std::string InputWarning::text() const {
   const std::string location = core::format_location(where);
-  return core::concat(location, location.empty() ? "" : ": ", "warning: ", key, ": ", message);
+  return core::concat(location, location.empty() ? "" : ": ",
+                      severity == Severity::Note ? "note: " : "warning: ", key, ": ", message);
 }
 
 long step_count(const Problem& problem) {

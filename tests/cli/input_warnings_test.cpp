@@ -2,7 +2,9 @@
 // t/m^3, a record in cm/s^2 read as m/s^2, a step in which a body falls through another,
 // sizes in millimetres) are accepted with a warning naming the key: `moreau check` prints it
 // and exits 0, `moreau run` prints it once to stderr (under --quiet too), runs, exits 0 and
-// writes it into summary.json's "warnings". The bundled problems give none.
+// writes it into summary.json's "warnings". The bundled problems give none. Notes (what the
+// reader did to the input, such as the faces `snap` made coplanar) go the same way.
+#include "support/block_wall.hpp"
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
 
@@ -13,6 +15,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 
 namespace moreau::testing {
 namespace {
@@ -49,14 +52,13 @@ struct Outcome {
 Outcome check_and_run(const ScratchFolder& scratch, const std::string& text) {
   const fs::path file = scratch.path() / "problem.yaml";
   std::ofstream(file) << text;
-  Outcome outcome;
-  outcome.check = run_moreau("check " + file.string());
+  CommandResult check = run_moreau("check " + file.string());
   const fs::path out = scratch.path() / "out";
-  outcome.run =
+  CommandResult run =
       run_moreau("run " + file.string() + " --duration 0.002 --quiet --out " + out.string());
   std::ifstream summary(out / "summary.json");
-  if (summary) outcome.summary = nlohmann::json::parse(summary);
-  return outcome;
+  return {std::move(check), std::move(run),
+          summary ? nlohmann::json::parse(summary) : nlohmann::json()};
 }
 
 // The warning appears, located and with its key and `words`, in check's output, in run's
@@ -136,6 +138,30 @@ TEST(InputWarnings, RecordAboveThreeG) {
   expect_warning(check_and_run(scratch, table), "problem.yaml:9:88",
                  "bodies[1].driven.ground_motion.scale",
                  "a peak ground acceleration of 49 m/s^2 = 4.99");
+}
+
+TEST(InputWarnings, TheJointsSnapSnappedAreANoteOfCheckRunAndTheSummary) {
+  const ScratchFolder scratch;
+  // Two blocks 0.4 mm apart, drawn on a fixed slab.
+  std::ofstream(scratch.path() / "pair.obj") << "o left\n" + obj_box(math::Vec3(0, 0, 0.125), 1) +
+                                                    "o right\n" +
+                                                    obj_box(math::Vec3(0.5004, 0, 0.125), 9);
+  const Outcome outcome = check_and_run(
+      scratch,
+      "version: 1\ntime: {step: 1.0e-3, duration: 1.0}\nbodies:\n"
+      "  - {name: slab, shape: {type: box, size: [4, 4, 0.2]}, position: [0, 0, -0.1], "
+      "fixed: true}\n"
+      "generators:\n  - {type: blocks, name: pair, file: pair.obj, snap: 1.0e-3}\n");
+  const std::string note =
+      "problem.yaml:6:54: note: generators[0].snap: 1 joints snapped (facing faces within 0.001 "
+      "m made coplanar); the largest vertex move is 0.0002 m, of pair/";
+  for (const CommandResult* result : {&outcome.check, &outcome.run}) {
+    EXPECT_EQ(result->exit_code, 0) << result->output;
+    EXPECT_THAT(result->output, HasSubstr(note)) << result->output;
+    EXPECT_THAT(result->output, Not(HasSubstr("warning"))) << result->output;
+  }
+  ASSERT_EQ(outcome.summary["warnings"].size(), 1u) << outcome.summary["warnings"];
+  EXPECT_THAT(std::string(outcome.summary["warnings"][0]), HasSubstr(note));
 }
 
 TEST(InputWarnings, PlausibleValuesGiveNone) {

@@ -5,6 +5,7 @@
 // counted from 1 as the file counts them.
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "support/block_wall.hpp"
 #include "support/scratch_folder.hpp"
 
 #include <gmock/gmock.h>
@@ -24,50 +25,18 @@ namespace fs = std::filesystem;
 using math::Vec3;
 using ::testing::HasSubstr;
 
-// The faces of ConvexPolyhedron::box's corner order (corner bit 0, 1, 2: +x, +y, +z), each
-// counter-clockwise seen from outside.
-constexpr std::array<std::array<int, 4>, 6> kBoxFaces{
-    {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}}};
-// A 0.5 x 0.25 x 0.25 m block. Every coordinate of the wall is a multiple of 1/8 m, so that
-// the mean of a block's corners and the corners relative to it are exact in binary: the
-// blocks read from one file are then bitwise the blocks written one by one.
-const Vec3 kHalfBlock(0.25, 0.125, 0.125);
-constexpr int kCourses = 10;
-constexpr int kBlocksPerCourse = 10;
-
-std::vector<Vec3> box_corners(const Vec3& centre) {
-  std::vector<Vec3> corners;
-  corners.reserve(8);
-  for (int i = 0; i < 8; ++i)
-    corners.push_back(centre + Vec3((i & 1) ? kHalfBlock.x() : -kHalfBlock.x(),
-                                    (i & 2) ? kHalfBlock.y() : -kHalfBlock.y(),
-                                    (i & 4) ? kHalfBlock.z() : -kHalfBlock.z()));
-  return corners;
-}
-
-// "x y z" as OBJ and STL write a point, or "x, y, z" for a YAML list.
-std::string point(const Vec3& p, const std::string& separator = " ") {
-  std::ostringstream text;
-  text.precision(17);
-  text << p.x() << separator << p.y() << separator << p.z();
-  return text.str();
-}
-
-// "v ..." and "f ..." lines of the box at `centre`, its vertices numbered from `first`.
-std::string obj_box(const Vec3& centre, int first) {
-  std::string text;
-  for (const Vec3& corner : box_corners(centre)) text += "v " + point(corner) + '\n';
-  for (const auto& face : kBoxFaces) {
-    text += 'f';
-    for (const int corner : face) text += ' ' + std::to_string(first + corner);
-    text += '\n';
-  }
-  return text;
-}
+using testing::block_centre;
+using testing::block_name;
+using testing::box_corners;
+using testing::kBlocksPerCourse;
+using testing::kBoxFaces;
+using testing::kCourses;
+using testing::obj_box;
+using testing::point;
 
 // The solid of the box at `centre`: each face cut into two triangles along a diagonal.
 std::string stl_box(const std::string& name, const Vec3& centre) {
-  const std::vector<Vec3> corners = box_corners(centre);
+  const testing::BoxCorners corners = box_corners(centre);
   std::string text = "solid " + name + '\n';
   for (const auto& face : kBoxFaces)
     for (const std::array<int, 3> triangle :
@@ -77,15 +46,6 @@ std::string stl_box(const std::string& name, const Vec3& centre) {
       text += "    endloop\n  endfacet\n";
     }
   return text + "endsolid " + name + '\n';
-}
-
-// Running bond: every other course moved by a quarter block; the wall stands on z = 0.
-Vec3 block_centre(int course, int block) {
-  return {-2.25 + 0.5 * block + (course % 2 == 1 ? 0.25 : 0.0), 0.0, 0.125 + 0.25 * course};
-}
-
-std::string block_name(int course, int block) {
-  return "c" + std::to_string(course) + "_b" + std::to_string(block);
 }
 
 const char* kHeader = R"(version: 1

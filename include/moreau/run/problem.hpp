@@ -50,12 +50,17 @@ inline constexpr int kMaxThreads = 1024;
 /// A value of a problem that is valid but far outside the physical range of its quantity (a
 /// density in t/m^3, sizes in mm, a record in cm/s^2 read as m/s^2): the run goes on, and the
 /// front end shows it once, before the run, and writes it to summary.json.
+/// A note is no suspected mistake but what the reader did to the input that the user should
+/// know of (the faces a `blocks` generator snapped together); it reaches the user the same way.
 struct InputWarning {
+  enum class Severity { Warning, Note };
+
   core::SourceLocation where;
   std::string key;      ///< the key path, e.g. "materials[0].density"
   std::string message;  ///< the value found, why it looks wrong, the likely mistake
+  Severity severity = Severity::Warning;
 
-  /// "file:line:col: warning: key: message"
+  /// "file:line:col: warning: key: message", or "note:" for a note
   std::string text() const;
 };
 

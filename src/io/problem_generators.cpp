@@ -153,14 +153,14 @@ std::vector<masonry::Block> read_tower(const Field& g, const std::string& name, 
   return masonry::generate_tower(spec, dimension);
 }
 
-// One block per object of an OBJ or STL file, named "<generator name>/<object name>".
+// One block per object of an OBJ, STL or PLY file, named "<generator name>/<object name>".
 std::vector<masonry::Block> read_blocks(const Field& g, const std::string& name,
                                         const std::filesystem::path& folder) {
   g.check_keys({"type", "name", "material", "position", "supports", "file"});
   const Field file = g.get("file");
   const std::filesystem::path path = folder / file.text();
   if (!std::filesystem::is_regular_file(path))
-    file.fail("an OBJ or ASCII STL file (relative to the problem file's folder)",
+    file.fail("an OBJ, STL or PLY file (relative to the problem file's folder)",
               concat("no file ", path.string()));
   std::vector<masonry::Block> blocks;
   for (AssemblyBlock& block : read_block_assembly(path, file.path()))

@@ -162,17 +162,15 @@ std::uint32_t little_endian_uint32(const std::string& bytes, std::size_t offset)
 }
 
 // Its header may begin with "solid" too, so the size tells a binary file from an ASCII one
-// first. A file of another size is ASCII if it starts with "solid" and holds no NUL byte
-// (text never does; a binary file's count and normals hold some), else it is a binary file
-// cut short or padded, which read_binary_stl refuses by its size.
+// first. A file of another size is binary, cut short or padded (read_binary_stl refuses it by
+// its size), if it holds a NUL byte, which text never does and a binary file's triangle
+// count (below 2^24) and zero normals or attributes do; else it is ASCII, and refused as ASCII.
 bool is_binary_stl(const std::string& bytes) {
   if (bytes.size() >= kStlHeaderBytes &&
       bytes.size() == kStlHeaderBytes + kStlTriangleBytes * std::uint64_t{little_endian_uint32(
                                                                 bytes, kStlHeaderBytes - 4)})
     return true;
-  const std::size_t start = bytes.find_first_not_of(" \t\r\n");
-  return start == std::string::npos || bytes.compare(start, 5, "solid") != 0 ||
-         bytes.find('\0') != std::string::npos;
+  return bytes.find('\0') != std::string::npos;
 }
 
 // Each vertex of a surface its own, numbered in the order its triangles first use it, as
@@ -196,8 +194,8 @@ MeshFile read_binary_stl(const std::string& bytes, const std::filesystem::path& 
                          const std::string& key) {
   if (bytes.size() < kStlHeaderBytes)
     throw core::Diagnostic({path.string()}, key,
-                           "an ASCII STL file (starting with 'solid') or a binary one (an "
-                           "84-byte header and triangle count, then the triangles)",
+                           "a binary STL file of an 84-byte header and triangle count, then the "
+                           "triangles",
                            concat(bytes.size(), " bytes"));
   const std::uint32_t count = little_endian_uint32(bytes, kStlHeaderBytes - 4);
   if (bytes.size() != kStlHeaderBytes + kStlTriangleBytes * std::uint64_t{count})

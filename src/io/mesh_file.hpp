@@ -57,7 +57,7 @@ MeshFile read_obj_mesh(const std::filesystem::path& path, const std::string& key
 /// Each solid of an ASCII STL file, or each closed surface (surface_objects) of a binary
 /// one; exactly equal coordinates are one vertex of a solid or surface. A file is binary when
 /// its size is 84 + 50 n bytes for the count n at bytes 80 to 83 (a binary header may start
-/// with "solid" too), or when it does not start with "solid" or holds a NUL byte.
+/// with "solid" too), or when it holds a NUL byte (a binary file cut short).
 /// @throws core::Diagnostic at file:line:column for a malformed ASCII line or an empty solid;
 ///         for a binary file of the wrong size or with a coordinate that is not finite, naming
 ///         the triangle and its byte offset

@@ -13,6 +13,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -416,6 +417,41 @@ TEST_F(BlockAssemblyTest, APlyFileOfTwoBoxesIsTwoBlocks) {
   ASSERT_EQ(problem.scene.bodies.size(), 2U);
   EXPECT_EQ(problem.scene.bodies[1].name, "wall/object02");
   EXPECT_EQ(problem.scene.bodies[1].x, Vec3(0.5, 0, 0.125));
+}
+
+// A PLY file welded as MeshLab welds it: two stacked boxes and one beside the lower one, whose
+// touching faces share their 4 vertices, so that their edges lie on faces of 2 or 3 boxes.
+// Each face is joined to its own box's (surface_objects): three blocks, not one.
+TEST_F(BlockAssemblyTest, BoxesOfAPlyFileSharingVerticesAreBlocksOfTheirOwn) {
+  const std::vector<Vec3> centres{Vec3(0, 0, 0.125), Vec3(0, 0, 0.375), Vec3(0.5, 0, 0.125)};
+  std::vector<Vec3> vertices;
+  std::string faces;
+  for (const Vec3& centre : centres) {
+    const std::vector<Vec3> corners = box_corners(centre);
+    for (const auto& face : kBoxFaces) {
+      faces += "4";
+      for (const int corner : face) {
+        const auto at = std::find(vertices.begin(), vertices.end(), corners[corner]);
+        faces += ' ' + std::to_string(at - vertices.begin());
+        if (at == vertices.end()) vertices.push_back(corners[corner]);
+      }
+      faces += '\n';
+    }
+  }
+  std::string text = "ply\nformat ascii 1.0\nelement vertex " + std::to_string(vertices.size()) +
+                     "\nproperty float x\nproperty float y\nproperty float z\nelement face 18\n"
+                     "property list uchar int vertex_indices\nend_header\n";
+  for (const Vec3& vertex : vertices) text += point(vertex) + '\n';
+  write("welded.ply", text + faces);
+  const run::Problem problem = read_assembly("welded.ply");
+  ASSERT_EQ(vertices.size(), 16U);  // 8, then 4 new above and 4 new beside
+  ASSERT_EQ(problem.scene.bodies.size(), 3U);
+  for (std::size_t i = 0; i < centres.size(); ++i) {
+    EXPECT_EQ(problem.scene.bodies[i].x, centres[i]) << i;
+    EXPECT_EQ(std::get<geometry::ConvexPolyhedron>(problem.scene.bodies[i].shape).faces().size(),
+              6U)
+        << i;
+  }
 }
 
 TEST_F(BlockAssemblyTest, AMalformedPlyHeaderIsRefusedAtItsLineAndColumn) {

@@ -174,7 +174,7 @@ bool is_binary_stl(const std::string& bytes) {
 }
 
 // Each vertex of a surface its own, numbered in the order its triangles first use it, as
-// the vertices of an ASCII STL solid are: an assembly exported either way gives one blocks.
+// the vertices of an ASCII STL solid are: an assembly exported either way gives the same blocks.
 void separate_vertices(MeshFile& mesh) {
   std::vector<Vec3> vertices;
   for (MeshObject& object : mesh.objects) {

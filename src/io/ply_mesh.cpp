@@ -436,7 +436,8 @@ void read_rows(Values& values, const Header& header, const Layout& layout, MeshF
         const double count = values.next(*property.count_type, place);
         const bool is_loop = e == layout.face_element && p == layout.vertex_list;
         if (count < 0.0 || (is_loop && count < 3.0))
-          values.refuse_last(is_loop ? "a face of at least 3 vertices" : "a list's size", place);
+          values.refuse_last(is_loop ? "a face of at least 3 vertices" : "a list size of 0 or more",
+                             place);
         const auto size = static_cast<std::uint64_t>(count);
         for (std::uint64_t i = 0; i < size; ++i) {
           const double index = values.next(property.type, place);

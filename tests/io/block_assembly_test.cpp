@@ -501,6 +501,23 @@ TEST_F(BlockAssemblyTest, ATruncatedBinaryPlyFileIsRefusedAtItsRowAndByte) {
                                cut - 2, ", found the end of the file at byte ", cut)));
 }
 
+TEST_F(BlockAssemblyTest, APlyFaceOfTwoVerticesIsRefusedAtItsCount) {
+  std::string text = two_boxes_ply();
+  text.replace(text.rfind("4 12 13 15 14"), 13, "2 12 13");
+  EXPECT_THAT(error_of("edge.ply", text),
+              HasSubstr("edge.ply:39:1: error: generators[0].file, face 12 (1-based), property "
+                        "'vertex_index': expected a face of at least 3 vertices, found '2'"));
+}
+
+// Bytes after the rows the header declares are a sign of a wrong count, not to be ignored.
+TEST_F(BlockAssemblyTest, BytesAfterTheLastRowOfABinaryPlyFileAreRefused) {
+  const std::string bytes = ply({Vec3(0, 0, 0.125)}, PlyEncoding::LittleEndian);
+  EXPECT_THAT(error_of("long.ply", bytes + "xyz"),
+              HasSubstr(concat("long.ply: error: generators[0].file: expected the end of the file "
+                               "after the rows the header declares, found 3 more bytes at byte ",
+                               bytes.size())));
+}
+
 // A PLY file's message names vertices by their rows counted from 1 (the 9th vertex row is the
 // second box's corner below its top face, which now faces down) and faces by their lines.
 TEST_F(BlockAssemblyTest, ANonConvexPlySurfaceIsRefusedWithItsVertexRowsAndFaceLines) {

@@ -25,7 +25,9 @@ MeshFile read_mesh(const std::filesystem::path& path, const std::string& key) {
                          [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (extension == ".obj") return read_obj_mesh(path, key, ObjObjects::Each);
   if (extension == ".stl") return read_stl_mesh(path, key);
-  throw core::Diagnostic({path.string()}, key, "a Wavefront OBJ (.obj) or ASCII STL (.stl) file",
+  if (extension == ".ply") return read_ply_mesh(path, key);
+  throw core::Diagnostic({path.string()}, key,
+                         "a Wavefront OBJ (.obj), STL (.stl, ASCII or binary) or PLY (.ply) file",
                          concat("the extension '", extension, "'"));
 }
 
@@ -63,7 +65,8 @@ std::vector<AssemblyBlock> read_block_assembly(const std::filesystem::path& path
   for (std::size_t i = 0; i < mesh.objects.size(); ++i) {
     const MeshObject& object = mesh.objects[i];
     std::string name = object.name.empty() ? numbered_name(i, mesh.objects.size()) : object.name;
-    const std::string object_key = concat(key, mesh.stl ? ", solid '" : ", object '", name, "'");
+    const std::string object_key =
+        concat(key, mesh.format == MeshFormat::AsciiStl ? ", solid '" : ", object '", name, "'");
     if (const auto [at, added] = name_lines.try_emplace(name, object.line); !added)
       throw core::Diagnostic({path.string(), object.line, 1}, object_key,
                              "a name no other object of the file has",

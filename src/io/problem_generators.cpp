@@ -157,7 +157,7 @@ std::vector<masonry::Block> read_tower(const Field& g, const std::string& name, 
   return masonry::generate_tower(spec, dimension);
 }
 
-// One block per object of an OBJ or STL file, named "<generator name>/<object name>".
+// One block per object of an OBJ, STL or PLY file, named "<generator name>/<object name>".
 // The blocks with their facing faces within `tolerance` (m, given at `snap`) made coplanar
 // (block_snapping.hpp), and a note of what moved. A vertex moved by more than half the
 // tolerance gets a warning too: faces that far apart are more likely drawn apart than rounded.
@@ -200,7 +200,7 @@ std::vector<masonry::Block> read_blocks(const Field& g, const std::string& name,
   const Field file = g.get("file");
   const std::filesystem::path path = folder / file.text();
   if (!std::filesystem::is_regular_file(path))
-    file.fail("an OBJ or ASCII STL file (relative to the problem file's folder)",
+    file.fail("an OBJ, STL or PLY file (relative to the problem file's folder)",
               concat("no file ", path.string()));
   std::vector<AssemblyBlock> assembly = read_block_assembly(path, file.path());
   if (assembly.empty()) file.fail("a file of at least one block", "no face in it");

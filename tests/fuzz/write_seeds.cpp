@@ -4,14 +4,19 @@
 // The seeds are the repository's own files (example problems, the bad inputs of tests/io,
 // the Siconos files of tests/data/contact), a small valid block and records beside the bad
 // ones, and what cannot be checked in as text: FCLib files written from the Siconos files,
-// and checkpoints of short runs of the checkpoint target's problem in both modes.
+// binary STL and PLY block assemblies, and checkpoints of short runs of the checkpoint
+// target's problem in both modes.
 #include "checkpoint_problem.hpp"
 #include "moreau/contact/fclib_io.hpp"
 #include "moreau/contact/siconos_text_io.hpp"
-#include "moreau/core/diagnostic.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "moreau/run/run.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -70,6 +75,47 @@ void write_checkpoints(const fs::path& out) {
   }
 }
 
+// The bytes of `value`, least significant first (float32 through its bits), or reversed.
+template <class Value>
+std::string bytes_of(Value value, bool big_endian) {
+  std::array<char, sizeof(Value)> bytes{};
+  std::memcpy(bytes.data(), &value, sizeof(Value));  // the machine's order: little-endian
+  if (big_endian) std::reverse(bytes.begin(), bytes.end());
+  return {bytes.begin(), bytes.end()};
+}
+
+// Two unit tetrahedra touching at a vertex (x from 0 to 1, then from 1 to 2), as a binary
+// STL file and as binary PLY files of both byte orders: the bytes a text seed cannot hold.
+void write_binary_block_assemblies(const fs::path& out) {
+  const std::array<std::array<float, 3>, 8> corners{
+      {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 0}, {2, 0, 0}, {1, 1, 0}, {1, 0, 1}}};
+  const std::array<std::array<std::uint8_t, 3>, 8> triangles{
+      {{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}, {4, 6, 5}, {4, 5, 7}, {4, 7, 6}, {5, 6, 7}}};
+  std::string stl(80, ' ');
+  stl += bytes_of(std::uint32_t{triangles.size()}, false);
+  for (const auto& triangle : triangles) {
+    stl += std::string(12, '\0');
+    for (const std::uint8_t corner : triangle)
+      for (const float c : corners[corner]) stl += bytes_of(c, false);
+    stl += std::string(2, '\0');
+  }
+  write_text(out / "two-tetrahedra.stl", stl);
+  for (const bool big_endian : {false, true}) {
+    std::string ply = std::string("ply\nformat ") +
+                      (big_endian ? "binary_big_endian" : "binary_little_endian") +
+                      " 1.0\nelement vertex 8\nproperty float x\nproperty float y\n"
+                      "property float z\nelement face 8\n"
+                      "property list uchar int vertex_indices\nend_header\n";
+    for (const auto& corner : corners)
+      for (const float c : corner) ply += bytes_of(c, big_endian);
+    for (const auto& triangle : triangles) {
+      ply += '\x03';
+      for (const std::uint8_t corner : triangle) ply += bytes_of(std::int32_t{corner}, big_endian);
+    }
+    write_text(out / (big_endian ? "two-tetrahedra-be.ply" : "two-tetrahedra-le.ply"), ply);
+  }
+}
+
 void write_seeds(const fs::path& out) {
   for (const char* target : {"problem_file", "siconos_text", "fclib", "obj_block", "block_assembly",
                              "acceleration_record", "checkpoint"})
@@ -85,6 +131,7 @@ void write_seeds(const fs::path& out) {
              "f 1 4 3 2\nf 5 6 7 8\nf 1 2 6 5\nf 2/1/1 3/1/1 7/1/1 6/1/1\nf -5 -1 -2 -6\n"
              "f 4 1 5 8\n");
   copy_files(kSource / "tests/io/bad_inputs", ".obj", out / "block_assembly");
+  copy_files(kSource / "tests/io/bad_inputs", ".ply", out / "block_assembly");
   write_text(out / "block_assembly/two-objects.obj",
              "o left\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n"
              "o right\nv 2 0 0\nv 3 0 0\nv 2 1 0\nv 2 0 1\nf 5 7 6\nf 5 6 8\nf 5 8 7\nf 6 7 8\n");
@@ -98,6 +145,7 @@ void write_seeds(const fs::path& out) {
              "endloop\nendfacet\n"
              "facet normal 1 1 1\nouter loop\nvertex 1 0 0\nvertex 0 1 0\nvertex 0 0 1\n"
              "endloop\nendfacet\nendsolid tetra\n");
+  write_binary_block_assemblies(out / "block_assembly");
   copy_files(kSource / "tests/io/bad_inputs", ".csv", out / "acceleration_record");
   write_text(out / "acceleration_record/two-columns.csv",
              "# time (s), acceleration (g)\ntime,accel_g\n0.0,0.0\n0.01, 0.05\r\n0.02,-1e-1\n");
@@ -126,7 +174,7 @@ int main(int argc, char** argv) {
   }
   try {
     write_seeds(argv[1]);
-  } catch (const core::Diagnostic& error) {
+  } catch (const std::exception& error) {  // a Diagnostic, or a file that cannot be written
     std::cerr << error.what() << '\n';
     return 1;
   }

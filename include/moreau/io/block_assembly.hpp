@@ -23,14 +23,17 @@ struct AssemblyBlock {
 };
 
 /// The blocks of a Wavefront OBJ file (one per `o` object, or per `g` group in a file without
-/// `o`; vertex numbers global across objects, as OBJ has them) or of an ASCII STL file (one
-/// per solid, exactly equal coordinates being one vertex), chosen by the extension (.obj or
-/// .stl, any case). Each block is checked convex as a single OBJ block is (read_obj_block).
+/// `o`; vertex numbers global across objects, as OBJ has them), of an ASCII STL file (one
+/// per solid, exactly equal coordinates being one vertex), or of a binary STL or PLY file
+/// (one per closed surface of its faces, as they have no objects: a wall's blocks touching
+/// at their faces stay apart), chosen by the extension (.obj, .stl or .ply, any case). Each
+/// block is checked convex as a single OBJ block is (read_obj_block).
 /// @param key the problem file's key, for messages; a message about one object names it
-/// @throws core::Diagnostic at file:line(:column), with vertex numbers as the file has them,
-///         for another extension, a malformed line, an object with no face, a face naming
-///         a missing vertex, a degenerate face, a non-convex object or two objects of the
-///         same name
+/// @throws core::Diagnostic at file:line(:column), with vertex numbers as the file has them
+///         (PLY's rows from 1), or in a binary file at the triangle or row and byte, for
+///         another extension, a malformed line, header or truncated data, an object with no
+///         face, a face naming a missing vertex, a degenerate face, a non-convex object or two
+///         objects of the same name
 std::vector<AssemblyBlock> read_block_assembly(const std::filesystem::path& path,
                                                const std::string& key);
 

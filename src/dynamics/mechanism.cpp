@@ -1,6 +1,7 @@
 #include "moreau/dynamics/mechanism.hpp"
 
 #include "moreau/core/concat.hpp"
+#include "moreau/core/disjoint_sets.hpp"
 #include "moreau/dynamics/contact_detection.hpp"
 #include "moreau/dynamics/interfaces.hpp"
 
@@ -8,7 +9,6 @@
 #include <cmath>
 #include <cstddef>
 #include <map>
-#include <numeric>
 #include <utility>
 
 namespace moreau::dynamics {
@@ -46,22 +46,6 @@ Twist twist_of(const model::Body& body, const Vec3& frame_velocity) {
 double pair_size(const model::Body& a, const model::Body& b) {
   return std::max(bounding_radius(a), bounding_radius(b));
 }
-
-// Union-find over the bodies and one more node, rest (index n).
-class Groups {
- public:
-  explicit Groups(std::size_t n) : parent_(n + 1) {
-    std::iota(parent_.begin(), parent_.end(), std::size_t{0});
-  }
-  std::size_t find(std::size_t i) {
-    while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
-    return i;
-  }
-  void join(std::size_t i, std::size_t j) { parent_[find(i)] = find(j); }
-
- private:
-  std::vector<std::size_t> parent_;
-};
 
 // u_a(p) - u_b(p) at the contact's point, with its normal oriented from b towards a as the
 // pair names them.
@@ -144,7 +128,8 @@ Mechanism identify_mechanism(const model::Scene& scene, const std::vector<Contac
   if (!(fastest > kRestSpeed)) return mechanism;
   const double still = std::max(kRestFraction * fastest, kRestSpeed);
 
-  Groups groups(n);
+  // The bodies and one more node, rest (index n).
+  core::DisjointSets<std::size_t> groups(n + 1);
   for (std::size_t b = 0; b < n; ++b) {
     const model::Body& body = scene.bodies[b];
     const bool supports =
@@ -165,8 +150,8 @@ Mechanism identify_mechanism(const model::Scene& scene, const std::vector<Contac
 
   std::map<std::size_t, std::vector<int>> members;
   for (std::size_t b = 0; b < n; ++b)
-    if (scene.bodies[b].motion == model::Motion::Free && groups.find(b) != groups.find(n))
-      members[groups.find(b)].push_back(static_cast<int>(b));
+    if (scene.bodies[b].motion == model::Motion::Free && groups.root(b) != groups.root(n))
+      members[groups.root(b)].push_back(static_cast<int>(b));
   for (auto& [root, bodies] : members)
     mechanism.parts.push_back(part_motion(std::move(bodies), scene, twists));
   std::stable_sort(mechanism.parts.begin(), mechanism.parts.end(),
@@ -175,15 +160,15 @@ Mechanism identify_mechanism(const model::Scene& scene, const std::vector<Contac
                                                                : p.bodies < q.bodies;
                    });
 
-  const std::size_t rest = groups.find(n);
+  const std::size_t rest = groups.root(n);
   for (PairContacts pair : pairs) {
     // Named moving body first: "block|ground", "voussoir02|voussoir03".
-    const bool a_rests = groups.find(static_cast<std::size_t>(pair.body_a)) == rest;
-    const bool b_rests = groups.find(static_cast<std::size_t>(pair.body_b)) == rest;
+    const bool a_rests = groups.root(static_cast<std::size_t>(pair.body_a)) == rest;
+    const bool b_rests = groups.root(static_cast<std::size_t>(pair.body_b)) == rest;
     if (a_rests != b_rests ? a_rests : pair.body_a > pair.body_b)
       std::swap(pair.body_a, pair.body_b);
     const auto a = static_cast<std::size_t>(pair.body_a), b = static_cast<std::size_t>(pair.body_b);
-    if (groups.find(a) == groups.find(b)) continue;
+    if (groups.root(a) == groups.root(b)) continue;
     Vec3 position = Vec3::Zero(), slip = Vec3::Zero();
     int closed = 0;
     double fastest_slip = 0.0;

@@ -2,6 +2,7 @@
 
 #include "moreau/collision/face_contact.hpp"
 #include "moreau/core/concat.hpp"
+#include "moreau/core/disjoint_sets.hpp"
 #include "moreau/geometry/aabb.hpp"
 #include "moreau/geometry/convex_hull.hpp"
 
@@ -36,18 +37,6 @@ FaceNumbers number_faces(const std::vector<ConvexPolyhedron>& world) {
     numbers.count += static_cast<int>(block.faces().size());
   }
   return numbers;
-}
-
-// The root of i's set, halving the path on the way (union-find); a set's root is its smallest
-// member, so that clusters are oriented by their first face in the file.
-int root(std::vector<int>& parent, int i) {
-  while (parent[i] != i) i = parent[i] = parent[parent[i]];
-  return i;
-}
-
-void join(std::vector<int>& parent, int i, int j) {
-  const int a = root(parent, i), b = root(parent, j);
-  parent[std::max(a, b)] = std::min(a, b);
 }
 
 double face_area(const ConvexPolyhedron& block, int f) {
@@ -91,10 +80,10 @@ bool face_each_other(const ConvexPolyhedron& a, int fa, const ConvexPolyhedron& 
   return 0.5 * std::abs(twice_area.dot(face_a.normal)) > tolerance * perimeter;
 }
 
-// Joins, in `parent`, the faces of different blocks that face each other. A sweep along x over
-// the blocks' bounding boxes, inflated by the tolerance, finds the pairs of blocks that may.
+// Joins, in `joints_of_faces`, the faces of different blocks that face each other. A sweep along x
+// over the blocks' bounding boxes, inflated by the tolerance, finds the pairs of blocks that may.
 void join_facing_faces(const std::vector<ConvexPolyhedron>& world, const FaceNumbers& numbers,
-                       double tolerance, std::vector<int>& parent) {
+                       double tolerance, core::DisjointSets<int>& joints_of_faces) {
   std::vector<geometry::Aabb> boxes;
   boxes.reserve(world.size());
   for (const ConvexPolyhedron& block : world)
@@ -111,19 +100,19 @@ void join_facing_faces(const std::vector<ConvexPolyhedron>& world, const FaceNum
       for (int fa = 0; fa < static_cast<int>(world[a].faces().size()); ++fa)
         for (int fb = 0; fb < static_cast<int>(world[b].faces().size()); ++fb)
           if (face_each_other(world[a], fa, world[b], fb, tolerance))
-            join(parent, numbers.first[a] + fa, numbers.first[b] + fb);
+            joints_of_faces.join(numbers.first[a] + fa, numbers.first[b] + fb);
     }
 }
 
 // Refuses a block two of whose faces joined one joint: a block thinner than the tolerance
 // between two joints, which one common plane would flatten.
 void check_no_block_flattened(const std::vector<AssemblyBlock>& blocks, const FaceNumbers& numbers,
-                              std::vector<int>& parent, double tolerance,
+                              core::DisjointSets<int>& joints_of_faces, double tolerance,
                               const core::SourceLocation& where, const std::string& key) {
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     const int end = b + 1 < blocks.size() ? numbers.first[b + 1] : numbers.count;
     std::vector<int> roots;
-    for (int i = numbers.first[b]; i < end; ++i) roots.push_back(root(parent, i));
+    for (int i = numbers.first[b]; i < end; ++i) roots.push_back(joints_of_faces.root(i));
     std::ranges::sort(roots);
     if (std::ranges::adjacent_find(roots) != roots.end())
       throw core::Diagnostic(
@@ -137,8 +126,8 @@ void check_no_block_flattened(const std::vector<AssemblyBlock>& blocks, const Fa
 // root face (sign s = +-1 per face), sum A s (n, d) / |sum A s n|; the face's own plane if
 // it is alone. Counts the clusters of two faces or more in `joints`.
 std::vector<Plane> snapped_planes(const std::vector<ConvexPolyhedron>& world,
-                                  const FaceNumbers& numbers, std::vector<int>& parent,
-                                  int& joints) {
+                                  const FaceNumbers& numbers,
+                                  core::DisjointSets<int>& joints_of_faces, int& joints) {
   std::vector<Plane> planes(static_cast<std::size_t>(numbers.count));
   std::vector<Plane> sums(planes.size(), Plane{Vec3::Zero(), 0.0});
   std::vector<int> sizes(planes.size(), 0);
@@ -147,7 +136,7 @@ std::vector<Plane> snapped_planes(const std::vector<ConvexPolyhedron>& world,
       const geometry::PolyhedronFace& face = world[b].faces()[static_cast<std::size_t>(f)];
       const int i = numbers.first[b] + f;
       planes[i] = {face.normal, face.offset};
-      const int r = root(parent, i);
+      const int r = joints_of_faces.root(i);
       // N.B. r <= i: the root's own plane is already in `planes`.
       const double sign = face.normal.dot(planes[r].normal) < 0.0 ? -1.0 : 1.0;
       const double weight = sign * face_area(world[b], f);
@@ -158,7 +147,7 @@ std::vector<Plane> snapped_planes(const std::vector<ConvexPolyhedron>& world,
   joints = 0;
   const std::vector<Plane> own = planes;
   for (int i = 0; i < numbers.count; ++i) {
-    const int r = root(parent, i);
+    const int r = joints_of_faces.root(i);
     if (sizes[r] < 2) continue;
     if (r == i) ++joints;
     const double norm = sums[r].normal.norm();
@@ -212,12 +201,11 @@ SnappedAssembly snap_coincident_faces(const std::vector<AssemblyBlock>& blocks, 
   for (const AssemblyBlock& block : blocks)
     world.push_back(block.shape.transformed(geometry::Pose{block.origin, math::Quat::Identity()}));
   const FaceNumbers numbers = number_faces(world);
-  std::vector<int> parent(static_cast<std::size_t>(numbers.count));
-  std::iota(parent.begin(), parent.end(), 0);
-  join_facing_faces(world, numbers, tolerance, parent);
-  check_no_block_flattened(blocks, numbers, parent, tolerance, where, key);
+  core::DisjointSets<int> joints_of_faces(numbers.count);
+  join_facing_faces(world, numbers, tolerance, joints_of_faces);
+  check_no_block_flattened(blocks, numbers, joints_of_faces, tolerance, where, key);
   SnappedAssembly snapped{blocks, 0, std::vector<double>(blocks.size(), 0.0)};
-  const std::vector<Plane> planes = snapped_planes(world, numbers, parent, snapped.joints);
+  const std::vector<Plane> planes = snapped_planes(world, numbers, joints_of_faces, snapped.joints);
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     std::vector<Vec3> vertices =
         snapped_vertices(world[b], numbers.first[b], planes, snapped.largest_moves[b]);

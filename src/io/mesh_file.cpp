@@ -3,6 +3,7 @@
 #include "mesh_text.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/core/disjoint_sets.hpp"
 #include "yaml_field.hpp"
 
 #include <algorithm>
@@ -325,26 +326,6 @@ bool is_binary(MeshFormat format) {
   return format == MeshFormat::BinaryStl || format == MeshFormat::BinaryPly;
 }
 
-// Sets of faces joined into surfaces (union-find); a set's root is its first face, so that the
-// surfaces come out in the order of their first face.
-class FaceSets {
- public:
-  explicit FaceSets(std::size_t count) : parent_(count) {
-    for (std::size_t f = 0; f < count; ++f) parent_[f] = f;
-  }
-  std::size_t root(std::size_t f) {
-    while (parent_[f] != f) f = parent_[f] = parent_[parent_[f]];
-    return f;
-  }
-  void join(std::size_t a, std::size_t b) {
-    const std::size_t root_a = root(a), root_b = root(b);
-    parent_[std::max(root_a, root_b)] = std::min(root_a, root_b);
-  }
-
- private:
-  std::vector<std::size_t> parent_;
-};
-
 // Newell's normal of a loop (unit): outward for a loop counter-clockwise seen from outside,
 // and exact for a planar loop, whatever its vertex the sum starts at.
 Vec3 loop_normal(const std::vector<Vec3>& vertices, const std::vector<int>& face) {
@@ -415,7 +396,8 @@ std::vector<MeshObject> surface_objects(const MeshFile& mesh,
       sides_of_edge[std::minmax(from, to)].push_back({f, from, to});
     }
   }
-  FaceSets surfaces(faces.size());
+  // Roots are first faces: the surfaces come out in the order of their first face.
+  core::DisjointSets<std::size_t> surfaces(faces.size());
   for (const auto& [edge, sides] : sides_of_edge) {
     // An edge of one block only joins its two faces whatever their loops' directions, so
     // that a face drawn clockwise stays in its block, which convex_block then refuses naming

@@ -1,35 +1,22 @@
 #include "block_diagonal_inverse.hpp"
 
+#include "moreau/core/disjoint_sets.hpp"
+
 #include <Eigen/Cholesky>
 
 #include <algorithm>
-#include <numeric>
 
 namespace moreau::solvers::detail {
-namespace {
-
-// The root of i's set, halving the path on the way (union-find).
-Index root(std::vector<Index>& parent, Index i) {
-  while (parent[i] != i) i = parent[i] = parent[parent[i]];
-  return i;
-}
-
-}  // namespace
-
 BlockDiagonalInverse::BlockDiagonalInverse(const SparseMat& M) {
   const Index n = M.rows();
-  std::vector<Index> parent(static_cast<std::size_t>(n));
-  std::iota(parent.begin(), parent.end(), Index{0});
+  core::DisjointSets<Index> coupled(n);
   for (Index j = 0; j < M.outerSize(); ++j)
-    for (SparseMat::InnerIterator it(M, j); it; ++it) {
-      const Index a = root(parent, it.row()), b = root(parent, j);
-      parent[std::max(a, b)] = std::min(a, b);  // a set's root is its smallest member
-    }
+    for (SparseMat::InnerIterator it(M, j); it; ++it) coupled.join(it.row(), j);
   // Blocks numbered by their smallest degree of freedom.
   block_.assign(static_cast<std::size_t>(n), -1);
   std::vector<Index> size;
   for (Index i = 0; i < n; ++i) {
-    const Index r = root(parent, i);
+    const Index r = coupled.root(i);
     if (block_[r] < 0) {
       block_[r] = static_cast<Index>(size.size());
       size.push_back(0);

@@ -1,5 +1,6 @@
-"""Limit analysis of planar assemblies of rigid rectangular blocks with Coulomb friction, the
-reference of the validation case wall-opening-tilting-table.
+"""Limit analysis of planar assemblies of rigid rectangular blocks with Coulomb friction, meant
+as the reference of a wall with an opening on a tilting table (not yet a validation case:
+see Cost below).
 
 Model. Rigid blocks of uniform density in the x-z plane, on a fixed ground (z <= ground_z),
 under their weight W_b (down) and a horizontal live load lambda W_b (+x) at their centroids:
@@ -23,7 +24,7 @@ Two analyses:
   forces exists under non-associative friction, the mathematical program with
   complementarity constraints of Ferris & Tin-Loi (2001, "Limit analysis of frictional block
   assemblies as a mathematical program with complementarity constraints", Int. J. Mech.
-  Sci. 43:209-224; the same problem as Fishwick 1996, PhD thesis, Univ. of Sheffield, and
+  Sci. 43:209-224; the same problem as Fishwick's 1996 PhD thesis and
   Gilbert, Casapulla & Ahmed 2006, "Limit analysis of masonry block structures with
   non-associative frictional joints using linear programming", Comput. Struct.
   84:873-887). Its unknowns are the forces (c, t), lambda and the blocks' velocities
@@ -42,15 +43,17 @@ Two analyses:
       a mechanism            sum_p (d_p + s+_p + s-_p) = 1
       driven by the load     L . u >= LIVE_WORK
 
-  and lambda is minimised. Ferris & Tin-Loi solve the complementarity with a smoothing
-  method (a local optimum); here it is solved exactly as a mixed-integer linear program,
+  and lambda is minimised. Ferris & Tin-Loi solve it with nonlinear-programming
+  methods, which find local solutions; here it is solved exactly as a mixed-integer linear program,
   every complementarity by a binary and big-M constants (scipy.optimize.milp, HiGHS): per
-  point y_p (open), z+_p, z-_p (slipping either way, at most one):
+  point y_p (open), per interface z+, z- (slipping either way, at most one: the two ends of
+  a straight interface slip at the same rate, the relative rotation moving them along the
+  normal only, so one pair of binaries serves both and halves the search):
 
       d_p <= y_p                       c_p <= C_p (1 - y_p)
-      s+_p <= z+_p                     t_p + mu c_p <= 2 mu C_p (1 - z+_p)
-      s-_p <= z-_p                     mu c_p - t_p <= 2 mu C_p (1 - z-_p)
-      z+_p + z-_p <= 1                 (else s+ = s- at a free point would fake a mechanism)
+      s+_p <= z+                       t_p + mu c_p <= 2 mu C_p (1 - z+)
+      s-_p <= z-                       mu c_p - t_p <= 2 mu C_p (1 - z-)
+      z+ + z- <= 1                     (else s+ = s- at a free point would fake a mechanism)
 
   The rates are bounded by 1 by the normalisation. C_p is the largest c_p over all
   statically admissible force fields with 0 <= lambda <= the associative factor (one LP per
@@ -60,6 +63,15 @@ Two analyses:
   product below COMPLEMENTARITY_TOLERANCE and the live work above LIVE_WORK (the bound
   that excludes mechanisms the live load does no work on, for which lambda would be
   arbitrary, is not what fixes the optimum).
+
+Cost. The big-M relaxation is weak: its LP bound is 0, a fractional mechanism spreading over
+all points (y_p >= d_p small) leaving the forces unconstrained, so the bound comes from
+branching alone. HiGHS proves the closed-form cases of known_answers in well under a second
+each and a running-bond wall of 5 blocks (2 blocks x 2 courses, 20 points) in 2 s; on 7 and 10
+blocks it finds the mechanism but its bound stays at 0 after 60 s, and on walls with an
+opening of 24 blocks (100 points) and 55 blocks (256 points) it finds no mechanism in 7 to 10
+minutes, at free or at fixed lambda. Those walls need a stronger formulation (or a local
+method, Ferris & Tin-Loi's) before this module can give their reference.
 
 Power balance, the reason for the last constraint: at a solution the external power equals
 the dissipation, (W + lambda L) . u = sum_p mu c_p |s_p| >= 0 (normal forces do no work by
@@ -108,7 +120,8 @@ def cross(p, f):
 
 
 def contact_points(blocks, ground_z, tolerance=1e-9):
-    """The end points of the interfaces of touching rectangles, as (i, j, normal, point):
+    """The end points of the interfaces of touching rectangles, as (i, j, normal, point),
+    the two ends of each interface one after the other (points 2q and 2q + 1):
     the face of i against the face of j, normal (unit, x-z) pointing from i to j; i = -1 is
     the ground (the half-plane z <= ground_z). Faces touch when they are at the same place
     within tolerance and overlap over more than it."""
@@ -246,11 +259,13 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
     k, n = s.count, s.A.shape[0]
     upper, _, _ = associative_load_factor(blocks, ground_z, friction)
     force_bounds = normal_force_bounds(s, friction, upper)
-    # Unknowns: c (k), t (k), lambda, u (n), d (k), s+ (k), s- (k), y (k), z+ (k), z- (k).
+    # Unknowns: c (k), t (k), lambda, u (n), d (k), s+ (k), s- (k), y (k), z+ and z- (k/2
+    # each: one per interface, points 2q and 2q + 1 being its ends).
     C, T, LAM = 0, k, 2 * k
     U = 2 * k + 1
-    D, SP, SM, Y, ZP, ZM = (U + n + m * k for m in range(6))
-    width = U + n + 6 * k
+    D, SP, SM, Y, ZP = (U + n + m * k for m in range(5))
+    ZM = ZP + k // 2
+    width = U + n + 5 * k
     rows, lower, upper_rows = [], [], []
 
     def add(row, low, high):
@@ -287,13 +302,14 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
         add(e, -np.inf, big)  # c <= C (1 - y)
         for rate, binary, sign in ((SP, ZP, 1.0), (SM, ZM, -1.0)):
             e = np.zeros(width)
-            e[[rate + p, binary + p]] = (1.0, -1.0)
+            e[[rate + p, binary + p // 2]] = (1.0, -1.0)
             add(e, -np.inf, 0.0)  # s+- <= z+-
             e = np.zeros(width)
-            e[[T + p, C + p, binary + p]] = (sign, friction, 2 * friction * big)
+            e[[T + p, C + p, binary + p // 2]] = (sign, friction, 2 * friction * big)
             add(e, -np.inf, 2 * friction * big)  # mu c +- t <= 2 mu C (1 - z+-)
+    for q in range(k // 2):
         e = np.zeros(width)
-        e[[ZP + p, ZM + p]] = 1.0
+        e[[ZP + q, ZM + q]] = 1.0
         add(e, -np.inf, 1.0)
     e = np.zeros(width)
     e[D:D + 3 * k] = 1.0
@@ -317,7 +333,8 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
                   constraints=LinearConstraint(np.array(rows), lower, upper_rows),
                   options={"time_limit": time_limit, "disp": False})
     if result.x is None:
-        raise RuntimeError(f"non-associative load factor: {result.message}")
+        raise RuntimeError(f"non-associative load factor: {result.message} (lower bound "
+                           f"{result.mip_dual_bound})")
     x = result.x
     c, t = x[C:C + k], x[T:T + k]
     opening, slip_plus, slip_minus = x[D:D + k], x[SP:SP + k], x[SM:SM + k]
@@ -361,4 +378,5 @@ if __name__ == "__main__":
     for blocks, mu, expected, found, associative in known_answers():
         print(f"{len(blocks)} blocks, mu = {mu:g}: expected {expected:.4f}, MILP {found:.6f}, "
               f"associative LP {associative:.6f}")
-        assert abs(found - expected) < 1e-6 and found <= associative + 1e-9
+        # HiGHS's feasibility tolerance (1e-7) on the big-M rows: 1e-5 of the weight
+        assert abs(found - expected) < 1e-5 and found <= associative + 1e-9

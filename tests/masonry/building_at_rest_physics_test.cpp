@@ -10,8 +10,16 @@
 namespace moreau::masonry {
 namespace {
 
+// The building's blocks on the ground, of masonry density and friction.
+model::Scene building_on_ground(const BuildingSpec& spec) {
+  model::Scene scene = testing::scene_on_ground(3, {.friction = 0.6, .restitution = 0.0});
+  for (const Block& block : generate_building(spec, 3))
+    scene.bodies.push_back(model::make_free_body(block.name, block.shape, 2000.0, block.pose, 3));
+  return scene;
+}
+
 // 2.0 m x 1.8 m, walls 0.3 m thick, 12 courses of 0.2 m (2.4 m): a door south, a window
-// north, a floor at 1.4 m and a window east above it. Masonry density and friction.
+// north, a floor at 1.4 m and a window east above it.
 model::Scene small_tower_on_ground() {
   BuildingSpec spec;
   spec.length = 2.0;
@@ -24,10 +32,7 @@ model::Scene small_tower_on_ground() {
   spec.openings.south = {{.centre = 0.0, .sill = 0.0, .width = 0.6, .height = 1.0}};
   spec.openings.north = {{.centre = 0.1, .sill = 0.4, .width = 0.4, .height = 0.6}};
   spec.openings.east = {{.centre = 0.0, .sill = 1.6, .width = 0.3, .height = 0.4}};
-  model::Scene scene = testing::scene_on_ground(3, {.friction = 0.6, .restitution = 0.0});
-  for (const Block& block : generate_building(spec, 3))
-    scene.bodies.push_back(model::make_free_body(block.name, block.shape, 2000.0, block.pose, 3));
-  return scene;
+  return building_on_ground(spec);
 }
 
 // 2.0 m x 1.6 m, walls 0.4 m thick of two leaves of 0.2 m, 5 courses of 0.2 m (1 m) with
@@ -43,10 +48,7 @@ model::Scene small_two_leaf_building_on_ground() {
   spec.leaves = 2;
   spec.header_every = 3;
   spec.openings.south = {{.centre = 0.0, .sill = 0.0, .width = 0.4, .height = 0.6}};
-  model::Scene scene = testing::scene_on_ground(3, {.friction = 0.6, .restitution = 0.0});
-  for (const Block& block : generate_building(spec, 3))
-    scene.bodies.push_back(model::make_free_body(block.name, block.shape, 2000.0, block.pose, 3));
-  return scene;
+  return building_on_ground(spec);
 }
 
 TEST(BuildingAtRest, SmallTowerWithOpeningsStandsStillForTwoSeconds) {

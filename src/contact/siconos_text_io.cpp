@@ -136,6 +136,10 @@ MatrixHeader read_matrix_header(Scanner& in, const std::string& key) {
   header.where = in.location();
   header.rows = read_integer(in, key + ".rows", 0, kMaxDimension);
   header.cols = read_integer(in, key + ".columns", 0, kMaxDimension);
+  // Each row and column of a problem's matrices has its value in a vector further on (q; f
+  // or w): a size the rest of the file cannot hold is refused before the matrix is made (an
+  // empty 0 x 1e9 matrix takes 4 GB of column pointers).
+  in.require_room(std::max(header.rows, header.cols), key + ".size");
   return header;
 }
 

@@ -108,7 +108,8 @@ const BadFile kBadFiles[] = {
     {"block_number_wrong.dat", 17, "W.block[1].number"},
     {"csparse_row_out_of_range.dat", 13, "W.col[1].row"},
     {"global_H_wrong_columns.dat", 12, "H.columns"},
-    {"huge_size.dat", 6, "M.values"},
+    {"huge_size.dat", 5, "W.size"},
+    {"empty_huge_matrix.dat", 5, "W.size"},  // 0 x 1e9: no values, but 4 GB of pointers
     {"empty.dat", 1, "dimension"},
 };
 

@@ -4,6 +4,7 @@
 #include "moreau/collision/face_contact.hpp"
 #include "pair_contacts.hpp"
 
+#include <cmath>
 #include <limits>
 
 namespace moreau::collision {
@@ -69,18 +70,28 @@ ClippedPoint clip_end(const Vec2& x, const Vec2& other_end, int x_vertex, int in
   return {embed(clipped), {{FeatureKind::Edge, incident_edge}, {FeatureKind::Vertex, corner}}};
 }
 
+// An overlap shorter than this fraction of the polygons' size is a point: the polygons meet
+// at a corner of both.
+constexpr double kRelativeDegenerateLength = 1e-6;
+
 // Reference edge on ref (returned as B: normal = its outward normal), incident edge the
-// edge of inc most anti-parallel to it.
+// edge of inc most anti-parallel to it. Polygons whose overlap along the reference edge is
+// a point give no contact: at a corner of both every line between their edges separates
+// them, and the choice between the edges flips with rounding from step to step (the 3D
+// case, polyhedron_contact.cpp, says why the point can go).
 Contacts edge_contact(const WorldPolygon& ref, int ref_edge, const WorldPolygon& inc,
-                      double distance) {
+                      double distance, double size) {
   const Vec2 n = ref.normals[ref_edge];
   int e = 0;
   for (int k = 1; k < inc.size(); ++k)
     if (inc.normals[k].dot(n) < inc.normals[e].dot(n)) e = k;
   const int v0 = e, v1 = (e + 1) % inc.size();
+  const ClippedPoint ends[] = {clip_end(inc.vertex(v0), inc.vertex(v1), v0, e, ref, ref_edge),
+                               clip_end(inc.vertex(v1), inc.vertex(v0), v1, e, ref, ref_edge)};
+  const Vec3 along = embed(Vec2(-n.y(), n.x()));
+  if (std::abs(along.dot(ends[1].x - ends[0].x)) <= kRelativeDegenerateLength * size) return {};
   Contacts contacts;
-  for (const auto& c : {clip_end(inc.vertex(v0), inc.vertex(v1), v0, e, ref, ref_edge),
-                        clip_end(inc.vertex(v1), inc.vertex(v0), v1, e, ref, ref_edge)}) {
+  for (const auto& c : ends) {
     const double gap = embed(n).dot(c.x - embed(ref.vertex(ref_edge)));
     if (gap <= distance) contacts.push_back(midway(c.x, embed(n), gap, c.feature));
   }
@@ -102,8 +113,8 @@ Contacts polygon_polygon(const geometry::Polygon& a, const geometry::Pose& pose_
   for (const Vec2& v : wa.vertices) size = std::max(size, (v - wa.vertices[0]).norm());
   for (const Vec2& v : wb.vertices) size = std::max(size, (v - wb.vertices[0]).norm());
   if (query_a.separation > query_b.separation + 1e-9 * size)
-    return swapped(edge_contact(wa, query_a.edge, wb, distance));
-  return edge_contact(wb, query_b.edge, wa, distance);
+    return swapped(edge_contact(wa, query_a.edge, wb, distance, size));
+  return edge_contact(wb, query_b.edge, wa, distance, size);
 }
 
 Contacts polygon_plane(const geometry::Polygon& a, const geometry::Pose& pose_a,

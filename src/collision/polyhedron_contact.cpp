@@ -3,6 +3,7 @@
 #include "moreau/collision/face_contact.hpp"
 #include "pair_contacts.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -99,15 +100,45 @@ int incident_face(const ConvexPolyhedron& incident, const Vec3& reference_normal
   return best;
 }
 
+// An overlap narrower than this fraction of the bodies' size has no area: the bodies meet
+// along an edge or at a corner of both.
+constexpr double kRelativeDegenerateWidth = 1e-6;
+
+// Whether a convex polygon (points in order, on a plane of normal n) is narrower than
+// `width`: its area below width times its diameter. The area is the fan of triangles from
+// the first point: the shoelace formula on world coordinates would lose a sliver's area to
+// round-off.
+bool narrower_than(const std::vector<ClippedPoint>& polygon, const Vec3& n, double width) {
+  Vec3 doubled_area = Vec3::Zero();
+  double diameter = 0.0;
+  for (std::size_t i = 0; i < polygon.size(); ++i) {
+    if (i + 2 < polygon.size())
+      doubled_area += (polygon[i + 1].x - polygon[0].x).cross(polygon[i + 2].x - polygon[0].x);
+    for (std::size_t j = i + 1; j < polygon.size(); ++j)
+      diameter = std::max(diameter, (polygon[i].x - polygon[j].x).norm());
+  }
+  return std::abs(n.dot(doubled_area)) <= 2.0 * width * diameter;
+}
+
 // Face contact with the reference face on `ref`. The clipped points lie on the incident
 // face; the gap of each is its height above the reference plane. Returned with the
 // reference body as B (normal = reference normal, features (incident, reference)).
+// Bodies whose overlap has no area give no contact. Two convex bodies that touch over an
+// area have one common plane, but along a segment or at a point every plane between their
+// faces separates them, and the separating-axis test picks one by rounding: where four
+// blocks meet at the inner corner of a building, the corner pair's point carried the weight
+// above it along z in one step and nothing along y the next, and each flip redistributed the
+// load (tens of Newton iterations a step instead of a few). Such a point has no measure: the
+// neighbouring faces carry the load, and if the bodies move into each other the overlap
+// gains area and the contact returns with its proper plane.
 Contacts face_contact(const ConvexPolyhedron& ref, int face, const ConvexPolyhedron& inc,
-                      double distance) {
+                      double distance, double size) {
   const auto& reference = ref.faces()[face];
+  const std::vector<ClippedPoint> overlap =
+      clip_incident_face(ref, face, inc, incident_face(inc, reference.normal));
+  if (narrower_than(overlap, reference.normal, kRelativeDegenerateWidth * size)) return {};
   Contacts contacts;
-  for (const ClippedPoint& c :
-       clip_incident_face(ref, face, inc, incident_face(inc, reference.normal))) {
+  for (const ClippedPoint& c : overlap) {
     const double gap = reference.normal.dot(c.x) - reference.offset;
     if (gap <= distance) contacts.push_back(midway(c.x, reference.normal, gap, c.feature));
   }
@@ -167,8 +198,8 @@ Contacts polyhedron_polyhedron(const ConvexPolyhedron& a, const ConvexPolyhedron
   const double face_separation = std::max(face_a.separation, face_b.separation);
   if (edge.separation > face_separation + tolerance) return edge_contact(a, b, edge, distance);
   if (face_a.separation > face_b.separation + tolerance)
-    return swapped(face_contact(a, face_a.face, b, distance));
-  return face_contact(b, face_b.face, a, distance);
+    return swapped(face_contact(a, face_a.face, b, distance, size(a, b)));
+  return face_contact(b, face_b.face, a, distance, size(a, b));
 }
 
 }  // namespace moreau::collision

@@ -171,6 +171,37 @@ TEST(BoxBox, CrossingEdgesGiveOnePointWithTheAnalyticGap) {
   }
 }
 
+TEST(BoxBox, BoxesThatMeetAtACornerOrAlongAnEdgeOnlyDoNotTouch) {
+  // The inner corner of a building: a block of course k and one of course k + 1 share one
+  // corner point (1.3, -1.95, 10.4) or a whole edge, in a frame turned by 0.3 rad about z
+  // so that no coordinate is round. A drift of 1e-9 in any direction leaves the overlap
+  // without area: the last two leave squares 1e-9 and 1e-11 wide ten metres from the
+  // origin, whose area must not drown in round-off. Moved 1e-4 into each other along x and
+  // y, the blocks overlap on a square 0.1 mm wide, which is a contact.
+  const Quat turn = math::from_axis_angle(Vec3::UnitZ(), 0.3);
+  auto turned = [&](const Vec3& x) { return at(turn * x, turn); };
+  const Box lower{Vec3(0.15, 0.35, 0.1)}, upper{Vec3(0.35, 0.0577, 0.1)};
+  const Vec3 lower_centre(1.15, -2.3, 10.3);
+  for (const Vec3& drift : {Vec3(0, 0, 0), Vec3(1e-9, -1e-9, -1e-9), Vec3(-1e-9, 1e-9, 0),
+                            Vec3(-1e-9, -1e-9, 0), Vec3(-1e-11, -1e-11, 0)}) {
+    const Vec3 corner_to_corner(1.65, -1.8923, 10.5);
+    EXPECT_TRUE(
+        collide(upper, turned(corner_to_corner + drift), lower, turned(lower_centre), 1e-3).empty())
+        << drift.transpose();
+    const Vec3 edge_to_edge(1.65, -2.3, 10.5);  // the upper box spans y = -2.3577..-2.2423
+    EXPECT_TRUE(
+        collide(upper, turned(edge_to_edge + drift), lower, turned(lower_centre), 1e-3).empty())
+        << drift.transpose();
+  }
+  const auto strip = collide(upper, turned(Vec3(1.65 - 1e-4, -1.8923 - 1e-4, 10.5)), lower,
+                             turned(lower_centre), 1e-3);
+  expect_points(strip,
+                {turn * Vec3(1.3 - 1e-4, -1.95, 10.4), turn * Vec3(1.3, -1.95, 10.4),
+                 turn * Vec3(1.3, -1.95 - 1e-4, 10.4), turn * Vec3(1.3 - 1e-4, -1.95 - 1e-4, 10.4)},
+                1e-9);
+  expect_all(strip, Vec3::UnitZ(), 0.0);
+}
+
 TEST(BoxPlane, RestingBoxGivesItsFourBottomCornersAtGapZero) {
   const Quat turn = math::from_axis_angle(Vec3::UnitZ(), 0.4);
   const Vec3 h(0.5, 0.3, 0.2);

@@ -100,6 +100,19 @@ TEST(PlanarPolygon, TiltedBlockOnTheGroundTouchesWithOneCorner) {
   EXPECT_NEAR(contacts[0].gap, 0.001, kTol);
 }
 
+TEST(PlanarStack, BlocksThatMeetAtACornerOnlyDoNotTouch) {
+  // The upper block's lower-left corner on the lower block's upper-right one, exactly and
+  // drifted by 1e-9: no contact; shifted by 1e-4 to the left, the two ends of the overlap.
+  for (const double drift : {0.0, 1e-9, -1e-9})
+    EXPECT_TRUE(collide(rectangle(0.4, 0.2), at(0.4 + drift, 0.3 - drift), rectangle(0.4, 0.2),
+                        at(0.0, 0.1), 1e-3)
+                    .empty())
+        << drift;
+  const auto strip =
+      collide(rectangle(0.4, 0.2), at(0.4 - 1e-4, 0.3), rectangle(0.4, 0.2), at(0.0, 0.1), 1e-3);
+  EXPECT_EQ(sorted_x(strip), (std::vector<double>{0.2 - 1e-4, 0.2}));
+}
+
 TEST(PlanarStack, TurnedStackHasTheTurnedNormalAndEnds) {
   // Two blocks turned together by 0.3 rad about y, the upper one 0.5 + g further along the
   // turned z axis: the joint is the turned segment x = +-0.5, z = 0.25 + g/2 (block frame).

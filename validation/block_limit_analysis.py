@@ -1,6 +1,6 @@
-"""Limit analysis of planar assemblies of rigid rectangular blocks with Coulomb friction, meant
-as the reference of a wall with an opening on a tilting table (not yet a validation case:
-see Cost below).
+"""Limit analysis of planar assemblies of rigid rectangular blocks with Coulomb friction: the
+references of the wall with an opening on a tilting table (case
+wall-opening-tilting-table).
 
 Model. Rigid blocks of uniform density in the x-z plane, on a fixed ground (z <= ground_z),
 under their weight W_b (down) and a horizontal live load lambda W_b (+x) at their centroids:
@@ -11,7 +11,7 @@ the opposite), and Coulomb's cone |t_p| <= mu c_p (Livesley 1978, "Limit analysi
 structures formed from rigid blocks", Int. J. Numer. Meth. Eng. 12:1853-1871). Forces are in
 units of the assembly's weight.
 
-Two analyses:
+Three analyses:
 
 - associative_load_factor: the largest lambda for which the forces can be in equilibrium
   inside the cones (a linear program). With Coulomb's cone read as an associative yield
@@ -19,7 +19,9 @@ Two analyses:
   (sliding without dilatancy) it is only an upper bound of the load at which a mechanism
   can form (Drucker 1954, "Coulomb friction, plasticity, and limit loads", J. Appl. Mech.
   21:71-74), and equal to it when no interface slides in the mechanism (infinite friction:
-  the no-sliding analysis of Heyman's arches, validation/limit_analysis.py).
+  the no-sliding analysis of Heyman's arches, validation/limit_analysis.py). With
+  head_joint_friction = 0 the vertical interfaces carry no shear: the least frictional
+  resistance of the head joints (their normal force is zero under gravity alone).
 - nonassociative_load_factor: the smallest lambda at which a mechanism with consistent
   forces exists under non-associative friction, the mathematical program with
   complementarity constraints of Ferris & Tin-Loi (2001, "Limit analysis of frictional block
@@ -64,14 +66,20 @@ Two analyses:
   that excludes mechanisms the live load does no work on, for which lambda would be
   arbitrary, is not what fixes the optimum).
 
+- mechanism_loads: the same complementarity problem for one given mechanism (its points'
+  modes, open, slipping either way or closed, fix every binary of the MILP): two LPs give
+  the range of lambda over which that mechanism has consistent forces. Its lowest value is
+  the load at which the mechanism becomes possible, an upper bound of the non-associative
+  minimum; the case applies it to the mechanism a simulation collapses in.
+
 Cost. The big-M relaxation is weak: its LP bound is 0, a fractional mechanism spreading over
 all points (y_p >= d_p small) leaving the forces unconstrained, so the bound comes from
 branching alone. HiGHS proves the closed-form cases of known_answers in well under a second
 each and a running-bond wall of 5 blocks (2 blocks x 2 courses, 20 points) in 2 s; on 7 and 10
 blocks it finds the mechanism but its bound stays at 0 after 60 s, and on walls with an
 opening of 24 blocks (100 points) and 55 blocks (256 points) it finds no mechanism in 7 to 10
-minutes, at free or at fixed lambda. Those walls need a stronger formulation (or a local
-method, Ferris & Tin-Loi's) before this module can give their reference.
+minutes, at free or at fixed lambda: for those walls the minimum is unknown, and the case
+brackets moreau with the associative bound and the load of its own mechanism.
 
 Power balance, the reason for the last constraint: at a solution the external power equals
 the dissipation, (W + lambda L) . u = sum_p mu c_p |s_p| >= 0 (normal forces do no work by
@@ -181,22 +189,32 @@ def statics(blocks, ground_z):
 
 
 def cone_rows(k, friction, width):
-    """|t_p| <= mu c_p as rows on the first 2k of `width` unknowns (c then t)."""
+    """|t_p| <= mu_p c_p as rows on the first 2k of `width` unknowns (c then t); friction is
+    one mu or one per point."""
     rows = np.zeros((2 * k, width))
-    for p in range(k):
-        rows[2 * p, [p, k + p]] = (-friction, 1.0)
-        rows[2 * p + 1, [p, k + p]] = (-friction, -1.0)
+    for p, mu in enumerate(np.broadcast_to(friction, k)):
+        rows[2 * p, [p, k + p]] = (-mu, 1.0)
+        rows[2 * p + 1, [p, k + p]] = (-mu, -1.0)
     return rows
 
 
-def associative_load_factor(blocks, ground_z, friction):
+def head_joint_points(s):
+    """Which points of the statics lie on vertical interfaces (head joints)."""
+    return np.array([abs(normal[0]) > 0.5 for _, _, normal, _ in s.points])
+
+
+def associative_load_factor(blocks, ground_z, friction, head_joint_friction=None):
     """(lambda, c, t): the largest live-load factor with a statically admissible force
-    field (equilibrium inside Coulomb's cones), by linprog (HiGHS)."""
+    field (equilibrium inside Coulomb's cones), by linprog (HiGHS). head_joint_friction,
+    when given, is the friction of the vertical interfaces instead of `friction`."""
     s = statics(blocks, ground_z)
     k = s.count
+    mu = np.full(k, friction, dtype=float)
+    if head_joint_friction is not None:
+        mu[head_joint_points(s)] = head_joint_friction
     objective = np.zeros(2 * k + 1)
     objective[-1] = -1.0
-    result = linprog(objective, A_ub=cone_rows(k, friction, 2 * k + 1), b_ub=np.zeros(2 * k),
+    result = linprog(objective, A_ub=cone_rows(k, mu, 2 * k + 1), b_ub=np.zeros(2 * k),
                      A_eq=np.column_stack([s.A, s.live]), b_eq=s.dead,
                      bounds=[(0, None)] * k + [(None, None)] * k + [(0, None)], method="highs")
     if result.status != 0:
@@ -350,6 +368,61 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
                      x[U:U + n].reshape(-1, 3), live_work, float(products.max()), force_bounds)
 
 
+@dataclass(frozen=True)
+class MechanismLoads:
+    """The live-load factors between which a given mechanism has consistent forces (NaN
+    when it has none), and what the mechanism does at the points: how many open and slip,
+    its most negative opening rate (interpenetration) as a share of its largest rate, and
+    the live load's power on it."""
+    lowest: float
+    highest: float
+    opening: int
+    slipping: int
+    most_closing: float
+    live_power: float
+
+
+def mechanism_loads(blocks, ground_z, friction, velocities, threshold=1e-2):
+    """The range of lambda over which the mechanism of `velocities` ((v_x, v_z, omega) per
+    block, omega counter-clockwise in the x-z plane) is a collapse mechanism of
+    non-associative Coulomb friction: forces in equilibrium inside the cones, with no normal
+    force at a point that opens, and at a point that slips the tangential force on the
+    cone's edge, opposing the slip (the complementarity of nonassociative_load_factor with
+    its binaries fixed by the mechanism). Rates at most `threshold` times the largest rate
+    of the mechanism count as zero: a simulation's velocities at the onset of collapse
+    carry round-off and the last step's settling besides the mechanism. Two LPs (HiGHS)."""
+    s = statics(blocks, ground_z)
+    k = s.count
+    rates = s.A.T @ np.asarray(velocities, float).ravel()
+    rates /= np.abs(rates).max()
+    opening, slip = rates[:k], rates[k:]
+    is_open, is_slipping = opening > threshold, np.abs(slip) > threshold
+    rows = []
+    for p in range(k):
+        row = np.zeros(2 * k + 1)
+        if is_open[p]:
+            row[p] = 1.0  # c_p = 0
+        elif is_slipping[p]:
+            row[[k + p, p]] = (1.0, friction * np.sign(slip[p]))  # t_p = -mu c_p sign(s_p)
+        else:
+            continue
+        rows.append(row)
+    A_eq = np.vstack([np.column_stack([s.A, s.live])] + rows)
+    b_eq = np.concatenate([s.dead, np.zeros(len(rows))])
+    bounds = [(0, None)] * k + [(None, None)] * k + [(0, None)]
+    extremes = []
+    for sense in (1.0, -1.0):
+        objective = np.zeros(2 * k + 1)
+        objective[-1] = sense
+        result = linprog(objective, A_ub=cone_rows(k, friction, 2 * k + 1),
+                         b_ub=np.zeros(2 * k), A_eq=A_eq, b_eq=b_eq, bounds=bounds,
+                         method="highs")
+        extremes.append(result.x[-1] if result.status == 0 else np.nan)
+    return MechanismLoads(float(extremes[0]), float(extremes[1]), int(is_open.sum()),
+                          int((is_slipping & ~is_open).sum()), float(min(opening.min(), 0.0)),
+                          float(s.live @ np.asarray(velocities, float).ravel()))
+
+
 def known_answers():
     """[(assembly, mu, lambda expected from statics by hand, MILP, associative LP)] on
     assemblies whose collapse load is known in closed form; run as a script, the module
@@ -374,7 +447,25 @@ def known_answers():
              associative_load_factor(blocks, 0.0, mu)[0]) for blocks, mu, expected in cases]
 
 
+def known_mechanisms():
+    """[(mechanism, lambda expected, mechanism_loads)] for mechanisms whose load is known in
+    closed form, mu = 0.8: a block 0.4 x 1 tipping about its toe (0.4, 0), which its
+    weight holds up to b/h = 0.4, and two such blocks side by side, each tipping about its
+    own toe while their joint slips (0.4 when the joint carries nothing, as in
+    known_answers). A block turning at omega = -1 about its toe moves its centroid, 0.5
+    above and 0.2 behind the toe, at (0.5, 0.2)."""
+    tipping = (0.5, 0.2, -1.0)
+    block = [Rectangle(0, 0.4, 0, 1)]
+    pair = [Rectangle(0, 0.4, 0, 1), Rectangle(0.4, 0.8, 0, 1)]
+    return [(name, 0.4, mechanism_loads(blocks, 0.0, 0.8, [tipping] * len(blocks)))
+            for name, blocks in (("a block tipping", block), ("a pair tipping", pair))]
+
+
 if __name__ == "__main__":
+    for name, expected, loads in known_mechanisms():
+        print(f"{name}: expected {expected:.4f}, lowest load of the mechanism "
+              f"{loads.lowest:.6f} (highest {loads.highest:.6f})")
+        assert abs(loads.lowest - expected) < 1e-7
     for blocks, mu, expected, found, associative in known_answers():
         print(f"{len(blocks)} blocks, mu = {mu:g}: expected {expected:.4f}, MILP {found:.6f}, "
               f"associative LP {associative:.6f}")

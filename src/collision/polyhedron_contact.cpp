@@ -107,17 +107,19 @@ constexpr double kRelativeDegenerateWidth = 1e-6;
 // Whether a convex polygon (points in order, on a plane of normal n) is narrower than
 // `width`: its area below width times its diameter. The area is the fan of triangles from
 // the first point: the shoelace formula on world coordinates would lose a sliver's area to
-// round-off.
-bool narrower_than(const std::vector<ClippedPoint>& polygon, const Vec3& n, double width) {
+// round-off. The diameter, at most `size`, is only measured when the area is that small.
+bool narrower_than(const std::vector<ClippedPoint>& polygon, const Vec3& n, double width,
+                   double size) {
   Vec3 doubled_area = Vec3::Zero();
+  for (std::size_t i = 0; i + 2 < polygon.size(); ++i)
+    doubled_area += (polygon[i + 1].x - polygon[0].x).cross(polygon[i + 2].x - polygon[0].x);
+  const double area = 0.5 * std::abs(n.dot(doubled_area));
+  if (area > width * size) return false;
   double diameter = 0.0;
-  for (std::size_t i = 0; i < polygon.size(); ++i) {
-    if (i + 2 < polygon.size())
-      doubled_area += (polygon[i + 1].x - polygon[0].x).cross(polygon[i + 2].x - polygon[0].x);
+  for (std::size_t i = 0; i < polygon.size(); ++i)
     for (std::size_t j = i + 1; j < polygon.size(); ++j)
       diameter = std::max(diameter, (polygon[i].x - polygon[j].x).norm());
-  }
-  return std::abs(n.dot(doubled_area)) <= 2.0 * width * diameter;
+  return area <= width * diameter;
 }
 
 // Face contact with the reference face on `ref`. The clipped points lie on the incident
@@ -136,7 +138,7 @@ Contacts face_contact(const ConvexPolyhedron& ref, int face, const ConvexPolyhed
   const auto& reference = ref.faces()[face];
   const std::vector<ClippedPoint> overlap =
       clip_incident_face(ref, face, inc, incident_face(inc, reference.normal));
-  if (narrower_than(overlap, reference.normal, kRelativeDegenerateWidth * size)) return {};
+  if (narrower_than(overlap, reference.normal, kRelativeDegenerateWidth * size, size)) return {};
   Contacts contacts;
   for (const ClippedPoint& c : overlap) {
     const double gap = reference.normal.dot(c.x) - reference.offset;

@@ -120,6 +120,8 @@ struct Study {
   std::map<double, output::RunResponse> runs;  ///< by scale, every run that ended
 };
 
+// Each run's history.csv follows the control body (--track) and, by itself, the shaken
+// support the response is measured from (output::tracked_bodies).
 std::vector<std::string> run_arguments(const Study& study, double scale) {
   std::vector<std::string> arguments = {"run",
                                         study.file.string(),
@@ -132,9 +134,7 @@ std::vector<std::string> run_arguments(const Study& study, double scale) {
                                         "--threads",
                                         core::concat(study.threads_per_run),
                                         "--track",
-                                        study.control.body,
-                                        "--track",
-                                        study.control.ground};
+                                        study.control.body};
   if (study.duration) {
     arguments.emplace_back("--duration");
     arguments.push_back(factor_text(*study.duration));

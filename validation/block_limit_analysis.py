@@ -393,7 +393,8 @@ def mechanism_loads(blocks, ground_z, friction, velocities, threshold=1e-2):
     carry round-off and the last step's settling besides the mechanism. Two LPs (HiGHS)."""
     s = statics(blocks, ground_z)
     k = s.count
-    rates = s.A.T @ np.asarray(velocities, float).ravel()
+    u = np.asarray(velocities, float).ravel()
+    rates = s.A.T @ u
     rates /= np.abs(rates).max()
     opening, slip = rates[:k], rates[k:]
     is_open, is_slipping = opening > threshold, np.abs(slip) > threshold
@@ -420,7 +421,7 @@ def mechanism_loads(blocks, ground_z, friction, velocities, threshold=1e-2):
         extremes.append(result.x[-1] if result.status == 0 else np.nan)
     return MechanismLoads(float(extremes[0]), float(extremes[1]), int(is_open.sum()),
                           int((is_slipping & ~is_open).sum()), float(min(opening.min(), 0.0)),
-                          float(s.live @ np.asarray(velocities, float).ravel()))
+                          float(s.live @ u))
 
 
 def known_answers():

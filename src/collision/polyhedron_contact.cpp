@@ -190,7 +190,8 @@ Contacts polyhedron_plane(const ConvexPolyhedron& a, const geometry::Pose& plane
 
 Contacts polyhedron_polyhedron(const ConvexPolyhedron& a, const ConvexPolyhedron& b,
                                double distance) {
-  const double tolerance = kRelativeTieTolerance * size(a, b);
+  const double scale = size(a, b);
+  const double tolerance = kRelativeTieTolerance * scale;
   const FaceQuery face_a = query_faces(a, b);
   if (face_a.separation > distance) return {};
   const FaceQuery face_b = query_faces(b, a);
@@ -200,8 +201,8 @@ Contacts polyhedron_polyhedron(const ConvexPolyhedron& a, const ConvexPolyhedron
   const double face_separation = std::max(face_a.separation, face_b.separation);
   if (edge.separation > face_separation + tolerance) return edge_contact(a, b, edge, distance);
   if (face_a.separation > face_b.separation + tolerance)
-    return swapped(face_contact(a, face_a.face, b, distance, size(a, b)));
-  return face_contact(b, face_b.face, a, distance, size(a, b));
+    return swapped(face_contact(a, face_a.face, b, distance, scale));
+  return face_contact(b, face_b.face, a, distance, scale);
 }
 
 }  // namespace moreau::collision

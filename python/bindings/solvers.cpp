@@ -150,8 +150,11 @@ is (sizes, finiteness, mu >= 0); read_contact_problem(path) reads a file.)")
                             " contacts, d = ", file.problem.dimension, ">");
       });
 
-  module.def("read_contact_problem", &contact::read_contact_problem_file, py::arg("path"),
-             R"(Reads a frictional-contact problem file, as `moreau solve` does: FCLib HDF5 or
+  module.def(
+      "read_contact_problem",
+      [](const std::filesystem::path& path) { return contact::read_contact_problem_file(path); },
+      py::arg("path"),
+      R"(Reads a frictional-contact problem file: FCLib HDF5 or
 Siconos text, local or global (a global problem is condensed to W and q; its global form is
 kept for the methods of global_solver_names()). Raises InputError naming the file.)");
 

@@ -20,7 +20,7 @@ namespace {
 using math::VecX;
 
 VecX warm_start(const contact::ContactProblemFile& file, const std::string& choice) {
-  if (choice == "zero") return VecX::Zero(file.problem.size());
+  if (choice == "zero") return VecX::Zero(file.dimension() * file.contacts());
   if (choice == "guess" && file.guess) return *file.guess;
   if (choice == "solution" && file.stored_solution) return *file.stored_solution;
   if (choice != "guess" && choice != "solution")
@@ -40,8 +40,8 @@ void print_result(const contact::ContactProblemFile& file, std::string_view solv
                   const solvers::SolveReport& report, bool json) {
   if (json) {
     nlohmann::json line = {{"file", file.path.string()},
-                           {"contacts", file.problem.contacts()},
-                           {"dimension", file.problem.dimension},
+                           {"contacts", file.contacts()},
+                           {"dimension", file.dimension()},
                            {"solver", solver},
                            {"status", solvers::to_string(report.status)},
                            {"converged", report.converged()},
@@ -52,7 +52,7 @@ void print_result(const contact::ContactProblemFile& file, std::string_view solv
     std::cout << line.dump() << '\n';
     return;
   }
-  std::cout << file.path.string() << ": " << file.problem.contacts() << " contacts, " << solver
+  std::cout << file.path.string() << ": " << file.contacts() << " contacts, " << solver
             << (report.stages.empty() ? "" : " (" + report.stages + ")") << ", "
             << solvers::to_string(report.status) << ", " << report.iterations
             << " iterations, error " << std::setprecision(3) << std::scientific << report.error
@@ -60,15 +60,15 @@ void print_result(const contact::ContactProblemFile& file, std::string_view solv
 }
 
 // A method of the global form runs on the file's global problem; a local file has none.
+// v: the global velocities of the returned r.
 solvers::SolveReport solve_global(const contact::ContactProblemFile& file, const std::string& name,
-                                  const po::variables_map& values, VecX& r) {
+                                  const po::variables_map& values, VecX& r, VecX& v) {
   if (!file.global)
     throw core::Diagnostic({file.path.string()}, "solver",
                            core::concat("a global problem (M, H, f, w) for ", name),
                            "a local problem (W, q): use a method of the local form");
   const auto solver =
       solvers::make_global_solver(name, read_stop_criteria(values), read_solver_parameters(values));
-  VecX v;
   return solver->solve(*file.global, r, v);
 }
 
@@ -83,7 +83,8 @@ int run_solve(const std::vector<std::string>& arguments) {
           .c_str())("warm-start", po::value<std::string>()->default_value("zero"),
                     "initial reactions: zero, guess or solution (stored in FCLib files)")(
       "reactions", po::value<std::string>(), "write the reactions r to this file, one a line")(
-      "velocities", po::value<std::string>(), "write the velocities u = W r + q to this file")(
+      "velocities", po::value<std::string>(),
+      "write the local velocities u = W r + q (= H^T v + w) to this file")(
       "json", "print the result as one JSON object");
   add_solver_options(options, 0.0);
   po::positional_options_description positional;
@@ -94,18 +95,23 @@ int run_solve(const std::vector<std::string>& arguments) {
   if (!values) return kSuccess;
 
   const std::string name = (*values)["solver"].as<std::string>();
-  const contact::ContactProblemFile file =
-      contact::read_contact_problem_file((*values)["file"].as<std::string>());
+  const bool global = solvers::is_global_solver(name);
+  const contact::ContactProblemFile file = contact::read_contact_problem_file(
+      (*values)["file"].as<std::string>(),
+      global ? contact::LocalForm::Skip : contact::LocalForm::Build);
   VecX r = warm_start(file, (*values)["warm-start"].as<std::string>());
+  VecX v;
   const solvers::SolveReport report =
-      solvers::is_global_solver(name)
-          ? solve_global(file, name, *values, r)
+      global
+          ? solve_global(file, name, *values, r, v)
           : solvers::make_solver(name, read_stop_criteria(*values), read_solver_parameters(*values))
                 ->solve(file.problem, r);
 
   if (values->count("reactions")) write_values((*values)["reactions"].as<std::string>(), r);
   if (values->count("velocities"))
-    write_values((*values)["velocities"].as<std::string>(), file.problem.velocity(r));
+    write_values(
+        (*values)["velocities"].as<std::string>(),
+        global ? VecX(file.global->H.transpose() * v + file.global->w) : file.problem.velocity(r));
   print_result(file, name, report, values->count("json") > 0);
   return report.converged() ? kSuccess : kNotConverged;
 }

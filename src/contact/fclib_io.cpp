@@ -15,6 +15,7 @@ extern "C" {
 #include <fstream>
 #include <string_view>
 #include <system_error>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -308,6 +309,19 @@ void write_solution(const std::string& file, fclib_solution solution) {
     throw Diagnostic({file}, "/solution", "libfclib could not write the solution");
 }
 
+// v = M^-1 (f + H r) and u = H^T v + w, the velocities of r.
+std::pair<VecX, VecX> velocities(const GlobalProblem& problem, const VecX& r,
+                                 const std::string& file) {
+  VecX v = MassFactor(problem.M, {file}).solve(problem.f + problem.H * r);
+  VecX u = problem.H.transpose() * v + problem.w;
+  return {std::move(v), std::move(u)};
+}
+
+void write_guess(const std::string& file, fclib_solution guess) {
+  if (!fclib_write_guesses(1, &guess, file.c_str()))
+    throw Diagnostic({file}, "/guesses", "libfclib could not write the guess");
+}
+
 }  // namespace
 
 bool has_hdf5_signature(const std::filesystem::path& path) {
@@ -388,9 +402,27 @@ void write_fclib_global(const std::filesystem::path& path, const GlobalProblem& 
     throw Diagnostic({file}, "", "libfclib could not write the problem");
   if (!r) return;
   VecX r_out = *r;
-  VecX v_out = v ? *v : Condensation(problem, {file}).global_velocity(*r);
+  VecX v_out = v ? *v : velocities(problem, *r, file).first;
   VecX u_out = problem.H.transpose() * v_out + problem.w;
   write_solution(file, {v_out.data(), u_out.data(), r_out.data(), nullptr});
+}
+
+void write_fclib_guess(const std::filesystem::path& path, const LocalProblem& problem,
+                       const VecX& r) {
+  MOREAU_ASSERT(r.size() == problem.size());
+  const SilenceHdf5Errors silence;
+  VecX r_out = r, u_out = problem.velocity(r);
+  write_guess(path.string(), {nullptr, u_out.data(), r_out.data(), nullptr});
+}
+
+void write_fclib_guess(const std::filesystem::path& path, const GlobalProblem& problem,
+                       const VecX& r) {
+  MOREAU_ASSERT(r.size() == problem.H.cols());
+  const std::string file = path.string();
+  const SilenceHdf5Errors silence;
+  auto [v_out, u_out] = velocities(problem, r, file);
+  VecX r_out = r;
+  write_guess(file, {v_out.data(), u_out.data(), r_out.data(), nullptr});
 }
 
 }  // namespace moreau::contact

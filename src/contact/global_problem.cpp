@@ -70,22 +70,24 @@ void validate(const GlobalProblem& problem, const core::SourceLocation& where) {
                        concat(problem.mu[a]));
 }
 
-Condensation::Condensation(const GlobalProblem& problem, const core::SourceLocation& where)
-    : H_(problem.H), f_(problem.f) {
-  require_symmetric(problem.M, where);
+MassFactor::MassFactor(const SparseMat& M, const core::SourceLocation& where) {
+  require_symmetric(M, where);
   // A positive definite M has a positive diagonal (M_ii = e_i^T M e_i > 0). N.B. checked
   // before CHOLMOD: its analysis of an M without entries returns no factor, which Eigen's
   // CholmodSupport then dereferences (a segmentation fault on an all-zero M).
-  for (Index i = 0; i < problem.M.rows(); ++i)
-    if (!(problem.M.coeff(i, i) > 0.0))
+  for (Index i = 0; i < M.rows(); ++i)
+    if (!(M.coeff(i, i) > 0.0))
       throw Diagnostic(where, concat("M(", i, ", ", i, ')'),
-                       "a positive diagonal entry (M positive definite)",
-                       concat(problem.M.coeff(i, i)));
+                       "a positive diagonal entry (M positive definite)", concat(M.coeff(i, i)));
   factor_.cholmod().print = 0;  // library code never prints; failures become Diagnostics
-  factor_.compute(problem.M);
+  factor_.compute(M);
   if (factor_.info() != Eigen::Success)
     throw Diagnostic(where, "M", "a symmetric positive definite matrix",
                      "one whose Cholesky factorization fails (not positive definite)");
+}
+
+Condensation::Condensation(const GlobalProblem& problem, const core::SourceLocation& where)
+    : factor_(problem.M, where), H_(problem.H), f_(problem.f) {
   const SparseMat M_inv_H = factor_.solve(H_);
   const SparseMat W = H_.transpose() * M_inv_H;
   const SparseMat W_T = W.transpose();

@@ -490,6 +490,7 @@ StepReport MoreauJean::step() {
     problem_ = contact::LocalProblem{};
     problem_.dimension = scene_.dimension;
     global_problem_ = contact::GlobalProblem{};
+    first_guess_.resize(0);
     report.times.assembly = assembly_clock.seconds();
     impulses_.clear();
   } else {
@@ -497,6 +498,7 @@ StepReport MoreauJean::step() {
     const math::SparseMat H = jacobian.H.to_sparse();
     const StepTerms terms{jacobian, H, m_inv, V_free};
     VecX r = warm_start();
+    first_guess_ = r + cone_shifts();
     report.times.assembly = assembly_clock.seconds();
     V_next = solve(terms, r, report);
     report.times.solve = report.solve->seconds;

@@ -146,10 +146,13 @@ void ProblemDumpOutput::stepped(const run::Run& run, const run::StepOutcome& out
   if (outcome.report.active == 0) return;
   const dynamics::MoreauJean& stepper = *run.nscd_stepper();
   const fs::path path = folder_ / core::concat("step_", outcome.step, ".hdf5");
-  if (stepper.global_problem().contacts() > 0)
+  if (stepper.global_problem().contacts() > 0) {
     contact::write_fclib_global(path, stepper.global_problem());
-  else
+    contact::write_fclib_guess(path, stepper.global_problem(), stepper.first_guess());
+  } else {
     contact::write_fclib_local(path, stepper.local_problem());
+    contact::write_fclib_guess(path, stepper.local_problem(), stepper.first_guess());
+  }
 }
 
 CheckpointOutput::CheckpointOutput(const run::Run& run, fs::path folder)

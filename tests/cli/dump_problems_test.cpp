@@ -8,9 +8,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace moreau::testing {
 namespace {
@@ -45,6 +48,53 @@ void expect_global_dump(const fs::path& dumped, long contacts) {
   ASSERT_EQ(solved.exit_code, 0) << solved.output;
   EXPECT_EQ(nlohmann::json::parse(solved.output)["contacts"].get<long>(), contacts)
       << solved.output;
+}
+
+// Row `step` of the run's solver.csv: its columns by name.
+std::map<std::string, std::string> solver_row(const fs::path& folder, int step) {
+  std::ifstream csv(folder / "solver.csv");
+  std::string line;
+  std::getline(csv, line);
+  std::vector<std::string> names;
+  std::stringstream header(line);
+  for (std::string name; std::getline(header, name, ',');) names.push_back(name);
+  while (std::getline(csv, line)) {
+    std::stringstream row(line);
+    std::map<std::string, std::string> columns;
+    std::string value;
+    for (std::size_t i = 0; i < names.size() && std::getline(row, value, ','); ++i)
+      columns[names[i]] = value;
+    if (columns["step"] == std::to_string(step)) return columns;
+  }
+  ADD_FAILURE() << "no step " << step << " in " << (folder / "solver.csv");
+  return {};
+}
+
+// The dump keeps the impulses the run's solve started from as its guess: solved from it, a
+// dumped step takes the run's iterations to the run's error, in either form.
+TEST(DumpProblems, ADumpSolvedFromItsGuessRepeatsTheRunsSolve) {
+  for (const char* solver : {"hybrid", "velocity-newton"}) {
+    const fs::path problems = run_with_dumps(kProblems / "block-incline.yaml",
+                                             std::string("--duration 0.003 --solver ") + solver);
+    for (const int step : {2, 3}) {
+      const auto row = solver_row(problems.parent_path(), step);
+      const fs::path dumped = problems / ("step_" + std::to_string(step) + ".hdf5");
+      const auto solve_from = [&](const std::string& start) {
+        const CommandResult solved = run_moreau("solve --json --warm-start " + start +
+                                                " --solver " + solver + " " + dumped.string());
+        EXPECT_EQ(solved.exit_code, 0) << solved.output;
+        return nlohmann::json::parse(solved.output);
+      };
+      const auto replayed = solve_from("guess");
+      EXPECT_EQ(replayed["iterations"].get<int>(), std::stoi(row.at("iterations")))
+          << solver << " step " << step;
+      EXPECT_EQ(replayed["error"].get<double>(), std::stod(row.at("error")))
+          << solver << " step " << step;
+      // Not the answer of any start: from zero, the same method ends elsewhere.
+      EXPECT_NE(solve_from("zero")["error"].get<double>(), std::stod(row.at("error")))
+          << solver << " step " << step;
+    }
+  }
 }
 
 TEST(DumpProblems, StepsSolvedOnWAreLocalProblemsThatSolve) {

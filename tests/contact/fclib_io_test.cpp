@@ -128,6 +128,59 @@ TEST(FclibIo, RefusesToWriteAnInconsistentGlobalProblem) {
   EXPECT_FALSE(std::filesystem::exists(path));
 }
 
+// The guess comes back bit for bit beside the solution, the guess's v with M v = f + H r.
+TEST(FclibIo, AGuessRoundTripsBesideTheSolution) {
+  const GlobalProblem problem = two_contacts_global();
+  const VecX solution = (VecX(6) << 0.25, 0.0, 0.0, 1.0 / 7.0, 0.01, -0.02).finished();
+  const VecX guess = (VecX(6) << 0.5, 0.1, -0.1, 1.0 / 3.0, 0.0, 0.0).finished();
+  const auto path = temporary("guess.hdf5");
+  write_fclib_global(path, problem, solution);
+  write_fclib_guess(path, problem, guess);
+  const FclibContents contents = read_fclib(path);
+  ASSERT_TRUE(contents.solution.has_value());
+  EXPECT_EQ(*contents.solution, solution);
+  ASSERT_TRUE(contents.guess.has_value());
+  EXPECT_EQ(*contents.guess, guess);
+  int guesses = 0;
+  fclib_solution* read = fclib_read_guesses(path.string().c_str(), &guesses);
+  ASSERT_EQ(guesses, 1);
+  const VecX v = Eigen::Map<const VecX>(read->v, problem.dofs());
+  fclib_delete_solutions(read, guesses);
+  std::filesystem::remove(path);
+  EXPECT_TRUE((problem.M * v).isApprox(problem.f + problem.H * guess, 1e-14));
+
+  write_fclib_local(path, two_contacts());
+  write_fclib_guess(path, two_contacts(), guess);
+  const ContactProblemFile local = read_contact_problem_file(path);
+  std::filesystem::remove(path);
+  ASSERT_TRUE(local.guess.has_value());
+  EXPECT_EQ(*local.guess, guess);
+  EXPECT_FALSE(local.stored_solution.has_value());
+}
+
+// LocalForm::Skip keeps the global problem alone (no W), yet still refuses an M that is not
+// positive definite, which the global methods would factor.
+TEST(FclibIo, AGlobalFileReadWithoutItsLocalFormIsStillChecked) {
+  const auto path = temporary("skip.hdf5");
+  write_fclib_global(path, two_contacts_global());
+  const ContactProblemFile file = read_contact_problem_file(path, LocalForm::Skip);
+  EXPECT_EQ(file.kind, ProblemKind::Global);
+  EXPECT_EQ(file.contacts(), 2);
+  EXPECT_EQ(file.dimension(), 3);
+  EXPECT_EQ(file.problem.contacts(), 0);
+
+  GlobalProblem indefinite = two_contacts_global();
+  indefinite.M.coeffRef(2, 1) = indefinite.M.coeffRef(1, 2) = 5.0;  // [[3, 5], [5, 5]]
+  write_fclib_global(path, indefinite);
+  try {
+    read_contact_problem_file(path, LocalForm::Skip);
+    FAIL() << "an indefinite M was accepted";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_THAT(error.what(), HasSubstr("M: expected a symmetric positive definite matrix"));
+  }
+  std::filesystem::remove(path);
+}
+
 TEST(FclibIo, WritesWithoutASolution) {
   const auto path = temporary("no_solution.hdf5");
   write_fclib_local(path, two_contacts());

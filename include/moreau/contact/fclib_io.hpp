@@ -62,4 +62,16 @@ void write_fclib_global(const std::filesystem::path& path, const GlobalProblem& 
                         const std::optional<VecX>& r = std::nullopt,
                         const std::optional<VecX>& v = std::nullopt);
 
+/// Adds r as the first guess (/guesses/1, with its velocities u and, for a global problem,
+/// v = M^-1 (f + H r)) to a file write_fclib_local or write_fclib_global has just written:
+/// the warm start a run's solve started from, which `moreau solve --warm-start guess` starts
+/// from again.
+/// @pre r has d n_c entries
+/// @throws core::Diagnostic if M is not symmetric positive definite or the file cannot be
+///         written
+void write_fclib_guess(const std::filesystem::path& path, const LocalProblem& problem,
+                       const VecX& r);
+void write_fclib_guess(const std::filesystem::path& path, const GlobalProblem& problem,
+                       const VecX& r);
+
 }  // namespace moreau::contact

@@ -27,9 +27,25 @@ struct GlobalProblem {
 };
 
 /// Checks sizes (at least one dof), finiteness and mu >= 0 (positive definiteness is checked
-/// by Condensation).
+/// by MassFactor).
 /// @throws core::Diagnostic naming `where` and the offending key (M, H, f, w, mu)
 void validate(const GlobalProblem& problem, const core::SourceLocation& where);
+
+/// The Cholesky factor of a global problem's M (CHOLMOD, supernodal), for v = M^-1 (f + H r).
+class MassFactor {
+ public:
+  /// @throws core::Diagnostic (key "M") when M is not symmetric or not positive definite
+  MassFactor(const SparseMat& M, const core::SourceLocation& where);
+  MassFactor(const MassFactor&) = delete;
+  MassFactor& operator=(const MassFactor&) = delete;
+
+  /// M^-1 b
+  VecX solve(const VecX& b) const { return factor_.solve(b); }
+  SparseMat solve(const SparseMat& B) const { return factor_.solve(B); }
+
+ private:
+  Eigen::CholmodSupernodalLLT<SparseMat> factor_;
+};
 
 /// The local problem of a global one, W = H^T M^-1 H and q = H^T M^-1 f + w, computed with a
 /// sparse Cholesky factorization of M (CHOLMOD, supernodal) that is kept to recover the
@@ -53,7 +69,7 @@ class Condensation {
   VecX global_velocity(const VecX& r) const;
 
  private:
-  Eigen::CholmodSupernodalLLT<SparseMat> factor_;
+  MassFactor factor_;
   SparseMat H_;
   VecX f_;
   LocalProblem local_;

@@ -105,6 +105,11 @@ class MoreauJean final : public Stepper {
   /// terms of u; with bonded contacts, in the shifted variable as local_problem().
   const contact::GlobalProblem& global_problem() const { return global_problem_; }
 
+  /// The impulses the last step's solve started from (the last step's, remembered per
+  /// contact), in the variable of the problems above, for dumps: a dumped problem solved
+  /// from them repeats the run's solve.
+  const VecX& first_guess() const { return first_guess_; }
+
   /// How the automatic choice solves a step with these contacts. Where contacts are few per
   /// body (d n_c <= n_dof: granular packings), the local method on W. Where the problem is
   /// hyperstatic (d n_c > n_dof: masonry, where W is rank-deficient and its graph far denser
@@ -168,6 +173,7 @@ class MoreauJean final : public Stepper {
   contact::LocalProblem problem_;
   contact::GlobalProblem global_problem_;
   ContactMemory impulses_;     ///< warm start of the next solve
+  VecX first_guess_;           ///< of the last step's solve
   std::vector<Index> offset_;  ///< first degree of freedom of each free body, -1 otherwise
   Index n_dof_ = 0;
   double allowance_ = 0.0;  ///< m, contact_allowance of the scene at the start

@@ -374,17 +374,6 @@ void freeze_de_saxce(Workspace<d>& ws) {
     ws.shift[d * a] = ws.problem.mu[a] * ws.u.template segment<d - 1>(d * a + 1).norm();
 }
 
-// The factor on kappa after an outer iteration that reduced the error by `ratio` only. The
-// proximal point method's rate is 1 / (1 + kappa lambda) (Rockafellar 1976), so the ratio
-// measures kappa lambda = 1 / ratio - 1, and kappa grows to where the rate would be 1/10:
-// by 10 at least, and by 900 after a ratio of 0.99 (a warm start within a few times the
-// tolerance of a tall tower, whose softest modes put lambda near 1e-6, spent one outer
-// iteration on each power of ten from 10 to 1e6). An error that grew measures nothing: 10.
-double penalty_growth(double ratio) {
-  if (!(ratio < 1.0)) return 10.0;
-  return std::max(10.0, 9.0 / (1.0 / ratio - 1.0));
-}
-
 template <int d>
 SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::Cache& cache,
                          const GlobalProblem& problem, VecX& r, VecX& v) {
@@ -449,11 +438,11 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
       report.status = Status::LineSearchFailure;
       break;
     }
-    // Slow outer convergence of exact inner solves: a stiffer proximal step. An inner solve
-    // that did not finish says kappa is already as stiff as Newton's method handles in its
-    // step limit.
+    // Slow outer convergence of exact inner solves: a stiffer proximal step (its rate is
+    // 1 / (1 + kappa lambda)). An inner solve that did not finish says kappa is already as
+    // stiff as Newton's method handles in its step limit.
     if (inner.finished && error > 0.2 * report.error && kappa < kappa_ceiling) {
-      kappa = std::min(penalty_growth(error / report.error) * kappa, kappa_ceiling);
+      kappa = std::min(10 * kappa, kappa_ceiling);
       set_penalty<d>(ws, kappa);
     }
     report.error = error;

@@ -10,8 +10,9 @@
 namespace moreau::contact {
 namespace {
 
-// A global problem is condensed here; the time is reported because for large n_dof the
-// factorization can cost as much as a solve.
+// A global problem is condensed here, unless skipped; the time is reported because for large
+// n_dof the factorization can cost as much as a solve. Skipped, only M is factorized, to
+// refuse an M that is not positive definite as the condensation would.
 void set_problem(ContactProblemFile& file, ProblemData data, LocalForm local_form) {
   if (auto* local = std::get_if<LocalProblem>(&data)) {
     file.kind = ProblemKind::Local;
@@ -21,7 +22,7 @@ void set_problem(ContactProblemFile& file, ProblemData data, LocalForm local_for
   file.kind = ProblemKind::Global;
   file.global = std::move(std::get<GlobalProblem>(data));
   if (local_form == LocalForm::Skip) {
-    const MassFactor positive_definite(file.global->M, {file.path.string()});
+    const MassFactor checked(file.global->M, {file.path.string()});
     return;
   }
   const auto start = std::chrono::steady_clock::now();

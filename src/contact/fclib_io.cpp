@@ -15,7 +15,6 @@ extern "C" {
 #include <fstream>
 #include <string_view>
 #include <system_error>
-#include <utility>
 #include <variant>
 #include <vector>
 
@@ -309,12 +308,9 @@ void write_solution(const std::string& file, fclib_solution solution) {
     throw Diagnostic({file}, "/solution", "libfclib could not write the solution");
 }
 
-// v = M^-1 (f + H r) and u = H^T v + w, the velocities of r.
-std::pair<VecX, VecX> velocities(const GlobalProblem& problem, const VecX& r,
-                                 const std::string& file) {
-  VecX v = MassFactor(problem.M, {file}).solve(problem.f + problem.H * r);
-  VecX u = problem.H.transpose() * v + problem.w;
-  return {std::move(v), std::move(u)};
+// v = M^-1 (f + H r), the global velocities of r.
+VecX global_velocity(const GlobalProblem& problem, const VecX& r, const std::string& file) {
+  return MassFactor(problem.M, {file}).solve(problem.f + problem.H * r);
 }
 
 void write_guess(const std::string& file, fclib_solution guess) {
@@ -402,7 +398,7 @@ void write_fclib_global(const std::filesystem::path& path, const GlobalProblem& 
     throw Diagnostic({file}, "", "libfclib could not write the problem");
   if (!r) return;
   VecX r_out = *r;
-  VecX v_out = v ? *v : velocities(problem, *r, file).first;
+  VecX v_out = v ? *v : global_velocity(problem, *r, file);
   VecX u_out = problem.H.transpose() * v_out + problem.w;
   write_solution(file, {v_out.data(), u_out.data(), r_out.data(), nullptr});
 }
@@ -420,7 +416,8 @@ void write_fclib_guess(const std::filesystem::path& path, const GlobalProblem& p
   MOREAU_ASSERT(r.size() == problem.H.cols());
   const std::string file = path.string();
   const SilenceHdf5Errors silence;
-  auto [v_out, u_out] = velocities(problem, r, file);
+  VecX v_out = global_velocity(problem, r, file);
+  VecX u_out = problem.H.transpose() * v_out + problem.w;
   VecX r_out = r;
   write_guess(file, {v_out.data(), u_out.data(), r_out.data(), nullptr});
 }

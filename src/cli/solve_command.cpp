@@ -109,9 +109,8 @@ int run_solve(const std::vector<std::string>& arguments) {
 
   if (values->count("reactions")) write_values((*values)["reactions"].as<std::string>(), r);
   if (values->count("velocities"))
-    write_values(
-        (*values)["velocities"].as<std::string>(),
-        global ? VecX(file.global->H.transpose() * v + file.global->w) : file.problem.velocity(r));
+    write_values((*values)["velocities"].as<std::string>(),
+                 global ? file.global->local_velocity(v) : file.problem.velocity(r));
   print_result(file, name, report, values->count("json") > 0);
   return report.converged() ? kSuccess : kNotConverged;
 }

@@ -399,7 +399,7 @@ void write_fclib_global(const std::filesystem::path& path, const GlobalProblem& 
   if (!r) return;
   VecX r_out = *r;
   VecX v_out = v ? *v : global_velocity(problem, *r, file);
-  VecX u_out = problem.H.transpose() * v_out + problem.w;
+  VecX u_out = problem.local_velocity(v_out);
   write_solution(file, {v_out.data(), u_out.data(), r_out.data(), nullptr});
 }
 
@@ -417,7 +417,7 @@ void write_fclib_guess(const std::filesystem::path& path, const GlobalProblem& p
   const std::string file = path.string();
   const SilenceHdf5Errors silence;
   VecX v_out = global_velocity(problem, r, file);
-  VecX u_out = problem.H.transpose() * v_out + problem.w;
+  VecX u_out = problem.local_velocity(v_out);
   VecX r_out = r;
   write_guess(file, {v_out.data(), u_out.data(), r_out.data(), nullptr});
 }

@@ -24,6 +24,8 @@ struct GlobalProblem {
 
   Index contacts() const { return mu.size(); }
   Index dofs() const { return M.rows(); }
+  /// u = H^T v + w, the local velocities of the global velocities v.
+  VecX local_velocity(const VecX& v) const { return H.transpose() * v + w; }
 };
 
 /// Checks sizes (at least one dof), finiteness and mu >= 0 (positive definiteness is checked

@@ -78,8 +78,9 @@ StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
   if (name != kAutomaticSolver) {
     if (solvers::is_global_solver(name))
       return {nullptr, solvers::make_global_solver(name, options.stop, options.solver_parameters),
-              nullptr};
-    return {solvers::make_solver(name, options.stop, options.solver_parameters), nullptr, nullptr};
+              nullptr, nullptr};
+    return {solvers::make_solver(name, options.stop, options.solver_parameters), nullptr, nullptr,
+            nullptr};
   }
   if (!options.solver_parameters.empty())
     throw core::Diagnostic({}, "solver.parameters",
@@ -93,6 +94,8 @@ StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
   return {solvers::make_solver(solvers::default_solver_name(), options.stop),
           std::make_unique<solvers::VelocityNewton>(
               solvers::VelocityNewtonOptions{.stop = global_stage}),
+          std::make_unique<solvers::VelocityNewton>(
+              solvers::VelocityNewtonOptions{.stop = options.stop}),
           std::make_unique<solvers::VelocityNsgs>(
               solvers::VelocityNsgsOptions{.stop = sweeps, .stop_on_stagnation = true})};
 }
@@ -252,7 +255,8 @@ VecX MoreauJean::cone_shifts() const {
 
 SolvePlan MoreauJean::plan(Index contacts) const {
   if (scene_.dimension * contacts <= n_dof_) return SolvePlan::Local;
-  return contacts < kGlobalFormContacts ? SolvePlan::SweepsThenGlobal : SolvePlan::Global;
+  if (contacts < kGlobalFormContacts) return SolvePlan::SweepsThenGlobal;
+  return contacts < kLocalFormContacts ? SolvePlan::Global : SolvePlan::GlobalAlone;
 }
 
 // Solves for r in the cones shifted by the bonds (r' = r + S, cohesive_joints.hpp), breaks the
@@ -325,6 +329,10 @@ VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
   const SolvePlan plan = this->plan(static_cast<Index>(contacts_.size()));
   if (plan == SolvePlan::Local)
     return solve_local(terms, *solvers_.local, Attempt::Final, r, report);
+  if (plan == SolvePlan::GlobalAlone) {
+    assemble_global(terms, report);
+    return solve_global(terms, *solvers_.global_alone, Attempt::Final, r, report);
+  }
   const VecX r_warm = r;
   solvers::SolveReport unconverged;  // the methods that did not converge, in `stages`
   assemble_global(terms, report);

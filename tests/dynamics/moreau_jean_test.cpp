@@ -3,6 +3,7 @@
 #include "moreau/dynamics/moreau_jean.hpp"
 
 #include "moreau/math/quaternion.hpp"
+#include "moreau/solvers/velocity_newton.hpp"
 #include "support/stepping.hpp"
 
 #include <gtest/gtest.h>
@@ -132,6 +133,37 @@ TEST(MoreauJean, StackOfTenBoxesStaysAtRestWithoutCreatingEnergy) {
   EXPECT_LT(rest.largest_displacement, 1e-6);  // the bound
   // Energy of 10 boxes of 16 kg at up to 2 m: ~1.6e3 J; round-off of the sum ~1e-12 J.
   EXPECT_LE(rest.worst_energy_increase, 1e-9);
+}
+
+// The automatic choice by contact count, on a scene of two free blocks (12 degrees of
+// freedom): W where contact unknowns are fewer, then velocity space, and from
+// kLocalFormContacts on no fallback to W, whose assembly and factorization would take GBs.
+TEST(MoreauJean, AutomaticChoiceDropsTheFallbackOnWFromLocalFormContactsOn) {
+  model::Scene scene = scene_on_ground(3, {.friction = 0.6, .restitution = 0.0});
+  for (int k = 0; k < 2; ++k)
+    scene.bodies.push_back(model::make_free_body("box" + std::to_string(k),
+                                                 geometry::Box{Vec3(0.1, 0.1, 0.1)}, 2000.0,
+                                                 Pose{Vec3(0, 0, 0.1 + 0.2 * k)}, 3));
+  const MoreauJean stepper(scene, options_with_step(1e-3));
+  EXPECT_EQ(stepper.plan(4), SolvePlan::Local);  // 12 unknowns, 12 degrees of freedom
+  EXPECT_EQ(stepper.plan(5), SolvePlan::SweepsThenGlobal);
+  EXPECT_EQ(stepper.plan(MoreauJean::kGlobalFormContacts), SolvePlan::Global);
+  EXPECT_EQ(stepper.plan(MoreauJean::kLocalFormContacts - 1), SolvePlan::Global);
+  EXPECT_EQ(stepper.plan(MoreauJean::kLocalFormContacts), SolvePlan::GlobalAlone);
+}
+
+// With no method after it, the global method of the automatic choice gets every Newton step
+// the user allows; followed by the local one, kGlobalStageIterations.
+TEST(MoreauJean, TheGlobalMethodAloneHasTheWholeIterationLimit) {
+  MoreauJeanOptions options = options_with_step(1e-3);
+  options.stop.max_iterations = 1500;
+  const StepSolvers automatic = make_step_solvers(options);
+  const auto& alone = dynamic_cast<const solvers::VelocityNewton&>(*automatic.global_alone);
+  const auto& staged = dynamic_cast<const solvers::VelocityNewton&>(*automatic.global);
+  EXPECT_EQ(alone.options().stop.max_iterations, 1500);
+  EXPECT_EQ(staged.options().stop.max_iterations, kGlobalStageIterations);
+  options.solver = "velocity-newton";
+  EXPECT_EQ(make_step_solvers(options).global_alone, nullptr);
 }
 
 }  // namespace

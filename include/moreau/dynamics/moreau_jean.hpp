@@ -47,6 +47,10 @@ inline constexpr int kGlobalStageIterations = 400;
 struct StepSolvers {
   std::unique_ptr<solvers::Solver> local;
   std::unique_ptr<solvers::GlobalSolver> global;
+  /// The automatic choice's global method where no method follows it
+  /// (SolvePlan::GlobalAlone), with every Newton step of the stop criteria instead of
+  /// kGlobalStageIterations; null when a solver is named.
+  std::unique_ptr<solvers::GlobalSolver> global_alone;
   /// The automatic choice's Gauss-Seidel sweeps in velocity space before the global method
   /// (SolvePlan::SweepsThenGlobal); null when a solver is named.
   std::unique_ptr<solvers::GlobalSolver> sweeps;
@@ -58,6 +62,7 @@ enum class SolvePlan {
   Local,             ///< the local method on W (hybrid)
   SweepsThenGlobal,  ///< velocity-nsgs until it stagnates, the global method, the local
   Global,            ///< the global method, the local
+  GlobalAlone,       ///< the global method only: W is too large (MoreauJean::kLocalFormContacts)
 };
 
 /// The solvers that options.solver names: with kAutomaticSolver, the default method of
@@ -116,10 +121,18 @@ class MoreauJean final : public Stepper {
   /// than the bodies'), the step is solved in velocity space, without W: Newton's steps on
   /// M + H D H^T of size n_dof instead of W's d n_c; first, while n_c < kGlobalFormContacts,
   /// Gauss-Seidel sweeps on the velocities, which a small structure at rest meets from the
-  /// warm start in one or two; from kGlobalFormContacts on, the global method alone (the
-  /// sweeps of a large wall stagnate, and cost more than the Newton steps they would save).
+  /// warm start in one or two; from kGlobalFormContacts on, the global method without them (the
+  /// sweeps of a large wall stagnate, and cost more than the Newton steps they would save);
+  /// from kLocalFormContacts on, without the local method after it.
   SolvePlan plan(Index contacts) const;
   static constexpr Index kGlobalFormContacts = 200;
+  /// Contacts from which the automatic choice no longer falls back to the local method on W
+  /// after the global one: W's size grows with the square of the contacts per body, and
+  /// its factorization faster still. On the 11,820 contacts of a 1,000-block wall a step
+  /// solved on W took 38 to 70 s; on the 47,705 of the 4,000-block clock tower one took more
+  /// than 30 min and 2 to 3 GB. Such a step ends with the global method's best iterate,
+  /// reported as not converged.
+  static constexpr Index kLocalFormContacts = 20'000;
 
   const MoreauJeanOptions& options() const { return options_; }
 

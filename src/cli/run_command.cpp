@@ -103,8 +103,11 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
                   bool interfaces) {
   const run::SolverCounts& counts = summary.counts;
   std::cout << "moreau run: " << summary.title << " (" << summary.mode << ")\n"
-            << "  " << summary.steps << " steps to t = " << summary.simulated_time << " s in "
-            << summary.wall_seconds << " s";
+            << "  " << summary.steps << " steps to t = " << summary.simulated_time << " s";
+  if (summary.restarted_from_step > 0)
+    std::cout << ", restarted from step " << summary.restarted_from_step << ": steps "
+              << summary.restarted_from_step + 1 << " to " << summary.steps;
+  std::cout << " in " << summary.wall_seconds << " s";
   if (summary.penalty_energy) {
     const auto& [elastic, damping, slip] = *summary.penalty_energy;
     std::cout << "\n  contacts: " << elastic << " J stored in springs, " << damping

@@ -107,6 +107,8 @@ json to_json(const run::RunSummary& s) {
           {"mode", s.mode},
           {"dimension", s.dimension},
           {"steps", s.steps},
+          {"restarted_from_step",
+           s.restarted_from_step > 0 ? json(s.restarted_from_step) : json(nullptr)},
           {"simulated_time", number(s.simulated_time)},
           {"wall_seconds", number(s.wall_seconds)},
           {"time_split", time_split(s.time_split)},

@@ -74,6 +74,7 @@ void Run::restore(const Checkpoint& checkpoint) {
   summary_.removed = checkpoint.removed;
   broken_bonds_ = static_cast<long long>(checkpoint.broken_bonds);
   step_ = checkpoint.step;
+  summary_.restarted_from_step = checkpoint.step;
   summary_.steps = step_;
 }
 

@@ -127,6 +127,8 @@ class RestartTest : public ::testing::Test {
 
     const nlohmann::json a = summary_of(straight), b = summary_of(restarted);
     EXPECT_EQ(a["steps"], b["steps"]);
+    EXPECT_TRUE(a["restarted_from_step"].is_null());
+    EXPECT_EQ(b["restarted_from_step"], 1000) << "the part whose wall times summary.json holds";
     EXPECT_EQ(a["simulated_time"], b["simulated_time"]);
     // Every body's x, q, v, w as JSON numbers, which print the shortest text that parses back
     // to the same double: equal text is equal bits.

@@ -121,8 +121,12 @@ struct RunSummary {
   std::string mode;               ///< "nscd" or "penalty"
   int dimension = 3;              ///< 3, or 2 for planar mode
   long long steps = 0;            ///< steps taken
-  double simulated_time = 0.0;    ///< s, at the end
-  double wall_seconds = 0.0;      ///< s, of the whole run
+  /// The checkpoint's step when the run continued one (--restart-from), 0 otherwise: steps
+  /// and counts then include the checkpoint's steps, wall_seconds and time_split only the
+  /// steps after it.
+  long long restarted_from_step = 0;
+  double simulated_time = 0.0;  ///< s, at the end
+  double wall_seconds = 0.0;    ///< s, of this process's steps
   std::optional<TimeSplit> time_split;
   std::string solver;  ///< registry name, e.g. "hybrid"
   SolverCounts counts;

@@ -56,6 +56,7 @@ std::unique_ptr<GlobalSolver> make_velocity_newton(const StopCriteria& stop,
   options.max_penalty = read.number("max_penalty", options.max_penalty, options.penalty, 1e16);
   options.inner_iterations =
       static_cast<int>(read.integer("inner_iterations", options.inner_iterations, 1, 1000));
+  options.de_saxce_newton = read.flag("de_saxce_newton", options.de_saxce_newton);
   read.finish();
   return std::make_unique<VelocityNewton>(options);
 }

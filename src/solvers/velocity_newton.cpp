@@ -9,6 +9,7 @@
 #include "sweep_loop.hpp"
 
 #include <Eigen/CholmodSupport>
+#include <Eigen/UmfPackSupport>
 
 #include <algorithm>
 #include <cmath>
@@ -26,16 +27,28 @@ using math::SparseMat;
 template <int d>
 using BlockMat = Eigen::Matrix<double, d, d>;
 using CholeskyFactor = Eigen::CholmodDecomposition<SparseMat, Eigen::Lower>;
+using LuFactor = Eigen::UmfPackLU<SparseMat>;
 
-// The lower triangle of M + sum_a H_a D_a H_a^T as a pattern, and where each term lands in it:
-// the matrix is reassembled in place for every Newton step (the pattern is that of the
-// bodies' graph, n_dof x n_dof, however many contacts there are).
+// Which entries of M + sum_a H_a D_a H_a^T are stored: the lower triangle when every D_a is
+// symmetric (the Hessian of F_k, for CHOLMOD), all of them when not (the Jacobian with the De
+// Saxcé term's derivative, for UMFPACK). The pattern is symmetric either way.
+enum class Triangle { Lower, Full };
+
+// The matrix M + sum_a H_a D_a H_a^T as a pattern, and where each term lands in it: the
+// matrix is reassembled in place for every Newton step (the pattern is that of the bodies'
+// graph, n_dof x n_dof, however many contacts there are).
 struct HessianPattern {
+  Triangle triangle = Triangle::Lower;
   SparseMat K;                    ///< values rewritten by assemble()
-  std::vector<Index> mass_slot;   ///< slot of each lower entry of M, in M's storage order
+  std::vector<Index> mass_slot;   ///< slot of each stored entry of M, in M's storage order
   std::vector<Index> pair_start;  ///< contact a's pairs are [pair_start[a], pair_start[a + 1])
-  std::vector<Index> pair_slot;   ///< for q <= p over the contact's rows: slot of (p, q)
+  std::vector<Index> pair_slot;   ///< for stored pairs (p, q) of the contact's rows: the slot
 };
+
+// Whether entry (row, column) is stored.
+bool stored(Triangle triangle, Index row, Index column) {
+  return triangle == Triangle::Full || row >= column;
+}
 
 Index slot_of(const SparseMat& K, Index row, Index column) {
   const int* first = K.innerIndexPtr() + K.outerIndexPtr()[column];
@@ -45,9 +58,9 @@ Index slot_of(const SparseMat& K, Index row, Index column) {
   return found - K.innerIndexPtr();
 }
 
-// The rows of each column j: M's lower entries, the diagonal, and the rows >= j of every
-// contact that touches j.
-SparseMat lower_pattern(const SparseMat& M, const ContactRows& rows) {
+// The stored rows of each column j: M's entries, the diagonal, and the rows of every contact
+// that touches j.
+SparseMat matrix_pattern(const SparseMat& M, const ContactRows& rows, Triangle triangle) {
   const Index n = M.rows();
   std::vector<std::vector<Index>> contacts_of(static_cast<std::size_t>(n));
   for (std::size_t a = 0; a + 1 < rows.start.size(); ++a)
@@ -58,10 +71,10 @@ SparseMat lower_pattern(const SparseMat& M, const ContactRows& rows) {
   for (Index j = 0; j < n; ++j) {
     column.assign(1, j);
     for (SparseMat::InnerIterator it(M, j); it; ++it)
-      if (it.row() > j) column.push_back(it.row());
+      if (stored(triangle, it.row(), j)) column.push_back(it.row());
     for (const Index a : contacts_of[j])
       for (Index k = rows.start[a]; k < rows.start[a + 1]; ++k)
-        if (rows.dof[k] > j) column.push_back(rows.dof[k]);
+        if (stored(triangle, rows.dof[k], j)) column.push_back(rows.dof[k]);
     std::sort(column.begin(), column.end());
     column.erase(std::unique(column.begin(), column.end()), column.end());
     for (const Index i : column) inner.push_back(static_cast<int>(i));
@@ -72,21 +85,23 @@ SparseMat lower_pattern(const SparseMat& M, const ContactRows& rows) {
                                      inner.data(), zeros.data());
 }
 
-HessianPattern hessian_pattern(const SparseMat& M, const ContactRows& rows) {
-  HessianPattern pattern{lower_pattern(M, rows), {}, {0}, {}};
+HessianPattern hessian_pattern(const SparseMat& M, const ContactRows& rows, Triangle triangle) {
+  HessianPattern pattern{triangle, matrix_pattern(M, rows, triangle), {}, {0}, {}};
   for (Index j = 0; j < M.outerSize(); ++j)
     for (SparseMat::InnerIterator it(M, j); it; ++it)
-      if (it.row() >= j) pattern.mass_slot.push_back(slot_of(pattern.K, it.row(), j));
+      if (stored(triangle, it.row(), j))
+        pattern.mass_slot.push_back(slot_of(pattern.K, it.row(), j));
   for (std::size_t a = 0; a + 1 < rows.start.size(); ++a) {
     for (Index q = rows.start[a]; q < rows.start[a + 1]; ++q)
-      for (Index p = q; p < rows.start[a + 1]; ++p)
-        pattern.pair_slot.push_back(slot_of(pattern.K, rows.dof[p], rows.dof[q]));
+      for (Index p = rows.start[a]; p < rows.start[a + 1]; ++p)
+        if (stored(triangle, p, q))
+          pattern.pair_slot.push_back(slot_of(pattern.K, rows.dof[p], rows.dof[q]));
     pattern.pair_start.push_back(static_cast<Index>(pattern.pair_slot.size()));
   }
   return pattern;
 }
 
-// K = M + sum_a H_a D_a H_a^T in place (lower triangle), D_a = rho_a J_a.
+// K = M + sum_a H_a D_a H_a^T in place, in the entries the pattern stores.
 template <int d>
 void assemble(const SparseMat& M, const ContactRows& rows, const std::vector<BlockMat<d>>& D,
               HessianPattern& pattern) {
@@ -95,7 +110,7 @@ void assemble(const SparseMat& M, const ContactRows& rows, const std::vector<Blo
   std::size_t m = 0;
   for (Index j = 0; j < M.outerSize(); ++j)
     for (SparseMat::InnerIterator it(M, j); it; ++it)
-      if (it.row() >= j) values[pattern.mass_slot[m++]] += it.value();
+      if (stored(pattern.triangle, it.row(), j)) values[pattern.mass_slot[m++]] += it.value();
   for (std::size_t a = 0; a < D.size(); ++a) {
     if (D[a].isZero()) continue;  // open: no stiffness
     const Index first = rows.start[a], count = rows.start[a + 1] - first;
@@ -104,8 +119,9 @@ void assemble(const SparseMat& M, const ContactRows& rows, const std::vector<Blo
     const Eigen::Matrix<double, Eigen::Dynamic, d> H_D = H_a * D[a];
     Index slot = pattern.pair_start[a];
     for (Index q = 0; q < count; ++q)
-      for (Index p = q; p < count; ++p)
-        values[pattern.pair_slot[slot++]] += H_D.row(p).dot(H_a.row(q));
+      for (Index p = 0; p < count; ++p)
+        if (stored(pattern.triangle, p, q))
+          values[pattern.pair_slot[slot++]] += H_D.row(p).dot(H_a.row(q));
   }
 }
 
@@ -128,6 +144,12 @@ struct Workspace {
   /// Inside or Polar does not depend on z.
   std::vector<contact::ConeRegion> regions;
   double factorized_kappa = 0.0;
+  /// The Jacobian with the De Saxcé term's derivative: its blocks rho_a J_a B_a and its LU
+  /// factorization, analyzed at its first use in this solve (UMFPACK's analysis reads the
+  /// values, so it is not kept from solve to solve: the cache changes no result).
+  std::vector<BlockMat<d>> D_de_saxce;
+  LuFactor lu;
+  bool lu_analyzed = false;
 };
 
 template <int d>
@@ -143,14 +165,16 @@ Workspace<d>::Workspace(const GlobalProblem& problem_)
       compliance[a] += std::pow(rows.values[d * k], 2) / m_diagonal[rows.dof[k]];
   for (VecX* x : {&center, &shift, &u, &z, &projected, &H_dv}) x->resize(n);
   D.resize(static_cast<std::size_t>(n_c));
+  D_de_saxce.resize(static_cast<std::size_t>(n_c));
 }
 
 }  // namespace
 
 struct VelocityNewton::Cache {
-  std::optional<HessianPattern> pattern;  ///< of the last solve, with its factor's analysis
-  SparseMat mass_pattern;                 ///< M of the last solve (its pattern is compared)
-  std::vector<Index> row_start, row_dof;  ///< ContactRows::start and dof of the last solve
+  std::optional<HessianPattern> pattern;   ///< of the last solve, with its factor's analysis
+  std::optional<HessianPattern> jacobian;  ///< the same, all entries; built at its first use
+  SparseMat mass_pattern;                  ///< M of the last solve (its pattern is compared)
+  std::vector<Index> row_start, row_dof;   ///< ContactRows::start and dof of the last solve
   CholeskyFactor factor;
 };
 
@@ -174,9 +198,10 @@ void prepare_pattern(const SparseMat& M, const ContactRows& rows, VelocityNewton
   cache.mass_pattern = M;
   cache.row_start = rows.start;
   cache.row_dof = rows.dof;
-  HessianPattern pattern = hessian_pattern(M, rows);
+  HessianPattern pattern = hessian_pattern(M, rows, Triangle::Lower);
   const bool same = cache.pattern && same_pattern(pattern.K, cache.pattern->K);
   cache.pattern = std::move(pattern);
+  cache.jacobian.reset();
   if (same) return;
   cache.factor.cholmod().print = 0;  // library code never prints
   cache.factor.analyzePattern(cache.pattern->K);
@@ -222,6 +247,22 @@ template <int d>
 void compute_gradient(const VecX& v, Workspace<d>& ws) {
   ws.gradient = ws.problem.M * v - ws.problem.f;
   add_generalized_impulse<d>(ws.rows, -ws.projected, ws.gradient);
+}
+
+// |grad F_k|_M^-1 = |M^-1 grad F_k|_M: how far v is from the velocities of P_K(z), m/s
+// weighted by M, the unit of the inner tolerance.
+template <int d>
+double velocity_residual(const Workspace<d>& ws) {
+  return std::sqrt(std::max(ws.gradient.dot(ws.mass.solve(ws.gradient)), 0.0));
+}
+
+// The De Saxcé term s_a = mu_a |u_T,a| at the normal component, frozen for an outer
+// iteration.
+template <int d>
+void freeze_de_saxce(Workspace<d>& ws) {
+  ws.shift.setZero();
+  for (Index a = 0; a < ws.problem.contacts(); ++a)
+    ws.shift[d * a] = ws.problem.mu[a] * ws.u.template segment<d - 1>(d * a + 1).norm();
 }
 
 // D_a = rho_a dP_K/dz at z_a; true when the matrix differs from the factorized one (a
@@ -318,11 +359,60 @@ Step newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& v) {
   return line_search<d>(ws, v);
 }
 
-// |grad F_k|_M^-1 = |M^-1 grad F_k|_M: how far v is from the velocities of P_K(z), m/s
-// weighted by M, the unit of the inner tolerance.
+// The symmetric step of an inner problem fails to contract where the De Saxcé term limits
+// the outer iteration: its fixed point s_a <- mu_a |u_T,a| converges on a sliding contact at
+// a rate that tends to 1 as kappa grows (mu^2 / (1 + mu^2) for a block sliding on a plane
+// at kappa -> 0, 0.95 at kappa = 100 on the clock tower). This step solves the proximal
+// problem of the true law instead,
+//   G(v) = M v - f - H P_K(r_k - rho (H^T v + w + s(v) e_N)) = 0,  s_a(v) = mu_a |u_T,a(v)|,
+// by Newton's method with the term's derivative: the Jacobian M + sum_a H_a rho_a J_a B_a H_a^T,
+// B_a = I + mu_a e_N t_a^T (t_a = u_T,a / |u_T,a|; B_a = I at rest), is not symmetric and is
+// factorized by UMFPACK. G is the gradient of no function, so the step is globalized by
+// Armijo's rule on |G|^2_M^-1, whose derivative along the step is -2 |G|^2_M^-1 (the merit
+// of Newton's method for equations; Nocedal & Wright 2006, sec. 11.2). A local method: it is
+// used only near the solution, and fails (NoDecrease) where the kinks of the projection stop
+// it, which the caller answers with the symmetric step. Leaves s, z, P_K(z) and the gradient
+// of the new v in ws.
 template <int d>
-double velocity_residual(const Workspace<d>& ws) {
-  return std::sqrt(std::max(ws.gradient.dot(ws.mass.solve(ws.gradient)), 0.0));
+Step de_saxce_newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& v) {
+  if (!cache.jacobian) cache.jacobian = hessian_pattern(ws.problem.M, ws.rows, Triangle::Full);
+  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+    const double mu = ws.problem.mu[a];
+    const auto slip = ws.u.template segment<d - 1>(d * a + 1);
+    BlockMat<d> B = BlockMat<d>::Identity();
+    if (const double speed = slip.norm(); speed > 0.0)
+      B.template block<1, d - 1>(0, 1) = mu / speed * slip.transpose();
+    ws.D_de_saxce[a] =
+        ws.rho[a] * contact::cone_projection_jacobian<d>(ws.z.template segment<d>(d * a), mu) * B;
+  }
+  assemble<d>(ws.problem.M, ws.rows, ws.D_de_saxce, *cache.jacobian);
+  if (!ws.lu_analyzed) {
+    ws.lu.analyzePattern(cache.jacobian->K);
+    ws.lu_analyzed = true;
+  }
+  ws.lu.factorize(cache.jacobian->K);
+  if (ws.lu.info() != Eigen::Success) return Step::NoDecrease;
+  ws.dv = -ws.lu.solve(ws.gradient);
+  local_velocity<d>(ws.rows, ws.dv, VecX::Zero(ws.u.size()), ws.H_dv);
+  const double merit = std::pow(velocity_residual<d>(ws), 2);
+  const VecX v_start = v, u_start = ws.u;
+  const auto merit_at_v = [&] {
+    freeze_de_saxce<d>(ws);
+    project<d>(ws.u, ws);
+    compute_gradient<d>(v, ws);
+    return std::pow(velocity_residual<d>(ws), 2);
+  };
+  constexpr int kMaxHalvings = 40;
+  double t = 1.0;
+  for (int halving = 0; halving < kMaxHalvings; ++halving, t *= 0.5) {
+    v = v_start + t * ws.dv;
+    ws.u = u_start + t * ws.H_dv;
+    if (merit_at_v() <= (1.0 - 1e-4 * t) * merit) return Step::Accepted;
+  }
+  v = v_start;
+  ws.u = u_start;
+  merit_at_v();
+  return Step::NoDecrease;
 }
 
 struct InnerResult {
@@ -331,18 +421,25 @@ struct InnerResult {
   bool finished = false;  ///< within the tolerance (not stopped by the step limit)
 };
 
-// Newton steps on F_k until v is within `tolerance` (M-norm) of the minimizer's condition.
+// Which inner problem: F_k with the De Saxcé term frozen (symmetric steps), or the proximal
+// problem of the true law (de_saxce_newton_step, the term refreshed after each step).
+enum class InnerMethod { Frozen, DeSaxce };
+
+// Newton steps on the inner problem until v is within `tolerance` (M-norm) of its condition.
 template <int d>
-InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, int max_steps,
-                        double tolerance, VecX& v) {
+InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMethod method,
+                        int max_steps, double tolerance, VecX& v) {
   InnerResult result;
   project<d>(ws.u, ws);
   compute_gradient<d>(v, ws);
   double residual = velocity_residual<d>(ws);
   while (result.iterations < max_steps && residual > tolerance) {
-    result.step = newton_step<d>(cache, ws, v);
+    result.step =
+        method == InnerMethod::DeSaxce ? de_saxce_newton_step<d>(cache, ws, v) : Step::NoDecrease;
+    if (result.step != Step::Accepted) result.step = newton_step<d>(cache, ws, v);
     if (result.step != Step::Accepted) break;
     ++result.iterations;
+    if (method == InnerMethod::DeSaxce) freeze_de_saxce<d>(ws);
     project<d>(ws.u, ws);
     compute_gradient<d>(v, ws);
     residual = velocity_residual<d>(ws);
@@ -359,19 +456,24 @@ double measure(Workspace<d>& ws, const VecX& r, VecX& v) {
   return contact::natural_map_error(d, ws.problem.mu, r, ws.u, ws.q_norm);
 }
 
+// The natural-map error of r with the De Saxcé term frozen at ws.shift (the convex problem the
+// inner solve minimizes), with u of r in ws: far below the true error when the term's fixed
+// point, not the proximal point, limits the outer iteration.
+template <int d>
+double frozen_error(const Workspace<d>& ws, const VecX& r) {
+  double sum = 0.0;
+  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+    const Block<d> r_a = r.template segment<d>(d * a);
+    const Block<d> u_a = ws.u.template segment<d>(d * a) + ws.shift.template segment<d>(d * a);
+    sum += (r_a - contact::project_onto_cone<d>(r_a - u_a, ws.problem.mu[a])).squaredNorm();
+  }
+  return std::sqrt(sum) / std::max({ws.q_norm, r.norm(), ws.u.norm()});
+}
+
 template <int d>
 void project_onto_cones(const VecX& mu, VecX& r) {
   for (Index a = 0; a < mu.size(); ++a)
     r.segment<d>(d * a) = contact::project_onto_cone<d>(r.segment<d>(d * a), mu[a]);
-}
-
-// The De Saxcé term s_a = mu_a |u_T,a| at the normal component, frozen for an outer
-// iteration.
-template <int d>
-void freeze_de_saxce(Workspace<d>& ws) {
-  ws.shift.setZero();
-  for (Index a = 0; a < ws.problem.contacts(); ++a)
-    ws.shift[d * a] = ws.problem.mu[a] * ws.u.template segment<d - 1>(d * a + 1).norm();
 }
 
 template <int d>
@@ -398,6 +500,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
   report.error = measure<d>(ws, r, v);
   VecX best = r;
   double best_error = report.error;
+  InnerMethod method = InnerMethod::Frozen;
   for (;;) {
     if (options.stop.record_history) report.error_history.push_back(report.error);
     if (const auto status = stop_reason(options.stop, report, clock)) {
@@ -411,7 +514,8 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
                              std::max(scale, std::sqrt(v.dot(problem.M * v)));
     const int steps =
         std::min(options.inner_iterations, options.stop.max_iterations - report.iterations);
-    const InnerResult inner = inner_solve<d>(cache, ws, steps, tolerance, v);
+    const InnerMethod used = method;
+    const InnerResult inner = inner_solve<d>(cache, ws, used, steps, tolerance, v);
     report.iterations += inner.iterations;
     // A line search that finds no decrease ends the inner solve where it is (the round-off
     // floor of a stiff F_k); the multiplier update from there is still a proximal step.
@@ -421,6 +525,14 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     }
     r = ws.projected;
     const double error = measure<d>(ws, r, v);
+    // The De Saxcé step for the next inner solve, where the fixed point limits (an exact
+    // inner solve, and the frozen problem's error below half the true one) near the solution
+    // (within 100 times the tolerance: a local method, which failed on sphere packings when
+    // used farther out).
+    method = options.de_saxce_newton && inner.finished && frozen_error<d>(ws, r) < 0.5 * error &&
+                     error < 100 * options.stop.tolerance
+                 ? InnerMethod::DeSaxce
+                 : InnerMethod::Frozen;
     // An inner solve that did not finish at a stiff kappa can leave a worse iterate than its
     // center (Newton's steps on F_k shrink to 1e-5 between the kinks of thousands of contacts
     // at kappa = 1e6 on a 1,000-block wall): back to the center, with a softer proximal step
@@ -438,6 +550,12 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
       report.status = Status::LineSearchFailure;
       break;
     }
+    // A De Saxcé inner solve that finished lifts the bound that unfinished ones lowered: it
+    // often finishes only at the softer kappa they left (its problem is not convex, and is
+    // better conditioned there), and the frozen iterations after it are then limited by the
+    // proximal rate at that kappa (on the tilted wall's collapse, 1 % an iteration at
+    // kappa = 1e3 until the step limit).
+    if (used == InnerMethod::DeSaxce && inner.finished) kappa_ceiling = options.max_penalty;
     // Slow outer convergence of exact inner solves: a stiffer proximal step (its rate is
     // 1 / (1 + kappa lambda)). An inner solve that did not finish says kappa is already as
     // stiff as Newton's method handles in its step limit.

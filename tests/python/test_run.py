@@ -38,7 +38,10 @@ def test_every_bundled_problem_ends_bitwise_where_moreau_run_ends(path, tmp_path
     if duration:
         arguments += ["--duration", duration]
     completed = moreau_command(*arguments)
-    assert completed.returncode == 0, completed.stderr
+    # 3: the run finished with steps the solver did not converge, which summary.json counts
+    # and the comparison below covers. The tilted wall's problem file says that its collapse
+    # may end so; which steps of a collapse converge depends on the trajectory's last bits.
+    assert completed.returncode in (0, 3), completed.stderr
     cli = json.loads((tmp_path / "cli" / "summary.json").read_text())
 
     problem = moreau.load_problem(path)

@@ -23,6 +23,12 @@
 // two steps once the contacts keep their regions, and while every contact sticks or is open
 // with the same rho the matrix does not change: the factor is reused and an outer iteration
 // costs two triangular solves.
+//
+// s is a fixed point, and where it limits (many sliding contacts: its rate tends to 1 as
+// kappa grows), the inner problems near the solution are those of the true law, s_a(v) =
+// mu_a |u_T,a(v)| inside the projection, solved by Newton's method with the term's
+// derivative: a nonsymmetric Jacobian of the same pattern, factorized by UMFPACK
+// (option de_saxce_newton).
 #pragma once
 
 #include "moreau/solvers/global_solver.hpp"
@@ -45,6 +51,10 @@ struct VelocityNewtonOptions {
   double max_penalty = 1e6;
   /// Newton steps of one inner problem at most, >= 1.
   int inner_iterations = 30;
+  /// Near the solution, where the De Saxcé term's fixed point limits the outer iteration, the
+  /// inner problem is solved with the term's derivative (a nonsymmetric Jacobian, factorized
+  /// by UMFPACK). false: always the frozen, symmetric inner problem.
+  bool de_saxce_newton = true;
 };
 
 /// The velocity-space method of the header comment ("velocity-newton").

@@ -174,8 +174,8 @@ ContactLinearization<d> alart_curnier(const Block<d>& r, const Block<d>& u, doub
 template <int d>
 ContactLinearization<d> fischer_burmeister(const Block<d>& r, const Block<d>& u, double mu) {
   if (mu == 0.0) return frictionless_fischer_burmeister<d>(r, u);
-  // x = S r, S = diag(mu, I);  y = [u_N + mu |u_T|, mu u_T] with dy/du = Y below, whose
-  // first row takes the subgradient 0 of |u_T| at u_T = 0.
+  // x = S r, S = diag(mu, I);  y = [u_N + mu |u_T|, mu u_T], whose derivative
+  // Y = diag(1, mu I) dû/du takes the subgradient 0 of |u_T| at u_T = 0.
   const Tangent<d> u_T = u.template tail<d - 1>();
   const double norm_u_T = u_T.norm();
   Block<d> x = r;
@@ -183,9 +183,8 @@ ContactLinearization<d> fischer_burmeister(const Block<d>& r, const Block<d>& u,
   Block<d> y;
   y[0] = u[0] + mu * norm_u_T;
   y.template tail<d - 1>() = mu * u_T;
-  BlockMat<d> Y = mu * BlockMat<d>::Identity();
-  Y(0, 0) = 1.0;
-  if (norm_u_T > 0.0) Y.template block<1, d - 1>(0, 1) = (mu / norm_u_T) * u_T.transpose();
+  BlockMat<d> Y = contact::de_saxce_velocity_jacobian<d>(u, mu);
+  Y.template bottomRows<d - 1>() *= mu;
   ContactLinearization<d> out = soc_fischer_burmeister<d>(x, y);
   out.A.col(0) *= mu;
   out.B = out.B * Y;

@@ -378,12 +378,9 @@ Step de_saxce_newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& 
   if (!cache.jacobian) cache.jacobian = hessian_pattern(ws.problem.M, ws.rows, Triangle::Full);
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const double mu = ws.problem.mu[a];
-    const auto slip = ws.u.template segment<d - 1>(d * a + 1);
-    BlockMat<d> B = BlockMat<d>::Identity();
-    if (const double speed = slip.norm(); speed > 0.0)
-      B.template block<1, d - 1>(0, 1) = mu / speed * slip.transpose();
-    ws.D_de_saxce[a] =
-        ws.rho[a] * contact::cone_projection_jacobian<d>(ws.z.template segment<d>(d * a), mu) * B;
+    ws.D_de_saxce[a] = ws.rho[a] *
+                       contact::cone_projection_jacobian<d>(ws.z.template segment<d>(d * a), mu) *
+                       contact::de_saxce_velocity_jacobian<d>(ws.u.template segment<d>(d * a), mu);
   }
   assemble<d>(ws.problem.M, ws.rows, ws.D_de_saxce, *cache.jacobian);
   if (!ws.lu_analyzed) {
@@ -434,14 +431,18 @@ InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMet
   compute_gradient<d>(v, ws);
   double residual = velocity_residual<d>(ws);
   while (result.iterations < max_steps && residual > tolerance) {
-    result.step =
-        method == InnerMethod::DeSaxce ? de_saxce_newton_step<d>(cache, ws, v) : Step::NoDecrease;
-    if (result.step != Step::Accepted) result.step = newton_step<d>(cache, ws, v);
-    if (result.step != Step::Accepted) break;
+    // The De Saxcé step leaves the new v's term, projection and gradient in ws; the
+    // symmetric step, taken where it fails, does not.
+    const bool de_saxce_step =
+        method == InnerMethod::DeSaxce && de_saxce_newton_step<d>(cache, ws, v) == Step::Accepted;
+    if (!de_saxce_step) {
+      result.step = newton_step<d>(cache, ws, v);
+      if (result.step != Step::Accepted) break;
+      if (method == InnerMethod::DeSaxce) freeze_de_saxce<d>(ws);
+      project<d>(ws.u, ws);
+      compute_gradient<d>(v, ws);
+    }
     ++result.iterations;
-    if (method == InnerMethod::DeSaxce) freeze_de_saxce<d>(ws);
-    project<d>(ws.u, ws);
-    compute_gradient<d>(v, ws);
     residual = velocity_residual<d>(ws);
   }
   result.finished = residual <= tolerance;
@@ -454,20 +455,6 @@ double measure(Workspace<d>& ws, const VecX& r, VecX& v) {
   v = velocity_of<d>(ws, r);
   local_velocity<d>(ws.rows, v, ws.problem.w, ws.u);
   return contact::natural_map_error(d, ws.problem.mu, r, ws.u, ws.q_norm);
-}
-
-// The natural-map error of r with the De Saxcé term frozen at ws.shift (the convex problem the
-// inner solve minimizes), with u of r in ws: far below the true error when the term's fixed
-// point, not the proximal point, limits the outer iteration.
-template <int d>
-double frozen_error(const Workspace<d>& ws, const VecX& r) {
-  double sum = 0.0;
-  for (Index a = 0; a < ws.problem.contacts(); ++a) {
-    const Block<d> r_a = r.template segment<d>(d * a);
-    const Block<d> u_a = ws.u.template segment<d>(d * a) + ws.shift.template segment<d>(d * a);
-    sum += (r_a - contact::project_onto_cone<d>(r_a - u_a, ws.problem.mu[a])).squaredNorm();
-  }
-  return std::sqrt(sum) / std::max({ws.q_norm, r.norm(), ws.u.norm()});
 }
 
 template <int d>
@@ -529,7 +516,9 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // inner solve, and the frozen problem's error below half the true one) near the solution
     // (within 100 times the tolerance: a local method, which failed on sphere packings when
     // used farther out).
-    method = options.de_saxce_newton && inner.finished && frozen_error<d>(ws, r) < 0.5 * error &&
+    method = options.de_saxce_newton && inner.finished &&
+                     contact::frozen_natural_map_error(d, problem.mu, r, ws.u, ws.shift,
+                                                       ws.q_norm) < 0.5 * error &&
                      error < 100 * options.stop.tolerance
                  ? InnerMethod::DeSaxce
                  : InnerMethod::Frozen;

@@ -72,5 +72,28 @@ TEST(DeSaxceVelocity, AddsMuTimesTheTangentialNormToTheNormal) {
   EXPECT_TRUE(de_saxce_velocity<3>(Vec3(1.0, 3.0, 4.0), 0.5).isApprox(Vec3(3.5, 3.0, 4.0), kTol));
 }
 
+TEST(DeSaxceVelocityJacobian, AddsMuTimesTheSlipDirectionToTheNormalRow) {
+  // t = (3, 4) / 5: the first row is (1, 0.5 * 0.6, 0.5 * 0.8).
+  Eigen::Matrix3d expected = Eigen::Matrix3d::Identity();
+  expected.row(0) << 1.0, 0.3, 0.4;
+  EXPECT_TRUE(de_saxce_velocity_jacobian<3>(Vec3(1.0, 3.0, 4.0), 0.5).isApprox(expected, kTol));
+}
+
+TEST(DeSaxceVelocityJacobian, MatchesCentralDifferencesOfTheVelocity) {
+  const Vec3 u(-0.3, 0.7, -1.1);
+  const double h = 1e-6;
+  Eigen::Matrix3d differences;
+  for (int j = 0; j < 3; ++j) {
+    const Vec3 step = h * Vec3::Unit(j);
+    differences.col(j) =
+        (de_saxce_velocity<3>(u + step, 0.65) - de_saxce_velocity<3>(u - step, 0.65)) / (2 * h);
+  }
+  EXPECT_TRUE(de_saxce_velocity_jacobian<3>(u, 0.65).isApprox(differences, 1e-9));
+}
+
+TEST(DeSaxceVelocityJacobian, IsTheIdentityAtRest) {  // the subgradient 0 of |u_T| at u_T = 0
+  EXPECT_EQ(de_saxce_velocity_jacobian<2>(math::Vec2(-1.0, 0.0), 0.5), Eigen::Matrix2d::Identity());
+}
+
 }  // namespace
 }  // namespace moreau::contact

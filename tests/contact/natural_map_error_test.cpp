@@ -1,7 +1,7 @@
-// natural_map_error on one-contact problems whose solutions and residuals are computed by
-// hand (W = s I, so u = s r + q): zero at the solution in each regime, one nonzero value, the
-// scaling by max(|q|, |r|, |u|) and the no-division case. All values are exact or a square
-// root away from it: kTol is round-off.
+// natural_map_error (and its frozen variant) on one-contact problems whose solutions and
+// residuals are computed by hand (W = s I, so u = s r + q): zero at the solution in each regime,
+// one nonzero value, the scaling by max(|q|, |r|, |u|) and the no-division case. All values are
+// exact or a square root away from it: kTol is round-off.
 #include "moreau/contact/natural_map_error.hpp"
 
 #include <gtest/gtest.h>
@@ -40,6 +40,23 @@ TEST(NaturalMapError, ZeroAtTheSlideSolution) {
   // projects back onto r (a = (0.25 + 1) / 1.25 = 1).
   const LocalProblem problem = one_contact(1.0, Vec3(-1.0, 2.0, 0.0), 0.5);
   EXPECT_NEAR(natural_map_error(problem, Vec3(1.0, -0.5, 0.0)), 0.0, kTol);
+}
+
+TEST(FrozenNaturalMapError, IsTheTrueErrorWithTheTermAtTheCurrentSlip) {
+  // The slide solution above, û = u + mu |u_T| e_N = (0.75, 1.5, 0) given as u + shift.
+  const VecX mu = VecX::Constant(1, 0.5);
+  const Vec3 r(1.0, -0.5, 0.0), u(0.0, 1.5, 0.0), q(-1.0, 2.0, 0.0);
+  EXPECT_NEAR(frozen_natural_map_error(3, mu, r, u, Vec3(0.75, 0.0, 0.0), q.norm()), 0.0, kTol);
+  EXPECT_EQ(frozen_natural_map_error(3, mu, r, u, Vec3(0.75, 0.0, 0.0), q.norm()),
+            natural_map_error(3, mu, r, u, q.norm()));
+}
+
+TEST(FrozenNaturalMapError, MeasuresTheConvexProblemOfAFrozenTerm) {
+  // The same r and u with the term frozen at rest (shift 0): P_K(r - u) = P_K(1, -2, 0) =
+  // (1.6, -0.8, 0) (a = (1 + 0.5 * 2) / 1.25), residual sqrt(0.45), scale |q| = sqrt(5).
+  const VecX mu = VecX::Constant(1, 0.5);
+  const Vec3 r(1.0, -0.5, 0.0), u(0.0, 1.5, 0.0), q(-1.0, 2.0, 0.0);
+  EXPECT_NEAR(frozen_natural_map_error(3, mu, r, u, Vec3::Zero(), q.norm()), 0.3, kTol);
 }
 
 TEST(NaturalMapError, ZeroAtAStickSolutionIn2D) {

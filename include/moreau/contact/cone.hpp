@@ -79,4 +79,14 @@ Block<d> de_saxce_velocity(const Block<d>& u, double mu) {
   return u_hat;
 }
 
+/// dû/du of de_saxce_velocity: I + mu e_N t^T with t = u_T / |u_T|, and I at u_T = 0 (the
+/// subgradient 0 of |u_T| there).
+template <int d>
+Eigen::Matrix<double, d, d> de_saxce_velocity_jacobian(const Block<d>& u, double mu) {
+  Eigen::Matrix<double, d, d> jacobian = Eigen::Matrix<double, d, d>::Identity();
+  if (const double speed = u.template tail<d - 1>().norm(); speed > 0.0)
+    jacobian.template block<1, d - 1>(0, 1) = (mu / speed) * u.template tail<d - 1>().transpose();
+  return jacobian;
+}
+
 }  // namespace moreau::contact

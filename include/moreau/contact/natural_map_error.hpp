@@ -24,4 +24,11 @@ double natural_map_error(const LocalProblem& problem, const VecX& r, const VecX&
 double natural_map_error(int dimension, const VecX& mu, const VecX& r, const VecX& u,
                          double q_norm);
 
+/// The same with the De Saxcé term held fixed: û = u + shift instead of u + mu |u_T| e_N,
+/// the error of the convex problem a proximal method's inner iteration solves (its shift
+/// frozen at an earlier iterate's slip).
+/// @pre r.size() == u.size() == shift.size() == d mu.size()
+double frozen_natural_map_error(int dimension, const VecX& mu, const VecX& r, const VecX& u,
+                                const VecX& shift, double q_norm);
+
 }  // namespace moreau::contact

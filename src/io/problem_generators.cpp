@@ -73,10 +73,16 @@ void read_block(const Field& g, double& block_length, double& block_height) {
   block_height = block[1].length();
 }
 
+// `leaves` and `header_every`, where given (the specs' defaults otherwise).
+void read_leaves(const Field& g, int& leaves, int& header_every) {
+  if (g.find("leaves")) leaves = read_count(g, "leaves", 1);
+  if (g.find("header_every")) header_every = read_count(g, "header_every", 0);
+}
+
 std::vector<masonry::Block> read_wall(const Field& g, const std::string& name, int dimension) {
   if (dimension == 3)
     g.check_keys({"type", "name", "material", "position", "supports", "length", "thickness",
-                  "block", "courses", "openings", "lintel_bearing"});
+                  "block", "courses", "leaves", "header_every", "openings", "lintel_bearing"});
   else
     g.check_keys({"type", "name", "material", "position", "supports", "length", "block", "courses",
                   "openings", "lintel_bearing"});
@@ -86,6 +92,7 @@ std::vector<masonry::Block> read_wall(const Field& g, const std::string& name, i
   if (dimension == 3) spec.thickness = g.get("thickness").length();
   read_block(g, spec.block_length, spec.block_height);
   spec.courses = read_count(g, "courses", 1);
+  read_leaves(g, spec.leaves, spec.header_every);
   if (const auto openings = g.find("openings")) spec.openings = read_openings(*openings);
   if (const auto bearing = g.find("lintel_bearing")) spec.lintel_bearing = bearing->length();
   return masonry::generate_wall(spec, dimension);
@@ -102,8 +109,7 @@ std::vector<masonry::Block> read_building(const Field& g, const std::string& nam
   spec.thickness = g.get("thickness").length();
   read_block(g, spec.block_length, spec.block_height);
   spec.courses = read_count(g, "courses", 1);
-  if (g.find("leaves")) spec.leaves = read_count(g, "leaves", 1);
-  if (g.find("header_every")) spec.header_every = read_count(g, "header_every", 0);
+  read_leaves(g, spec.leaves, spec.header_every);
   if (const auto openings = g.find("openings")) {
     openings->check_keys({"south", "north", "east", "west"});
     for (const auto& [facade, list] : {std::pair{"south", &spec.openings.south},

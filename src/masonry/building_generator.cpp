@@ -41,13 +41,7 @@ void check_building(const BuildingSpec& spec, int dimension) {
   detail::require_positive(spec.block_length, "block_length");
   detail::require_positive(spec.block_height, "block_height");
   detail::require_count(spec.courses, 1, "courses");
-  detail::require_count(spec.leaves, 1, "leaves", 2);
-  detail::require_count(spec.header_every, 0, "header_every");
-  if (spec.leaves == 1 && spec.header_every != 0)
-    throw core::Diagnostic({}, "header_every",
-                           "0 for walls of one leaf, whose every block spans the thickness "
-                           "(leaves: 2 for two leaves tied by header courses)",
-                           concat(spec.header_every));
+  detail::check_leaves(spec.leaves, spec.header_every);
   // The walls across fit between two inner faces: at least half a block, the shortest
   // block of a plain wall, and the least pier an opening leaves.
   const double least = 2.0 * spec.thickness + 0.5 * spec.block_length;
@@ -124,16 +118,9 @@ std::string course_prefix(const BuildingSpec& spec, int k) {
   return spec.name + "/course" + detail::padded(k, spec.courses) + "_";
 }
 
-// A band of a wall across its thickness: a leaf, or the whole thickness.
-struct Band {
-  std::string part;    ///< in the names before the piece's ("blockJJ"): "", "inner_", ...
-  double inset = 0.0;  ///< m, from the wall's outer face to the band's
-  double depth = 0.0;  ///< m, across the wall
-};
-
 // The pieces of course k of a wall as blocks of the band `band`.
 void place_pieces(const std::vector<detail::CoursePiece>& pieces, const BuildingSpec& spec,
-                  const Facade& wall, const Band& band, int k, std::vector<Block>& blocks) {
+                  const Facade& wall, const detail::Band& band, int k, std::vector<Block>& blocks) {
   const double offset = wall.side * (0.5 * wall.across - band.inset - 0.5 * band.depth);
   const double z = (k + 0.5) * spec.block_height;
   const std::string course = course_prefix(spec, k);
@@ -150,29 +137,19 @@ void place_pieces(const std::vector<detail::CoursePiece>& pieces, const Building
 
 // Course k of one wall: the full outer length when the course's parity gives the corners to
 // this wall (walls along x in even courses), else between the inner faces of the others;
-// two leaves (the inner one first, as the names sort) unless it is of through-stones, then
-// its lintels through the whole thickness.
+// its bands across the thickness (the reference face the outer one), then its lintels.
 void lay_wall_course(const BuildingSpec& spec, const Facade& wall, int k,
                      std::vector<Block>& blocks) {
   const bool full = (k % 2 == 0) == wall.along_x;
   const double half = 0.5 * wall.outer_length - (full ? 0.0 : spec.thickness);
   const double corner_depth = full ? spec.thickness : 0.0;
-  const auto lay = [&](const detail::BondGrid& grid) {
-    return detail::lay_course(k, {-half, half}, corner_depth, grid, wall.openings,
-                              spec.block_length);
-  };
-  const bool header = spec.header_every > 0 && (k + 1) % spec.header_every == 0;
-  const Band through{spec.leaves == 1 ? "" : "through_", 0.0, spec.thickness};
-  if (spec.leaves == 1 || header) {
-    place_pieces(lay(wall.grid), spec, wall, through, k, blocks);
-  } else {
-    const double leaf = 0.5 * spec.thickness;
-    // Half a half block: the inner leaf's joints a quarter block off the outer leaf's.
-    const detail::BondGrid inner_grid{wall.grid.length, wall.grid.half_blocks, 0.5};
-    place_pieces(lay(inner_grid), spec, wall, {"inner_", leaf, leaf}, k, blocks);
-    place_pieces(lay(wall.grid), spec, wall, {"outer_", 0.0, leaf}, k, blocks);
-  }
-  place_pieces(detail::course_lintels(k, wall.openings), spec, wall, through, k, blocks);
+  for (const auto& [band, grid] : detail::course_bands(
+           k, spec.leaves, spec.header_every, spec.thickness, wall.grid, {"outer_", "inner_"}))
+    place_pieces(
+        detail::lay_course(k, {-half, half}, corner_depth, grid, wall.openings, spec.block_length),
+        spec, wall, band, k, blocks);
+  place_pieces(detail::course_lintels(k, wall.openings), spec, wall,
+               detail::through_band(spec.leaves, spec.thickness), k, blocks);
 }
 
 }  // namespace

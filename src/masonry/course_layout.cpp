@@ -208,4 +208,28 @@ double lintel_bearing(double bearing, double block_length) {
   return bearing > 0.0 ? bearing : 0.5 * block_length;
 }
 
+Band through_band(int leaves, double thickness) {
+  return {leaves == 1 ? "" : "through_", 0.0, thickness};
+}
+
+std::vector<LaidBand> course_bands(int course, int leaves, int header_every, double thickness,
+                                   const BondGrid& grid, const LeafNames& names) {
+  const bool header = header_every > 0 && (course + 1) % header_every == 0;
+  if (leaves == 1 || header) return {{through_band(leaves, thickness), grid}};
+  const double leaf = 0.5 * thickness;
+  // Half a half block: the inset leaf's joints a quarter block off the other's.
+  const BondGrid shifted{grid.length, grid.half_blocks, 0.5};
+  return {{{names.inset, leaf, leaf}, shifted}, {{names.at_face, 0.0, leaf}, grid}};
+}
+
+void check_leaves(int leaves, int header_every) {
+  require_count(leaves, 1, "leaves", 2);
+  require_count(header_every, 0, "header_every");
+  if (leaves == 1 && header_every != 0)
+    throw core::Diagnostic({}, "header_every",
+                           "0 for walls of one leaf, whose every block spans the thickness "
+                           "(leaves: 2 for two leaves tied by header courses)",
+                           core::concat(header_every));
+}
+
 }  // namespace moreau::masonry::detail

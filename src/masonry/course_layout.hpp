@@ -96,6 +96,39 @@ inline constexpr double kJointTolerance = 1e-9;
 /// whole number (within kJointTolerance) in [0, courses], else nothing.
 std::optional<int> course_joint_at(double z, double block_height, int courses);
 
+/// A band of a wall across its thickness: a leaf, or the whole thickness.
+struct Band {
+  std::string part;    ///< in the names before the piece's ("blockJJ"): "", "inner_", ...
+  double inset = 0.0;  ///< m, from the wall's reference face to the band's
+  double depth = 0.0;  ///< m, across the wall
+};
+
+/// A band with the bond grid its course is laid on.
+struct LaidBand {
+  Band band;
+  BondGrid grid;
+};
+
+/// The names of a two-leaf wall's leaves: the one at the reference face and the other.
+struct LeafNames {
+  std::string at_face, inset;
+};
+
+/// The band of lintels and of header courses: the whole thickness, "through_" with two
+/// leaves (each lintel one through-stone across both).
+Band through_band(int leaves, double thickness);
+
+/// The bands of course k of a wall `thickness` deep laid on `grid` (generators.hpp, "Two
+/// leaves"): the through band for one leaf or a header course (every header_every-th from
+/// the ground), else the two leaves, thickness / 2 each, the inset one first (as the names
+/// sort) with its joints a quarter block off the other's.
+std::vector<LaidBand> course_bands(int course, int leaves, int header_every, double thickness,
+                                   const BondGrid& grid, const LeafNames& names);
+
+/// @throws core::Diagnostic naming "leaves" (not 1 or 2) or "header_every" (negative, or not
+///         0 with one leaf)
+void check_leaves(int leaves, int header_every);
+
 /// The lintel's bearing: `bearing`, or half a block if 0.
 /// @throws core::Diagnostic naming "lintel_bearing" unless finite and >= 0
 double lintel_bearing(double bearing, double block_length);

@@ -46,6 +46,10 @@ void check_wall(const WallSpec& spec, int dimension) {
   detail::require_positive(spec.block_length, "block_length");
   detail::require_positive(spec.block_height, "block_height");
   detail::require_count(spec.courses, 1, "courses");
+  detail::check_leaves(spec.leaves, spec.header_every);
+  if (dimension == 2 && spec.leaves != 1)
+    throw core::Diagnostic({}, "leaves", "1 in planar mode (a section has no thickness to split)",
+                           core::concat(spec.leaves));
 }
 
 }  // namespace
@@ -58,30 +62,40 @@ std::vector<Block> generate_wall(const WallSpec& spec, int dimension) {
   const std::vector<detail::PlacedOpening> openings = detail::place_openings(
       spec.openings, frame, detail::lintel_bearing(spec.lintel_bearing, spec.block_length),
       "openings");
-  const long long most_blocks =
-      static_cast<long long>(spec.courses) * (n_half / 2 + 1) + detail::most_blocks_added(openings);
+  // A leaf of a course has at most n_half / 2 + 1 blocks on the wall's joints, one more on
+  // the shifted joints of a back leaf.
+  const long long per_course = spec.leaves == 1 ? n_half / 2 + 1 : 2LL * (n_half / 2 + 2);
+  const long long most_blocks = static_cast<long long>(spec.courses) * per_course +
+                                spec.leaves * detail::most_blocks_added(openings);
   if (most_blocks > kMaxBlocks)
     throw core::Diagnostic(
         {}, "courses",
         core::concat("at most ", kMaxBlocks,
                      " blocks in all (the most blocks a generator makes), at "
                      "most ",
-                     kMaxBlocks / (n_half / 2 + 1), " courses of ", n_half / 2 + 1, " blocks"),
+                     kMaxBlocks / per_course, " courses of ", per_course, " blocks"),
         core::concat(spec.courses));
   const detail::BondGrid grid{spec.length, n_half};
+  const detail::Band through = detail::through_band(spec.leaves, spec.thickness);
   std::vector<Block> blocks;
-  for (int k = 0; k < spec.courses; ++k) {
+  // The band's pieces of course k as blocks, across y from the front face -thickness / 2.
+  const auto place = [&](const std::vector<detail::CoursePiece>& pieces, const detail::Band& band,
+                         int k) {
     const std::string course = spec.name + "/course" + detail::padded(k, spec.courses) + "_";
-    std::vector<detail::CoursePiece> pieces =
-        detail::lay_course(k, ends, 0.0, grid, openings, spec.block_length);
-    const std::vector<detail::CoursePiece> lintels = detail::course_lintels(k, openings);
-    pieces.insert(pieces.end(), lintels.begin(), lintels.end());
+    const double y = -0.5 * spec.thickness + band.inset + 0.5 * band.depth;
     for (const detail::CoursePiece& piece : pieces) {
       const auto [x0, x1] = piece.span;
-      const geometry::Pose pose{Vec3(0.5 * (x0 + x1), 0.0, (k + 0.5) * spec.block_height)};
-      blocks.push_back(detail::box_block(
-          course + piece.part, Vec3(x1 - x0, spec.thickness, spec.block_height), pose, dimension));
+      const geometry::Pose pose{Vec3(0.5 * (x0 + x1), y, (k + 0.5) * spec.block_height)};
+      blocks.push_back(detail::box_block(course + band.part + piece.part,
+                                         Vec3(x1 - x0, band.depth, spec.block_height), pose,
+                                         dimension));
     }
+  };
+  for (int k = 0; k < spec.courses; ++k) {
+    for (const auto& [band, band_grid] : detail::course_bands(
+             k, spec.leaves, spec.header_every, spec.thickness, grid, {"front_", "back_"}))
+      place(detail::lay_course(k, ends, 0.0, band_grid, openings, spec.block_length), band, k);
+    place(detail::course_lintels(k, openings), through, k);
   }
   return blocks;
 }

@@ -96,6 +96,25 @@ TEST_F(ProblemGeneratorsTest, TwoLeavesAndHeaderCoursesReachTheBuildingGenerator
   EXPECT_NEAR(header->shape_pose().position.y(), -1.0, 1e-12);
 }
 
+TEST_F(ProblemGeneratorsTest, TwoLeavesAndHeaderCoursesReachTheWallGenerator) {
+  const run::Problem p = read_problem_file(write(problem_with(
+      "{type: wall, length: 2.0, thickness: 0.4, block: [0.4, 0.2], courses: 4, leaves: 2, "
+      "header_every: 2}",
+      3)));
+  const auto named = [&](const std::string& name) {
+    return std::find_if(p.scene.bodies.begin(), p.scene.bodies.end(),
+                        [&](const model::Body& b) { return b.name == name; });
+  };
+  // The back leaf of course 0, 0.2 m deep at y > 0, and a through-stone of the header
+  // course 1, 0.4 m deep.
+  const auto leaf = named("wall/course00_back_block00");
+  ASSERT_NE(leaf, p.scene.bodies.end());
+  EXPECT_NEAR(leaf->shape_pose().position.y(), 0.1, 1e-12);
+  const auto header = named("wall/course01_through_block00");
+  ASSERT_NE(header, p.scene.bodies.end());
+  EXPECT_NEAR(header->shape_pose().position.y(), 0.0, 1e-12);
+}
+
 struct BadGenerator {
   std::string label;
   int dimension;
@@ -171,6 +190,13 @@ std::vector<BadGenerator> bad_generators() {
        ":7:30: error: generators[0].length: expected at least 2 thickness + block_length / 2 = "
        "1.45 m, so that the walls across are at least half a block long between the inner "
        "faces, found 1.4"},
+      {"HeaderCoursesOfAOneLeafWall", 3, kWall + " header_every: 3}",
+       ":7:93: error: generators[0].header_every: expected 0 for walls of one leaf, whose every "
+       "block spans the thickness (leaves: 2 for two leaves tied by header courses), found 3"},
+      {"LeavesOfAPlanarWall", 2,
+       "{type: wall, length: 4.0, block: [0.4, 0.2], courses: 10, leaves: 2}",
+       ":7:63: error: generators[0].leaves: expected one of type, name, material, position, "
+       "supports, length, block, courses, openings, lintel_bearing, found unknown key 'leaves'"},
       {"ThreeLeaves", 3, kBuilding + " leaves: 3}",
        ":7:104: error: generators[0].leaves: expected an integer in [1, 2], found 3"},
       {"NegativeHeaderEvery", 3, kBuilding + " leaves: 2, header_every: -1}",

@@ -127,9 +127,17 @@ struct Opening {
 /// Each lintel keeps a pier of at least half a block (the shortest block of a plain wall)
 /// to the wall's ends and to any other opening's lintel whose courses meet its own.
 ///
+/// In 3D a wall may have two leaves (leaves = 2), laid as a building's walls are (BuildingSpec,
+/// "Two leaves"): the front leaf (y < 0) on the one-leaf wall's joints, the back leaf (y > 0)
+/// with its joints a quarter block off, header courses of through-stones every header_every
+/// courses, lintels through both leaves. Names: "<name>/courseKK_blockJJ" with one leaf;
+/// with two, "<name>/courseKK_back_blockJJ", "..._front_blockJJ", the through-stones
+/// "..._through_blockJJ" (a header course) and "..._through_lintelII".
+///
 /// @throws core::Diagnostic naming the field, "openings[i].<key>" for an opening: its sill
 ///         or head off the course joints, its lintel above the wall (height), its lintel
-///         past the wall's ends or too close to another's (width)
+///         past the wall's ends or too close to another's (width); "leaves" (not 1 or 2, or
+///         2 in planar mode), "header_every" (negative, or not 0 with one leaf)
 struct WallSpec {
   std::string name = "wall";
   /// m, along x: a multiple of block_length / 2 (1e-9 relative, for decimal input; the
@@ -143,6 +151,8 @@ struct WallSpec {
   std::vector<Opening> openings;
   /// m, how far each lintel reaches past each jamb, > 0; block_length / 2 if 0.
   double lintel_bearing = 0.0;
+  int leaves = 1;        ///< 1, or 2 in 3D, across the thickness
+  int header_every = 0;  ///< >= 0, two leaves only: a header course every that many; 0: none
 };
 
 /// The openings of a building's four façades, named by the compass with x east, y north.

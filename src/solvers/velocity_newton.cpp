@@ -125,6 +125,29 @@ void assemble(const SparseMat& M, const ContactRows& rows, const std::vector<Blo
   }
 }
 
+// A bound of max |H^T x| / |x|_M, the square root of W's largest eigenvalue, with diag(M)
+// for M: lambda_max(A^T A) <= |A|_1 |A|_inf (Hölder) for A = diag(M)^-1/2 H, whose largest
+// column sum is over a contact's rows and largest row sum over a degree of freedom's contacts.
+// It converts the error's scale (local velocities) into the inner tolerance's (m/s weighted by
+// M): where a structure moves as a whole (on a tilting table, under ground motion, in flight)
+// |v|_M is many times the relative velocities the error measures.
+template <int d>
+double velocity_gain_bound(const ContactRows& rows, const VecX& m_diagonal) {
+  VecX row_sum = VecX::Zero(m_diagonal.size());
+  double column_max = 0.0;
+  for (std::size_t a = 0; a + 1 < rows.start.size(); ++a) {
+    Block<d> column_sum = Block<d>::Zero();
+    for (Index k = rows.start[a]; k < rows.start[a + 1]; ++k) {
+      const Block<d> entries = Eigen::Map<const Block<d>>(rows.values.data() + d * k).cwiseAbs() /
+                               std::sqrt(m_diagonal[rows.dof[k]]);
+      column_sum += entries;
+      row_sum[rows.dof[k]] += entries.sum();
+    }
+    column_max = std::max(column_max, column_sum.maxCoeff());
+  }
+  return std::sqrt(column_max * (row_sum.size() > 0 ? row_sum.maxCoeff() : 0.0));
+}
+
 // Everything one solve keeps: H per contact, the factor of M, rho, the iterates.
 template <int d>
 struct Workspace {
@@ -134,6 +157,9 @@ struct Workspace {
   ContactRows rows;
   CholeskyFactor mass;  ///< M = L L^T, for v = M^-1 (f + H r)
   VecX compliance;      ///< W_aa,NN estimate per contact, h_aN^T diag(M)^-1 h_aN
+  /// A bound of |H^T x| / |x|_M (x = M^-1 g), with diag(M) for M: the largest local
+  /// velocity that a residual g of the inner problem leaves in u (velocity_gain_bound()).
+  double velocity_gain = 0.0;
   VecX rho;             ///< per contact
   double q_norm = 0.0;  ///< |H^T M^-1 f + w|, the error's scale
   VecX center, shift;   ///< r_k and s_a e_N of the current outer iteration
@@ -163,6 +189,7 @@ Workspace<d>::Workspace(const GlobalProblem& problem_)
   for (Index a = 0; a < n_c; ++a)
     for (Index k = rows.start[a]; k < rows.start[a + 1]; ++k)
       compliance[a] += std::pow(rows.values[d * k], 2) / m_diagonal[rows.dof[k]];
+  velocity_gain = velocity_gain_bound<d>(rows, m_diagonal);
   for (VecX* x : {&center, &shift, &u, &z, &projected, &H_dv}) x->resize(n);
   D.resize(static_cast<std::size_t>(n_c));
   D_de_saxce.resize(static_cast<std::size_t>(n_c));
@@ -496,9 +523,16 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     }
     freeze_de_saxce<d>(ws);
     ws.center = r;
-    // 0.1 of the outer error, above the round-off of F_k's matrix (condition ~ kappa).
-    const double tolerance = std::max(0.1 * report.error, 1e-15 * kappa) *
-                             std::max(scale, std::sqrt(v.dot(problem.M * v)));
+    // 0.1 of the outer error on two scales: v's own (|v|_M), and the error's, whose local
+    // velocities a residual g changes by at most velocity_gain |g|_M^-1. The second is the
+    // smaller where a structure moves as a whole (on a tilting table, under ground motion, in
+    // flight): there the relative velocities the error measures are a small part of v, and
+    // an inner tolerance on |v|_M alone ends inner solves before they start. Above the
+    // round-off of the gradient M v - f - H P_K(z), about 1e-16 |v|_M.
+    const double v_scale = std::max(scale, std::sqrt(v.dot(problem.M * v)));
+    const double error_scale = std::max({ws.q_norm, r.norm(), ws.u.norm()});
+    const double tolerance = std::max(
+        0.1 * report.error * std::min(v_scale, error_scale / ws.velocity_gain), 1e-15 * v_scale);
     const int steps =
         std::min(options.inner_iterations, options.stop.max_iterations - report.iterations);
     const InnerMethod used = method;

@@ -103,6 +103,31 @@ TEST(VelocityNewton, FloorReactionsInClosedForm) {
   EXPECT_NEAR(v[1], 2.0, 1e-9);
 }
 
+// A structure that moves as a whole (on a shaking table, in flight) poses the same problem:
+// adding a common velocity c to every body (f + M c, w - H^T c) leaves u = H^T v + w, the
+// reactions and the error unchanged and moves v by c. Here |c|_M is 1e4 times the problem's
+// own velocities, as a wall rocking on a tilting table has 1e-4 m/s in its joints and
+// 0.02 m/s in its bodies: the solve converges as it does at rest, to the same u.
+TEST(VelocityNewton, ACommonVelocityOfEveryBodyChangesNothing) {
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const GlobalProblem at_rest = testing::random_global_problem(4, 14, seed);
+    const VecX v_free = contact::MassFactor(at_rest.M, {"random"}).solve(at_rest.f);
+    GlobalProblem moving = at_rest;
+    const VecX c = VecX::Constant(v_free.size(), 1e4 * v_free.norm());
+    moving.f += at_rest.M * c;
+    moving.w -= at_rest.H.transpose() * c;
+    VecX r_rest = VecX::Zero(3 * 14), r_moving = r_rest, v_rest, v_moving;
+    const SolveReport rest = VelocityNewton({.stop = tight()}).solve(at_rest, r_rest, v_rest);
+    const SolveReport report = VelocityNewton({.stop = tight()}).solve(moving, r_moving, v_moving);
+    ASSERT_TRUE(rest.converged()) << "seed " << seed;
+    ASSERT_TRUE(report.converged())
+        << "seed " << seed << ": " << to_string(report.status) << ", " << report.error;
+    const VecX u_rest = at_rest.local_velocity(v_rest);
+    EXPECT_LE((moving.local_velocity(v_moving) - u_rest).norm(), 1e-7 * (1.0 + u_rest.norm()))
+        << "seed " << seed;
+  }
+}
+
 // Whatever the friction, a solve either converges (and its error, remeasured on the
 // condensed problem, is below the tolerance) or says it did not.
 TEST(VelocityNewton, HighFrictionEndsWithAStatusThatSaysSo) {

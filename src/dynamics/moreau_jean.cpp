@@ -1,6 +1,7 @@
 #include "moreau/dynamics/moreau_jean.hpp"
 
 #include "moreau/contact/delassus.hpp"
+#include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/dynamics/body_motion.hpp"
@@ -75,6 +76,11 @@ std::vector<std::string> moreau_jean_solver_names() {
 
 StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
   const std::string& name = options.solver;
+  const std::vector<std::string> names = moreau_jean_solver_names();
+  if (std::find(names.begin(), names.end(), name) == names.end())
+    throw core::Diagnostic(
+        {"--solver"}, "solver",
+        core::with_suggestion(core::concat("one of ", core::join(names)), name, names), name);
   if (name != kAutomaticSolver) {
     if (solvers::is_global_solver(name))
       return {nullptr, solvers::make_global_solver(name, options.stop, options.solver_parameters),

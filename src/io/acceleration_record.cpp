@@ -171,10 +171,6 @@ std::vector<std::vector<double>> read_table(const std::filesystem::path& file, s
   return rows;
 }
 
-double scale_of(AccelerationUnit unit) {
-  return unit == AccelerationUnit::G ? kStandardGravity : 1.0;
-}
-
 /// e = direction / |direction|.
 /// @throws Diagnostic naming the file for a zero or non-finite direction
 math::Vec3 unit_direction(const std::filesystem::path& file, const math::Vec3& direction) {
@@ -239,10 +235,34 @@ std::optional<At2Size> parse_at2_size_line(std::string_view normalized) {
 
 }  // namespace
 
+double metres_per_second_squared(AccelerationUnit unit) {
+  switch (unit) {
+    case AccelerationUnit::G:
+      return kStandardGravity;
+    case AccelerationUnit::MetresPerSecondSquared:
+      return 1.0;
+    case AccelerationUnit::CentimetresPerSecondSquared:
+      return 0.01;
+  }
+  return 1.0;
+}
+
+std::string_view unit_name(AccelerationUnit unit) {
+  switch (unit) {
+    case AccelerationUnit::G:
+      return "g";
+    case AccelerationUnit::MetresPerSecondSquared:
+      return "m/s^2";
+    case AccelerationUnit::CentimetresPerSecondSquared:
+      return "cm/s^2";
+  }
+  return "";
+}
+
 model::AccelerationRecord read_acceleration_record(const std::filesystem::path& file,
                                                    AccelerationUnit unit,
                                                    const math::Vec3& direction) {
-  const double scale = scale_of(unit);
+  const double scale = metres_per_second_squared(unit);
   const math::Vec3 e = scale * unit_direction(file, direction);
   model::AccelerationRecord record;
   for (const std::vector<double>& row : read_table(file, 2, scale)) {
@@ -254,7 +274,7 @@ model::AccelerationRecord read_acceleration_record(const std::filesystem::path& 
 
 model::AccelerationRecord read_acceleration_record(const std::filesystem::path& file,
                                                    AccelerationUnit unit) {
-  const double scale = scale_of(unit);
+  const double scale = metres_per_second_squared(unit);
   model::AccelerationRecord record;
   for (const std::vector<double>& row : read_table(file, 4, scale)) {
     record.time.push_back(row[0]);
@@ -269,7 +289,7 @@ model::AccelerationRecord read_single_column_record(const std::filesystem::path&
   const std::string name = file.string();
   check_time_step(time_step, SourceLocation{name}, "time_step", concat(time_step));
   const math::Vec3 e = unit_direction(file, direction);
-  const double scale = scale_of(unit);
+  const double scale = metres_per_second_squared(unit);
   const std::vector<Line> lines = read_data_lines(file);
   // A first word that is not a number is the column's name (data lines are not blank).
   const std::string_view first_word =

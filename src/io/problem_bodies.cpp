@@ -7,6 +7,7 @@
 #include "problem_sections.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 
@@ -148,9 +149,13 @@ Vec3 read_angular_velocity(const Field& field, int dimension) {
 }
 
 AccelerationUnit read_acceleration_unit(const Field& motion) {
-  return motion.get("units").choice({"g", "m/s^2"}) == "g"
-             ? AccelerationUnit::G
-             : AccelerationUnit::MetresPerSecondSquared;
+  constexpr std::array kUnits{AccelerationUnit::G, AccelerationUnit::MetresPerSecondSquared,
+                              AccelerationUnit::CentimetresPerSecondSquared};
+  std::vector<std::string> names;
+  for (const AccelerationUnit unit : kUnits) names.emplace_back(unit_name(unit));
+  const std::string name = motion.get("units").choice(names);
+  return *std::find_if(kUnits.begin(), kUnits.end(),
+                       [&](AccelerationUnit unit) { return unit_name(unit) == name; });
 }
 
 // A record's file in the layout its keys name: a PEER NGA .AT2 file (its header gives the
@@ -282,12 +287,12 @@ model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneCon
 model::PrescribedVelocity read_ricker(const Field& ricker, const SceneContext& context,
                                       const std::string& body, SceneBuilder& builder) {
   ricker.check_keys({"peak", "units", "frequency", "t0", "direction"});
-  const bool in_g = read_acceleration_unit(ricker) == AccelerationUnit::G;
-  const double unit = in_g ? kStandardGravity : 1.0;
+  const AccelerationUnit peak_unit = read_acceleration_unit(ricker);
+  const double unit = metres_per_second_squared(peak_unit);
   const Field peak_field = ricker.get("peak");
   // The peak times the front end's record_scale, within kMaxAcceleration as the peak itself.
   const double peak = peak_field.positive_at_most(kMaxAcceleration / unit / context.record_scale,
-                                                  in_g ? "g" : "m/s^2") *
+                                                  unit_name(peak_unit)) *
                       unit * context.record_scale;
   warn_about_peak_acceleration(peak_field, peak, builder.warnings);
   const double frequency = ricker.get("frequency").positive_at_most(kMaxFrequency, "Hz");

@@ -15,6 +15,17 @@ TEST(Cli, HelpListsUsageAndExitCodes) {
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_THAT(result.output, HasSubstr("Usage: moreau"));
   EXPECT_THAT(result.output, HasSubstr("2 bad input"));
+  EXPECT_THAT(result.output, HasSubstr("4 interrupted"));
+}
+
+// A solver name that is none refuses with every name `run` takes, the automatic choice and
+// the methods of the global form included.
+TEST(Cli, AnUnknownSolverListsEveryNameRunTakes) {
+  const CommandResult result =
+      run_moreau("run " MOREAU_SOURCE_DIR "/problems/bouncing-ball.yaml --quiet --solver ''");
+  EXPECT_EQ(result.exit_code, 2);
+  for (const char* name : {"auto", "hybrid", "velocity-newton", "velocity-nsgs"})
+    EXPECT_THAT(result.output, HasSubstr(name)) << result.output;
 }
 
 TEST(Cli, VersionPrintsTheProjectVersion) {

@@ -319,6 +319,46 @@ TEST_F(ProblemFileTest, ComponentsFromAt2AndSingleColumnFilesAddUp) {
   EXPECT_NEAR(ground.shortest_step(), 0.25, kTol);
 }
 
+// Most records outside the PEER database are in cm/s^2 (gal): the same samples read in
+// cm/s^2 are 0.01 times those read in m/s^2, in a CSV file and in a single column, and a
+// Ricker pulse's peak too. An unknown unit is refused with the three it could be.
+TEST_F(ProblemFileTest, RecordsInGalAreAHundredthOfMetresPerSecondSquared) {
+  write("table.csv", "t,a\n0,0\n0.5,250\n1,-100\n");
+  write("column.txt", "a\n0\n250\n-100\n");
+  const auto record = [&](const std::string& motion) {
+    const run::Problem p = read_problem_file(write("gal.yaml", shaken_table(motion)));
+    return p.ground_motions.front().record;
+  };
+  for (const std::string file : {"record: table.csv", "record: column.txt, time_step: 0.5"}) {
+    const model::AccelerationRecord gal =
+        record("{" + file + ", units: \"cm/s^2\", direction: [1, 0, 0]}");
+    const model::AccelerationRecord metres =
+        record("{" + file + ", units: \"m/s^2\", direction: [1, 0, 0]}");
+    ASSERT_EQ(gal.time, metres.time) << file;
+    ASSERT_EQ(gal.acceleration.size(), 3u) << file;
+    EXPECT_NEAR(gal.acceleration[1].x(), 2.5, kTol) << file;
+    for (std::size_t i = 0; i < gal.acceleration.size(); ++i)
+      EXPECT_TRUE(gal.acceleration[i].isApprox(0.01 * metres.acceleration[i], kTol)) << file;
+  }
+  // The Ricker pulse peaks at t0, a sample of the step: 300 cm/s^2 = 3 m/s^2.
+  std::string pulse = shaken_table("");
+  pulse.replace(pulse.find("ground_motion: "), std::string::npos,
+                "ricker: {peak: 300, units: \"cm/s^2\", frequency: 2.0, t0: 0.5, "
+                "direction: [1, 0, 0]}\n");
+  double peak = 0.0;
+  for (const Vec3& a :
+       read_problem_file(write("ricker.yaml", pulse)).ground_motions.front().record.acceleration)
+    peak = std::max(peak, a.norm());
+  EXPECT_NEAR(peak, 3.0, 1e-9);
+  try {
+    record("{record: table.csv, units: gal, direction: [1, 0, 0]}");
+    ADD_FAILURE() << "a unit named gal was accepted";
+  } catch (const core::Diagnostic& diagnostic) {
+    EXPECT_THAT(diagnostic.what(), HasSubstr("ground_motion.units"));
+    EXPECT_THAT(diagnostic.what(), HasSubstr("cm/s^2"));
+  }
+}
+
 TEST_F(ProblemFileTest, GroundMotionKeysThatContradictAreRefusedAtTheirKey) {
   write("ns.AT2",
         "PEER NGA STRONG MOTION DATABASE RECORD\nTest\n"

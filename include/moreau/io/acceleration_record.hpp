@@ -19,6 +19,7 @@
 #include "moreau/model/loads.hpp"
 
 #include <filesystem>
+#include <string_view>
 
 namespace moreau::io {
 
@@ -26,9 +27,16 @@ using model::kStandardGravity;
 
 /// The unit of the acceleration columns; the time column is always in seconds.
 enum class AccelerationUnit {
-  G,                      ///< multiples of kStandardGravity
-  MetresPerSecondSquared  ///< m/s^2
+  G,                           ///< multiples of kStandardGravity
+  MetresPerSecondSquared,      ///< m/s^2
+  CentimetresPerSecondSquared  ///< cm/s^2 (gal), the unit of most records outside PEER's
 };
+
+/// The size of one `unit`, m/s^2.
+double metres_per_second_squared(AccelerationUnit unit);
+
+/// "g", "m/s^2" or "cm/s^2", as problem files write it.
+std::string_view unit_name(AccelerationUnit unit);
 
 /// Reads a 2-column record (time, acceleration) and returns a = value * unit * e along
 /// e = direction / |direction|, in m/s^2, world frame.

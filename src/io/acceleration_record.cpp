@@ -158,6 +158,12 @@ std::vector<std::vector<double>> read_table(const std::filesystem::path& file, s
       row.push_back(c == 0 ? read_finite(fields[c].text, where, keys[c])
                            : read_acceleration(fields[c].text, where, keys[c], scale));
     }
+    // A run starts at t = 0: samples before it would be cut off while their velocity was
+    // still carried into the run (a record from t = -1 s changed the answer).
+    if (rows.empty() && !(row.front() >= 0.0))
+      throw Diagnostic(SourceLocation{name, line.number, fields.front().column}, keys.front(),
+                       "a first time >= 0 s (a run starts at t = 0)",
+                       concat('\'', fields.front().text, '\''));
     if (!rows.empty() && !(row.front() > rows.back().front()))
       throw Diagnostic(SourceLocation{name, line.number, fields.front().column}, keys.front(),
                        concat("a time greater than ", rows.back().front(), " s (line ",

@@ -268,6 +268,7 @@ model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneCon
   for (const Vec3& a : ground.record.acceleration) peak = std::max(peak, a.norm());
   warn_about_peak_acceleration(motion.find("scale").value_or(motion.find("pga").value_or(source)),
                                peak, builder.warnings);
+  warn_about_sampling_step(source, context.h, ground.record.time, builder.warnings);
   const bool linear =
       !motion.find("baseline") || motion.get("baseline").choice({"linear", "none"}) == "linear";
   try {

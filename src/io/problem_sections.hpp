@@ -96,6 +96,10 @@ void drive(model::Body& body, model::PrescribedVelocity motion);
 /// and scale, is above 3 g (the strongest ever recorded), at `field` (the scale, or the record).
 void warn_about_peak_acceleration(const Field& field, double peak,
                                   std::vector<run::InputWarning>& warnings);
+/// Adds the warning for a time step h longer than the median step of a record's sample
+/// `times`, at `field` (the record).
+void warn_about_sampling_step(const Field& field, double h, const std::vector<double>& times,
+                              std::vector<run::InputWarning>& warnings);
 /// The warnings about the problem read from `root` whose bodies came from `origins`
 /// (SceneBuilder): densities outside [100, 25,000] kg/m^3, a step in which a body falls more
 /// than the smallest free body's size, free bodies larger than 100 m, scenes wider than 10 km.

@@ -163,6 +163,25 @@ void warn_about_peak_acceleration(const Field& field, double peak,
                     "twice?")));
 }
 
+void warn_about_sampling_step(const Field& field, double h, const std::vector<double>& times,
+                              std::vector<run::InputWarning>& warnings) {
+  // The median step: a record may place two samples close together to make a jump (the
+  // rectangular pulse's 0.1 ms), which is no sampling step.
+  std::vector<double> steps;
+  for (std::size_t i = 1; i < times.size(); ++i) steps.push_back(times[i] - times[i - 1]);
+  if (steps.empty()) return;
+  const auto middle = steps.begin() + static_cast<std::ptrdiff_t>(steps.size() / 2);
+  std::nth_element(steps.begin(), middle, steps.end());
+  const double sampling_step = *middle;
+  if (!(h > sampling_step * (1.0 + 1e-9))) return;
+  warnings.push_back(warning_at(
+      field,
+      concat("a time step of ", h, " s, longer than the record's sampling step of ", sampling_step,
+             " s: the support follows the record's integral, but the structure feels its "
+             "accelerations averaged over each step; a step of at most ",
+             sampling_step, " s resolves them")));
+}
+
 std::vector<run::InputWarning> physical_range_warnings(const Field& root,
                                                        const run::Problem& problem,
                                                        const std::vector<Field>& origins) {

@@ -140,6 +140,27 @@ TEST(InputWarnings, RecordAboveThreeG) {
                  "a peak ground acceleration of 49 m/s^2 = 4.99");
 }
 
+// A record sampled every millisecond under steps of 2 ms: the structure feels its
+// accelerations averaged over each step.
+TEST(InputWarnings, TimeStepLongerThanTheRecordsSampling) {
+  const ScratchFolder scratch;
+  std::ofstream(scratch.path() / "record.csv")
+      << "time,accel\n0.0,0.0\n0.001,0.1\n0.002,0.0\n0.003,-0.1\n0.004,0.0\n";
+  const std::string table =
+      "version: 1\n"
+      "time: {step: 2.0e-3, duration: 0.004}\n"
+      "bodies:\n"
+      "  - {name: ball, shape: {type: sphere, radius: 0.1}, position: [0, 0, 0.1]}\n"
+      "  - name: table\n"
+      "    shape: {type: box, size: [4, 4, 0.2]}\n"
+      "    position: [0, 0, -0.1]\n"
+      "    driven:\n"
+      "      ground_motion: {record: record.csv, units: g, direction: [1, 0, 0]}\n";
+  expect_warning(check_and_run(scratch, table), "problem.yaml:9:31",
+                 "bodies[1].driven.ground_motion.record",
+                 "a time step of 0.002 s, longer than the record's sampling step of 0.001 s");
+}
+
 TEST(InputWarnings, TheJointsSnapSnappedAreANoteOfCheckRunAndTheSummary) {
   const ScratchFolder scratch;
   // Two blocks 0.4 mm apart, drawn on a fixed slab.

@@ -114,6 +114,15 @@ TEST_F(AccelerationRecordFile, NonIncreasingTimeNamesThePreviousSample) {
                         "found '0.02'"));
 }
 
+// A run starts at t = 0: a record from t = -1 s was accepted, and the support carried the
+// velocity of its first second into the run.
+TEST_F(AccelerationRecordFile, ARecordStartsAtZeroOrLater) {
+  EXPECT_THAT(error_of("time,accel_g\n-1.0,0.1\n0.02,0.2\n"),
+              HasSubstr(":2:1: error: time: expected a first time >= 0 s (a run starts at t = 0), "
+                        "found '-1.0'"));
+  EXPECT_EQ(error_of("time,accel_g\n0.5,0.1\n0.52,0.2\n"), "");
+}
+
 TEST_F(AccelerationRecordFile, WrongNumberOfValuesPointsAtTheExtraOne) {
   EXPECT_THAT(error_of("time,accel_g\n0.0,0.1\n0.02,0.2,7\n"),
               HasSubstr(":3:10: error: row: expected 2 comma-separated values, found 3"));

@@ -38,6 +38,24 @@ std::optional<double> parse_double(std::string_view text) {
 // " (m)" for a unit, nothing for a dimensionless value.
 std::string with_unit(std::string_view unit) { return unit.empty() ? "" : concat(" (", unit, ')'); }
 
+bool is_control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }
+
+// The text with its control characters as \xNN: a message never writes ESC or BEL to the
+// terminal it is read on.
+std::string escaped(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (!is_control(c)) {
+      out += c;
+      continue;
+    }
+    constexpr char kHex[] = "0123456789ABCDEF";
+    const auto byte = static_cast<unsigned char>(c);
+    out += {'\\', 'x', kHex[byte >> 4], kHex[byte & 0xf]};
+  }
+  return out;
+}
+
 }  // namespace
 
 Field::Field(const YAML::Node& node, std::string path, std::string file, YAML::Mark mark)
@@ -73,7 +91,7 @@ core::SourceLocation Field::location() const {
 }
 
 std::string Field::found() const {
-  if (node_.IsScalar()) return concat('\'', node_.Scalar(), '\'');
+  if (node_.IsScalar()) return concat('\'', escaped(node_.Scalar()), '\'');
   if (node_.IsSequence()) {
     // A short list of scalars (a vector) is shown as written, anything else by its size.
     constexpr std::size_t kShown = 4;
@@ -83,7 +101,7 @@ std::string Field::found() const {
     if (!shown) return concat("a list of ", node_.size());
     std::string text = "[";
     for (const YAML::Node& element : node_)
-      text += concat(text.size() > 1 ? ", " : "", element.Scalar());
+      text += concat(text.size() > 1 ? ", " : "", escaped(element.Scalar()));
     return text + ']';
   }
   if (node_.IsMap()) return "a mapping";
@@ -224,7 +242,13 @@ bool Field::flag() const {
   fail("true or false");
 }
 
-std::string Field::text() const { return scalar("a text"); }
+std::string Field::text() const {
+  std::string value = scalar("a text");
+  // Titles and names are printed on terminals and written into CSV headers and file names.
+  if (std::any_of(value.begin(), value.end(), is_control))
+    fail("a text without control characters (tab, newline, ESC, NUL, ...)");
+  return value;
+}
 
 std::string Field::choice(const std::vector<std::string>& choices) const {
   std::string value = scalar(concat("one of ", core::join(choices)));

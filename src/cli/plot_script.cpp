@@ -5,6 +5,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -26,14 +27,20 @@ std::optional<std::string> run_plot_script(const std::string& script,
                                            const std::vector<std::string>& arguments,
                                            const fs::path& log, std::string& failure) {
   const fs::path program = fs::read_symlink("/proc/self/exe").parent_path();
-  fs::path path;
-  for (const fs::path& candidate :
-       {program / "share/moreau" / script, program / "../share/moreau" / script})
-    if (fs::exists(candidate)) path = candidate;
-  if (path.empty()) {
-    failure = core::concat(script, " is not installed beside moreau\n");
+  const std::vector<fs::path> candidates{program / "share/moreau" / script,
+                                         program / "../share/moreau" / script,
+                                         fs::path(MOREAU_INSTALLED_SCRIPTS) / script};
+  const auto found = std::find_if(candidates.begin(), candidates.end(),
+                                  [](const fs::path& candidate) { return fs::exists(candidate); });
+  if (found == candidates.end()) {
+    failure = core::concat(script, " is not installed: looked for it in ",
+                           candidates[0].lexically_normal().parent_path().string(), ", ",
+                           candidates[1].lexically_normal().parent_path().string(), " and ",
+                           candidates[2].parent_path().string(),
+                           " (cmake --install puts it in PREFIX/share/moreau)\n");
     return std::nullopt;
   }
+  const fs::path& path = *found;
   std::vector<std::string> command{path.string()};
   command.insert(command.end(), arguments.begin(), arguments.end());
   const pid_t child = core::start_process("/usr/bin/python3", command, log);

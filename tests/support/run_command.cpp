@@ -8,9 +8,10 @@
 
 namespace moreau::testing {
 
-CommandResult run_moreau(const std::string& arguments, const std::string& folder) {
-  const std::string command = (folder.empty() ? "" : "cd '" + folder + "' && ") +
-                              std::string(MOREAU_EXECUTABLE) + " " + arguments + " 2>&1";
+CommandResult run_executable(const std::string& executable, const std::string& arguments,
+                             const std::string& folder) {
+  const std::string command =
+      (folder.empty() ? "" : "cd '" + folder + "' && ") + executable + " " + arguments + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) throw std::runtime_error("cannot start: " + command);
   CommandResult result;
@@ -20,6 +21,10 @@ CommandResult run_moreau(const std::string& arguments, const std::string& folder
   const int status = pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;
+}
+
+CommandResult run_moreau(const std::string& arguments, const std::string& folder) {
+  return run_executable(MOREAU_EXECUTABLE, arguments, folder);
 }
 
 }  // namespace moreau::testing

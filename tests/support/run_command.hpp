@@ -15,4 +15,8 @@ struct CommandResult {
 /// folder or in `folder`.
 CommandResult run_moreau(const std::string& arguments, const std::string& folder = "");
 
+/// The same with another executable (a copy of moreau elsewhere).
+CommandResult run_executable(const std::string& executable, const std::string& arguments,
+                             const std::string& folder = "");
+
 }  // namespace moreau::testing

@@ -152,6 +152,7 @@ AccelerationUnit read_acceleration_unit(const Field& motion) {
   constexpr std::array kUnits{AccelerationUnit::G, AccelerationUnit::MetresPerSecondSquared,
                               AccelerationUnit::CentimetresPerSecondSquared};
   std::vector<std::string> names;
+  names.reserve(kUnits.size());
   for (const AccelerationUnit unit : kUnits) names.emplace_back(unit_name(unit));
   const std::string name = motion.get("units").choice(names);
   return *std::find_if(kUnits.begin(), kUnits.end(),

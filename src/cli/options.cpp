@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 
@@ -18,8 +19,16 @@ std::optional<po::variables_map> parse_command(
     po::options_description options, const po::positional_options_description& positional) {
   options.add_options()("help,h", "print this help");
   po::variables_map values;
-  po::store(po::command_line_parser(arguments).options(options).positional(positional).run(),
-            values);
+  try {
+    po::store(po::command_line_parser(arguments).options(options).positional(positional).run(),
+              values);
+  } catch (const po::unknown_option& error) {
+    std::vector<std::string> names;
+    for (const auto& option : options.options()) names.push_back("--" + option->long_name());
+    const std::optional<std::string> nearest = core::closest_match(error.get_option_name(), names);
+    if (!nearest) throw;
+    throw po::error(concat(error.what(), " (did you mean '", *nearest, "'?)"));
+  }
   if (values.count("help")) {
     std::cout << usage << "\n\n" << options << '\n';
     return std::nullopt;

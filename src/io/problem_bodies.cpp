@@ -73,6 +73,10 @@ geometry::Shape read_polyhedron(const Field& shape, const std::filesystem::path&
   double extent = 0.0;
   for (const Vec3& p : points) extent = std::max(extent, (p - points.front()).norm());
   for (std::size_t i = 0; i < points.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j)
+      if ((points[i] - points[j]).norm() <= kCornerTolerance * extent)
+        entries[i].fail("a vertex distinct from the others (each a corner, given once)",
+                        concat("the point of vertices[", j, ']'));
     bool corner = false;
     for (const Vec3& v : hull.vertices())
       corner = corner || (v - points[i]).norm() <= kCornerTolerance * extent;

@@ -303,8 +303,11 @@ std::vector<Support> read_supports(const Field& supports, const std::string& nam
       entry.fail_with(concat("no block of ", name, " is named ", name, '/', part, " or ", name, '/',
                              part, "_...: the blocks are ", blocks.front().name, " to ",
                              blocks.back().name));
+    // The blocks of a part move as one: a ground motion names the first of them, a body that
+    // history.csv and the shaken support's measures can follow.
     Support support{fixed, std::nullopt};
-    if (driven) support.motion = read_driven(*driven, context, concat(name, '/', part), builder);
+    if (driven)
+      support.motion = read_driven(*driven, context, blocks[matches.front()].name, builder);
     for (const std::size_t i : matches) {
       if (blocks[i].fixed && driven)
         entry.fail_with(concat(blocks[i].name, " is fixed already (fixed_springings)"));

@@ -425,6 +425,31 @@ generators:
   EXPECT_EQ(fixed, 4);  // 1.6 m of 0.4 m blocks, course 0 starts with a full block
 }
 
+// A generated course under a record: every block of the course follows it, and the ground
+// motion names one of them, a body of the scene, which history.csv and the measures relative
+// to the shaken support follow ("wall/course00", the part, made moreau run refuse the file
+// that moreau check had accepted).
+TEST_F(ProblemFileTest, AGeneratedSupportUnderARecordNamesOneOfItsBlocks) {
+  write("shake.csv", kRecord);
+  const run::Problem p = read_problem_file(write("shaken-wall.yaml", R"(version: 1
+time: {step: 1.0e-3, duration: 1}
+materials: [{name: stone, density: 2000}]
+generators:
+  - {type: wall, length: 1.6, thickness: 0.2, block: [0.4, 0.2], courses: 3,
+     supports: {course00: {driven: {ground_motion: {record: shake.csv, units: g,
+                                                    direction: [1, 0, 0]}}}}}
+)"));
+  ASSERT_EQ(p.ground_motions.size(), 1u);
+  const model::Body& support = body_named(p, p.ground_motions.front().body);
+  EXPECT_EQ(support.name, "wall/course00_block00");
+  for (const model::Body& body : p.scene.bodies)
+    if (body.name.starts_with("wall/course00_")) {
+      EXPECT_EQ(body.motion, model::Motion::Driven) << body.name;
+      EXPECT_TRUE(body.prescribed.linear(0.5).isApprox(support.prescribed.linear(0.5), kTol))
+          << body.name;
+    }
+}
+
 TEST_F(ProblemFileTest, SupportsNamingNoBlockOrTwoMotionsAreRefused) {
   const auto error = [&](const std::string& supports) -> std::string {
     try {

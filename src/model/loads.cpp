@@ -65,18 +65,22 @@ void validate_samples(const std::vector<double>& time, const std::vector<Vec3>& 
   }
 }
 
-/// v(t) linear between the samples (t_i, v_i) and 0 outside [t_0, t_n]. The samples are shared
-/// between copies of the function, which the stepper may copy with the body.
+/// v(t) linear between the samples (t_i, v_i), v_0 before t_0 and v_n after t_n: a ground
+/// motion starts from rest (v_0 = 0) and moves on at its last velocity, without acceleration,
+/// after its record ends (0 after a baseline correction; stopping an uncorrected one was an
+/// unrecorded deceleration). The samples are shared between copies of the function, which
+/// the stepper may copy with the body.
 std::function<Vec3(double)> piecewise_linear(std::vector<double> time, std::vector<Vec3> value) {
   const auto t_samples = std::make_shared<const std::vector<double>>(std::move(time));
   const auto v_samples = std::make_shared<const std::vector<Vec3>>(std::move(value));
   return [t_samples, v_samples](double t) -> Vec3 {
     const std::vector<double>& ts = *t_samples;
-    if (!(t >= ts.front() && t <= ts.back())) return Vec3::Zero();
+    // Held at the end values outside the samples (N.B. a NaN t takes the first).
+    if (!(t > ts.front())) return v_samples->front();
+    if (t >= ts.back()) return v_samples->back();
     // i: the last sample with t_i <= t, so that t lies in [t_i, t_i+1].
     const auto upper = std::upper_bound(ts.begin(), ts.end(), t);
     const std::size_t i = static_cast<std::size_t>(upper - ts.begin()) - 1;
-    if (i + 1 == ts.size()) return (*v_samples)[i];
     const double weight = (t - ts[i]) / (ts[i + 1] - ts[i]);
     return (1.0 - weight) * (*v_samples)[i] + weight * (*v_samples)[i + 1];
   };

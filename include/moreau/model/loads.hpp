@@ -104,8 +104,9 @@ enum class BaselineCorrection {
 };
 
 /// The velocity history of a support shaken by the record (trapezoidal integration, v(0) = 0,
-/// then the baseline correction), linear between samples and 0 outside the record.
-/// With BaselineCorrection::Linear the support starts and ends at rest.
+/// then the baseline correction), linear between samples, at rest before the record and at its
+/// last velocity after it (no acceleration once the record ends). With
+/// BaselineCorrection::Linear the support starts and ends at rest.
 /// @throws core::Diagnostic (key "time", "time[i]", "acceleration" or "acceleration[i]") for
 ///   fewer than 2 samples, sizes that differ, non-finite values or times not increasing, or a
 ///   velocity that overflows (at the first sample where it does)

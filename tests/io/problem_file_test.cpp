@@ -345,9 +345,9 @@ TEST_F(ProblemFileTest, RecordsInGalAreAHundredthOfMetresPerSecondSquared) {
   pulse.replace(pulse.find("ground_motion: "), std::string::npos,
                 "ricker: {peak: 300, units: \"cm/s^2\", frequency: 2.0, t0: 0.5, "
                 "direction: [1, 0, 0]}\n");
+  const run::Problem ricker = read_problem_file(write("ricker.yaml", pulse));
   double peak = 0.0;
-  for (const Vec3& a :
-       read_problem_file(write("ricker.yaml", pulse)).ground_motions.front().record.acceleration)
+  for (const Vec3& a : ricker.ground_motions.front().record.acceleration)
     peak = std::max(peak, a.norm());
   EXPECT_NEAR(peak, 3.0, 1e-9);
   try {

@@ -2,6 +2,7 @@
 
 #include "moreau/core/diagnostic.hpp"
 
+#include <cerrno>
 #include <charconv>
 #include <fstream>
 #include <iomanip>
@@ -23,6 +24,12 @@ std::optional<long> row_step(const std::string& row) {
   return step;
 }
 
+// The reason the last file operation failed: std::ofstream leaves errno as open(2) or write(2)
+// set it (libstdc++), e.g. "Permission denied" or "No space left on device".
+std::string failure_reason() {
+  return errno != 0 ? std::generic_category().message(errno) : "no reason given by the system";
+}
+
 }  // namespace
 
 void write_output_file(const std::filesystem::path& path,
@@ -30,11 +37,15 @@ void write_output_file(const std::filesystem::path& path,
   std::filesystem::path temporary = path;
   temporary += ".partial";
   {
+    errno = 0;
     std::ofstream out(temporary);
-    if (!out) throw core::Diagnostic({path.string()}, "", "cannot open the file for writing");
+    if (!out)
+      throw core::Diagnostic({path.string()}, "",
+                             "cannot open the file for writing: " + failure_reason());
     write(out);
     out.flush();
-    if (!out) throw core::Diagnostic({path.string()}, "", "writing the file failed");
+    if (!out)
+      throw core::Diagnostic({path.string()}, "", "writing the file failed: " + failure_reason());
   }
   std::error_code error;
   std::filesystem::rename(temporary, path, error);
@@ -69,10 +80,11 @@ std::ofstream open_csv_log(const std::filesystem::path& path, std::string_view h
                            std::optional<long> continue_after) {
   const bool continued = continue_after && std::filesystem::exists(path);
   if (continued) keep_rows_up_to_step(path, *continue_after);
+  errno = 0;
   std::ofstream out(path, continued ? std::ios::app : std::ios::trunc);
   out << std::setprecision(std::numeric_limits<double>::max_digits10);
   if (!continued) out << header << std::flush;
-  if (!out) throw core::Diagnostic({path.string()}, "", "cannot be written");
+  if (!out) throw core::Diagnostic({path.string()}, "", "cannot be written: " + failure_reason());
   return out;
 }
 

@@ -35,6 +35,12 @@ fs::path unused_folder(const std::string& base) {
 
 void create_output_folder(const fs::path& folder) {
   std::error_code error;
+  // create_directories() says "File exists" of a symbolic link to nothing.
+  if (fs::is_symlink(folder, error) && !fs::exists(folder, error))
+    throw core::Diagnostic(
+        {folder.string()}, "",
+        core::concat("cannot create the output folder: it is a symbolic link to ",
+                     fs::read_symlink(folder, error).string(), ", which does not exist"));
   fs::create_directories(folder, error);
   if (!error && !fs::is_directory(folder, error))
     error = std::make_error_code(std::errc::not_a_directory);

@@ -65,6 +65,22 @@ TEST(RunFolder, AFolderThatCannotBeMadeIsADiagnosticNamingIt) {
   EXPECT_TRUE(fs::is_directory(scratch.path() / "a" / "b"));
 }
 
+TEST(RunFolder, ADanglingSymbolicLinkIsNamedAsOne) {
+  const testing::ScratchFolder scratch;
+  const fs::path link = scratch.path() / "results";
+  fs::create_symlink(scratch.path() / "gone", link);
+  try {
+    create_output_folder(link);
+    ADD_FAILURE() << link << " was made";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_NE(std::string(error.what())
+                  .find("symbolic link to " + (scratch.path() / "gone").string() +
+                        ", which does not exist"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
 TEST(RunFolder, TheCheckpointsPastAStepAreFoundByName) {
   const testing::ScratchFolder scratch;
   for (const char* name :

@@ -42,6 +42,7 @@ void write_output_file(const std::filesystem::path& path,
     if (!out)
       throw core::Diagnostic({path.string()}, "",
                              "cannot open the file for writing: " + failure_reason());
+    errno = 0;  // what a successful open(2) may leave is no reason a write failed
     write(out);
     out.flush();
     if (!out)

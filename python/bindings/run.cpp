@@ -104,7 +104,7 @@ class PythonRun {
       const py::gil_scoped_release release;
       arena_.execute([&] { outcome = &run_->advance(); });
     }
-    if (outcome->last) write_summary();
+    if (run_->finished()) write_summary();
     if (PyErr_Occurred() != nullptr) throw py::error_already_set();
     return *outcome;
   }
@@ -264,8 +264,8 @@ void bind_reports(py::module_& module) {
           [](const solvers::SolveReport& report) {
             return std::string(solvers::to_string(report.status));
           },
-          "'converged', 'max-iterations', 'time-limit', 'line-search-failure', 'non-finite'\n"
-          "or 'stagnated'")
+          "'converged', 'max-iterations', 'time-limit', 'line-search-failure', 'non-finite',\n"
+          "'stagnated' or 'interrupted'")
       .def_property_readonly("converged", &solvers::SolveReport::converged)
       .def_readonly("iterations", &solvers::SolveReport::iterations)
       .def_readonly("error", &solvers::SolveReport::error,

@@ -5,6 +5,7 @@
 // runs are the library's (run/comparison.hpp); this file reads the options, runs them and
 // prints.
 #include "command.hpp"
+#include "interruption.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
@@ -110,6 +111,7 @@ void print_convergence(const run::Problem& initial, const std::vector<Run>& runs
 }
 
 int run_compare(const std::vector<std::string>& arguments) {
+  const InterruptionGuard guard;
   po::options_description options("Options");
   options.add_options()("file", po::value<std::string>()->required(), "problem file (YAML)")(
       "out", po::value<std::string>(),
@@ -138,9 +140,10 @@ int run_compare(const std::vector<std::string>& arguments) {
                          std::numeric_limits<double>::max(),
                          "a comma-separated list of positive factors, e.g. 0.01,0.1,1,10")
           : std::vector<double>{};
-  const fs::path out = values->count("out")
-                           ? fs::path((*values)["out"].as<std::string>())
-                           : output::unused_folder(file.stem().string() + "-compare");
+  const output::FolderClaim claim =
+      values->count("out") ? output::FolderClaim::claim((*values)["out"].as<std::string>())
+                           : output::FolderClaim::unused(file.stem().string() + "-compare");
+  const fs::path& out = claim.folder();
   // N.B. any earlier run in the folder, not only nscd/ and penalty/: the runs of another
   // sweep would otherwise stay beside the new ones, a mix of two comparisons.
   if (values->count("out") && output::holds_any_run(out))
@@ -152,10 +155,11 @@ int run_compare(const std::vector<std::string>& arguments) {
   std::vector<Run> runs;
   bool converged = true;
   for (run::ComparisonRun& entry : plan) {
+    if (guard.requested()) return interrupted_before_start("compare", guard);
     override_duration(*values, entry.problem);
     std::string folder = entry.label;
     std::ranges::replace(folder, ' ', '-');
-    const Simulation simulation = simulate(entry.problem, out / folder, flags);
+    const Simulation simulation = simulate(entry.problem, out / folder, flags, guard);
     output::write_summary_json(out / folder / "summary.json", simulation.summary);
     converged = converged && simulation.summary.counts.not_converged == 0;
     if (!simulation.summary.interrupted_by.empty()) {

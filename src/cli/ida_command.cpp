@@ -27,6 +27,7 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -176,14 +177,20 @@ void read_finished_runs(Study& study) {
 }
 
 // Runs `scales`, `jobs` at a time. Returns kSuccess when every run ended, else the code the
-// study ends with (a run refused its input or crashed, or a signal stopped the study: the
-// runs under way finish their step and are run again on resume).
+// study ends with (a run refused its input or crashed, or a signal stopped the study: it is
+// passed on to the runs under way, which stop at their next iteration and are run again on
+// resume).
 int run_scales(Study& study, const std::vector<double>& scales, const InterruptionGuard& guard) {
   const fs::path program = fs::read_symlink("/proc/self/exe");
   std::map<pid_t, double> running;
   std::size_t next = 0;
   int outcome = kSuccess;
+  bool passed_on = false;  // the signal, to the runs under way
   while (next < scales.size() || !running.empty()) {
+    if (guard.requested() && !passed_on) {
+      for (const auto& [child, scale] : running) kill(child, SIGTERM);
+      passed_on = true;
+    }
     while (outcome == kSuccess && !guard.requested() &&
            static_cast<int>(running.size()) < study.jobs && next < scales.size()) {
       const double scale = scales[next++];
@@ -272,6 +279,7 @@ void print_conclusion(const Study& study, const std::optional<double>& collapsed
 }
 
 int run_ida(const std::vector<std::string>& arguments) {
+  const InterruptionGuard guard;
   po::options_description options("Options");
   options.add_options()("file", po::value<std::string>()->required(), "problem file (YAML)")(
       "out", po::value<std::string>(),
@@ -355,7 +363,6 @@ int run_ida(const std::vector<std::string>& arguments) {
               << " have ended and are not run again\n";
   for (const auto& [scale, run] : study.runs) print_run(study, scale, run);
 
-  const InterruptionGuard guard;
   int code = kSuccess;
   std::vector<double> batch;
   if (listed)

@@ -1,6 +1,7 @@
 #include "interruption.hpp"
 
 #include "moreau/core/assert.hpp"
+#include "moreau/core/stop_request.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -35,6 +36,7 @@ extern "C" void remember_signal(int number) {
   if (received_signal.load() == 0) {
     first_signal_time.store(now);
     received_signal.store(number);
+    core::request_stop();  // the solve under way ends at its next iteration
     return;
   }
   if (now - first_signal_time.load() < kSameRequestWithinNanoseconds) return;
@@ -70,6 +72,7 @@ void catch_unless_ignored(int number, struct sigaction& previous) {
 
 InterruptionGuard::InterruptionGuard() {
   received_signal.store(0);
+  core::clear_stop_request();
   catch_unless_ignored(SIGINT, previous_interrupt_);
   catch_unless_ignored(SIGTERM, previous_terminate_);
 }

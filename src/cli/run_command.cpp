@@ -4,6 +4,7 @@
 // applied between steps; the run ends at the duration or when a collapse criterion fires, and
 // reports the load factor it fired at.
 #include "command.hpp"
+#include "interruption.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
@@ -35,17 +36,19 @@ namespace fs = std::filesystem;
 // --out as given (refused if it holds an earlier run, unless --overwrite), else
 // <stem>-results in the working folder, numbered -2, -3, ... past earlier runs: a run never
 // destroys the results of another.
-fs::path output_folder(const po::variables_map& values, const fs::path& problem_file) {
+output::FolderClaim output_folder(const po::variables_map& values, const fs::path& problem_file) {
   if (values.count("out")) {
     fs::path out(values["out"].as<std::string>());
+    output::FolderClaim claim = output::FolderClaim::claim(out);
+    // Checked once claimed: a run that held the folder until now may have filled it.
     if (output::holds_a_run(out) && !values.count("overwrite"))
       throw core::Diagnostic({out.string()}, "--out",
                              "a new or empty folder (this one holds an earlier run; pass "
                              "--overwrite to replace it)",
                              out.string());
-    return out;
+    return claim;
   }
-  return output::unused_folder(problem_file.stem().string() + "-results");
+  return output::FolderClaim::unused(problem_file.stem().string() + "-results");
 }
 
 dynamics::RemovalBounds removal_bounds(const po::variables_map& values) {
@@ -68,14 +71,16 @@ dynamics::RemovalBounds removal_bounds(const po::variables_map& values) {
 // the checkpoint's step. If the folder holds steps past it (the run went on, or was
 // restarted before), they are replaced only with --overwrite: their rows are dropped from
 // the CSV files and the later checkpoints removed.
-fs::path restart_folder(const po::variables_map& values, const fs::path& checkpoint_file,
-                        const run::Checkpoint& checkpoint) {
+output::FolderClaim restart_folder(const po::variables_map& values, const fs::path& checkpoint_file,
+                                   const run::Checkpoint& checkpoint) {
   if (values.count("out"))
     throw core::Diagnostic({}, "--out",
                            "no --out with --restart-from (a restarted run continues in the "
                            "folder of its checkpoint; copy the folder to keep the original)",
                            values["out"].as<std::string>());
-  fs::path folder = checkpoint_file.has_parent_path() ? checkpoint_file.parent_path() : ".";
+  output::FolderClaim claim = output::FolderClaim::claim(
+      checkpoint_file.has_parent_path() ? checkpoint_file.parent_path() : ".");
+  const fs::path& folder = claim.folder();
   const long recorded = std::max(core::last_row_step(folder / "history.csv"),
                                  core::last_row_step(folder / "solver.csv"));
   const std::vector<fs::path> later = output::checkpoints_after(folder, checkpoint.step);
@@ -88,7 +93,7 @@ fs::path restart_folder(const po::variables_map& values, const fs::path& checkpo
                      ": pass --overwrite to replace those steps, or restart in a copy of the "
                      "folder"));
   for (const fs::path& stale : later) output::remove_output_file(stale);
-  return folder;
+  return claim;
 }
 
 // " (velocity-newton 746, velocity-nsgs 2000)": the solves each method answered.
@@ -187,6 +192,7 @@ int thread_count(const po::variables_map& values, const run::Problem& problem) {
 }
 
 int run_run(const std::vector<std::string>& arguments) {
+  const InterruptionGuard guard;
   po::options_description options("Options");
   options.add_options()("file", po::value<std::string>()->required(), "problem file (YAML)")(
       "out", po::value<std::string>(),
@@ -249,7 +255,7 @@ int run_run(const std::vector<std::string>& arguments) {
   RunFlags flags{
       values->count("quiet") > 0, values->count("dump-problems") > 0, removal_bounds(*values), {}};
   const bool interfaces = problem.output.interfaces;
-  fs::path out;
+  std::optional<output::FolderClaim> claim;
   if (values->count("restart-from")) {
     const fs::path checkpoint_file((*values)["restart-from"].as<std::string>());
     flags.restart = run::read_checkpoint(checkpoint_file);
@@ -260,12 +266,14 @@ int run_run(const std::vector<std::string>& arguments) {
           core::concat("a duration past the checkpoint's time, ", flags.restart->time, " s (step ",
                        flags.restart->step, ")"),
           core::concat(problem.duration, " s"));
-    out = restart_folder(*values, checkpoint_file, *flags.restart);
+    claim.emplace(restart_folder(*values, checkpoint_file, *flags.restart));
   } else {
-    out = output_folder(*values, problem.path);
+    claim.emplace(output_folder(*values, problem.path));
   }
+  const fs::path& out = claim->folder();
+  if (guard.requested()) return interrupted_before_start("run", guard);
   const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
-  const Simulation simulation = simulate(std::move(problem), out, flags);
+  const Simulation simulation = simulate(std::move(problem), out, flags, guard);
   output::write_summary_json(out / "summary.json", simulation.summary);
   print_report(simulation.summary, out, simulation.frames, interfaces);
   if (!simulation.summary.interrupted_by.empty()) return kInterrupted;

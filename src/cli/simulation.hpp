@@ -3,6 +3,7 @@
 // SIGTERM ending it cleanly.
 #pragma once
 
+#include "interruption.hpp"
 #include "moreau/dynamics/body_removal.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "moreau/run/problem.hpp"
@@ -10,6 +11,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string_view>
 
 namespace moreau::cli {
 
@@ -29,12 +31,18 @@ struct Simulation {
   int frames = 0;  ///< VTK frames written
 };
 
-/// Runs `problem` and writes summary.json, history.csv, solver.csv, the VTK frames and the
-/// checkpoints (output.checkpoint_every) to the folder `out` (created if needed). SIGINT or
-/// SIGTERM ends the run after the step under way, with its outputs complete up to that step
-/// (summary.interrupted_by) and a checkpoint of it.
+/// Runs `problem` and writes history.csv, solver.csv, the VTK frames and the checkpoints
+/// (output.checkpoint_every) to the folder `out` (created if needed). A signal `guard` caught
+/// ends the run at the next iteration of its solve, with its outputs complete up to the step
+/// before (summary.interrupted_by) and a checkpoint of it.
+/// @pre !guard.requested() (interrupted_before_start)
 /// @throws core::Diagnostic for input refused on the way (a step above the penalty mode's
 ///         critical step, a failing user law, --dump-problems in the penalty mode)
-Simulation simulate(run::Problem problem, const std::filesystem::path& out, const RunFlags& flags);
+Simulation simulate(run::Problem problem, const std::filesystem::path& out, const RunFlags& flags,
+                    const InterruptionGuard& guard);
+
+/// For a signal `guard` caught before `command` started its run: says so, and that nothing
+/// of the run was written. Returns kInterrupted.
+int interrupted_before_start(std::string_view command, const InterruptionGuard& guard);
 
 }  // namespace moreau::cli

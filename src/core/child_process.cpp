@@ -4,7 +4,7 @@
 #include "moreau/core/diagnostic.hpp"
 
 #include <fcntl.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,9 +12,14 @@
 #include <csignal>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace moreau::core {
 namespace {
+
+// The exit code of a child that did not become the program (a shell's for a command it could
+// not run).
+constexpr int kNotStarted = 127;
 
 // Signals the user or the system sends to stop the process group: the child ends for the
 // same reason as its parent, not because of the task.
@@ -68,6 +73,10 @@ std::optional<std::string> crash_in_child_process(const std::function<void()>& t
   return describe_child_end(wait_status);
 }
 
+// fork and exec rather than posix_spawn, which cannot ask for the parent-death signal. Between
+// them the child calls only async-signal-safe functions (the parent may have other threads).
+// An exec that fails sends its errno back through a close-on-exec pipe, which an exec that
+// succeeds closes empty.
 pid_t start_process(const std::filesystem::path& program, const std::vector<std::string>& arguments,
                     const std::filesystem::path& log) {
   std::vector<std::string> words{program.string()};
@@ -76,16 +85,44 @@ pid_t start_process(const std::filesystem::path& program, const std::vector<std:
   argv.reserve(words.size() + 1);
   for (std::string& word : words) argv.push_back(word.data());
   argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  pid_t child = 0;
-  const int error = posix_spawn(&child, program.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (error != 0)
+  int report[2] = {-1, -1};
+  if (pipe2(report, O_CLOEXEC) != 0)
+    throw Diagnostic({program.string()}, "", concat("cannot be started: ", std::strerror(errno)));
+  const pid_t parent = getpid();
+  const pid_t child = fork();
+  if (child == 0) {
+    close(report[0]);
+    int error = 0;
+    // Its own process group: the terminal's Ctrl-C reaches the parent alone, which passes
+    // the request on once (stop_children); the child ends with SIGTERM if the parent dies.
+    if (setpgid(0, 0) != 0 || prctl(PR_SET_PDEATHSIG, SIGTERM) != 0) error = errno;
+    if (error == 0 && getppid() != parent) _exit(kNotStarted);  // it died before prctl
+    const int out = error == 0 ? open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644) : -1;
+    if (error == 0 && out < 0) error = errno;
+    if (error == 0 && (dup2(out, STDOUT_FILENO) < 0 || dup2(out, STDERR_FILENO) < 0)) error = errno;
+    if (out >= 0) close(out);
+    if (error == 0) {
+      execv(program.c_str(), argv.data());
+      error = errno;
+    }
+    [[maybe_unused]] const ssize_t sent = write(report[1], &error, sizeof error);
+    _exit(kNotStarted);
+  }
+  close(report[1]);
+  if (child < 0) {
+    const int error = errno;
+    close(report[0]);
     throw Diagnostic({program.string()}, "", concat("cannot be started: ", std::strerror(error)));
+  }
+  int error = 0;
+  ssize_t got = 0;
+  while ((got = read(report[0], &error, sizeof error)) < 0 && errno == EINTR) {
+  }
+  close(report[0]);
+  if (got == static_cast<ssize_t>(sizeof error)) {
+    waitpid(child, nullptr, 0);
+    throw Diagnostic({program.string()}, "", concat("cannot be started: ", std::strerror(error)));
+  }
   return child;
 }
 

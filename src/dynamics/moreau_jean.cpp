@@ -19,6 +19,7 @@
 #include <array>
 #include <cmath>
 #include <optional>
+#include <tuple>
 
 namespace moreau::dynamics {
 namespace {
@@ -62,6 +63,11 @@ VecX applied_force(const Body& body, const Vec3& gravity, int dimension) {
   VecX f(6);
   f << weight, -body.w_B.cross(body.inertia.cwiseProduct(body.w_B));
   return f;
+}
+
+// A method of the automatic plan that converged, or was interrupted, is the last to run.
+bool ends_the_plan(const solvers::SolveReport& report) {
+  return report.converged() || report.status == solvers::Status::Interrupted;
 }
 
 }  // namespace
@@ -286,6 +292,7 @@ solvers::SolveReport MoreauJean::solve_with_bonds(VecX& r, Attempt attempt, Step
     total.iterations = iterations;
     total.seconds = seconds;
     store_impulses(r);
+    if (pass.status == solvers::Status::Interrupted) return total;
     if (attempt == Attempt::FallbackFollows && !pass.converged()) return total;
     std::vector<JointFailure> failures = joints_.failures(contacts_);
     if (failures.empty()) return total;
@@ -345,11 +352,11 @@ VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
   VecX V_next;
   if (plan == SolvePlan::SweepsThenGlobal) {
     V_next = solve_global(terms, *solvers_.sweeps, Attempt::FallbackFollows, r, report);
-    if (report.solve->converged()) return V_next;
+    if (ends_the_plan(*report.solve)) return V_next;
     add_unconverged(report, unconverged);
   }
   V_next = solve_global(terms, *solvers_.global, Attempt::FallbackFollows, r, report);
-  if (!report.solve->converged()) {
+  if (!ends_the_plan(*report.solve)) {
     add_unconverged(report, unconverged);
     r = r_warm;
     V_next = solve_local(terms, *solvers_.local, Attempt::Final, r, report);
@@ -482,8 +489,28 @@ void MoreauJean::restore(const StepperState& state) {
   joints_.replace(own.bonds);
 }
 
+// N.B. the last step's contacts are moved, not copied: the step replaces them anyway.
+MoreauJean::Undo MoreauJean::keep_for_undo() {
+  Undo undo{{}, std::move(contacts_), impulses_, joints_};
+  for (const Body& body : scene_.bodies)
+    if (body.motion == Motion::Driven) undo.driven_velocities.emplace_back(body.v, body.w_B);
+  return undo;
+}
+
+void MoreauJean::take_back(Undo undo) {
+  auto velocities = undo.driven_velocities.begin();
+  for (Body& body : scene_.bodies)
+    if (body.motion == Motion::Driven) std::tie(body.v, body.w_B) = *velocities++;
+  contacts_ = std::move(undo.contacts);
+  impulses_ = std::move(undo.impulses);
+  joints_ = std::move(undo.joints);
+}
+
 // One step of docs/mathematics.md section 1, as the pipeline reads.
 StepReport MoreauJean::step() {
+  // A step's solve can last minutes: a stop request ends it at its next iteration, and the
+  // step is taken back so that the run's outputs and checkpoint stay those of the step before.
+  Undo undo = keep_for_undo();
   StepReport report;
   set_prescribed_velocities(scene_.time);
   const VecX V_k = generalized_velocity();
@@ -515,6 +542,10 @@ StepReport MoreauJean::step() {
     first_guess_ = r + cone_shifts();
     report.times.assembly = assembly_clock.seconds();
     V_next = solve(terms, r, report);
+    if (report.solve->status == solvers::Status::Interrupted) {
+      take_back(std::move(undo));
+      throw StepInterrupted();
+    }
     report.times.solve = report.solve->seconds;
     // Work of the impulses over the velocity jump: r . (u_k + u_k+1) / 2 (Moreau 1988).
     report.contact_work = 0.5 * r.dot(H * (V_k + V_next) + 2 * jacobian.known);

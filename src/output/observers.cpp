@@ -159,11 +159,16 @@ CheckpointOutput::CheckpointOutput(const run::Run& run, fs::path folder)
     : folder_(std::move(folder)), every_(run.problem().output.checkpoint_every) {}
 
 void CheckpointOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
-  const bool due = every_ > 0 && outcome.step % every_ == 0;
-  const bool interrupted = outcome.last && !run.interrupted_by().empty();
-  if (!due && !(interrupted && outcome.step > written_)) return;
-  run::write_checkpoint(folder_ / run::checkpoint_name(outcome.step), run.checkpoint());
-  written_ = outcome.step;
+  if (every_ > 0 && outcome.step % every_ == 0) write(run);
+}
+
+void CheckpointOutput::interrupted(const run::Run& run) {
+  if (run.step() != written_) write(run);
+}
+
+void CheckpointOutput::write(const run::Run& run) {
+  run::write_checkpoint(folder_ / run::checkpoint_name(run.step()), run.checkpoint());
+  written_ = run.step();
 }
 
 const VtkOutput* attach_outputs(run::Run& run, const fs::path& folder,

@@ -3,8 +3,15 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <system_error>
+#include <utility>
 
 namespace moreau::output {
 
@@ -27,12 +34,6 @@ bool holds_any_run(const fs::path& folder) {
   return false;
 }
 
-fs::path unused_folder(const std::string& base) {
-  fs::path out = base;
-  for (int n = 2; holds_any_run(out); ++n) out = core::concat(base, '-', n);
-  return out;
-}
-
 void create_output_folder(const fs::path& folder) {
   std::error_code error;
   // create_directories() says "File exists" of a symbolic link to nothing.
@@ -47,6 +48,71 @@ void create_output_folder(const fs::path& folder) {
   if (error)
     throw core::Diagnostic({folder.string()}, "",
                            core::concat("cannot create the output folder: ", error.message()));
+}
+
+namespace {
+
+// Opens the folder and takes its lock without waiting: the descriptor, or -1 with errno set
+// (EWOULDBLOCK: another process holds it). The descriptor is closed on exec, so that a child
+// process (moreau plot's python) does not keep the folder claimed.
+int lock_folder(const fs::path& folder) {
+  const int descriptor = open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (descriptor < 0) return -1;
+  if (flock(descriptor, LOCK_EX | LOCK_NB) == 0) return descriptor;
+  const int error = errno;
+  close(descriptor);
+  errno = error;
+  return -1;
+}
+
+}  // namespace
+
+FolderClaim::FolderClaim(fs::path folder, bool created, int descriptor)
+    : folder_(std::move(folder)), created_(created), descriptor_(descriptor) {}
+
+std::optional<FolderClaim> FolderClaim::try_claim(const fs::path& folder) {
+  std::error_code ignored;
+  const bool created = !fs::exists(folder, ignored);
+  create_output_folder(folder);
+  const int descriptor = lock_folder(folder);
+  if (descriptor >= 0) return FolderClaim(folder, created, descriptor);
+  const int error = errno;
+  if (created) rmdir(folder.c_str());
+  if (error == EWOULDBLOCK) return std::nullopt;
+  throw core::Diagnostic({folder.string()}, "",
+                         core::concat("cannot claim the output folder: ", std::strerror(error)));
+}
+
+FolderClaim FolderClaim::claim(const fs::path& folder) {
+  std::optional<FolderClaim> claim = try_claim(folder);
+  if (!claim)
+    throw core::Diagnostic({folder.string()}, "",
+                           "another moreau run is writing into this folder: wait for it to end, "
+                           "or give another --out");
+  return std::move(*claim);
+}
+
+// rmdir removes a folder only while it is empty.
+FolderClaim::~FolderClaim() {
+  if (descriptor_ < 0) return;
+  if (created_) rmdir(folder_.c_str());
+  close(descriptor_);  // releases the lock
+}
+
+FolderClaim::FolderClaim(FolderClaim&& other) noexcept
+    : folder_(std::move(other.folder_)),
+      created_(other.created_),
+      descriptor_(std::exchange(other.descriptor_, -1)) {}
+
+// A folder another process has claimed is skipped, and so is one that holds a run once
+// claimed: the run that held the claim may have just ended there.
+FolderClaim FolderClaim::unused(const std::string& base) {
+  for (int n = 1;; ++n) {
+    const fs::path folder = n == 1 ? fs::path(base) : fs::path(core::concat(base, '-', n));
+    if (holds_any_run(folder)) continue;
+    std::optional<FolderClaim> claim = try_claim(folder);
+    if (claim && !holds_any_run(folder)) return std::move(*claim);
+  }
 }
 
 std::vector<fs::path> checkpoints_after(const fs::path& folder, long step) {

@@ -86,12 +86,19 @@ const StepOutcome& Run::advance() {
   MOREAU_ASSERT(!finished());
   model::Scene& scene = problem_.scene;
   scene.gravity = problem_.gravity.at(scene.time);
-  outcome_ = StepOutcome{};
+  dynamics::StepReport report;
   try {
-    outcome_.report = stepper_->step();
+    report = stepper_->step();
   } catch (const core::Diagnostic& error) {
     throw located(error, problem_);
+  } catch (const dynamics::StepInterrupted&) {
+    const std::optional<std::string> by =
+        options_.interruption ? options_.interruption() : std::nullopt;
+    interrupt(by.value_or("a stop request"));
+    return outcome_;
   }
+  outcome_ = StepOutcome{};
+  outcome_.report = std::move(report);
   outcome_.step = ++step_;
   outcome_.time = scene.time;
   count(outcome_.report);
@@ -105,13 +112,17 @@ const StepOutcome& Run::advance() {
                                         load_factor_name(problem_),
                                         outcome_.load_factor,
                                         summarize(mechanism(), scene)};
-  if (options_.interruption)
-    if (const std::optional<std::string> by = options_.interruption())
-      summary_.interrupted_by = *by;
   summary_.steps = step_;
   outcome_.last = finished();
   for (const std::unique_ptr<Observer>& observer : observers_) observer->stepped(*this, outcome_);
+  if (options_.interruption && !outcome_.last)
+    if (std::optional<std::string> by = options_.interruption()) interrupt(std::move(*by));
   return outcome_;
+}
+
+void Run::interrupt(std::string by) {
+  summary_.interrupted_by = std::move(by);
+  for (const std::unique_ptr<Observer>& observer : observers_) observer->interrupted(*this);
 }
 
 dynamics::Mechanism Run::mechanism() const {

@@ -79,9 +79,11 @@ SolveReport Hybrid::solve(const LocalProblem& problem, VecX& r) const {
     // Plain appends: an ostringstream here would double the cost of solving a tiny problem.
     whole.stages.append(stage == 0 ? "" : ", ").append(solver.name()).append(" ");
     whole.stages.append(std::to_string(report.iterations));
-    if (report.converged() || report.status == Status::TimeLimit) {
+    const bool cut_short =
+        report.status == Status::TimeLimit || report.status == Status::Interrupted;
+    if (report.converged() || cut_short) {
       whole.error = std::min(report.error, best_error);
-      if (report.error > best_error) r = best;  // out of time, and an earlier stage was better
+      if (report.error > best_error) r = best;  // cut short, and an earlier stage was better
       whole.seconds = stopwatch.seconds();
       return whole;
     }

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <numeric>
+#include <optional>
 
 namespace moreau::solvers {
 namespace {
@@ -53,8 +54,9 @@ SolveReport solve_prox(const ProxOptions& options, const LocalProblem& problem, 
   const double w_bar = typical_stiffness<d>(problem);
   report.error = measure();
   double alpha = options.sigma * std::pow(report.error, options.nu) * w_bar;
+  std::optional<Status> cut_short;
   while (std::isfinite(report.error) && report.error > stop.tolerance &&
-         report.iterations < stop.max_iterations && !watch.exceeded(stop)) {
+         report.iterations < stop.max_iterations && !(cut_short = watch.cut_short(stop))) {
     ++report.iterations;
     center = r;
     const InnerResult inner =
@@ -68,7 +70,7 @@ SolveReport solve_prox(const ProxOptions& options, const LocalProblem& problem, 
   report.status = !std::isfinite(report.error) || !r.allFinite() ? Status::NonFinite
                   : report.error <= stop.tolerance               ? Status::Converged
                   : report.iterations >= stop.max_iterations     ? Status::MaxIterations
-                  : watch.exceeded(stop)                         ? Status::TimeLimit
+                  : cut_short                                    ? *cut_short
                                                                  : Status::NonFinite;
   report.seconds = watch.seconds();
   return report;

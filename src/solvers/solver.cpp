@@ -16,6 +16,8 @@ std::string_view to_string(Status status) {
       return "non-finite";
     case Status::Stagnated:
       return "stagnated";
+    case Status::Interrupted:
+      return "interrupted";
   }
   return "unknown";
 }

@@ -134,8 +134,8 @@ SolveReport run_sweeps(const StopCriteria& stop, bool stop_on_stagnation, const 
         break;
       }
     }
-    if (watch.exceeded(stop)) {
-      report.status = Status::TimeLimit;
+    if (const auto reason = watch.cut_short(stop)) {
+      report.status = *reason;
       break;
     }
   }

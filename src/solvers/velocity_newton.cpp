@@ -6,6 +6,7 @@
 #include "moreau/core/assert.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/core/stop_request.hpp"
 #include "sweep_loop.hpp"
 
 #include <Eigen/CholmodSupport>
@@ -449,7 +450,9 @@ struct InnerResult {
 // problem of the true law (de_saxce_newton_step, the term refreshed after each step).
 enum class InnerMethod { Frozen, DeSaxce };
 
-// Newton steps on the inner problem until v is within `tolerance` (M-norm) of its condition.
+// Newton steps on the inner problem until v is within `tolerance` (M-norm) of its condition,
+// or until a stop is requested: each step is a factorization, seconds on the largest walls,
+// so the request is not left to wait for the outer iteration.
 template <int d>
 InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMethod method,
                         int max_steps, double tolerance, VecX& v) {
@@ -457,7 +460,7 @@ InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMet
   project<d>(ws.u, ws);
   compute_gradient<d>(v, ws);
   double residual = velocity_residual<d>(ws);
-  while (result.iterations < max_steps && residual > tolerance) {
+  while (result.iterations < max_steps && residual > tolerance && !core::stop_requested()) {
     // The De Saxcé step leaves the new v's term, projection and gradient in ws; the
     // symmetric step, taken where it fails, does not.
     const bool de_saxce_step =

@@ -1,8 +1,9 @@
-// Run control. SIGINT and SIGTERM end `moreau run` cleanly: the step under way finishes,
-// summary.json says which signal stopped the run and when, history.csv keeps every step up
-// to it, the exit code is 4 (docs/user-guide.md, "Exit codes"), and a checkpoint of the last step
-// lets it continue. --remove-below and --remove-beyond drop the bodies that leave the structure,
-// logged in removed.csv and summary.json.
+// Run control. SIGINT and SIGTERM end `moreau run` cleanly: the solve under way ends at its
+// next iteration and its step is taken back, summary.json says which signal stopped the run
+// and when, history.csv keeps its rows up to it, the exit code is 4 (docs/user-guide.md, "Exit
+// codes"), and a checkpoint of the last step lets it continue as if uninterrupted. --remove-below
+// and --remove-beyond drop the bodies that leave the structure, logged in removed.csv and
+// summary.json.
 #include "moreau/run/checkpoint.hpp"
 #include "support/run_command.hpp"
 
@@ -11,12 +12,15 @@
 #include <spawn.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -35,41 +39,106 @@ long count_lines(const fs::path& file) {
   return lines;
 }
 
+// Starts `moreau ARGUMENTS` with its standard output and error written to `log`: its pid, or
+// -1 if it could not be started.
+pid_t start_moreau(const std::vector<std::string>& arguments, const fs::path& log) {
+  std::vector<std::string> words{MOREAU_EXECUTABLE};
+  words.insert(words.end(), arguments.begin(), arguments.end());
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return spawned == 0 ? pid : -1;
+}
+
 struct Interrupted {
   int exit_code = -1;
   fs::path folder;
 };
 
-// Starts `moreau run` on the bouncing ball for far longer than the test waits, sends
-// `signal_number` `copies` times at once when history.csv has rows (the run is stepping),
-// and waits for the exit.
-Interrupted interrupt_run(int signal_number, const std::string& folder_name, int copies = 1) {
+// Starts `moreau run PROBLEM --quiet --out FOLDER EXTRA...`, waits until its history.csv has
+// `rows` lines (the header is one) and `delay` more, sends `signal_number` `copies` times at
+// once, and waits for the exit; a run still going 120 s later is killed and reported as such
+// (exit code -1).
+Interrupted interrupt_run(const std::string& problem, const std::vector<std::string>& extra,
+                          int signal_number, const std::string& folder_name, int copies = 1,
+                          long rows = 3, std::chrono::milliseconds delay = {}) {
   Interrupted run;
   run.folder = fs::temp_directory_path() / folder_name;
   fs::remove_all(run.folder);
-  const std::string problem = std::string(MOREAU_SOURCE_DIR) + "/problems/bouncing-ball.yaml";
-  std::vector<std::string> arguments{
-      MOREAU_EXECUTABLE,  "run", problem, "--duration", "1e6", "--quiet", "--out",
-      run.folder.string()};
-  std::vector<char*> argv;
-  for (std::string& argument : arguments) argv.push_back(argument.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) return run;
+  std::vector<std::string> arguments{"run", problem, "--quiet", "--out", run.folder.string()};
+  arguments.insert(arguments.end(), extra.begin(), extra.end());
+  const pid_t pid = start_moreau(arguments, "/dev/null");
+  if (pid < 0) return run;
   int status = 0;
-  while (count_lines(run.folder / "history.csv") < 3) {
+  while (count_lines(run.folder / "history.csv") < rows) {
     if (waitpid(pid, &status, WNOHANG) == pid) return run;  // ended by itself: a failure
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+  std::this_thread::sleep_for(delay);
   for (int copy = 0; copy < copies; ++copy) kill(pid, signal_number);
-  waitpid(pid, &status, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (waitpid(pid, &status, WNOHANG) != pid) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      return run;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
+}
+
+const std::string kBouncingBall = std::string(MOREAU_SOURCE_DIR) + "/problems/bouncing-ball.yaml";
+
+Interrupted interrupt_ball(int signal_number, const std::string& folder_name, int copies = 1) {
+  return interrupt_run(kBouncingBall, {"--duration", "1e6"}, signal_number, folder_name, copies);
+}
+
+// history.csv without its solve_seconds column (wall time, the one column a repeated run
+// changes).
+std::string history_less_wall_time(const fs::path& file) {
+  std::ifstream in(file);
+  std::string text;
+  std::size_t column = std::string::npos;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> fields;
+    std::stringstream cells(line);
+    for (std::string field; std::getline(cells, field, ',');) fields.push_back(field);
+    if (column == std::string::npos)
+      column =
+          static_cast<std::size_t>(std::ranges::find(fields, "solve_seconds") - fields.begin());
+    if (column < fields.size()) fields.erase(fields.begin() + static_cast<long>(column));
+    for (const std::string& field : fields) text += field + ',';
+    text += '\n';
+  }
+  return text;
+}
+
+// The run continued from its checkpoint, to `steps_after` steps past it, has the
+// history.csv of the uninterrupted run of the same length.
+void expect_bitwise_continuation(const fs::path& problem, const fs::path& checkpoint, long step,
+                                 double h, long steps_after) {
+  const std::string duration = std::to_string(h * static_cast<double>(step + steps_after));
+  const CommandResult restarted = run_moreau("run " + problem.string() + " --quiet --duration " +
+                                             duration + " --restart-from " + checkpoint.string());
+  EXPECT_EQ(restarted.exit_code, 0) << restarted.output;
+  const fs::path whole = fs::temp_directory_path() / "moreau_run_control_whole";
+  fs::remove_all(whole);
+  const CommandResult uninterrupted = run_moreau(
+      "run " + problem.string() + " --quiet --duration " + duration + " --out " + whole.string());
+  EXPECT_EQ(uninterrupted.exit_code, 0) << uninterrupted.output;
+  EXPECT_EQ(history_less_wall_time(checkpoint.parent_path() / "history.csv"),
+            history_less_wall_time(whole / "history.csv"));
+  fs::remove_all(whole);
 }
 
 void expect_clean_stop(const Interrupted& run, const std::string& signal_name) {
@@ -81,25 +150,22 @@ void expect_clean_stop(const Interrupted& run, const std::string& signal_name) {
   const long steps = summary["steps"].get<long>();
   EXPECT_GT(steps, 0);
   EXPECT_LT(summary["simulated_time"].get<double>(), 1e6);
-  // history.csv: the header, a row every 20 steps, and the row of the last step taken.
-  EXPECT_EQ(count_lines(run.folder / "history.csv"), 1 + steps / 20 + (steps % 20 != 0));
-  // and a checkpoint of the last step, from which the run continues.
+  // history.csv: the header and a row every 20 steps, as the uninterrupted run has them
+  // (before, also a row for the last step taken, which the continued run then kept).
+  EXPECT_EQ(count_lines(run.folder / "history.csv"), 1 + steps / 20);
+  // and a checkpoint of the last step, from which the run continues as if uninterrupted.
   const fs::path checkpoint = run.folder / run::checkpoint_name(steps);
   EXPECT_NO_THROW(EXPECT_EQ(run::read_checkpoint(checkpoint).step, steps)) << checkpoint;
-  const std::string problem = std::string(MOREAU_SOURCE_DIR) + "/problems/bouncing-ball.yaml";
-  const std::string duration = std::to_string(1e-4 * static_cast<double>(steps + 5));
-  const CommandResult restarted = run_moreau("run " + problem + " --quiet --duration " + duration +
-                                             " --restart-from " + checkpoint.string());
-  EXPECT_EQ(restarted.exit_code, 0) << restarted.output;
+  expect_bitwise_continuation(kBouncingBall, checkpoint, steps, 1e-4, 45);
   fs::remove_all(run.folder);
 }
 
 TEST(RunControl, SigintEndsTheRunAfterAStepWithTheOutputsComplete) {
-  expect_clean_stop(interrupt_run(SIGINT, "moreau_run_control_sigint"), "SIGINT");
+  expect_clean_stop(interrupt_ball(SIGINT, "moreau_run_control_sigint"), "SIGINT");
 }
 
 TEST(RunControl, SigtermEndsTheRunAfterAStepWithTheOutputsComplete) {
-  expect_clean_stop(interrupt_run(SIGTERM, "moreau_run_control_sigterm"), "SIGTERM");
+  expect_clean_stop(interrupt_ball(SIGTERM, "moreau_run_control_sigterm"), "SIGTERM");
 }
 
 // `timeout -s TERM` sends its signal to moreau and again to its process group: one request,
@@ -107,8 +173,86 @@ TEST(RunControl, SigtermEndsTheRunAfterAStepWithTheOutputsComplete) {
 // whenever moreau had handled the first before the second arrived.
 TEST(RunControl, ASignalDeliveredTwiceAtOnceCountsOnce) {
   for (const int number : {SIGTERM, SIGINT})
-    expect_clean_stop(interrupt_run(number, "moreau_run_control_twice", 2),
+    expect_clean_stop(interrupt_ball(number, "moreau_run_control_twice", 2),
                       number == SIGTERM ? "SIGTERM" : "SIGINT");
+}
+
+fs::path claim_log(int k) {
+  return fs::temp_directory_path() / ("moreau_run_control_claimed_" + std::to_string(k) + ".log");
+}
+
+// Twenty runs started at once on one --out: one runs, the others are refused naming the
+// folder (exit 2), and the folder holds the one run's outputs whole. Before, nothing claimed
+// the folder: in 2 of about 50 tries two runs both exited 0 into it, their rows mixed.
+TEST(RunControl, OfTwentyRunsStartedAtOnceOnOneFolderOneRuns) {
+  const fs::path out = fs::temp_directory_path() / "moreau_run_control_claimed";
+  fs::remove_all(out);
+  constexpr int kRuns = 20;
+  std::vector<pid_t> runs;
+  for (int k = 0; k < kRuns; ++k)
+    runs.push_back(
+        start_moreau({"run", kBouncingBall, "--duration", "0.3", "--quiet", "--out", out.string()},
+                     claim_log(k)));
+  int succeeded = 0;
+  for (int k = 0; k < kRuns; ++k) {
+    ASSERT_GT(runs[k], 0);
+    int status = 0;
+    waitpid(runs[k], &status, 0);
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream in(claim_log(k));
+    const std::string output{std::istreambuf_iterator<char>(in), {}};
+    if (code == 0) {
+      ++succeeded;
+    } else {
+      EXPECT_EQ(code, 2) << output;
+      EXPECT_NE(output.find(out.string()), std::string::npos) << output;
+    }
+    fs::remove(claim_log(k));
+  }
+  EXPECT_EQ(succeeded, 1);
+  EXPECT_EQ(count_lines(out / "history.csv"), 1 + 3000 / 20);
+  fs::remove_all(out);
+}
+
+// A planar arch on the ground, solved by nsgs to a tolerance no sweep reaches (its error has a
+// round-off floor), with a billion sweeps allowed: the first step would run for an hour.
+constexpr const char* kEndlessStep = R"(version: 1
+dimension: 2
+time: {step: 1.0e-3, duration: 1.0}
+solver: {name: nsgs, tolerance: 1.0e-300, max_iterations: 1000000000}
+interactions: {default: {friction: 0.6}}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+generators:
+  - {type: arch, form: semicircular, span: 1.0, thickness: 0.1, voussoirs: 7,
+     springing_height: 0.0, abutments: false}
+output: {vtk: false}
+)";
+
+fs::path write_problem(const std::string& name, const std::string& text) {
+  const fs::path path = fs::temp_directory_path() / name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// A signal ends the step under way at its solve's next iteration and takes the step back:
+// the outputs and the checkpoint are those of the step before (here the start; RunTest.
+// AStopRequestDuringASolveTakesTheStepBack continues such a run bitwise). Before, the run went
+// on with the step until it ended (a user's Ctrl-C on a house waited over 2 minutes).
+TEST(RunControl, ASignalEndsALongStepAtItsNextIteration) {
+  const fs::path problem = write_problem("moreau_run_control_endless.yaml", kEndlessStep);
+  const Interrupted run = interrupt_run(problem.string(), {}, SIGTERM, "moreau_run_control_endless",
+                                        1, 1, std::chrono::milliseconds(300));
+  ASSERT_EQ(run.exit_code, 4) << "the run did not stop within 120 s of the signal";
+  std::ifstream summary_file(run.folder / "summary.json");
+  ASSERT_TRUE(summary_file) << "no summary.json in " << run.folder;
+  const nlohmann::json summary = nlohmann::json::parse(summary_file);
+  EXPECT_EQ(summary["interrupted"], "SIGTERM");
+  EXPECT_EQ(summary["steps"], 0);
+  EXPECT_EQ(count_lines(run.folder / "history.csv"), 1);
+  const fs::path checkpoint = run.folder / run::checkpoint_name(0);
+  ASSERT_NO_THROW(EXPECT_EQ(run::read_checkpoint(checkpoint).step, 0)) << checkpoint;
+  fs::remove_all(run.folder);
 }
 
 // A ball rolls off a fixed slab at 1 m/s and falls; the file has no ground.
@@ -120,12 +264,6 @@ bodies:
   - {name: ball, shape: {type: sphere, radius: 0.05}, position: [0.4, 0, 0.05], velocity: [1, 0, 0]}
 output: {vtk: false}
 )";
-
-fs::path write_problem(const std::string& name, const std::string& text) {
-  const fs::path path = fs::temp_directory_path() / name;
-  std::ofstream(path) << text;
-  return path;
-}
 
 TEST(RunControl, RemoveBelowDropsTheFallenBodyAndLogsIt) {
   const fs::path problem = write_problem("moreau_run_control_slab.yaml", kBallOffASlab);

@@ -1,6 +1,7 @@
 // output/run_folder.hpp: a folder holds a run by its summary.json or history.csv (and runs in
-// its own folders, a comparison's), a new folder is numbered past earlier runs, a folder that
-// cannot be made is a Diagnostic, and the checkpoints past a step are found by name.
+// its own folders, a comparison's), a new folder is numbered past earlier runs and claimed
+// folders, a claimed folder is refused to another claim, a folder that cannot be made is a
+// Diagnostic, and the checkpoints past a step are found by name.
 #include "moreau/output/run_folder.hpp"
 
 #include "moreau/core/diagnostic.hpp"
@@ -17,17 +18,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The folder of an unused claim, once the claim is given up.
+fs::path unused_folder(const fs::path& base) { return FolderClaim::unused(base.string()).folder(); }
+
 TEST(RunFolder, ANewFolderIsNumberedPastTheEarlierRuns) {
   const testing::ScratchFolder scratch;
   const fs::path base = scratch.path() / "arch-results";
-  EXPECT_EQ(unused_folder(base.string()), base);
+  EXPECT_EQ(unused_folder(base), base);
+  EXPECT_FALSE(fs::exists(base)) << "an unused claim left its empty folder";
   fs::create_directories(base);
-  EXPECT_EQ(unused_folder(base.string()), base) << "an empty folder holds no run";
+  EXPECT_EQ(unused_folder(base), base) << "an empty folder holds no run";
   std::ofstream(base / "history.csv") << "step\n";
   fs::create_directories(scratch.path() / "arch-results-2");
   std::ofstream(scratch.path() / "arch-results-2" / "summary.json") << "{}";
   EXPECT_TRUE(holds_a_run(base));
-  EXPECT_EQ(unused_folder(base.string()), scratch.path() / "arch-results-3");
+  EXPECT_EQ(unused_folder(base), scratch.path() / "arch-results-3");
 }
 
 // moreau compare keeps its runs in folders of its own (nscd/, penalty/, penalty-k-x10/): the
@@ -40,7 +45,43 @@ TEST(RunFolder, AFolderOfComparisonRunsHoldsRunsInItsOwnFolders) {
   std::ofstream(base / "penalty-k-x0.1" / "summary.json") << "{}";
   EXPECT_FALSE(holds_a_run(base));
   EXPECT_TRUE(holds_any_run(base));
-  EXPECT_EQ(unused_folder(base.string()), scratch.path() / "arch-compare-2");
+  EXPECT_EQ(unused_folder(base), scratch.path() / "arch-compare-2");
+}
+
+// Two runs started together on one folder: the second claim is refused naming the folder,
+// and a new folder is numbered past the claimed one. Before, nothing claimed a folder, and
+// two runs wrote into one.
+TEST(RunFolder, AClaimedFolderIsRefusedToAnotherClaim) {
+  const testing::ScratchFolder scratch;
+  const fs::path base = scratch.path() / "arch-results";
+  const FolderClaim first = FolderClaim::claim(base);
+  try {
+    const FolderClaim second = FolderClaim::claim(base);
+    ADD_FAILURE() << "a claimed folder was claimed again";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(std::string(error.what()),
+              base.string() +
+                  ": error: another moreau run is writing into this folder: wait for it to end, "
+                  "or give another --out");
+  }
+  EXPECT_EQ(unused_folder(base), scratch.path() / "arch-results-2");
+}
+
+// A run refused after its folder was made (a penalty step above the critical one, an
+// interruption before the first step) leaves no empty folder behind; one with outputs stays.
+TEST(RunFolder, AFolderTheClaimMadeGoesWithItIfNothingWasWritten) {
+  const testing::ScratchFolder scratch;
+  const fs::path folder = scratch.path() / "run";
+  { const FolderClaim claim = FolderClaim::claim(folder); }
+  EXPECT_FALSE(fs::exists(folder));
+  {
+    const FolderClaim claim = FolderClaim::claim(folder);
+    std::ofstream(folder / "history.csv") << "step\n";
+  }
+  EXPECT_TRUE(fs::exists(folder / "history.csv"));
+  fs::remove(folder / "history.csv");
+  { const FolderClaim claim = FolderClaim::claim(folder); }
+  EXPECT_TRUE(fs::exists(folder)) << "a folder that was there before the claim was removed";
 }
 
 TEST(RunFolder, AFolderThatCannotBeMadeIsADiagnosticNamingIt) {

@@ -2,11 +2,13 @@
 // new Run ends bitwise where the uninterrupted run ends, in NSCD (a planar arch collapsing on
 // a tilting table, the collapse monitor firing after the restart) and in the penalty mode
 // (boxes sliding, tumbling and landing on a tilted table); observers see every step once, in
-// order, the last one marked; an interruption ends the run after the step it arrived in.
+// order, the last one marked; an interruption ends the run after the step it arrived in, and
+// a stop request during a solve takes its step back.
 #include "moreau/run/run.hpp"
 
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/core/stop_request.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "support/scratch_folder.hpp"
@@ -17,6 +19,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <numbers>
 #include <optional>
@@ -100,16 +103,21 @@ TEST_F(RunTest, PenaltyRunContinuedFromACheckpointIsBitwiseTheUninterruptedRun) 
   expect_bitwise_restart(kPenaltyBoxes, 1000);
 }
 
-// Records the steps it is told of.
+// Records the steps it is told of, and the steps after which it is told of an interruption.
 class StepRecorder final : public Observer {
  public:
-  explicit StepRecorder(std::vector<StepOutcome>& seen) : seen_(seen) {}
+  explicit StepRecorder(std::vector<StepOutcome>& seen, std::vector<long>* interrupted = nullptr)
+      : seen_(seen), interrupted_(interrupted) {}
   void stepped(const Run& /*run*/, const StepOutcome& outcome) override {
     seen_.push_back(outcome);
+  }
+  void interrupted(const Run& run) override {
+    if (interrupted_) interrupted_->push_back(run.step());
   }
 
  private:
   std::vector<StepOutcome>& seen_;
+  std::vector<long>* interrupted_;
 };
 
 TEST_F(RunTest, ObserversSeeEveryStepOnceInOrderWithTheLastMarked) {
@@ -135,13 +143,57 @@ TEST_F(RunTest, AnInterruptionEndsTheRunAfterTheStepItArrivedIn) {
   };
   run::Run run(problem(kPenaltyBoxes), options);
   std::vector<StepOutcome> seen;
-  run.observe(std::make_unique<StepRecorder>(seen));
+  std::vector<long> interrupted;
+  run.observe(std::make_unique<StepRecorder>(seen, &interrupted));
   run_to_end(run);
   EXPECT_EQ(run.step(), 7);
   ASSERT_EQ(seen.size(), 7u);
-  EXPECT_TRUE(seen.back().last);
+  // Not the run's last step: the run continues from its checkpoint (a row written for it
+  // was a row the uninterrupted run does not have).
+  EXPECT_FALSE(seen.back().last);
+  EXPECT_EQ(interrupted, std::vector<long>{7});
   EXPECT_EQ(run.summary().interrupted_by, "SIGTERM");
   EXPECT_EQ(run.summary().steps, 7);
+}
+
+std::string checkpoint_bytes(const run::Run& run, const fs::path& file) {
+  run::write_checkpoint(file, run.checkpoint());
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// A stop request (a signal) during a step's solve ends the solve at its next iteration and
+// takes the step back: the run is interrupted after the step before, its checkpoint is that
+// step's byte for byte, and the run continued from it is bitwise the uninterrupted one.
+// Before, a signal waited for the step to end, minutes on a large structure.
+TEST_F(RunTest, AStopRequestDuringASolveTakesTheStepBack) {
+  constexpr long kSteps = 40;
+  run::Run whole(problem(kTiltingArch));
+  while (whole.step() < kSteps) whole.advance();
+
+  for (const long split : {0L, 25L}) {
+    run::Run run(problem(kTiltingArch));
+    while (run.step() < split) run.advance();
+    const std::string before = checkpoint_bytes(run, folder_ / "before");
+    std::vector<StepOutcome> seen;
+    std::vector<long> interrupted;
+    run.observe(std::make_unique<StepRecorder>(seen, &interrupted));
+    core::request_stop();
+    run.advance();
+    core::clear_stop_request();
+    EXPECT_EQ(run.step(), split);
+    EXPECT_TRUE(run.finished());
+    EXPECT_EQ(run.interrupted_by(), "a stop request");
+    EXPECT_TRUE(seen.empty()) << "a step taken back was told to the observers";
+    EXPECT_EQ(interrupted, std::vector<long>{split});
+    EXPECT_TRUE(checkpoint_bytes(run, folder_ / "after") == before) << "after step " << split;
+
+    run::Run rest(problem(kTiltingArch));
+    rest.restore(run::read_checkpoint(folder_ / "after"));
+    while (rest.step() < kSteps) rest.advance();
+    expect_same_bodies(whole.scene(), rest.scene());
+    EXPECT_EQ(rest.summary().counts.total_iterations, whole.summary().counts.total_iterations);
+  }
 }
 
 // The penalty stepper refuses a step above the critical step knowing the key, not the file:

@@ -27,9 +27,11 @@ std::string describe_child_end(int wait_status);
 ///      reaches the caller
 std::optional<std::string> crash_in_child_process(const std::function<void()>& task);
 
-/// Starts `program` with `arguments` (argv[1..]) in a child process of the same process group
-/// (so that the terminal's Ctrl-C reaches it too), its standard output and error written to
-/// `log` (created or truncated). The caller waits for it (waitpid).
+/// Starts `program` with `arguments` (argv[1..]) in a child process, its standard output and
+/// error written to `log` (created or truncated). The child has a process group of its own, so
+/// that the terminal's Ctrl-C reaches the caller alone, which passes a stop on to it (kill);
+/// it gets SIGTERM when the caller's thread ends (Linux's parent-death signal), so that it
+/// does not outlive a caller that was killed. The caller waits for it (waitpid).
 /// @throws core::Diagnostic naming the log or the program when the child cannot be started
 pid_t start_process(const std::filesystem::path& program, const std::vector<std::string>& arguments,
                     const std::filesystem::path& log);

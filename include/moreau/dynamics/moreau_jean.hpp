@@ -21,6 +21,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace moreau::dynamics {
@@ -88,6 +89,7 @@ class MoreauJean final : public Stepper {
   MoreauJean(model::Scene& scene, MoreauJeanOptions options);
 
   /// Advances the scene by one step h.
+  /// @throws StepInterrupted (the step not taken) when a stop is requested during its solve
   StepReport step() override;
 
   /// The active contacts of the last step, with their forces (impulse / h).
@@ -174,6 +176,17 @@ class MoreauJean final : public Stepper {
   solvers::SolveReport solve_with_bonds(VecX& r, Attempt attempt, StepReport& report,
                                         SolvePass&& pass);
   void store_impulses(const VecX& r);
+  /// What a step changes before it integrates the positions (the driven bodies' velocities,
+  /// the contacts, the impulses, the bonds), as the step before left it; keep_for_undo()
+  /// moves the contacts out.
+  struct Undo {
+    std::vector<std::pair<math::Vec3, math::Vec3>> driven_velocities;  ///< v, w_B in body order
+    std::vector<Contact> contacts;
+    ContactMemory impulses;
+    CohesiveJoints joints;
+  };
+  Undo keep_for_undo();
+  void take_back(Undo undo);
   VecX generalized_velocity() const;
   void store_velocity(const VecX& V);
   void integrate_positions(const VecX& V_k, const VecX& V_next);

@@ -9,6 +9,7 @@
 #include "moreau/dynamics/contact_memory.hpp"
 #include "moreau/solvers/solver.hpp"
 
+#include <exception>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -95,10 +96,18 @@ inline const BondEntries& intact_bonds(const StepperState& state) {
 }
 
 /// A time stepper of a scene it holds by reference.
+/// Thrown by a step whose solve a stop request ended (solvers::Status::Interrupted): the step
+/// is not taken, and the scene and the stepper are as the step before left them, so that a
+/// checkpoint taken now continues the run bitwise as if nothing had happened.
+struct StepInterrupted : std::exception {
+  const char* what() const noexcept override { return "the step was interrupted"; }
+};
+
 class Stepper {
  public:
   virtual ~Stepper() = default;
   /// Advances the scene by one step h.
+  /// @throws StepInterrupted when a stop is requested during the step's solve
   virtual StepReport step() = 0;
   /// The contacts of the last step.
   virtual const std::vector<Contact>& contacts() const = 0;

@@ -130,17 +130,21 @@ class ProblemDumpOutput final : public run::Observer {
 };
 
 /// checkpoint-<step> (output.checkpoint_every): the run's checkpoint every so many steps, and
-/// after the last step of an interrupted run. Registered after the other outputs, whose
-/// state after the step the checkpoint holds.
+/// after the last step of an interrupted run (checkpoint-000000 when it was interrupted in its
+/// first step). Registered after the other outputs, whose state after the step the
+/// checkpoint holds.
 class CheckpointOutput final : public run::Observer {
  public:
   CheckpointOutput(const run::Run& run, std::filesystem::path folder);
   void stepped(const run::Run& run, const run::StepOutcome& outcome) override;
+  void interrupted(const run::Run& run) override;
 
  private:
+  void write(const run::Run& run);
+
   std::filesystem::path folder_;
   long every_ = 0;
-  long written_ = 0;  ///< the step of the last checkpoint this object wrote
+  long written_ = -1;  ///< the step of the last checkpoint this object wrote
 };
 
 struct OutputOptions {

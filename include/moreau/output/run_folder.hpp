@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,14 +18,42 @@ bool holds_a_run(const std::filesystem::path& folder);
 /// compare: nscd/, penalty/, penalty-k-x10/, ...): those a comparison in it would mix with.
 bool holds_any_run(const std::filesystem::path& folder);
 
-/// `<base>` if it holds no earlier run (holds_any_run), else `<base>-2`, `<base>-3`, ...: a
-/// run or a comparison never destroys the results of another, nor joins them.
-std::filesystem::path unused_folder(const std::string& base);
-
 /// Creates the folder and its parents, as an output folder given by the user.
 /// @throws core::Diagnostic naming the folder when it cannot be made (a file of that name, a
 ///         read-only parent, a file system that refuses folders)
 void create_output_folder(const std::filesystem::path& folder);
+
+/// An output folder this process writes into alone: created if needed and locked (flock on
+/// the folder itself) until the object is destroyed or the process ends, however it ends, so
+/// that two runs started together never write into one folder. A folder the claim created is
+/// removed with it if nothing was written into it (a run refused before its first output).
+class FolderClaim {
+ public:
+  /// @throws core::Diagnostic naming the folder when it cannot be made (create_output_folder)
+  ///         or when another process has claimed it
+  static FolderClaim claim(const std::filesystem::path& folder);
+  ~FolderClaim();
+  FolderClaim(FolderClaim&& other) noexcept;
+  FolderClaim(const FolderClaim&) = delete;
+  FolderClaim& operator=(const FolderClaim&) = delete;
+  FolderClaim& operator=(FolderClaim&&) = delete;
+
+  const std::filesystem::path& folder() const { return folder_; }
+
+  /// `<base>`, else `<base>-2`, `<base>-3`, ...: the first that holds no earlier run
+  /// (holds_any_run) and that no other process has claimed, claimed. A run or a comparison
+  /// never destroys the results of another, nor joins them.
+  static FolderClaim unused(const std::string& base);
+
+ private:
+  FolderClaim(std::filesystem::path folder, bool created, int descriptor);
+  /// claim(), or nothing when another process holds the folder.
+  static std::optional<FolderClaim> try_claim(const std::filesystem::path& folder);
+
+  std::filesystem::path folder_;
+  bool created_ = false;  ///< the folder did not exist before the claim
+  int descriptor_ = -1;   ///< of the folder, holding its lock; -1 once moved from
+};
 
 /// The checkpoints in `folder` (run::checkpoint_name) past `step`: those of the steps that
 /// a run continued from `step` takes again.

@@ -29,7 +29,9 @@ struct StepOutcome {
   dynamics::StepReport report;
   std::vector<dynamics::Removal> removals;  ///< bodies removed after it
   double load_factor = 0.0;                 ///< run::load_factor() at its end
-  bool last = false;                        ///< the run ends after it (see Run::finished)
+  /// the run ends after it: the problem's last step, or a collapse (not an interruption,
+  /// after which a run continues from its checkpoint: Observer::interrupted)
+  bool last = false;
 };
 
 class Run;
@@ -42,6 +44,9 @@ class Observer {
   virtual void stepped(const Run& run, const StepOutcome& outcome) = 0;
   /// Adds what the output's next writes depend on to a checkpoint of the run.
   virtual void save(Checkpoint& /*checkpoint*/) const {}
+  /// Once, when the run is interrupted after step run.step() (RunOptions::interruption, or a
+  /// step taken back because a stop request ended its solve).
+  virtual void interrupted(const Run& /*run*/) {}
 };
 
 struct RunOptions {
@@ -79,7 +84,9 @@ class Run {
   bool finished() const;
 
   /// Applies the loads at the current time, takes one step, removes escaped bodies, counts
-  /// broken bonds, checks the collapse criteria, and tells the observers.
+  /// broken bonds, checks the collapse criteria, and tells the observers. A step whose solve
+  /// a stop request ends (core/stop_request.hpp) is not taken: the run is then interrupted
+  /// after the step before, and the outcome returned is that step's.
   /// @pre !finished()
   const StepOutcome& advance();
 
@@ -116,6 +123,7 @@ class Run {
 
  private:
   void count(const dynamics::StepReport& report);
+  void interrupt(std::string by);
   void remove_escaped_bodies(StepOutcome& outcome);
   math::Vec3 support_reaction() const;
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "moreau/contact/local_problem.hpp"
+#include "moreau/core/stop_request.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -27,10 +28,13 @@ enum class Status {
   /// the measured rate of convergence would not reach the tolerance within the iteration
   /// limit (only where asked for: the first stage of a staged method, which then moves on)
   Stagnated,
+  /// the process was asked to stop (core/stop_request.hpp: a signal); the iterate is the
+  /// last one, and a run does not take the step
+  Interrupted,
 };
 
 /// "converged", "max-iterations", "time-limit", "line-search-failure", "non-finite",
-/// "stagnated".
+/// "stagnated", "interrupted".
 std::string_view to_string(Status status);
 
 /// Stopping rule shared by every solver.
@@ -66,14 +70,19 @@ class Solver {
   virtual SolveReport solve(const LocalProblem& problem, VecX& r) const = 0;
 };
 
-/// Wall time since construction, and the time-limit test of StopCriteria.
+/// Wall time since construction, and the tests of what ends a solve from outside its
+/// iterations.
 class Stopwatch {
  public:
   double seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
-  bool exceeded(const StopCriteria& stop) const {
-    return stop.time_limit > 0.0 && seconds() >= stop.time_limit;
+  /// Why the solve must end now whatever its iterate: a stop request (Interrupted), or
+  /// StopCriteria::time_limit reached (TimeLimit); nothing if neither.
+  std::optional<Status> cut_short(const StopCriteria& stop) const {
+    if (core::stop_requested()) return Status::Interrupted;
+    if (stop.time_limit > 0.0 && seconds() >= stop.time_limit) return Status::TimeLimit;
+    return std::nullopt;
   }
 
  private:
@@ -88,8 +97,7 @@ inline std::optional<Status> stop_reason(const StopCriteria& stop, const SolveRe
   if (report.error <= stop.tolerance) return Status::Converged;
   if (!std::isfinite(report.error)) return Status::NonFinite;
   if (report.iterations >= stop.max_iterations) return Status::MaxIterations;
-  if (clock.exceeded(stop)) return Status::TimeLimit;
-  return std::nullopt;
+  return clock.cut_short(stop);
 }
 
 }  // namespace moreau::solvers

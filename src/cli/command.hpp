@@ -14,7 +14,7 @@ enum ExitCode : int {
   kInternalError = 1,  ///< a bug in moreau: please report it
   kBadInput = 2,       ///< a file, option or value was refused (the message says where)
   kNotConverged = 3,   ///< the computation ran but a solver did not reach its tolerance
-  kInterrupted = 4,    ///< SIGINT or SIGTERM stopped a run; its outputs hold the steps done
+  kInterrupted = 4,    ///< a signal or a full disk stopped a run; its outputs hold the steps done
 };
 
 /// A subcommand: `moreau <name> [options]`. run() receives the arguments after the name

@@ -21,6 +21,7 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 namespace moreau::cli {
@@ -152,6 +153,14 @@ int run_compare(const std::vector<std::string>& arguments) {
   const RunFlags flags{values->count("quiet") > 0, false, {}, {}};
 
   std::vector<run::ComparisonRun> plan = run::comparison_runs(problem, factors);
+  // A swept stiffness stays within the bounds a problem file has: past them the penalty
+  // run's forces and sub-steps are not finite arithmetic any more (x1e12 on the rocking
+  // block's 1e8 N/m: the block rose off the ground, and the comparison exited 0).
+  for (const run::ComparisonRun& entry : plan)
+    if (const std::optional<std::string> beyond = io::beyond_penalty_bounds(entry.problem))
+      throw core::Diagnostic({}, "--stiffness-sweep",
+                             "factors that keep every stiffness within a problem file's bounds",
+                             core::concat(entry.label, ": ", *beyond));
   std::vector<Run> runs;
   bool converged = true;
   for (run::ComparisonRun& entry : plan) {
@@ -160,6 +169,8 @@ int run_compare(const std::vector<std::string>& arguments) {
     std::string folder = entry.label;
     std::ranges::replace(folder, ' ', '-');
     const Simulation simulation = simulate(entry.problem, out / folder, flags, guard);
+    if (simulation.write_failure)
+      return report_write_failure("compare", out / folder, *simulation.write_failure);
     output::write_summary_json(out / folder / "summary.json", simulation.summary);
     converged = converged && simulation.summary.counts.not_converged == 0;
     if (!simulation.summary.interrupted_by.empty()) {

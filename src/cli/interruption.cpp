@@ -4,6 +4,7 @@
 #include "moreau/core/stop_request.hpp"
 
 #include <atomic>
+#include <csignal>
 #include <cstdint>
 #include <ctime>
 
@@ -61,7 +62,8 @@ struct sigaction catching_action() {
 
 // A signal that was ignored when moreau started stays ignored: a shell ignores SIGINT for
 // the jobs it starts in the background, so that Ctrl-C at the terminal leaves them running.
-void catch_unless_ignored(int number, struct sigaction& previous) {
+void catch_unless_ignored(int number) {
+  struct sigaction previous {};
   sigaction(number, nullptr, &previous);
   if (previous.sa_handler == SIG_IGN) return;
   const struct sigaction action = catching_action();
@@ -73,13 +75,8 @@ void catch_unless_ignored(int number, struct sigaction& previous) {
 InterruptionGuard::InterruptionGuard() {
   received_signal.store(0);
   core::clear_stop_request();
-  catch_unless_ignored(SIGINT, previous_interrupt_);
-  catch_unless_ignored(SIGTERM, previous_terminate_);
-}
-
-InterruptionGuard::~InterruptionGuard() {
-  sigaction(SIGINT, &previous_interrupt_, nullptr);
-  sigaction(SIGTERM, &previous_terminate_, nullptr);
+  catch_unless_ignored(SIGINT);
+  catch_unless_ignored(SIGTERM);
 }
 
 bool InterruptionGuard::requested() const { return received_signal.load() != 0; }

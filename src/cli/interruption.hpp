@@ -6,21 +6,20 @@
 // same request, delivered twice.
 #pragma once
 
-#include <csignal>
 #include <string>
 
 namespace moreau::cli {
 
-/// While alive, the first SIGINT or SIGTERM sets a flag (and core::request_stop) instead of
-/// ending the process, and so do copies of it within 0.1 s; a later one ends the process by
-/// the default action. The commands that stop cleanly create it first, so that a signal
-/// during their start-up or after their last output is a clean stop too.
-/// Signals ignored when moreau started stay ignored. The previous handlers are restored on
-/// destruction. One guard at a time.
+/// From construction to the end of the process, the first SIGINT or SIGTERM sets a flag (and
+/// core::request_stop) instead of ending the process, and so do copies of it within 0.1 s; a
+/// later one ends the process by the default action. Signals ignored when moreau started stay
+/// ignored. The handlers are not given back when the object goes: a signal while the process
+/// ends, after the command's outputs are written, must not turn its exit code into a death
+/// by signal. The commands that stop cleanly create it first, so that a signal during their
+/// start-up is a clean stop too. One guard per process.
 class InterruptionGuard {
  public:
   InterruptionGuard();
-  ~InterruptionGuard();
   InterruptionGuard(const InterruptionGuard&) = delete;
   InterruptionGuard& operator=(const InterruptionGuard&) = delete;
 
@@ -28,10 +27,6 @@ class InterruptionGuard {
   bool requested() const;
   /// "SIGINT" or "SIGTERM", the first signal that arrived; empty if none did.
   std::string signal_name() const;
-
- private:
-  struct sigaction previous_interrupt_ {};
-  struct sigaction previous_terminate_ {};
 };
 
 }  // namespace moreau::cli

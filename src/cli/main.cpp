@@ -34,7 +34,7 @@ void print_help(std::ostream& out) {
     out << "\nRun 'moreau <command> --help' for the options of a command.\n";
   }
   out << "\nExit codes: 0 success, 1 internal error, 2 bad input, 3 not converged, 4 interrupted\n"
-         "(SIGINT or SIGTERM; the outputs hold the steps done).\n";
+         "(SIGINT or SIGTERM, or a full disk; the outputs hold the steps done).\n";
 }
 
 const Command& find_command(const std::string& name) {

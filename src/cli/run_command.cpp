@@ -93,6 +93,9 @@ output::FolderClaim restart_folder(const po::variables_map& values, const fs::pa
                      ": pass --overwrite to replace those steps, or restart in a copy of the "
                      "folder"));
   for (const fs::path& stale : later) output::remove_output_file(stale);
+  // The earlier run's summary describes steps the continuation takes again: until it writes
+  // its own, the folder holds a run that has not ended (moreau ida runs such a run again).
+  output::remove_output_file(folder / "summary.json");
   return claim;
 }
 
@@ -274,6 +277,7 @@ int run_run(const std::vector<std::string>& arguments) {
   if (guard.requested()) return interrupted_before_start("run", guard);
   const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
   const Simulation simulation = simulate(std::move(problem), out, flags, guard);
+  if (simulation.write_failure) return report_write_failure("run", out, *simulation.write_failure);
   output::write_summary_json(out / "summary.json", simulation.summary);
   print_report(simulation.summary, out, simulation.frames, interfaces);
   if (!simulation.summary.interrupted_by.empty()) return kInterrupted;

@@ -2,10 +2,12 @@
 
 #include "command.hpp"
 #include "moreau/core/assert.hpp"
+#include "moreau/core/output_file.hpp"
 #include "moreau/output/observers.hpp"
 #include "progress.hpp"
 
 #include <iostream>
+#include <system_error>
 
 namespace moreau::cli {
 
@@ -26,11 +28,38 @@ Simulation simulate(run::Problem problem, const fs::path& out, const RunFlags& f
   if (resumed) run.restore(*resumed);
   Progress progress(flags.quiet);
   while (!run.finished()) {
-    run.advance();
+    try {
+      run.advance();
+    } catch (const core::WriteFailure& failure) {
+      progress.clear();
+      return {run.summary(), vtk ? vtk->frames_written() : 0,
+              WriteFailure{failure.what(), keep_whole_steps(out, run.step() - 1)}};
+    }
     progress.show_steps(run.step(), run.step_count(), run.scene().time);
   }
   progress.clear();
-  return {run.summary(), vtk ? vtk->frames_written() : 0};
+  return {run.summary(), vtk ? vtk->frames_written() : 0, std::nullopt};
+}
+
+// A write failed after step `last` + 1 was taken, in some of its files: every CSV log is cut
+// back to `last` (in place, which needs no free space), so that they end at one step. Returns
+// `last`.
+long keep_whole_steps(const fs::path& out, long last) {
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator(out, error))
+    if (entry.path().extension() == ".csv") core::keep_rows_up_to_step(entry.path(), last);
+  return last;
+}
+
+int report_write_failure(std::string_view command, const fs::path& out,
+                         const WriteFailure& failure) {
+  std::cerr << failure.message << '\n'
+            << "moreau " << command << ": STOPPED after step " << failure.last_step
+            << ": an output could not be written. The CSV files in " << out.string()
+            << " hold steps 1 to " << failure.last_step
+            << " (no summary.json); once there is room, continue the run from its last "
+               "checkpoint with --restart-from and --overwrite\n";
+  return kInterrupted;
 }
 
 int interrupted_before_start(std::string_view command, const InterruptionGuard& guard) {

@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace moreau::cli {
@@ -26,20 +27,38 @@ struct RunFlags {
   std::optional<run::Checkpoint> restart;
 };
 
+/// An output of a run that could not be written (a full disk): the run stopped there.
+struct WriteFailure {
+  std::string message;  ///< core::WriteFailure's, naming the file and the system's reason
+  long last_step = 0;   ///< the CSV files hold the steps up to this one
+};
+
 struct Simulation {
   run::RunSummary summary;
   int frames = 0;  ///< VTK frames written
+  std::optional<WriteFailure> write_failure;
 };
 
 /// Runs `problem` and writes history.csv, solver.csv, the VTK frames and the checkpoints
 /// (output.checkpoint_every) to the folder `out` (created if needed). A signal `guard` caught
 /// ends the run at the next iteration of its solve, with its outputs complete up to the step
-/// before (summary.interrupted_by) and a checkpoint of it.
+/// before (summary.interrupted_by) and a checkpoint of it. An output that cannot be written
+/// once the run is under way (a full disk) ends it too: the CSV files are cut back to the step
+/// before (write_failure).
 /// @pre !guard.requested() (interrupted_before_start)
 /// @throws core::Diagnostic for input refused on the way (a step above the penalty mode's
 ///         critical step, a failing user law, --dump-problems in the penalty mode)
 Simulation simulate(run::Problem problem, const std::filesystem::path& out, const RunFlags& flags,
                     const InterruptionGuard& guard);
+
+/// Cuts every CSV log in `out` back to the steps up to `last` (core::keep_rows_up_to_step).
+/// Returns `last`.
+long keep_whole_steps(const std::filesystem::path& out, long last);
+
+/// Says what a failed write did to `command`'s run in `out`, and how to continue it. Returns
+/// kInterrupted: the run stopped before its end, its outputs whole up to a step.
+int report_write_failure(std::string_view command, const std::filesystem::path& out,
+                         const WriteFailure& failure);
 
 /// For a signal `guard` caught before `command` started its run: says so, and that nothing
 /// of the run was written. Returns kInterrupted.

@@ -4,12 +4,14 @@
 // every key.
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
+#include "moreau/io/problem_file.hpp"
 #include "problem_sections.hpp"
 
 #include <algorithm>
 #include <array>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -275,6 +277,21 @@ void check_calibration(const penalty::LawPair& laws, const std::vector<int>& inv
              kNormalLaws[static_cast<std::size_t>(laws.normal.kind)].name, " law's ",
              calibrated->key, " from them: ", calibrated->rule, ")"),
       concat("no ", calibrated->key, ", and no young_modulus for ", and_list(without)));
+}
+
+std::optional<std::string> beyond_penalty_bounds(const run::Problem& problem) {
+  std::optional<std::string> beyond;
+  problem.scene.interactions.for_each_law([&](const model::ContactLaw& law) {
+    for (const std::optional<double>& stiffness :
+         {law.penalty.normal.stiffness, law.penalty.tangential.stiffness})
+      if (!beyond && stiffness && !(*stiffness <= kMaxStiffness))
+        beyond = concat("a stiffness of ", *stiffness, ", past the bound of ", kMaxStiffness);
+  });
+  for (const model::Material& material : problem.materials)
+    if (!beyond && !(material.young_modulus <= kMaxYoungModulus))
+      beyond = concat("a young_modulus of ", material.young_modulus, " Pa for ", material.name,
+                      ", past the bound of ", kMaxYoungModulus, " Pa");
+  return beyond;
 }
 
 }  // namespace moreau::io

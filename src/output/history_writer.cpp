@@ -9,10 +9,7 @@
 #include "solve_fields.hpp"
 
 #include <cmath>
-#include <iomanip>
-#include <limits>
 #include <numbers>
-#include <sstream>
 #include <utility>
 
 namespace moreau::output {
@@ -48,7 +45,7 @@ HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Sce
     : path_(path), dimension_(initial.dimension) {
   track(initial, bodies);
   last_rotation_deg_.assign(bodies_.size(), 0.0);
-  out_ = core::open_csv_log(path_, header(initial, bodies_), std::nullopt);
+  out_.emplace(path_, header(initial, bodies_), std::nullopt);
 }
 
 HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
@@ -63,7 +60,7 @@ HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Sce
     throw core::Diagnostic({path_.string()}, "history bodies",
                            core::concat(bodies_.size(), " tracked bodies, as in the checkpoint"),
                            core::concat(last_rotation_deg_.size()));
-  out_ = core::open_csv_log(path_, header(initial, bodies_), after_step);
+  out_.emplace(path_, header(initial, bodies_), after_step);
 }
 
 void HistoryWriter::track(const model::Scene& initial, const std::vector<std::string>& bodies) {
@@ -89,9 +86,8 @@ double HistoryWriter::rotation_deg(std::size_t tracked, const model::Scene& scen
 void HistoryWriter::record(int step, double time, const dynamics::StepReport& report,
                            double load_factor, const model::Scene& scene) {
   add_unrecorded_step(report);
-  std::ostringstream row;
-  row << std::setprecision(std::numeric_limits<double>::max_digits10) << step << ',' << time << ','
-      << report.detected << ',' << report.active << ',';
+  std::ostream& row = out_->rows();
+  row << step << ',' << time << ',' << report.detected << ',' << report.active << ',';
   write_solve_fields(row, report);
   row << ',' << (report.solve ? report.solve->seconds : 0.0) << ',' << report.kinetic_energy << ','
       << report.potential_energy << ',' << report.elastic_energy << ',' << report.contact_work
@@ -102,8 +98,7 @@ void HistoryWriter::record(int step, double time, const dynamics::StepReport& re
         << rotation_deg(i, scene) << ',' << body.v.norm();
   }
   row << '\n';
-  out_ << row.str() << std::flush;
-  if (!out_) throw core::Diagnostic({path_.string()}, "", "writing the history file failed");
+  out_->write_rows();
 }
 
 void HistoryWriter::add_unrecorded_step(const dynamics::StepReport& report) {

@@ -1,22 +1,19 @@
 #include "moreau/output/joint_log.hpp"
 
-#include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 
 namespace moreau::output {
 
 JointLog::JointLog(const std::filesystem::path& path, std::optional<long> continue_after)
-    : path_(path),
-      out_(core::open_csv_log(path, "step,time,body_a,body_b,mode,points\n", continue_after)) {}
+    : out_(path, "step,time,body_a,body_b,mode,points\n", continue_after) {}
 
 void JointLog::record(long step, double time, const model::Scene& scene,
                       const dynamics::JointFailure& failure) {
-  out_ << step << ',' << time << ',' << scene.bodies[failure.body_a].name << ','
-       << scene.bodies[failure.body_b].name << ','
-       << (failure.mode == dynamics::FailureMode::Tension ? "tension" : "shear") << ','
-       << failure.points.size() << '\n'
-       << std::flush;
-  if (!out_) throw core::Diagnostic({path_.string()}, "", "writing the joint failure log failed");
+  out_.rows() << step << ',' << time << ',' << scene.bodies[failure.body_a].name << ','
+              << scene.bodies[failure.body_b].name << ','
+              << (failure.mode == dynamics::FailureMode::Tension ? "tension" : "shear") << ','
+              << failure.points.size() << '\n';
+  out_.write_rows();
 }
 
 }  // namespace moreau::output

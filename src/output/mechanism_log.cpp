@@ -1,26 +1,22 @@
 #include "moreau/output/mechanism_log.hpp"
 
 #include "csv_field.hpp"
-#include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 
 namespace moreau::output {
 
 MechanismLog::MechanismLog(const std::filesystem::path& path, std::optional<long> continue_after)
-    : path_(path),
-      out_(core::open_csv_log(
-          path, "step,time,load_factor,moving_bodies,parts,hinges,sliding_joints,description\n",
-          continue_after)) {}
+    : out_(path, "step,time,load_factor,moving_bodies,parts,hinges,sliding_joints,description\n",
+           continue_after) {}
 
 void MechanismLog::record(long step, double time, double load_factor,
                           const run::MechanismSummary& mechanism) {
   std::size_t moving_bodies = 0;
   for (const run::PartSummary& part : mechanism.parts) moving_bodies += part.bodies.size();
-  out_ << step << ',' << time << ',' << load_factor << ',' << moving_bodies << ','
-       << mechanism.parts.size() << ',' << mechanism.hinges.size() << ','
-       << mechanism.sliding.size() << ',' << csv_field(mechanism.description) << '\n'
-       << std::flush;
-  if (!out_) throw core::Diagnostic({path_.string()}, "", "writing the mechanism log failed");
+  out_.rows() << step << ',' << time << ',' << load_factor << ',' << moving_bodies << ','
+              << mechanism.parts.size() << ',' << mechanism.hinges.size() << ','
+              << mechanism.sliding.size() << ',' << csv_field(mechanism.description) << '\n';
+  out_.write_rows();
 }
 
 }  // namespace moreau::output

@@ -1,11 +1,8 @@
 #include "moreau/output/solver_log.hpp"
 
-#include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 #include "solve_fields.hpp"
 
-#include <iomanip>
-#include <limits>
 #include <string>
 
 namespace moreau::output {
@@ -27,16 +24,16 @@ std::string stages_field(std::string stages) {
 }  // namespace
 
 SolverLog::SolverLog(const std::filesystem::path& path, std::optional<long> continue_after)
-    : path_(path), out_(core::open_csv_log(path, kHeader, continue_after)) {}
+    : out_(path, kHeader, continue_after) {}
 
 void SolverLog::record(long step, double time, const dynamics::StepReport& report) {
-  out_ << step << ',' << time << ',' << report.active << ',';
-  write_solve_fields(out_, report);
-  out_ << ',' << report.times.collision << ',' << report.times.assembly << ',' << report.times.solve
-       << ',' << report.solver << ',' << (report.solve ? stages_field(report.solve->stages) : "")
-       << '\n'
-       << std::flush;
-  if (!out_) throw core::Diagnostic({path_.string()}, "", "writing the solver log failed");
+  std::ostream& row = out_.rows();
+  row << step << ',' << time << ',' << report.active << ',';
+  write_solve_fields(row, report);
+  row << ',' << report.times.collision << ',' << report.times.assembly << ',' << report.times.solve
+      << ',' << report.solver << ',' << (report.solve ? stages_field(report.solve->stages) : "")
+      << '\n';
+  out_.write_rows();
 }
 
 }  // namespace moreau::output

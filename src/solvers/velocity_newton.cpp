@@ -443,7 +443,8 @@ Step de_saxce_newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& 
 struct InnerResult {
   Step step = Step::Accepted;
   int iterations = 0;
-  bool finished = false;  ///< within the tolerance (not stopped by the step limit)
+  bool finished = false;     ///< within the tolerance (not stopped by the step limit)
+  bool interrupted = false;  ///< stopped by a stop request (core/stop_request.hpp)
 };
 
 // Which inner problem: F_k with the De Saxcé term frozen (symmetric steps), or the proximal
@@ -452,7 +453,9 @@ enum class InnerMethod { Frozen, DeSaxce };
 
 // Newton steps on the inner problem until v is within `tolerance` (M-norm) of its condition,
 // or until a stop is requested: each step is a factorization, seconds on the largest walls,
-// so the request is not left to wait for the outer iteration.
+// so the request is not left to wait for the outer iteration (which then ends the solve: the
+// iterate of an inner solve cut short is not the uninterrupted solve's, and a step taken
+// with it would not be the step a continued run takes).
 template <int d>
 InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMethod method,
                         int max_steps, double tolerance, VecX& v) {
@@ -460,7 +463,11 @@ InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMet
   project<d>(ws.u, ws);
   compute_gradient<d>(v, ws);
   double residual = velocity_residual<d>(ws);
-  while (result.iterations < max_steps && residual > tolerance && !core::stop_requested()) {
+  while (result.iterations < max_steps && residual > tolerance) {
+    if (core::stop_requested()) {
+      result.interrupted = true;
+      break;
+    }
     // The De Saxcé step leaves the new v's term, projection and gradient in ws; the
     // symmetric step, taken where it fails, does not.
     const bool de_saxce_step =
@@ -545,6 +552,10 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     const InnerMethod used = method;
     const InnerResult inner = inner_solve<d>(cache, ws, used, steps, tolerance, v);
     report.iterations += inner.iterations;
+    if (inner.interrupted) {
+      report.status = Status::Interrupted;
+      break;
+    }
     // A line search that finds no decrease ends the inner solve where it is (the round-off
     // floor of a stiff F_k); the multiplier update from there is still a proximal step.
     if (inner.step == Step::NonFinite || inner.step == Step::FactorizationFailed) {

@@ -4,8 +4,10 @@
 // codes"), and a checkpoint of the last step lets it continue as if uninterrupted. --remove-below
 // and --remove-beyond drop the bodies that leave the structure, logged in removed.csv and
 // summary.json.
+#include "moreau/core/output_file.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "support/run_command.hpp"
+#include "support/small_disk.hpp"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -123,13 +125,14 @@ std::string history_less_wall_time(const fs::path& file) {
   return text;
 }
 
-// The run continued from its checkpoint, to `steps_after` steps past it, has the
-// history.csv of the uninterrupted run of the same length.
+// The run continued from its checkpoint (dropping any rows past it), to `steps_after` steps
+// past it, has the history.csv of the uninterrupted run of the same length.
 void expect_bitwise_continuation(const fs::path& problem, const fs::path& checkpoint, long step,
                                  double h, long steps_after) {
   const std::string duration = std::to_string(h * static_cast<double>(step + steps_after));
-  const CommandResult restarted = run_moreau("run " + problem.string() + " --quiet --duration " +
-                                             duration + " --restart-from " + checkpoint.string());
+  const CommandResult restarted =
+      run_moreau("run " + problem.string() + " --quiet --duration " + duration +
+                 " --restart-from " + checkpoint.string() + " --overwrite");
   EXPECT_EQ(restarted.exit_code, 0) << restarted.output;
   const fs::path whole = fs::temp_directory_path() / "moreau_run_control_whole";
   fs::remove_all(whole);
@@ -212,6 +215,59 @@ TEST(RunControl, OfTwentyRunsStartedAtOnceOnOneFolderOneRuns) {
   EXPECT_EQ(succeeded, 1);
   EXPECT_EQ(count_lines(out / "history.csv"), 1 + 3000 / 20);
   fs::remove_all(out);
+}
+
+// A bouncing ball with a checkpoint every 20 steps, run on a disk of 32 kB that its solver.csv
+// fills within a few hundred steps.
+constexpr const char* kBallOnASmallDisk = R"(version: 1
+time: {step: 1.0e-4, duration: 1.6}
+materials:
+  - {name: steel, density: 7800}
+interactions:
+  default: {friction: 0.3, restitution: 0.5}
+bodies:
+  - {name: floor, shape: {type: plane}, fixed: true}
+  - {name: ball, shape: {type: sphere, radius: 0.05}, position: [0, 0, 0.06]}
+output: {every: 20, bodies: [ball], vtk: false, checkpoint_every: 20}
+)";
+
+// A disk that fills mid-run: the run stops with exit 4, says why and where, every CSV file ends
+// with a whole row at one step, no temporary file stays, and the folder, given room, continues
+// from its last checkpoint to the uninterrupted run's history. Before, the message gave no
+// cause and no step, the last row was cut mid-line, and summary.json.partial stayed behind.
+TEST(RunControl, AFullDiskStopsTheRunWithItsOutputsWhole) {
+  const SmallDisk disk(32);
+  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a small tmpfs here";
+  const fs::path problem = disk.folder().parent_path() / "ball.yaml";
+  std::ofstream(problem) << kBallOnASmallDisk;
+  const fs::path out = disk.folder() / "run";
+  const CommandResult full =
+      run_moreau("run " + problem.string() + " --quiet --out " + out.string());
+  EXPECT_EQ(full.exit_code, 4) << full.output;
+  EXPECT_NE(full.output.find("No space left on device"), std::string::npos) << full.output;
+  EXPECT_NE(full.output.find("STOPPED after step "), std::string::npos) << full.output;
+  long last = -1;
+  for (const fs::directory_entry& entry : fs::directory_iterator(out)) {
+    EXPECT_EQ(entry.path().extension() == ".partial", false) << entry.path();
+    if (entry.path().extension() != ".csv") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    const std::string text{std::istreambuf_iterator<char>(in), {}};
+    EXPECT_EQ(text.back(), '\n') << entry.path() << " ends mid-row";
+    if (entry.path().filename() == "solver.csv") last = core::last_row_step(entry.path());
+  }
+  EXPECT_NE(full.output.find("STOPPED after step " + std::to_string(last) + ":"), std::string::npos)
+      << full.output;
+  EXPECT_FALSE(fs::exists(out / "summary.json"));
+
+  const fs::path moved = disk.folder().parent_path() / "run";
+  fs::copy(out, moved);
+  fs::path checkpoint;
+  for (const fs::directory_entry& entry : fs::directory_iterator(moved))
+    if (entry.path().filename().string().starts_with("checkpoint-") && entry.path() > checkpoint)
+      checkpoint = entry.path();
+  ASSERT_FALSE(checkpoint.empty()) << "no checkpoint fitted";
+  expect_bitwise_continuation(problem, checkpoint, run::read_checkpoint(checkpoint).step, 1e-4,
+                              last + 40);
 }
 
 // A planar arch on the ground, solved by nsgs to a tolerance no sweep reaches (its error has a

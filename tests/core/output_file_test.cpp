@@ -1,14 +1,17 @@
 // core/output_file.hpp: a file that cannot be written is a Diagnostic that says why, in the
-// system's words (a read-only folder, a full disk), not only that it failed.
+// system's words (a read-only folder, a full disk), not only that it failed; a full disk
+// leaves whole rows and no temporary file.
 #include "moreau/core/output_file.hpp"
 
 #include "moreau/core/diagnostic.hpp"
 #include "support/scratch_folder.hpp"
+#include "support/small_disk.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <string>
 
 namespace moreau::core {
@@ -24,7 +27,7 @@ TEST(OutputFile, AFileThatCannotBeOpenedSaysWhy) {
   std::ofstream(scratch.path() / "notes.txt") << "x";
   const fs::path csv = scratch.path() / "notes.txt" / "history.csv";
   try {
-    open_csv_log(csv, "step,time\n", std::nullopt);
+    const CsvLog log(csv, "step,time\n", std::nullopt);
     ADD_FAILURE() << csv << " was opened";
   } catch (const Diagnostic& error) {
     EXPECT_THAT(error.what(),
@@ -37,6 +40,38 @@ TEST(OutputFile, AFileThatCannotBeOpenedSaysWhy) {
   } catch (const Diagnostic& error) {
     EXPECT_THAT(error.what(), HasSubstr("cannot open the file for writing: Not a directory"));
   }
+}
+
+// A disk that fills: a CSV log keeps only whole rows, and the failure says why; a file written
+// through a temporary leaves none behind. Before, the last row was cut mid-line, the message
+// gave no cause, and summary.json.partial stayed.
+TEST(OutputFile, AFullDiskLeavesWholeRowsAndNoTemporary) {
+  const testing::SmallDisk disk(16);
+  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a small tmpfs here";
+  CsvLog log(disk.folder() / "history.csv", "step,value\n", std::nullopt);
+  const std::string value(100, '7');
+  long step = 1;
+  try {
+    for (;; ++step) {
+      log.rows() << step << ',' << value << '\n';
+      log.write_rows();
+    }
+  } catch (const Diagnostic& error) {
+    EXPECT_THAT(error.what(), HasSubstr("history.csv: error: writing failed: No space left on "
+                                        "device"));
+  }
+  std::ifstream in(disk.folder() / "history.csv", std::ios::binary);
+  const std::string text{std::istreambuf_iterator<char>(in), {}};
+  EXPECT_EQ(text.back(), '\n') << "the file ends mid-row";
+  EXPECT_EQ(last_row_step(disk.folder() / "history.csv"), step - 1);
+  try {
+    write_output_file(disk.folder() / "summary.json",
+                      [&](std::ostream& out) { out << std::string(64 * 1024, ' '); });
+    ADD_FAILURE() << "64 kB were written on a full 16 kB disk";
+  } catch (const Diagnostic& error) {
+    EXPECT_THAT(error.what(), HasSubstr("No space left on device"));
+  }
+  EXPECT_FALSE(fs::exists(disk.folder() / "summary.json.partial"));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "moreau/core/output_file.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "support/scratch_folder.hpp"
+#include "support/small_disk.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -329,6 +330,28 @@ TEST_F(CheckpointTest, CsvRowsPastAStepAreDroppedAndTheHeaderKept) {
   EXPECT_EQ(bytes_of(csv), "step,time\n10,0.1\n20,0.2\n");
   EXPECT_EQ(core::last_row_step(csv), 20);
   EXPECT_EQ(core::last_row_step(folder_ / "missing.csv"), 0);
+  // A row cut short is dropped even where its step is within the kept ones.
+  const fs::path cut = with_bytes("solver.csv", "step,time\n10,0.1\n20,0.2\n30,0.");
+  core::keep_rows_up_to_step(cut, 40);
+  EXPECT_EQ(bytes_of(cut), "step,time\n10,0.1\n20,0.2\n");
+}
+
+// The rows are cut in place: on a full disk (here a file system with no byte left) a
+// continuation can always drop them. Before, the rows kept were written to a copy, which
+// failed there and left the folder half continued.
+TEST_F(CheckpointTest, CsvRowsAreDroppedWithoutAnyFreeSpace) {
+  const testing::SmallDisk disk(64);
+  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a small tmpfs here";
+  const fs::path csv = disk.folder() / "history.csv";
+  std::ofstream(csv) << "step,time\n10,0.1\n20,0.2\n30,0.3\n";
+  {
+    std::ofstream filler(disk.folder() / "filler", std::ios::binary);
+    const std::string block(4096, 'x');
+    while (filler << block << std::flush) {
+    }
+  }
+  EXPECT_NO_THROW(core::keep_rows_up_to_step(csv, 20));
+  EXPECT_EQ(bytes_of(csv), "step,time\n10,0.1\n20,0.2\n");
 }
 
 }  // namespace

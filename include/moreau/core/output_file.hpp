@@ -5,17 +5,30 @@
 // run is killed mid-write.
 #pragma once
 
+#include "moreau/core/diagnostic.hpp"
+
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <string_view>
 
 namespace moreau::core {
 
-/// Calls write(stream) on the temporary file `path` + ".partial", then renames it onto path.
-/// @throws core::Diagnostic naming path when it cannot be written
+/// An output file that could not be written (a full disk, a folder that went away): not bad
+/// input but the machine, which a run meets by stopping with its outputs whole (moreau run
+/// stops at the step it was writing).
+class WriteFailure : public Diagnostic {
+ public:
+  using Diagnostic::Diagnostic;
+};
+
+/// Calls write(stream) on the temporary file `path` + ".partial", then renames it onto path;
+/// a temporary that cannot be written whole is removed.
+/// @throws WriteFailure naming path when it cannot be written
 void write_output_file(const std::filesystem::path& path,
                        const std::function<void(std::ostream&)>& write);
 
@@ -23,17 +36,37 @@ void write_output_file(const std::filesystem::path& path,
 /// solver.csv); 0 when the file is missing or holds no row.
 long last_row_step(const std::filesystem::path& csv);
 
-/// Drops the rows of such a CSV file past `step`, keeping its header and earlier rows
-/// (rewritten with write_output_file); nothing when the file is missing.
-/// @throws core::Diagnostic naming the file when it cannot be read or rewritten
+/// Drops the rows of such a CSV file past `step`, and a last row cut short, keeping its header
+/// and earlier rows: the file is cut in place, which needs no disk space; nothing when the
+/// file is missing.
+/// @throws core::Diagnostic naming the file when it cannot be read or cut
 void keep_rows_up_to_step(const std::filesystem::path& csv, long step);
 
-/// Opens a CSV log whose rows are written as a run goes (first column the step), numbers
-/// with 17 significant digits: a new file starting with `header` (a line), or, with
-/// `continue_after` (moreau run --restart-from), the earlier run's file with its rows past
-/// that step dropped, to append to (the header written if the file is missing).
-/// @throws core::Diagnostic naming the file when it cannot be created, read or written
-std::ofstream open_csv_log(const std::filesystem::path& path, std::string_view header,
-                           std::optional<long> continue_after);
+/// A CSV log whose rows are written as a run goes (first column the step), numbers with 17
+/// significant digits. The rows composed between two calls of write_rows() reach the file
+/// whole or not at all: a write that fails (a full disk) cuts the file back to where it was,
+/// so that it never ends mid-row.
+class CsvLog {
+ public:
+  /// A new file starting with `header` (a line), or, with `continue_after` (moreau run
+  /// --restart-from), the earlier run's file with its rows past that step dropped, to append
+  /// to (the header written if the file is missing).
+  /// @throws core::Diagnostic naming the file when it cannot be created, read or written
+  CsvLog(std::filesystem::path path, std::string_view header, std::optional<long> continue_after);
+
+  /// Where the next rows are composed.
+  std::ostream& rows() { return pending_; }
+
+  /// Appends the rows composed since the last call, and flushes them.
+  /// @throws WriteFailure naming the file with the system's reason ("No space left on
+  ///         device") when they cannot be written; the file is then as before the call
+  void write_rows();
+
+ private:
+  std::filesystem::path path_;
+  std::ofstream file_;
+  std::uintmax_t length_ = 0;  ///< bytes, after the last whole write
+  std::ostringstream pending_;
+};
 
 }  // namespace moreau::core

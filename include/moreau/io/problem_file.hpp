@@ -37,4 +37,9 @@ run::Problem read_problem_text(const std::string& text, const std::string& name,
                                const std::filesystem::path& folder,
                                const ReadOverrides& overrides = {});
 
+/// The first penalty stiffness or Young's modulus of a problem changed in code (moreau
+/// compare's stiffness sweep) that a problem file could not hold, in words ("a stiffness of
+/// 1e+20, past the bound of 1e+16"); nothing when all are within the files' bounds.
+std::optional<std::string> beyond_penalty_bounds(const run::Problem& problem);
+
 }  // namespace moreau::io

@@ -2,13 +2,14 @@
 // (docs/mathematics.md section 3: nothing computed is lost on a later error or a kill).
 #pragma once
 
+#include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/model/scene.hpp"
 #include "moreau/run/checkpoint.hpp"
 
 #include <cstddef>
 #include <filesystem>
-#include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,7 +75,7 @@ class HistoryWriter {
   double rotation_deg(std::size_t tracked, const model::Scene& scene);
 
   std::filesystem::path path_;
-  std::ofstream out_;
+  std::optional<core::CsvLog> out_;  ///< opened once the tracked bodies are known
   int dimension_ = 3;
   std::vector<std::size_t> bodies_;  ///< indices in Scene::bodies
   std::vector<math::Quat> initial_orientation_;

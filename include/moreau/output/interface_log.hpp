@@ -2,11 +2,11 @@
 // request (output.interfaces), for the thrust line of an arch or the joints of a wall.
 #pragma once
 
+#include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/scene.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,7 +24,7 @@ namespace moreau::output {
 class InterfaceLog {
  public:
   /// A new file, or with `continue_after` the interfaces.csv of an earlier run continued
-  /// after that step (moreau run --restart-from; core/output_file.hpp, open_csv_log).
+  /// after that step (moreau run --restart-from; core/output_file.hpp, CsvLog).
   /// @throws core::Diagnostic if the file cannot be created, read or written
   InterfaceLog(const std::filesystem::path& path, const model::Scene& scene,
                std::optional<long> continue_after = std::nullopt);
@@ -34,8 +34,7 @@ class InterfaceLog {
               const std::vector<dynamics::Contact>& contacts);
 
  private:
-  std::filesystem::path path_;
-  std::ofstream out_;
+  core::CsvLog out_;
   std::vector<std::string> names_;  ///< CSV fields of the body names, by index
 };
 

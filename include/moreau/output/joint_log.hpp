@@ -2,11 +2,11 @@
 // which bodies and how, so that a user sees where a structure cracked before it moved.
 #pragma once
 
+#include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/bond.hpp"
 #include "moreau/model/scene.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <optional>
 
 namespace moreau::output {
@@ -17,7 +17,7 @@ namespace moreau::output {
 class JointLog {
  public:
   /// A new file, or with `continue_after` the joints.csv of an earlier run continued after
-  /// that step (moreau run --restart-from; core/output_file.hpp, open_csv_log).
+  /// that step (moreau run --restart-from; core/output_file.hpp, CsvLog).
   /// @throws core::Diagnostic if the file cannot be created, read or written
   explicit JointLog(const std::filesystem::path& path,
                     std::optional<long> continue_after = std::nullopt);
@@ -26,8 +26,7 @@ class JointLog {
               const dynamics::JointFailure& failure);
 
  private:
-  std::filesystem::path path_;
-  std::ofstream out_;
+  core::CsvLog out_;
 };
 
 }  // namespace moreau::output

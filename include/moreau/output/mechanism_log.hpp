@@ -3,10 +3,10 @@
 // never leads to one, can be read without a script.
 #pragma once
 
+#include "moreau/core/output_file.hpp"
 #include "moreau/run/statistics.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <optional>
 
 namespace moreau::output {
@@ -19,7 +19,7 @@ namespace moreau::output {
 class MechanismLog {
  public:
   /// A new file, or with `continue_after` the mechanisms.csv of an earlier run continued
-  /// after that step (moreau run --restart-from; core/output_file.hpp, open_csv_log).
+  /// after that step (moreau run --restart-from; core/output_file.hpp, CsvLog).
   /// @throws core::Diagnostic if the file cannot be created, read or written
   explicit MechanismLog(const std::filesystem::path& path,
                         std::optional<long> continue_after = std::nullopt);
@@ -27,8 +27,7 @@ class MechanismLog {
   void record(long step, double time, double load_factor, const run::MechanismSummary& mechanism);
 
  private:
-  std::filesystem::path path_;
-  std::ofstream out_;
+  core::CsvLog out_;
 };
 
 }  // namespace moreau::output

@@ -2,10 +2,10 @@
 // --remove-beyond), when and where, so that a user sees what fell.
 #pragma once
 
+#include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/body_removal.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <optional>
 
 namespace moreau::output {
@@ -16,7 +16,7 @@ namespace moreau::output {
 class RemovalLog {
  public:
   /// A new file, or with `continue_after` the removed.csv of an earlier run continued after
-  /// that step (moreau run --restart-from; core/output_file.hpp, open_csv_log).
+  /// that step (moreau run --restart-from; core/output_file.hpp, CsvLog).
   /// @throws core::Diagnostic if the file cannot be created, read or written
   explicit RemovalLog(const std::filesystem::path& path,
                       std::optional<long> continue_after = std::nullopt);
@@ -24,8 +24,7 @@ class RemovalLog {
   void record(long step, double time, const model::Scene& scene, const dynamics::Removal& removal);
 
  private:
-  std::filesystem::path path_;
-  std::ofstream out_;
+  core::CsvLog out_;
 };
 
 }  // namespace moreau::output

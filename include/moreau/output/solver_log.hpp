@@ -2,10 +2,10 @@
 // steps were hard (history.csv keeps one row every `output.every` steps only).
 #pragma once
 
+#include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <optional>
 
 namespace moreau::output {
@@ -18,7 +18,7 @@ namespace moreau::output {
 class SolverLog {
  public:
   /// A new file, or with `continue_after` the solver.csv of an earlier run continued after
-  /// that step (moreau run --restart-from; core/output_file.hpp, open_csv_log).
+  /// that step (moreau run --restart-from; core/output_file.hpp, CsvLog).
   /// @throws core::Diagnostic if the file cannot be created, read or written
   explicit SolverLog(const std::filesystem::path& path,
                      std::optional<long> continue_after = std::nullopt);
@@ -26,8 +26,7 @@ class SolverLog {
   void record(long step, double time, const dynamics::StepReport& report);
 
  private:
-  std::filesystem::path path_;
-  std::ofstream out_;
+  core::CsvLog out_;
 };
 
 }  // namespace moreau::output

@@ -13,6 +13,18 @@ namespace moreau::cli {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// A write failed after step `last` + 1 was taken, in some of its files: every CSV log is cut
+// back to `last` (in place, which needs no free space), so that they end at one step.
+void keep_whole_steps(const fs::path& out, long last) {
+  std::error_code unlisted;  // a folder that cannot be listed holds no log to cut
+  for (const fs::directory_entry& entry : fs::directory_iterator(out, unlisted))
+    if (entry.path().extension() == ".csv") core::keep_rows_up_to_step(entry.path(), last);
+}
+
+}  // namespace
+
 Simulation simulate(run::Problem problem, const fs::path& out, const RunFlags& flags,
                     const InterruptionGuard& guard) {
   MOREAU_ASSERT(!guard.requested());
@@ -32,23 +44,14 @@ Simulation simulate(run::Problem problem, const fs::path& out, const RunFlags& f
       run.advance();
     } catch (const core::WriteFailure& failure) {
       progress.clear();
+      keep_whole_steps(out, run.step() - 1);
       return {run.summary(), vtk ? vtk->frames_written() : 0,
-              WriteFailure{failure.what(), keep_whole_steps(out, run.step() - 1)}};
+              WriteFailure{failure.what(), run.step() - 1}};
     }
     progress.show_steps(run.step(), run.step_count(), run.scene().time);
   }
   progress.clear();
   return {run.summary(), vtk ? vtk->frames_written() : 0, std::nullopt};
-}
-
-// A write failed after step `last` + 1 was taken, in some of its files: every CSV log is cut
-// back to `last` (in place, which needs no free space), so that they end at one step. Returns
-// `last`.
-long keep_whole_steps(const fs::path& out, long last) {
-  std::error_code error;
-  for (const fs::directory_entry& entry : fs::directory_iterator(out, error))
-    if (entry.path().extension() == ".csv") core::keep_rows_up_to_step(entry.path(), last);
-  return last;
 }
 
 int report_write_failure(std::string_view command, const fs::path& out,

@@ -51,10 +51,6 @@ struct Simulation {
 Simulation simulate(run::Problem problem, const std::filesystem::path& out, const RunFlags& flags,
                     const InterruptionGuard& guard);
 
-/// Cuts every CSV log in `out` back to the steps up to `last` (core::keep_rows_up_to_step).
-/// Returns `last`.
-long keep_whole_steps(const std::filesystem::path& out, long last);
-
 /// Says what a failed write did to `command`'s run in `out`, and how to continue it. Returns
 /// kInterrupted: the run stopped before its end, its outputs whole up to a step.
 int report_write_failure(std::string_view command, const std::filesystem::path& out,

@@ -94,7 +94,8 @@ pid_t start_process(const std::filesystem::path& program, const std::vector<std:
     close(report[0]);
     int error = 0;
     // Its own process group: the terminal's Ctrl-C reaches the parent alone, which passes
-    // the request on once (stop_children); the child ends with SIGTERM if the parent dies.
+    // the request on once (moreau ida's run_scales); the child ends with SIGTERM if the
+    // parent dies.
     if (setpgid(0, 0) != 0 || prctl(PR_SET_PDEATHSIG, SIGTERM) != 0) error = errno;
     if (error == 0 && getppid() != parent) _exit(kNotStarted);  // it died before prctl
     const int out = error == 0 ? open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644) : -1;

@@ -6,6 +6,8 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -44,8 +46,15 @@ std::optional<std::string> run_plot_script(const std::string& script,
   std::vector<std::string> command{path.string()};
   command.insert(command.end(), arguments.begin(), arguments.end());
   const pid_t child = core::start_process("/usr/bin/python3", command, log);
+  // N.B. a signal (moreau's handlers do not restart calls) ends waitpid with EINTR before
+  // the script: waited for again, so that the script neither outlives moreau nor passes for
+  // one that succeeded.
   int status = 0;
-  waitpid(child, &status, 0);
+  while (waitpid(child, &status, 0) < 0)
+    if (errno != EINTR) {
+      failure = core::concat(script, ": waiting for it failed: ", std::strerror(errno), '\n');
+      return std::nullopt;
+    }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     failure = core::concat('\n', last_lines(log, 3));
     return std::nullopt;

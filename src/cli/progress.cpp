@@ -16,7 +16,7 @@ void Progress::show(std::string_view text) {
   if (enabled_) std::cerr << '\r' << text << "\033[K" << std::flush;
 }
 
-void Progress::show_steps(long done, long total, double simulated_time) {
+void Progress::show_steps(long done, long total, double simulated_time, int not_converged) {
   const auto now = std::chrono::steady_clock::now();
   if (!enabled_ || (now - last_draw_ < std::chrono::milliseconds(100) && done < total)) return;
   last_draw_ = now;
@@ -28,6 +28,7 @@ void Progress::show_steps(long done, long total, double simulated_time) {
   show(core::concat('[', std::string(static_cast<std::size_t>(filled), '#'),
                     std::string(static_cast<std::size_t>(kWidth - filled), ' '), "] step ", done,
                     '/', total, "  t = ", simulated_time, " s  ",
+                    not_converged > 0 ? core::concat(not_converged, " NOT CONVERGED  ") : "",
                     static_cast<long>(std::lround(left)), " s left"));
 }
 

@@ -17,9 +17,10 @@ class Progress {
   /// Replaces the line with `text` (no-op when disabled).
   void show(std::string_view text);
 
-  /// A bar for step `done` of `total`, the simulated time and an estimate of the time left,
-  /// redrawn at most 10 times a second.
-  void show_steps(long done, long total, double simulated_time);
+  /// A bar for step `done` of `total`, the simulated time, the steps whose solve did not
+  /// converge so far (when there are any) and an estimate of the time left, redrawn at most 10
+  /// times a second.
+  void show_steps(long done, long total, double simulated_time, int not_converged);
 
   /// Erases the line, before the command prints its result.
   void clear();

@@ -48,7 +48,7 @@ Simulation simulate(run::Problem problem, const fs::path& out, const RunFlags& f
       return {run.summary(), vtk ? vtk->frames_written() : 0,
               WriteFailure{failure.what(), run.step() - 1}};
     }
-    progress.show_steps(run.step(), run.step_count(), run.scene().time);
+    progress.show_steps(run.step(), run.step_count(), run.scene().time, run.counts().not_converged);
   }
   progress.clear();
   return {run.summary(), vtk ? vtk->frames_written() : 0, std::nullopt};

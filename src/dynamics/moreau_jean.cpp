@@ -65,9 +65,11 @@ VecX applied_force(const Body& body, const Vec3& gravity, int dimension) {
   return f;
 }
 
-// A method of the automatic plan that converged, or was interrupted, is the last to run.
+// A method of the automatic plan that converged, was interrupted or spent the step's time is
+// the last to run.
 bool ends_the_plan(const solvers::SolveReport& report) {
-  return report.converged() || report.status == solvers::Status::Interrupted;
+  return report.converged() || report.status == solvers::Status::Interrupted ||
+         report.status == solvers::Status::TimeLimit;
 }
 
 }  // namespace
@@ -82,6 +84,9 @@ std::vector<std::string> moreau_jean_solver_names() {
 
 StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
   const std::string& name = options.solver;
+  // The time limit is the step's (MoreauJean::solve), not each method's.
+  solvers::StopCriteria stop = options.stop;
+  stop.time_limit = 0.0;
   const std::vector<std::string> names = moreau_jean_solver_names();
   if (std::find(names.begin(), names.end(), name) == names.end())
     throw core::Diagnostic(
@@ -89,25 +94,18 @@ StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
         core::with_suggestion(core::concat("one of ", core::join(names)), name, names), name);
   if (name != kAutomaticSolver) {
     if (solvers::is_global_solver(name))
-      return {nullptr, solvers::make_global_solver(name, options.stop, options.solver_parameters),
-              nullptr, nullptr};
-    return {solvers::make_solver(name, options.stop, options.solver_parameters), nullptr, nullptr,
-            nullptr};
+      return {nullptr, solvers::make_global_solver(name, stop, options.solver_parameters), nullptr};
+    return {solvers::make_solver(name, stop, options.solver_parameters), nullptr, nullptr};
   }
   if (!options.solver_parameters.empty())
     throw core::Diagnostic({}, "solver.parameters",
                            "no parameters with the automatic choice (name the solver they are for)",
                            options.solver_parameters.begin()->first);
-  solvers::StopCriteria global_stage = options.stop;
-  global_stage.max_iterations = std::min(options.stop.max_iterations, kGlobalStageIterations);
   // As many sweeps as hybrid's first stage, stopped as soon as they stagnate.
-  solvers::StopCriteria sweeps = options.stop;
-  sweeps.max_iterations = std::min(options.stop.max_iterations, solvers::HybridOptions{}.sweeps);
-  return {solvers::make_solver(solvers::default_solver_name(), options.stop),
-          std::make_unique<solvers::VelocityNewton>(
-              solvers::VelocityNewtonOptions{.stop = global_stage}),
-          std::make_unique<solvers::VelocityNewton>(
-              solvers::VelocityNewtonOptions{.stop = options.stop}),
+  solvers::StopCriteria sweeps = stop;
+  sweeps.max_iterations = std::min(stop.max_iterations, solvers::HybridOptions{}.sweeps);
+  return {solvers::make_solver(solvers::default_solver_name(), stop),
+          std::make_unique<solvers::VelocityNewton>(solvers::VelocityNewtonOptions{.stop = stop}),
           std::make_unique<solvers::VelocityNsgs>(
               solvers::VelocityNsgsOptions{.stop = sweeps, .stop_on_stagnation = true})};
 }
@@ -330,21 +328,21 @@ VecX MoreauJean::solve_local(const StepTerms& terms, const solvers::Solver& solv
 // hyperstatic problems), the last the W-based hybrid, the more robust. The global method
 // starts where the sweeps stopped (on wall-tilt.yaml its steps took 17% less time than from
 // the warm start); hybrid from the warm start, as Newton from another method's stalled
-// iterate is many times slower (hybrid.cpp). The report names the method that answered; its
-// stages list those before it, e.g. "velocity-nsgs 17 (stagnated), velocity-newton 9" or
-// "velocity-newton 400 (max-iterations), nsgs 100, newton-ac 7".
+// iterate is many times slower (hybrid.cpp). The step's time limit, if any, is shared by all
+// of them: once it is spent no method follows. The report names the method that answered;
+// its stages list those before it, e.g. "velocity-nsgs 17 (stagnated), velocity-newton 9" or
+// "velocity-newton 1000 (max-iterations), nsgs 100, newton-ac 7".
 VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
-  if (!solvers_.global) return solve_local(terms, *solvers_.local, Attempt::Final, r, report);
-  if (!solvers_.local) {
-    assemble_global(terms, report);
-    return solve_global(terms, *solvers_.global, Attempt::Final, r, report);
-  }
-  const SolvePlan plan = this->plan(static_cast<Index>(contacts_.size()));
+  std::optional<solvers::TimeBudget> budget;
+  if (options_.stop.time_limit > 0.0) budget.emplace(options_.stop.time_limit);
+  const SolvePlan plan = !solvers_.global  ? SolvePlan::Local
+                         : !solvers_.local ? SolvePlan::GlobalAlone
+                                           : this->plan(static_cast<Index>(contacts_.size()));
   if (plan == SolvePlan::Local)
     return solve_local(terms, *solvers_.local, Attempt::Final, r, report);
   if (plan == SolvePlan::GlobalAlone) {
     assemble_global(terms, report);
-    return solve_global(terms, *solvers_.global_alone, Attempt::Final, r, report);
+    return solve_global(terms, *solvers_.global, Attempt::Final, r, report);
   }
   const VecX r_warm = r;
   solvers::SolveReport unconverged;  // the methods that did not converge, in `stages`
@@ -358,8 +356,15 @@ VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
   V_next = solve_global(terms, *solvers_.global, Attempt::FallbackFollows, r, report);
   if (!ends_the_plan(*report.solve)) {
     add_unconverged(report, unconverged);
+    const Answer global{r, V_next, report.solver, *report.solve};
+    const std::size_t failures = report.failures.size();
     r = r_warm;
     V_next = solve_local(terms, *solvers_.local, Attempt::Final, r, report);
+    // Neither converged: the step takes the better answer, unless bonds broke on the local
+    // one (a broken bond is judged on the answer the step takes).
+    if (!report.solve->converged() && report.failures.size() == failures &&
+        global.report.error < report.solve->error)
+      V_next = take(global, r, report);
   }
   if (!unconverged.stages.empty()) {
     report.solve->stages = core::concat(
@@ -369,6 +374,20 @@ VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
     report.solve->seconds += unconverged.seconds;
   }
   return V_next;
+}
+
+// The earlier method's answer instead of the last one's: its impulses r, its status and error,
+// its name; the last one stays among the stages. Returns its velocities.
+VecX MoreauJean::take(const Answer& answer, VecX& r, StepReport& report) {
+  report.solve->stages =
+      core::concat(report.solver, ' ', report.solve->iterations, " (",
+                   solvers::to_string(report.solve->status), "), back to ", answer.solver);
+  report.solve->status = answer.report.status;
+  report.solve->error = answer.report.error;
+  report.solver = answer.solver;
+  r = answer.r;
+  store_impulses(r);
+  return answer.V_next;
 }
 
 // The global problem M v = f + H^T r, u = H v + w (in the files' convention, where the

@@ -232,7 +232,7 @@ void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping) {
   if (const auto iterations = solver.find("max_iterations"))
     stepping.stop.max_iterations = iterations->integer(1, INT_MAX);
   if (const auto limit = solver.find("time_limit"))
-    stepping.stop.time_limit = limit->number_in(0.0, kMaxTime, "s per solve, 0: none");
+    stepping.stop.time_limit = limit->number_in(0.0, kMaxTime, "s per step's solve, 0: none");
   const std::optional<Field> parameters = solver.find("parameters");
   if (!parameters) return;
   for (const auto& [key, value] : parameters->entries())

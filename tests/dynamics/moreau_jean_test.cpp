@@ -8,8 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <string>
 
 namespace moreau::dynamics {
 namespace {
@@ -152,18 +154,68 @@ TEST(MoreauJean, AutomaticChoiceDropsTheFallbackOnWFromLocalFormContactsOn) {
   EXPECT_EQ(stepper.plan(MoreauJean::kLocalFormContacts), SolvePlan::GlobalAlone);
 }
 
-// With no method after it, the global method of the automatic choice gets every Newton step
-// the user allows; followed by the local one, kGlobalStageIterations.
-TEST(MoreauJean, TheGlobalMethodAloneHasTheWholeIterationLimit) {
+// The global method of the automatic choice gets every Newton step the user allows, whether
+// the local one follows it or not: on a house of 224 blocks under El Centro,
+// `velocity-newton` converged in 426 to 891 Newton steps (0.5 to 4 s) steps that `hybrid` on
+// W took 54 to 348 s for when it took over after 400.
+TEST(MoreauJean, TheGlobalMethodHasTheWholeIterationLimit) {
   MoreauJeanOptions options = options_with_step(1e-3);
   options.stop.max_iterations = 1500;
   const StepSolvers automatic = make_step_solvers(options);
-  const auto& alone = dynamic_cast<const solvers::VelocityNewton&>(*automatic.global_alone);
-  const auto& staged = dynamic_cast<const solvers::VelocityNewton&>(*automatic.global);
-  EXPECT_EQ(alone.options().stop.max_iterations, 1500);
-  EXPECT_EQ(staged.options().stop.max_iterations, kGlobalStageIterations);
-  options.solver = "velocity-newton";
-  EXPECT_EQ(make_step_solvers(options).global_alone, nullptr);
+  const auto& global = dynamic_cast<const solvers::VelocityNewton&>(*automatic.global);
+  EXPECT_EQ(global.options().stop.max_iterations, 1500);
+}
+
+// A stack of 60 boxes: 240 contact points, 720 unknowns against 360 degrees of freedom,
+// solved in the global form with the local one after it (SolvePlan::Global).
+model::Scene stack_of_sixty_boxes() {
+  model::Scene scene = scene_on_ground(3, {.friction = 0.6, .restitution = 0.0});
+  for (int k = 0; k < 60; ++k)
+    scene.bodies.push_back(model::make_free_body("box" + std::to_string(k),
+                                                 geometry::Box{Vec3(0.1, 0.1, 0.1)}, 2000.0,
+                                                 Pose{Vec3(0, 0, 0.1 + 0.2 * k)}, 3));
+  return scene;
+}
+
+// The step's first solve, by `solver` within `max_iterations`.
+solvers::SolveReport first_solve(const std::string& solver, int max_iterations) {
+  model::Scene scene = stack_of_sixty_boxes();
+  MoreauJeanOptions options = options_with_step(1e-3);
+  options.solver = solver;
+  options.stop.max_iterations = max_iterations;
+  MoreauJean stepper(scene, options);
+  const StepReport report = stepper.step();
+  EXPECT_EQ(stepper.plan(report.active), SolvePlan::Global);
+  return *report.solve;
+}
+
+// Where no method of the automatic choice converges, the step takes the best answer of
+// those that ran, not the last one's.
+TEST(MoreauJean, AStepNoMethodConvergesTakesTheBestAnswer) {
+  const int limit = 2;
+  const solvers::SolveReport global = first_solve("velocity-newton", limit);
+  const solvers::SolveReport local = first_solve("hybrid", limit);
+  ASSERT_FALSE(global.converged());
+  ASSERT_FALSE(local.converged());
+  // The case where the answer of the method that ran first is the better one, which the
+  // step used to throw away.
+  ASSERT_LT(global.error, local.error);
+  const solvers::SolveReport automatic = first_solve(std::string(kAutomaticSolver), limit);
+  EXPECT_FALSE(automatic.converged());
+  EXPECT_EQ(automatic.error, std::min(global.error, local.error));
+}
+
+// The time limit is the step's: once it is spent, no method follows the one that spent it.
+TEST(MoreauJean, NoMethodFollowsOnceTheStepsTimeLimitIsSpent) {
+  model::Scene scene = stack_of_sixty_boxes();
+  MoreauJeanOptions options = options_with_step(1e-3);
+  options.stop.time_limit = 1e-9;
+  MoreauJean stepper(scene, options);
+  const StepReport report = stepper.step();
+  EXPECT_EQ(report.solve->status, solvers::Status::TimeLimit);
+  EXPECT_EQ(report.solver, "velocity-newton");
+  EXPECT_EQ(report.solve->stages, "");
+  for (const model::Body& body : scene.bodies) EXPECT_TRUE(body.x.allFinite()) << body.name;
 }
 
 }  // namespace

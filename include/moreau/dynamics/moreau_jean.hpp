@@ -39,26 +39,24 @@ std::vector<std::string> moreau_jean_solver_names();
 
 struct MoreauJeanOptions;
 
-/// Newton steps the automatic choice gives the global method before the local one takes over
-/// (MoreauJean::solve): the steps of 1,000-block walls converge in 45 to 210, and the local
-/// method needed 38 to 70 s for one of them.
-inline constexpr int kGlobalStageIterations = 400;
+/// The default time limit of a step's solve, s: a step takes at most five minutes, after
+/// which it keeps the best answer found and counts as not converged. The longest steps that
+/// converged in measured runs took about 120 s (the 4,018-block clock tower rocking under El
+/// Centro, 1,000 Newton steps); on a house of 224 blocks the W-based fallback took up to 348 s
+/// for one step before it was moved behind the whole iteration limit of `velocity-newton`.
+inline constexpr double kStepTimeLimit = 300.0;
 
 /// The solvers of a Moreau-Jean step, one per form; null for a form that is not used.
 struct StepSolvers {
   std::unique_ptr<solvers::Solver> local;
   std::unique_ptr<solvers::GlobalSolver> global;
-  /// The automatic choice's global method where no method follows it
-  /// (SolvePlan::GlobalAlone), with every Newton step of the stop criteria instead of
-  /// kGlobalStageIterations; null when a solver is named.
-  std::unique_ptr<solvers::GlobalSolver> global_alone;
   /// The automatic choice's Gauss-Seidel sweeps in velocity space before the global method
   /// (SolvePlan::SweepsThenGlobal); null when a solver is named.
   std::unique_ptr<solvers::GlobalSolver> sweeps;
 };
 
 /// How the automatic choice solves a step (MoreauJean::solve); each method after the first
-/// runs only if the one before did not converge, from the warm start.
+/// runs only if the one before did not converge and the step's time limit is not spent.
 enum class SolvePlan {
   Local,             ///< the local method on W (hybrid)
   SweepsThenGlobal,  ///< velocity-nsgs until it stagnates, the global method, the local
@@ -67,9 +65,8 @@ enum class SolvePlan {
 };
 
 /// The solvers that options.solver names: with kAutomaticSolver, the default method of
-/// each form (then solver_parameters must be empty: they belong to one method), the global
-/// one limited to kGlobalStageIterations; otherwise the named one, and null for the other
-/// form.
+/// each form (then solver_parameters must be empty: they belong to one method); otherwise
+/// the named one, and null for the other form.
 /// @throws core::Diagnostic for an unknown name or a bad parameter
 StepSolvers make_step_solvers(const MoreauJeanOptions& options);
 
@@ -79,7 +76,9 @@ struct MoreauJeanOptions {
   /// kAutomaticSolver, or a name of moreau_jean_solver_names(); with a name, every step is
   /// solved by that method in its form.
   std::string solver{kAutomaticSolver};
-  solvers::StopCriteria stop;
+  /// Each method's tolerance and iteration limit; the time limit is the step's: all the
+  /// methods and passes of a step's solve share it (solvers::TimeBudget).
+  solvers::StopCriteria stop{.time_limit = kStepTimeLimit};
   solvers::SolverParameters solver_parameters;
 };
 
@@ -172,6 +171,14 @@ class MoreauJean final : public Stepper {
   VecX solve_global(const StepTerms& terms, const solvers::GlobalSolver& solver, Attempt attempt,
                     VecX& r, StepReport& report);
   static void add_unconverged(const StepReport& report, solvers::SolveReport& unconverged);
+  /// A method's answer to the step's problem, kept while another method tries.
+  struct Answer {
+    VecX r;
+    VecX V_next;
+    std::string_view solver;
+    solvers::SolveReport report;
+  };
+  VecX take(const Answer& answer, VecX& r, StepReport& report);
   template <class SolvePass>
   solvers::SolveReport solve_with_bonds(VecX& r, Attempt attempt, StepReport& report,
                                         SolvePass&& pass);

@@ -118,6 +118,8 @@ class Run {
   const dynamics::RemovalBounds& removal_bounds() const { return options_.removal; }
   /// What asked the run to end early (RunOptions::interruption); empty if nothing did.
   const std::string& interrupted_by() const { return summary_.interrupted_by; }
+  /// The solves' statistics so far (those of the steps before a restart's checkpoint too).
+  const SolverCounts& counts() const { return summary_.counts; }
   long step() const { return step_; }         ///< the last step taken; 0 before the first
   long step_count() const { return steps_; }  ///< of the whole run (run::step_count)
 

@@ -70,6 +70,25 @@ class Solver {
   virtual SolveReport solve(const LocalProblem& problem, VecX& r) const = 0;
 };
 
+/// A wall-time budget shared by every solve that runs on this thread while it lives: a run's
+/// step gives its time limit to all the methods and passes of its solve together, so that no
+/// step outlasts it whichever methods run (dynamics/moreau_jean.cpp). Budgets nest: the inner
+/// one ends no later than the outer.
+class TimeBudget {
+ public:
+  /// @pre seconds > 0
+  explicit TimeBudget(double seconds);
+  ~TimeBudget();
+  TimeBudget(const TimeBudget&) = delete;
+  TimeBudget& operator=(const TimeBudget&) = delete;
+
+  /// Whether the budget of this thread, if any, is spent.
+  static bool spent();
+
+ private:
+  std::optional<std::chrono::steady_clock::time_point> outer_;
+};
+
 /// Wall time since construction, and the tests of what ends a solve from outside its
 /// iterations.
 class Stopwatch {
@@ -78,10 +97,12 @@ class Stopwatch {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
   /// Why the solve must end now whatever its iterate: a stop request (Interrupted), or
-  /// StopCriteria::time_limit reached (TimeLimit); nothing if neither.
+  /// StopCriteria::time_limit reached or the thread's TimeBudget spent (TimeLimit); nothing
+  /// if none.
   std::optional<Status> cut_short(const StopCriteria& stop) const {
     if (core::stop_requested()) return Status::Interrupted;
     if (stop.time_limit > 0.0 && seconds() >= stop.time_limit) return Status::TimeLimit;
+    if (TimeBudget::spent()) return Status::TimeLimit;
     return std::nullopt;
   }
 

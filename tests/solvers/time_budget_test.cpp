@@ -1,0 +1,78 @@
+// A time budget (solvers::TimeBudget: a run's step time limit, shared by all the methods of the
+// step) ends every method at its first check once spent, reported as `time-limit` with a
+// finite iterate, and nested budgets end no later than the outer one.
+#include "moreau/solvers/registry.hpp"
+#include "support/random_problem.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+
+namespace moreau::solvers {
+namespace {
+
+StopCriteria far_tolerance() {
+  StopCriteria stop;
+  stop.tolerance = 1e-14;
+  stop.max_iterations = 100'000;
+  return stop;
+}
+
+void wait_past(double seconds) {
+  std::this_thread::sleep_for(std::chrono::duration<double>(2 * seconds));
+}
+
+TEST(TimeBudget, OnceSpentEndsEveryLocalMethodAtItsFirstCheck) {
+  const contact::LocalProblem problem = testing::random_problem(3, 20, 41);
+  for (const std::string& name : registered_solver_names()) {
+    SCOPED_TRACE(name);
+    const TimeBudget budget(1e-3);
+    wait_past(1e-3);
+    VecX r = VecX::Zero(problem.size());
+    const SolveReport report = make_solver(name, far_tolerance())->solve(problem, r);
+    EXPECT_EQ(report.status, Status::TimeLimit);
+    EXPECT_LE(report.iterations, 1);
+    EXPECT_TRUE(r.allFinite());
+  }
+}
+
+TEST(TimeBudget, OnceSpentEndsEveryGlobalMethodAtItsFirstCheck) {
+  const contact::GlobalProblem problem = testing::random_global_problem(6, 12, 43);
+  for (const std::string& name : registered_global_solver_names()) {
+    SCOPED_TRACE(name);
+    const TimeBudget budget(1e-3);
+    wait_past(1e-3);
+    VecX r = VecX::Zero(3 * problem.contacts());
+    VecX v;
+    const SolveReport report = make_global_solver(name, far_tolerance())->solve(problem, r, v);
+    EXPECT_EQ(report.status, Status::TimeLimit);
+    EXPECT_LE(report.iterations, 1);
+    EXPECT_TRUE(r.allFinite());
+  }
+}
+
+TEST(TimeBudget, ANestedBudgetEndsNoLaterThanTheOuterOneAndGivesItBack) {
+  EXPECT_FALSE(TimeBudget::spent());
+  {
+    const TimeBudget outer(1e-3);
+    {
+      const TimeBudget inner(1e6);
+      wait_past(1e-3);
+      EXPECT_TRUE(TimeBudget::spent());
+    }
+    EXPECT_TRUE(TimeBudget::spent());
+  }
+  EXPECT_FALSE(TimeBudget::spent());
+  const TimeBudget outer(1e6);
+  {
+    const TimeBudget inner(1e-3);
+    wait_past(1e-3);
+    EXPECT_TRUE(TimeBudget::spent());
+  }
+  EXPECT_FALSE(TimeBudget::spent());
+}
+
+}  // namespace
+}  // namespace moreau::solvers

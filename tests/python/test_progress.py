@@ -6,24 +6,11 @@ import os
 import pty
 import subprocess
 
-from conftest import EXECUTABLE
+from conftest import EXECUTABLE, TILTING_ARCH
 
-# A planar arch on a table tilting at 60 deg/s whose solves get a single iteration: its steps
-# do not converge once its blocks move.
-ARCH = """version: 1
-dimension: 2
-time: {step: 1.0e-3, duration: 0.3}
-interactions:
-  default: {friction: 0.6}
-bodies:
-  - {name: ground, shape: {type: plane}, fixed: true}
-generators:
-  - {type: arch, form: semicircular, span: 1.0, thickness: 0.1, voussoirs: 7,
-     springing_height: 0.0, abutments: false}
-loads:
-  tilt: {rate: 60.0}
-solver: {name: velocity-newton, max_iterations: 1}
-"""
+# The tilting arch with a single iteration for each solve: its steps do not converge once its
+# blocks move.
+ARCH = TILTING_ARCH + "solver: {name: velocity-newton, max_iterations: 1}\n"
 
 
 def run_on_terminal(command):

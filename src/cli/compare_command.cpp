@@ -11,7 +11,9 @@
 #include "moreau/io/problem_file.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/output/run_folder.hpp"
+#include "moreau/output/run_response.hpp"
 #include "moreau/output/summary_json.hpp"
+#include "moreau/run/checkpoint.hpp"
 #include "moreau/run/comparison.hpp"
 #include "options.hpp"
 #include "simulation.hpp"
@@ -22,6 +24,7 @@
 #include <iostream>
 #include <limits>
 #include <optional>
+#include <set>
 #include <sstream>
 
 namespace moreau::cli {
@@ -111,6 +114,71 @@ void print_convergence(const run::Problem& initial, const std::vector<Run>& runs
   }
 }
 
+// The folder of a comparison's run in its output folder.
+std::string folder_name(const run::ComparisonRun& entry) {
+  std::string folder = entry.label;
+  std::ranges::replace(folder, ' ', '-');
+  return folder;
+}
+
+// An explicit --out that holds runs: the comparison of the same command that a signal or a
+// full disk stopped before its end continues there. Refused: a folder with any other run in
+// it (the runs of another sweep would otherwise stay beside the new ones, a mix of two
+// comparisons), and one whose comparison ended.
+void check_continuable(const fs::path& out, const std::vector<run::ComparisonRun>& plan) {
+  std::set<std::string> names;
+  for (const run::ComparisonRun& entry : plan) names.insert(folder_name(entry));
+  bool others = output::holds_a_run(out);
+  std::error_code error;
+  for (fs::directory_iterator entry(out, error), end; !error && entry != end;
+       entry.increment(error))
+    others = others || (output::holds_a_run(entry->path()) &&
+                        !names.contains(entry->path().filename().string()));
+  const bool ended = std::ranges::all_of(plan, [&out](const run::ComparisonRun& entry) {
+    return output::run_finished(out / folder_name(entry));
+  });
+  if (others || ended)
+    throw core::Diagnostic({out.string()}, "--out",
+                           "a new folder, or that of this comparison stopped before its end",
+                           others ? "a folder that holds an earlier comparison of other runs"
+                                  : "a folder that holds an earlier comparison that ended");
+}
+
+// The summary of a run that ended in `folder`, checked to be the run `entry` asks for: the same
+// mode, and the same number of steps unless a collapse ended it.
+run::RunSummary ended_run(const fs::path& folder, const run::ComparisonRun& entry) {
+  const fs::path path = folder / "summary.json";
+  run::RunSummary summary = output::read_summary_json(path);
+  const long steps = run::step_count(entry.problem);
+  if (summary.mode != run::mode_name(entry.problem.mode) ||
+      (!summary.collapse && summary.steps != steps))
+    throw core::Diagnostic({path.string()}, "--out",
+                           core::concat("the ", entry.label, " run of this comparison (", steps,
+                                        " steps in ", run::mode_name(entry.problem.mode), " mode)"),
+                           core::concat(summary.steps, " steps in ", summary.mode, " mode"));
+  return summary;
+}
+
+// The last checkpoint of the run a signal or a full disk stopped in `folder`, checked to be
+// of `problem` and before its end; none when the run wrote none or did not start (it then
+// runs from its start).
+std::optional<run::Checkpoint> last_checkpoint(const fs::path& folder,
+                                               const run::Problem& problem) {
+  std::error_code missing;
+  if (!fs::is_directory(folder, missing)) return std::nullopt;
+  const std::vector<fs::path> checkpoints = output::checkpoints_after(folder, -1);
+  if (checkpoints.empty()) return std::nullopt;
+  const fs::path& last = *std::ranges::max_element(checkpoints);  // names of 6 digits or more
+  run::Checkpoint checkpoint = run::read_checkpoint(last);
+  run::check_checkpoint_matches(checkpoint, last, problem);
+  if (run::step_count(problem) <= checkpoint.step)
+    throw core::Diagnostic(
+        {last.string()}, "--duration",
+        core::concat("a duration past the checkpoint's time, ", checkpoint.time, " s"),
+        core::concat(problem.duration, " s"));
+  return checkpoint;
+}
+
 int run_compare(const std::vector<std::string>& arguments) {
   const InterruptionGuard guard;
   po::options_description options("Options");
@@ -145,14 +213,13 @@ int run_compare(const std::vector<std::string>& arguments) {
       values->count("out") ? output::FolderClaim::claim((*values)["out"].as<std::string>())
                            : output::FolderClaim::unused(file.stem().string() + "-compare");
   const fs::path& out = claim.folder();
-  // N.B. any earlier run in the folder, not only nscd/ and penalty/: the runs of another
-  // sweep would otherwise stay beside the new ones, a mix of two comparisons.
-  if (values->count("out") && output::holds_any_run(out))
-    throw core::Diagnostic({out.string()}, "--out",
-                           "a new folder (this one holds an earlier comparison)", out.string());
-  const RunFlags flags{values->count("quiet") > 0, false, {}, {}};
-
   std::vector<run::ComparisonRun> plan = run::comparison_runs(problem, factors);
+  for (run::ComparisonRun& entry : plan) override_duration(*values, entry.problem);
+  const bool continued = values->count("out") && output::holds_any_run(out);
+  if (continued) {
+    check_continuable(out, plan);
+    std::cout << "moreau compare: continuing the comparison in " << out.string() << '\n';
+  }
   // A swept stiffness stays within the bounds a problem file has: past them the penalty
   // run's forces and sub-steps are not finite arithmetic any more (x1e12 on the rocking
   // block's 1e8 N/m: the block rose off the ground, and the comparison exited 0).
@@ -164,19 +231,25 @@ int run_compare(const std::vector<std::string>& arguments) {
   std::vector<Run> runs;
   bool converged = true;
   for (run::ComparisonRun& entry : plan) {
+    const fs::path folder = out / folder_name(entry);
+    if (continued && output::run_finished(folder)) {
+      runs.push_back({entry.label, ended_run(folder, entry)});
+      converged = converged && runs.back().summary.counts.not_converged == 0;
+      continue;
+    }
     if (guard.requested()) return interrupted_before_start("compare", guard);
-    override_duration(*values, entry.problem);
-    std::string folder = entry.label;
-    std::ranges::replace(folder, ' ', '-');
-    const Simulation simulation = simulate(entry.problem, out / folder, flags, guard);
-    if (simulation.write_failure)
-      return report_write_failure("compare", out / folder, *simulation.write_failure);
-    output::write_summary_json(out / folder / "summary.json", simulation.summary);
+    const RunFlags flags{values->count("quiet") > 0,
+                         false,
+                         {},
+                         continued ? last_checkpoint(folder, entry.problem) : std::nullopt};
+    const Simulation simulation = simulate(entry.problem, folder, flags, guard);
+    if (const std::optional<int> stopped = write_summary("compare", folder, simulation))
+      return *stopped;
     converged = converged && simulation.summary.counts.not_converged == 0;
     if (!simulation.summary.interrupted_by.empty()) {
       std::cout << "moreau compare: INTERRUPTED by " << simulation.summary.interrupted_by
                 << " during the " << entry.label << " run; the runs done are in " << out.string()
-                << '\n';
+                << ", and the same command with --out " << out.string() << " continues it\n";
       return kInterrupted;
     }
     runs.push_back({entry.label, simulation.summary});

@@ -54,6 +54,7 @@ const Command& find_command(const std::string& name) {
 int run(int argc, char** argv) {
   core::use_one_library_thread();
   core::keep_freed_memory();
+  core::fail_writes_past_the_file_size_limit();
   // Global options are the arguments before the command name; they are parsed strictly,
   // and everything after the name belongs to the command.
   const std::vector<std::string> arguments(argv + 1, argv + argc);

@@ -46,16 +46,14 @@ std::optional<std::string> run_plot_script(const std::string& script,
   std::vector<std::string> command{path.string()};
   command.insert(command.end(), arguments.begin(), arguments.end());
   const pid_t child = core::start_process("/usr/bin/python3", command, log);
-  // N.B. a signal (moreau's handlers do not restart calls) ends waitpid with EINTR before
-  // the script: waited for again, so that the script neither outlives moreau nor passes for
-  // one that succeeded.
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0)
-    if (errno != EINTR) {
-      failure = core::concat(script, ": waiting for it failed: ", std::strerror(errno), '\n');
-      return std::nullopt;
-    }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+  // N.B. waited for through signals, so that the script neither outlives moreau nor passes
+  // for one that succeeded.
+  const std::optional<int> status = core::wait_for_child(child);
+  if (!status) {
+    failure = core::concat(script, ": waiting for it failed: ", std::strerror(errno), '\n');
+    return std::nullopt;
+  }
+  if (!WIFEXITED(*status) || WEXITSTATUS(*status) != 0) {
     failure = core::concat('\n', last_lines(log, 3));
     return std::nullopt;
   }

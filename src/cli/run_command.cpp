@@ -13,7 +13,6 @@
 #include "moreau/io/problem_file.hpp"
 #include "moreau/output/observers.hpp"
 #include "moreau/output/run_folder.hpp"
-#include "moreau/output/summary_json.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "options.hpp"
 #include "simulation.hpp"
@@ -154,7 +153,9 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
               << " bonds broken (see joints.csv), " << summary.bonds->intact << " intact\n";
   if (!summary.interrupted_by.empty())
     std::cout << "  INTERRUPTED by " << summary.interrupted_by << " after step " << summary.steps
-              << ": the outputs hold the run up to t = " << summary.simulated_time << " s\n";
+              << ": the outputs hold the run up to t = " << summary.simulated_time
+              << " s, and --restart-from " << (out / run::checkpoint_name(summary.steps)).string()
+              << " continues it\n";
   std::cout << "  results in " << out.string() << ": summary.json, history.csv, solver.csv"
             << (interfaces ? ", interfaces.csv" : "") << (summary.bonds ? ", joints.csv" : "")
             << (frames > 0 ? core::concat(", ", frames,
@@ -277,8 +278,7 @@ int run_run(const std::vector<std::string>& arguments) {
   if (guard.requested()) return interrupted_before_start("run", guard);
   const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
   const Simulation simulation = simulate(std::move(problem), out, flags, guard);
-  if (simulation.write_failure) return report_write_failure("run", out, *simulation.write_failure);
-  output::write_summary_json(out / "summary.json", simulation.summary);
+  if (const std::optional<int> stopped = write_summary("run", out, simulation)) return *stopped;
   print_report(simulation.summary, out, simulation.frames, interfaces);
   if (!simulation.summary.interrupted_by.empty()) return kInterrupted;
   return simulation.summary.counts.not_converged == 0 ? kSuccess : kNotConverged;

@@ -4,6 +4,7 @@
 #include "moreau/core/assert.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/output/observers.hpp"
+#include "moreau/output/summary_json.hpp"
 #include "progress.hpp"
 
 #include <iostream>
@@ -28,15 +29,20 @@ void keep_whole_steps(const fs::path& out, long last) {
 Simulation simulate(run::Problem problem, const fs::path& out, const RunFlags& flags,
                     const InterruptionGuard& guard) {
   MOREAU_ASSERT(!guard.requested());
-  run::RunOptions options{flags.removal, [&guard]() -> std::optional<std::string> {
-                            if (!guard.requested()) return std::nullopt;
-                            return guard.signal_name();
+  // A full disk ends the run like a signal, once the reserve has let its step be written whole.
+  std::optional<core::SpaceReserve> reserve;
+  run::RunOptions options{flags.removal, [&guard, &reserve]() -> std::optional<std::string> {
+                            if (guard.requested()) return guard.signal_name();
+                            if (const auto write = reserve ? reserve->freed_by() : std::nullopt)
+                              return "a full disk (" + *write + ")";
+                            return std::nullopt;
                           }};
   run::Run run(std::move(problem), std::move(options));
   const run::Checkpoint* resumed = flags.restart ? &*flags.restart : nullptr;
   // N.B. the outputs are attached before the restore: they measure rotations and
   // displacements from the scene at t = 0.
   const output::VtkOutput* vtk = output::attach_outputs(run, out, {flags.dump_problems, resumed});
+  reserve.emplace(out / ".space-reserve", output::last_step_bytes(run.problem()));
   if (resumed) run.restore(*resumed);
   Progress progress(flags.quiet);
   while (!run.finished()) {
@@ -54,12 +60,21 @@ Simulation simulate(run::Problem problem, const fs::path& out, const RunFlags& f
   return {run.summary(), vtk ? vtk->frames_written() : 0, std::nullopt};
 }
 
-int report_write_failure(std::string_view command, const fs::path& out,
-                         const WriteFailure& failure) {
-  std::cerr << failure.message << '\n'
-            << "moreau " << command << ": STOPPED after step " << failure.last_step
+std::optional<int> write_summary(std::string_view command, const fs::path& out,
+                                 const Simulation& simulation) {
+  std::optional<WriteFailure> failure = simulation.write_failure;
+  if (!failure) {
+    try {
+      output::write_summary_json(out / "summary.json", simulation.summary);
+      return std::nullopt;
+    } catch (const core::WriteFailure& summary_failure) {
+      failure = WriteFailure{summary_failure.what(), simulation.summary.steps};
+    }
+  }
+  std::cerr << failure->message << '\n'
+            << "moreau " << command << ": STOPPED after step " << failure->last_step
             << ": an output could not be written. The CSV files in " << out.string()
-            << " hold steps 1 to " << failure.last_step
+            << " hold steps 1 to " << failure->last_step
             << " (no summary.json); once there is room, continue the run from its last "
                "checkpoint with --restart-from and --overwrite\n";
   return kInterrupted;

@@ -43,18 +43,22 @@ struct Simulation {
 /// (output.checkpoint_every) to the folder `out` (created if needed). A signal `guard` caught
 /// ends the run at the next iteration of its solve, with its outputs complete up to the step
 /// before (summary.interrupted_by) and a checkpoint of it. An output that cannot be written
-/// once the run is under way (a full disk) ends it too: the CSV files are cut back to the step
-/// before (write_failure).
+/// once the run is under way (a full disk) ends it too: with the space a core::SpaceReserve
+/// held back in `out`, after the step under way has been written whole, and with a checkpoint
+/// of it, as a signal does (summary.interrupted_by "a full disk (...)"); else the CSV files are
+/// cut back to the step before (write_failure).
 /// @pre !guard.requested() (interrupted_before_start)
 /// @throws core::Diagnostic for input refused on the way (a step above the penalty mode's
 ///         critical step, a failing user law, --dump-problems in the penalty mode)
 Simulation simulate(run::Problem problem, const std::filesystem::path& out, const RunFlags& flags,
                     const InterruptionGuard& guard);
 
-/// Says what a failed write did to `command`'s run in `out`, and how to continue it. Returns
-/// kInterrupted: the run stopped before its end, its outputs whole up to a step.
-int report_write_failure(std::string_view command, const std::filesystem::path& out,
-                         const WriteFailure& failure);
+/// Writes summary.json of `simulation` in `out`, unless an output of its run could not be
+/// written. Then, or if summary.json cannot be written either, says what the failed write did
+/// to `command`'s run and how to continue it, and returns kInterrupted: the run stopped before
+/// its end, its CSV files whole up to a step. nullopt when summary.json was written.
+std::optional<int> write_summary(std::string_view command, const std::filesystem::path& out,
+                                 const Simulation& simulation);
 
 /// For a signal `guard` caught before `command` started its run: says so, and that nothing
 /// of the run was written. Returns kInterrupted.

@@ -49,6 +49,13 @@ std::string describe_child_end(int wait_status) {
   return concat("exited with code ", WEXITSTATUS(wait_status));
 }
 
+std::optional<int> wait_for_child(pid_t child) {
+  int wait_status = 0;
+  while (waitpid(child, &wait_status, 0) < 0)
+    if (errno != EINTR) return std::nullopt;
+  return wait_status;
+}
+
 std::optional<std::string> crash_in_child_process(const std::function<void()>& task) {
   const pid_t child = fork();
   // Without a child the task cannot be tried apart: the caller runs it unguarded, as it would
@@ -64,13 +71,12 @@ std::optional<std::string> crash_in_child_process(const std::function<void()>& t
     // runs twice (nor LeakSanitizer's check of memory the parent owns).
     _exit(0);
   }
-  int wait_status = 0;
-  while (waitpid(child, &wait_status, 0) < 0)
-    if (errno != EINTR) return std::nullopt;
-  const bool returned = WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0;
-  const bool stopped = WIFSIGNALED(wait_status) && is_stop_request(WTERMSIG(wait_status));
+  const std::optional<int> wait_status = wait_for_child(child);
+  if (!wait_status) return std::nullopt;
+  const bool returned = WIFEXITED(*wait_status) && WEXITSTATUS(*wait_status) == 0;
+  const bool stopped = WIFSIGNALED(*wait_status) && is_stop_request(WTERMSIG(*wait_status));
   if (returned || stopped) return std::nullopt;
-  return describe_child_end(wait_status);
+  return describe_child_end(*wait_status);
 }
 
 // fork and exec rather than posix_spawn, which cannot ask for the parent-death signal. Between
@@ -121,7 +127,7 @@ pid_t start_process(const std::filesystem::path& program, const std::vector<std:
   }
   close(report[0]);
   if (got == static_cast<ssize_t>(sizeof error)) {
-    waitpid(child, nullptr, 0);
+    wait_for_child(child);
     throw Diagnostic({program.string()}, "", concat("cannot be started: ", std::strerror(error)));
   }
   return child;

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <malloc.h>
 
+#include <csignal>
 #include <limits>
 
 namespace moreau::core {
@@ -40,5 +41,7 @@ void keep_freed_memory() {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
 }
+
+void fail_writes_past_the_file_size_limit() { std::signal(SIGXFSZ, SIG_IGN); }
 
 }  // namespace moreau::core

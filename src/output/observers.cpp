@@ -171,6 +171,16 @@ void CheckpointOutput::write(const run::Run& run) {
   written_ = run.step();
 }
 
+std::uintmax_t last_step_bytes(const run::Problem& problem) {
+  constexpr std::uintmax_t kKiB = 1024;
+  constexpr std::uintmax_t kRows = 64 * kKiB;
+  constexpr std::uintmax_t kCheckpointAndSummaryPerBody = 4 * kKiB;
+  constexpr std::uintmax_t kFramesPerBody = 12 * kKiB;
+  const std::uintmax_t per_body =
+      kCheckpointAndSummaryPerBody + (problem.output.vtk ? kFramesPerBody : 0);
+  return kRows + problem.scene.bodies.size() * per_body;
+}
+
 const VtkOutput* attach_outputs(run::Run& run, const fs::path& folder,
                                 const OutputOptions& options) {
   MOREAU_ASSERT(run.step() == 0);  // the outputs take the scene at t = 0 as their reference

@@ -1,10 +1,18 @@
 #include "moreau/output/summary_json.hpp"
 
+#include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <fstream>
+#include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace moreau::output {
 namespace {
@@ -131,7 +139,126 @@ json to_json(const run::RunSummary& s) {
           {"bodies", std::move(bodies)}};
 }
 
+// Reading: the inverse of the functions above. A null number is one that was not finite.
+
+double read_number(const json& value) {
+  return value.is_null() ? std::numeric_limits<double>::quiet_NaN() : value.get<double>();
+}
+
+math::Vec3 read_vector(const json& v) {
+  return {read_number(v.at(0)), read_number(v.at(1)), read_number(v.at(2))};
+}
+
+std::optional<run::TimeSplit> read_time_split(const json& j) {
+  if (j.is_null()) return std::nullopt;
+  return run::TimeSplit{read_number(j.at("collision")), read_number(j.at("assembly")),
+                        read_number(j.at("solve"))};
+}
+
+run::SolverCounts read_counts(const json& j) {
+  run::SolverCounts c;
+  c.solves = j.at("solves").get<int>();
+  c.not_converged = j.at("not_converged").get<int>();
+  c.worst_error = read_number(j.at("worst_error"));
+  c.total_iterations = j.at("total_iterations").get<long long>();
+  c.max_iterations = j.at("max_iterations").get<int>();
+  c.answered_by = j.at("answered_by").get<std::map<std::string, long long>>();
+  return c;
+}
+
+std::vector<run::JointSummary> read_joints(const json& rows) {
+  std::vector<run::JointSummary> listed;
+  for (const json& row : rows)
+    listed.push_back({row.at("body_a").get<std::string>(), row.at("body_b").get<std::string>(),
+                      read_vector(row.at("position")), read_vector(row.at("direction"))});
+  return listed;
+}
+
+run::MechanismSummary read_mechanism(const json& j) {
+  run::MechanismSummary m;
+  m.description = j.at("description").get<std::string>();
+  for (const json& part : j.at("parts"))
+    m.parts.push_back({part.at("bodies").get<std::vector<std::string>>(),
+                       part.at("motion").get<std::string>() == "turning",
+                       read_vector(part.at("axis_point")), read_vector(part.at("direction"))});
+  m.hinges = read_joints(j.at("hinges"));
+  m.sliding = read_joints(j.at("sliding"));
+  return m;
+}
+
+std::optional<run::CollapseSummary> read_collapse(const json& j) {
+  if (j.is_null()) return std::nullopt;
+  return run::CollapseSummary{j.at("criterion").get<std::string>(),
+                              j.at("body").get<std::string>(),
+                              read_number(j.at("value")),
+                              read_number(j.at("time")),
+                              j.at("load_factor_name").get<std::string>(),
+                              read_number(j.at("load_factor")),
+                              read_mechanism(j.at("mechanism"))};
+}
+
+std::optional<run::RecordIntensity> read_record(const json& j) {
+  if (j.is_null()) return std::nullopt;
+  return run::RecordIntensity{read_number(j.at("scale")), read_number(j.at("pga_g")),
+                              j.at("ground").get<std::string>(), read_number(j.at("base_z"))};
+}
+
+run::BodySummary read_body(const json& j) {
+  const json& q = j.at("orientation");
+  return {j.at("name").get<std::string>(), read_vector(j.at("position")),
+          math::Quat(read_number(q.at(0)), read_number(q.at(1)), read_number(q.at(2)),
+                     read_number(q.at(3))),
+          read_vector(j.at("velocity")), read_vector(j.at("angular_velocity"))};
+}
+
+run::RunSummary read_summary(const json& j) {
+  run::RunSummary s;
+  s.title = j.at("title").get<std::string>();
+  s.problem = j.at("problem").get<std::string>();
+  s.mode = j.at("mode").get<std::string>();
+  s.dimension = j.at("dimension").get<int>();
+  s.steps = j.at("steps").get<long long>();
+  const json& restarted = j.at("restarted_from_step");
+  s.restarted_from_step = restarted.is_null() ? 0 : restarted.get<long long>();
+  s.simulated_time = read_number(j.at("simulated_time"));
+  s.wall_seconds = read_number(j.at("wall_seconds"));
+  s.time_split = read_time_split(j.at("time_split"));
+  s.solver = j.at("solver").get<std::string>();
+  s.counts = read_counts(j.at("counts"));
+  s.collapse = read_collapse(j.at("collapse"));
+  s.record = read_record(j.at("record"));
+  s.load_factor_name = j.at("load_factor_name").get<std::string>();
+  const json& control = j.at("control");
+  s.control = control.is_null() ? std::string() : control.get<std::string>();
+  const json& interrupted = j.at("interrupted");
+  s.interrupted_by = interrupted.is_null() ? std::string() : interrupted.get<std::string>();
+  for (const json& r : j.at("removed"))
+    s.removed.push_back({r.at("body").get<std::string>(), read_number(r.at("time")),
+                         r.at("bound").get<std::string>(), read_number(r.at("value"))});
+  s.support_reaction = read_vector(j.at("support_reaction"));
+  if (const json& energy = j.at("penalty_energy"); !energy.is_null())
+    s.penalty_energy =
+        std::array<double, 3>{read_number(energy.at("elastic")), read_number(energy.at("damping")),
+                              read_number(energy.at("slip"))};
+  if (const json& bonds = j.at("bonds"); !bonds.is_null())
+    s.bonds =
+        run::BondCounts{bonds.at("intact").get<long long>(), bonds.at("broken").get<long long>()};
+  s.warnings = j.at("warnings").get<std::vector<std::string>>();
+  for (const json& b : j.at("bodies")) s.bodies.push_back(read_body(b));
+  return s;
+}
+
 }  // namespace
+
+run::RunSummary read_summary_json(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw core::Diagnostic({path.string()}, "", "cannot be read");
+  try {
+    return read_summary(json::parse(in));
+  } catch (const json::exception& error) {
+    throw core::Diagnostic({path.string()}, "", "a summary.json of moreau run", error.what());
+  }
+}
 
 std::string summary_json_text(const run::RunSummary& summary) {
   // Invalid UTF-8 in a title or name is replaced (U+FFFD) rather than failing the run at its end.

@@ -144,9 +144,9 @@ IsolatedSolve solve_isolated(const std::function<solvers::SolveReport(math::VecX
   const bool finished = read_until_closed(ends[0], deadline, received);
   ::close(ends[0]);
   if (!finished) ::kill(child, SIGKILL);
-  int wait_status = 0;
-  while (::waitpid(child, &wait_status, 0) < 0 && errno == EINTR) {
-  }
+  // N.B. a child that cannot be waited for reads as one that ended with code 0: its report
+  // decides.
+  const int wait_status = core::wait_for_child(child).value_or(0);
   IsolatedSolve result;
   if (!finished) {
     solvers::SolveReport report;

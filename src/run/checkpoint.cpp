@@ -268,8 +268,6 @@ void checkpoint_fields(Io& io, C& checkpoint) {
   });
 }
 
-const char* mode_name(Mode mode) { return mode == Mode::Penalty ? "penalty" : "nscd"; }
-
 Mode stepper_mode(const dynamics::StepperState& state) {
   return std::holds_alternative<dynamics::PenaltyState>(state) ? Mode::Penalty : Mode::Nscd;
 }

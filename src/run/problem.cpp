@@ -17,6 +17,8 @@ std::string InputWarning::text() const {
                       severity == Severity::Note ? "note: " : "warning: ", key, ": ", message);
 }
 
+const char* mode_name(Mode mode) { return mode == Mode::Penalty ? "penalty" : "nscd"; }
+
 long step_count(const Problem& problem) {
   MOREAU_ASSERT(problem.stepping.h > 0.0 && problem.duration >= problem.stepping.h &&
                 problem.duration / problem.stepping.h <= static_cast<double>(kMaxStepCount));

@@ -52,7 +52,7 @@ Run::Run(Problem problem, RunOptions options)
   if (!problem_.path.empty()) problem_hash_ = problem_file_hash(problem_.path);
   summary_.title = problem_.title;
   summary_.problem = problem_.path;
-  summary_.mode = penalty_ ? "penalty" : "nscd";
+  summary_.mode = mode_name(problem_.mode);
   summary_.dimension = problem_.scene.dimension;
   summary_.load_factor_name = load_factor_name(problem_);
   summary_.control = problem_.output.control;

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 namespace moreau::testing {
@@ -91,6 +92,38 @@ TEST(OutputFolder, CompareOutHoldingTheRunsOfASweepIsRefused) {
   EXPECT_EQ(result.exit_code, 2) << result.output;
   EXPECT_THAT(result.output, HasSubstr("holds an earlier comparison"));
   EXPECT_FALSE(fs::exists(out / "nscd"));
+}
+
+// The same comparison given its --out again continues it only if a run of it did not end, and
+// only with the runs that ended being those it asks for (here, the number of steps).
+TEST(OutputFolder, CompareContinuesOnlyAnInterruptedComparisonOfTheSameRuns) {
+  const ScratchFolder scratch;
+  const fs::path out = scratch.path() / "study";
+  const std::string compare = "compare " + (kProblems / "rocking-block.yaml").string() +
+                              " --quiet --out '" + out.string() + "' --duration ";
+  const CommandResult first = run_moreau(compare + "0.002");
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  const CommandResult again = run_moreau(compare + "0.002");
+  EXPECT_EQ(again.exit_code, 2) << again.output;
+  EXPECT_THAT(again.output, HasSubstr("holds an earlier comparison that ended"));
+
+  const fs::path penalty_summary = out / "penalty" / "summary.json";
+  std::ifstream in(penalty_summary);
+  std::string text{std::istreambuf_iterator<char>(in), {}};
+  const std::string ended = "\"interrupted\": null";
+  ASSERT_NE(text.find(ended), std::string::npos) << text;
+  text.replace(text.find(ended), ended.size(), "\"interrupted\": \"SIGINT\"");
+  std::ofstream(penalty_summary) << text;
+  const CommandResult shorter = run_moreau(compare + "0.001");
+  EXPECT_EQ(shorter.exit_code, 2) << shorter.output;
+  EXPECT_THAT(shorter.output, HasSubstr((out / "nscd" / "summary.json").string() + ": error:"));
+  EXPECT_THAT(shorter.output, HasSubstr("(10 steps in nscd mode)"));
+
+  const CommandResult continued = run_moreau(compare + "0.002");
+  EXPECT_EQ(continued.exit_code, 0) << continued.output;
+  EXPECT_THAT(continued.output, HasSubstr("continuing the comparison in " + out.string()));
+  std::ifstream rewritten(penalty_summary);
+  EXPECT_THAT(std::string(std::istreambuf_iterator<char>(rewritten), {}), HasSubstr(ended));
 }
 
 }  // namespace

@@ -5,13 +5,19 @@
 // and --remove-beyond drop the bodies that leave the structure, logged in removed.csv and
 // summary.json.
 #include "moreau/core/child_process.hpp"
+#include "moreau/core/concat.hpp"
 #include "moreau/core/output_file.hpp"
+#include "moreau/io/problem_file.hpp"
+#include "moreau/output/observers.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "support/run_command.hpp"
+#include "support/scratch_folder.hpp"
 #include "support/small_disk.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -116,7 +122,11 @@ void expect_bitwise_continuation(const fs::path& problem, const fs::path& checkp
       run_moreau("run " + problem.string() + " --quiet --duration " + duration +
                  " --restart-from " + checkpoint.string() + " --overwrite");
   EXPECT_EQ(restarted.exit_code, 0) << restarted.output;
-  const fs::path whole = fs::temp_directory_path() / "moreau_run_control_whole";
+  // N.B. one folder per test: ctest runs the tests of this file in parallel processes.
+  const fs::path whole =
+      fs::temp_directory_path() /
+      core::concat("moreau_run_control_whole_",
+                   ::testing::UnitTest::GetInstance()->current_test_info()->name(), '_', getpid());
   fs::remove_all(whole);
   const CommandResult uninterrupted = run_moreau(
       "run " + problem.string() + " --quiet --duration " + duration + " --out " + whole.string());
@@ -212,21 +222,21 @@ bodies:
 output: {every: 20, bodies: [ball], vtk: false, checkpoint_every: 20}
 )";
 
-// A disk that fills mid-run: the run stops with exit 4, says why and where, every CSV file ends
-// with a whole row at one step, no temporary file stays, and the folder, given room, continues
-// from its last checkpoint to the uninterrupted run's history. Before, the message gave no
-// cause and no step, the last row was cut mid-line, and summary.json.partial stayed behind.
-TEST(RunControl, AFullDiskStopsTheRunWithItsOutputsWhole) {
-  const SmallDisk disk(32);
-  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a small tmpfs here";
-  const fs::path problem = disk.folder().parent_path() / "ball.yaml";
-  std::ofstream(problem) << kBallOnASmallDisk;
-  const fs::path out = disk.folder() / "run";
-  const CommandResult full =
-      run_moreau("run " + problem.string() + " --quiet --out " + out.string());
-  EXPECT_EQ(full.exit_code, 4) << full.output;
-  EXPECT_NE(full.output.find("No space left on device"), std::string::npos) << full.output;
-  EXPECT_NE(full.output.find("STOPPED after step "), std::string::npos) << full.output;
+// The space the run of kBallOnASmallDisk keeps in reserve for a full disk, in kB.
+int reserve_kilobytes() {
+  const run::Problem ball = io::read_problem_text(kBallOnASmallDisk, "ball.yaml", ".");
+  return static_cast<int>(output::last_step_bytes(ball) / 1024);
+}
+
+// A run of `problem` into `out` stopped by a write that failed for `reason`, with no reserve
+// to free: exit 4, the file, reason and step said, every CSV file ending with a whole row at one
+// step, no temporary file left, and the folder, moved to `moved` (with room), continuing from
+// its last checkpoint to the uninterrupted run's history.
+void expect_stop_with_whole_outputs(const CommandResult& stopped, const fs::path& problem,
+                                    const fs::path& out, const std::string& reason,
+                                    const fs::path& moved) {
+  EXPECT_EQ(stopped.exit_code, 4) << stopped.output;
+  EXPECT_NE(stopped.output.find(reason), std::string::npos) << stopped.output;
   long last = -1;
   for (const fs::directory_entry& entry : fs::directory_iterator(out)) {
     EXPECT_EQ(entry.path().extension() == ".partial", false) << entry.path();
@@ -236,11 +246,11 @@ TEST(RunControl, AFullDiskStopsTheRunWithItsOutputsWhole) {
     EXPECT_EQ(text.back(), '\n') << entry.path() << " ends mid-row";
     if (entry.path().filename() == "solver.csv") last = core::last_row_step(entry.path());
   }
-  EXPECT_NE(full.output.find("STOPPED after step " + std::to_string(last) + ":"), std::string::npos)
-      << full.output;
+  EXPECT_NE(stopped.output.find("STOPPED after step " + std::to_string(last) + ":"),
+            std::string::npos)
+      << stopped.output;
   EXPECT_FALSE(fs::exists(out / "summary.json"));
 
-  const fs::path moved = disk.folder().parent_path() / "run";
   fs::copy(out, moved);
   fs::path checkpoint;
   for (const fs::directory_entry& entry : fs::directory_iterator(moved))
@@ -249,6 +259,67 @@ TEST(RunControl, AFullDiskStopsTheRunWithItsOutputsWhole) {
   ASSERT_FALSE(checkpoint.empty()) << "no checkpoint fitted";
   expect_bitwise_continuation(problem, checkpoint, run::read_checkpoint(checkpoint).step, 1e-4,
                               last + 40);
+}
+
+// A disk that fills mid-run, with no room for the reserve. Before, the message gave no cause
+// and no step, the last row was cut mid-line, and summary.json.partial stayed behind.
+TEST(RunControl, AFullDiskStopsTheRunWithItsOutputsWhole) {
+  const SmallDisk disk(32);
+  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a small tmpfs here";
+  const fs::path problem = disk.folder().parent_path() / "ball.yaml";
+  std::ofstream(problem) << kBallOnASmallDisk;
+  ASSERT_GT(reserve_kilobytes(), 32);
+  const fs::path out = disk.folder() / "run";
+  expect_stop_with_whole_outputs(
+      run_moreau("run " + problem.string() + " --quiet --out " + out.string()), problem, out,
+      "No space left on device", disk.folder().parent_path() / "run");
+}
+
+// A file size limit (`ulimit -f`) that solver.csv reaches mid-run stops the run as a full
+// disk does (and needs no mount: this case runs wherever the tests do). Before, SIGXFSZ
+// killed moreau with its outputs half written.
+TEST(RunControl, TheFileSizeLimitStopsTheRunWithItsOutputsWhole) {
+  const ScratchFolder scratch;
+  const fs::path problem = scratch.path() / "ball.yaml";
+  std::ofstream(problem) << kBallOnASmallDisk;
+  const fs::path out = scratch.path() / "limited";
+  const CommandResult limited =
+      run_executable(std::string("prlimit --fsize=32768 ") + MOREAU_EXECUTABLE,
+                     "run " + problem.string() + " --quiet --out " + out.string());
+  expect_stop_with_whole_outputs(limited, problem, out, "File too large", scratch.path() / "run");
+}
+
+// A disk that fills mid-run, with room for the reserve: the step under way is written whole,
+// and the run ends after it as a signal ends it (exit 4, summary.json saying why, a checkpoint
+// of that step), and continues from there to the uninterrupted run's history. Before, the
+// run stopped at the step before, with no checkpoint of it and no summary.json.
+TEST(RunControl, AFullDiskEndsTheRunAfterAWholeStepWithACheckpointOfIt) {
+  const SmallDisk disk(4 * reserve_kilobytes());
+  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a small tmpfs here";
+  const fs::path problem = disk.folder().parent_path() / "ball.yaml";
+  std::ofstream(problem) << kBallOnASmallDisk;
+  const fs::path out = disk.folder() / "run";
+  const CommandResult full =
+      run_moreau("run " + problem.string() + " --quiet --out " + out.string());
+  EXPECT_EQ(full.exit_code, 4) << full.output;
+  EXPECT_NE(full.output.find("INTERRUPTED by a full disk ("), std::string::npos) << full.output;
+  std::ifstream summary_file(out / "summary.json");
+  ASSERT_TRUE(summary_file) << full.output;
+  const nlohmann::json summary = nlohmann::json::parse(summary_file);
+  EXPECT_THAT(summary["interrupted"].get<std::string>(),
+              ::testing::MatchesRegex("a full disk \\(.*: No space left on device\\)"));
+  const long steps = summary["steps"].get<long>();
+  EXPECT_EQ(core::last_row_step(out / "solver.csv"), steps);
+  EXPECT_EQ(count_lines(out / "history.csv"), 1 + steps / 20);
+  for (const fs::directory_entry& entry : fs::directory_iterator(out))
+    EXPECT_FALSE(entry.path().extension() == ".partial" ||
+                 entry.path().filename() == ".space-reserve")
+        << entry.path();
+  const fs::path moved = disk.folder().parent_path() / "run";
+  fs::copy(out, moved);
+  const fs::path checkpoint = moved / run::checkpoint_name(steps);
+  ASSERT_TRUE(fs::exists(checkpoint)) << "no checkpoint of step " << steps;
+  expect_bitwise_continuation(problem, checkpoint, steps, 1e-4, 40);
 }
 
 // A planar arch on the ground, solved by nsgs to a tolerance no sweep reaches (its error has a

@@ -12,6 +12,7 @@
 
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 
 namespace moreau::core {
@@ -72,6 +73,52 @@ TEST(OutputFile, AFullDiskLeavesWholeRowsAndNoTemporary) {
     EXPECT_THAT(error.what(), HasSubstr("No space left on device"));
   }
   EXPECT_FALSE(fs::exists(disk.folder() / "summary.json.partial"));
+}
+
+// The reserve of a run: the first write that meets a full disk frees it and goes through
+// whole, and says so (freed_by); the next full disk fails as before, the reserve being spent.
+// A file written through a temporary gets the same second try.
+TEST(OutputFile, AFullDiskFreesTheSpaceReserveOnceAndTheWriteGoesThrough) {
+  const testing::SmallDisk disk(64);
+  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a small tmpfs here";
+  std::optional<SpaceReserve> reserve;
+  reserve.emplace(disk.folder() / ".space-reserve", 16 * 1024);
+  ASSERT_TRUE(reserve->held());
+  CsvLog log(disk.folder() / "history.csv", "step,value\n", std::nullopt);
+  const std::string value(100, '7');
+  long step = 1;
+  for (; !reserve->freed_by(); ++step) {
+    log.rows() << step << ',' << value << '\n';
+    log.write_rows();
+  }
+  EXPECT_FALSE(reserve->held());
+  EXPECT_FALSE(fs::exists(disk.folder() / ".space-reserve"));
+  EXPECT_EQ(*reserve->freed_by(),
+            (disk.folder() / "history.csv").string() + ": No space left on device");
+  EXPECT_EQ(last_row_step(disk.folder() / "history.csv"), step - 1)
+      << "the row whose write freed the reserve is in the file";
+  const long freed_at = step;
+  try {
+    for (;; ++step) {
+      log.rows() << step << ',' << value << '\n';
+      log.write_rows();
+    }
+  } catch (const Diagnostic& error) {
+    EXPECT_THAT(error.what(), HasSubstr("writing failed: No space left on device"));
+  }
+  EXPECT_EQ(last_row_step(disk.folder() / "history.csv"), step - 1);
+  // The reserve's 16 kB took the rows after it, about 160 of them.
+  EXPECT_GT((step - freed_at) * static_cast<long>(value.size()), 8 * 1024);
+
+  reserve.reset();
+  fs::remove(disk.folder() / "history.csv");
+  reserve.emplace(disk.folder() / ".space-reserve", 16 * 1024);
+  ASSERT_TRUE(reserve->held());
+  std::ofstream(disk.folder() / "filler") << std::string(64 * 1024, ' ');  // as much as fits
+  write_output_file(disk.folder() / "summary.json",
+                    [](std::ostream& out) { out << std::string(12 * 1024, ' '); });
+  EXPECT_TRUE(reserve->freed_by());
+  EXPECT_EQ(fs::file_size(disk.folder() / "summary.json"), 12 * 1024);
 }
 
 }  // namespace

@@ -3,9 +3,13 @@
 // and for the absent optional parts.
 #include "moreau/output/summary_json.hpp"
 
+#include "moreau/core/diagnostic.hpp"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -127,6 +131,47 @@ TEST(SummaryJson, EveryFieldReadsBackExactly) {
   EXPECT_EQ(b["orientation"], (json{0.5, 0.5, -0.5, 0.5}));  // w, x, y, z
   EXPECT_EQ(b["velocity"], (json{1e-300, -2.0, 3.0}));
   EXPECT_EQ(b["angular_velocity"], (json{0.0, 0.7, 0.0}));
+}
+
+// read_summary_json, the inverse of write_summary_json: every field back (the text written
+// again is the same), optional parts present and absent, non-finite numbers as null.
+TEST(SummaryJson, ASummaryReadBackIsTheOneWritten) {
+  const ScratchFile scratch;
+  run::RunSummary s = full_summary();
+  s.restarted_from_step = 1000;
+  s.load_factor_name = "pga_reached_g";
+  s.control = "key stone";
+  s.interrupted_by = "a full disk (history.csv: No space left on device)";
+  s.removed = {{"key stone", 2.5, "below", -10.25}};
+  s.support_reaction = Vec3(1.0, -2.0, 1e5 / 3.0);
+  s.penalty_energy = std::array<double, 3>{1.0 / 7.0, 2.0, kNaN};
+  s.bonds = run::BondCounts{12, 3};
+  s.warnings = {"time.step: larger than the record's sampling step"};
+  s.collapse->mechanism.sliding = {{"a", "b", Vec3(1, 2, 3), Vec3(0, 0, 1)}};
+  write_summary_json(scratch.path, s);
+  const run::RunSummary read = read_summary_json(scratch.path);
+  EXPECT_EQ(summary_json_text(read), summary_json_text(s));
+  EXPECT_EQ(read.bodies[0].orientation.coeffs(), s.bodies[0].orientation.coeffs());
+  EXPECT_TRUE(std::isnan((*read.penalty_energy)[2]));
+
+  run::RunSummary bare = full_summary();
+  bare.collapse.reset();
+  bare.record.reset();
+  bare.time_split.reset();
+  write_summary_json(scratch.path, bare);
+  EXPECT_EQ(summary_json_text(read_summary_json(scratch.path)), summary_json_text(bare));
+}
+
+TEST(SummaryJson, ASummaryThatLacksAKeyIsRefusedNamingTheFile) {
+  const ScratchFile scratch;
+  std::ofstream(scratch.path) << R"({"title": "t", "problem": "p"})";
+  try {
+    read_summary_json(scratch.path);
+    ADD_FAILURE() << "read";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_NE(std::string(error.what()).find(scratch.path.string()), std::string::npos)
+        << error.what();
+  }
 }
 
 TEST(SummaryJson, NotFiniteNumbersAndAbsentPartsAreNull) {

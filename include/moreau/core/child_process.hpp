@@ -16,6 +16,11 @@ namespace moreau::core {
 /// "exited with code 3".
 std::string describe_child_end(int wait_status);
 
+/// Waits for the child process `child` to end, through the signals that interrupt the wait
+/// (moreau's handlers do not restart system calls: EINTR). Its waitpid status; nullopt when
+/// it cannot be waited for (errno says why: ECHILD for a process that is not a child).
+std::optional<int> wait_for_child(pid_t child);
+
 /// Runs `task` in a forked child process whose standard output and error are discarded, and
 /// tells how the child crashed: empty if the task returned or threw (the caller repeats it in
 /// this process to get its result or its exception), or if no child could be started;
@@ -31,7 +36,7 @@ std::optional<std::string> crash_in_child_process(const std::function<void()>& t
 /// error written to `log` (created or truncated). The child has a process group of its own, so
 /// that the terminal's Ctrl-C reaches the caller alone, which passes a stop on to it (kill);
 /// it gets SIGTERM when the caller's thread ends (Linux's parent-death signal), so that it
-/// does not outlive a caller that was killed. The caller waits for it (waitpid).
+/// does not outlive a caller that was killed. The caller waits for it (wait_for_child).
 /// @throws core::Diagnostic naming the log or the program when the child cannot be started
 pid_t start_process(const std::filesystem::path& program, const std::vector<std::string>& arguments,
                     const std::filesystem::path& log);

@@ -12,6 +12,7 @@
 #include "moreau/output/vtk_writer.hpp"
 #include "moreau/run/run.hpp"
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 
@@ -153,6 +154,12 @@ struct OutputOptions {
   /// run's, dropping its rows past the checkpoint's step.
   const run::Checkpoint* resumed = nullptr;
 };
+
+/// The disk space that the outputs of one step of `problem`'s run, a checkpoint of it and its
+/// summary.json take at most: what a run keeps in reserve for the step at which its disk fills
+/// (core::SpaceReserve). In proportion to the bodies, as measured on the bundled clock tower
+/// (docs/user-guide.md, "Exit codes").
+std::uintmax_t last_step_bytes(const run::Problem& problem);
 
 /// Creates `folder` and registers on `run` the outputs its problem asks for (history, solver
 /// log, and as the problem's output settings, removal bounds and cohesion say: interfaces,

@@ -11,18 +11,21 @@
 namespace moreau::output {
 
 /// Writes the summary as a JSON object (write_output_file: temporary, then renamed):
-///   {"title", "problem", "mode", "dimension", "steps", "simulated_time", "wall_seconds",
+///   {"title", "problem", "mode", "dimension", "steps", "restarted_from_step" or null,
+///    "simulated_time", "wall_seconds",
 ///    "time_split": {"collision", "assembly", "solve"} or null, "solver",
 ///    "counts": {"solves", "not_converged", "worst_error", "total_iterations",
-///               "mean_iterations", "max_iterations"},
+///               "mean_iterations", "max_iterations", "answered_by": {method: solves}},
 ///    "collapse": {"criterion", "body", "value", "time", "load_factor_name",
-///                 "load_factor"} or null,
-///    "record": {"scale", "pga_g"} or null (under ground motion),
-///    "interrupted": "SIGINT" or "SIGTERM" or null,
+///                 "load_factor", "mechanism": {"description", "parts", "hinges",
+///                 "sliding"}} or null,
+///    "record": {"scale", "pga_g", "ground", "base_z"} or null (under ground motion),
+///    "load_factor_name", "control" or null,
+///    "interrupted": "SIGINT", "SIGTERM", "a full disk (...)" or null,
 ///    "removed": [{"body", "time", "bound", "value"}, ...],
 ///    "support_reaction": [x, y, z],
 ///    "penalty_energy": {"elastic", "damping", "slip"} or null,
-///    "bonds": {"intact", "broken"} or null,
+///    "bonds": {"intact", "broken"} or null, "warnings": [text, ...],
 ///    "bodies": [{"name", "position": [x, y, z], "orientation": [w, x, y, z],
 ///                "velocity": [x, y, z], "angular_velocity": [x, y, z]}, ...]}
 /// Times in s, lengths in m, as in the structs above. JSON has no NaN or infinity; such a
@@ -30,6 +33,11 @@ namespace moreau::output {
 /// stays valid JSON and a reader sees "no meaningful value" rather than a made-up one.
 /// @throws core::Diagnostic if the file cannot be written
 void write_summary_json(const std::filesystem::path& path, const run::RunSummary& summary);
+
+/// Reads a summary.json back: the summary written, each double exactly (a null number reads
+/// as NaN), mean_iterations left to SolverCounts.
+/// @throws core::Diagnostic naming the file when it cannot be read, is not JSON or lacks a key
+run::RunSummary read_summary_json(const std::filesystem::path& path);
 
 /// The JSON text write_summary_json() writes (without its final newline).
 std::string summary_json_text(const run::RunSummary& summary);

@@ -22,6 +22,9 @@ namespace moreau::run {
 /// Nonsmooth contact dynamics (Moreau-Jean) or regularized penalty contact.
 enum class Mode { Nscd, Penalty };
 
+/// "nscd" or "penalty", as summary.json and the command line's --mode name the mode.
+const char* mode_name(Mode mode);
+
 /// What the penalty mode does with a step above the critical step (time.critical_step).
 using dynamics::CriticalStepPolicy;
 

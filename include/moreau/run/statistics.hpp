@@ -138,7 +138,8 @@ struct RunSummary {
   /// "pga_reached_g" or "gravity_factor".
   std::string load_factor_name;
   std::string control;  ///< output.control: the body the capacity curve follows; empty: none
-  /// "SIGINT" or "SIGTERM" when a signal stopped the run before its end; empty otherwise
+  /// What stopped the run before its end: "SIGINT" or "SIGTERM", or "a full disk (FILE:
+  /// REASON)" (cli::simulate); empty when nothing did
   std::string interrupted_by;
   std::vector<RemovedBody> removed;  ///< in the order of removal
   /// N, world: the resultant of the contact forces that fixed and driven bodies exert on the

@@ -262,14 +262,7 @@ int run_run(const std::vector<std::string>& arguments) {
   std::optional<output::FolderClaim> claim;
   if (values->count("restart-from")) {
     const fs::path checkpoint_file((*values)["restart-from"].as<std::string>());
-    flags.restart = run::read_checkpoint(checkpoint_file);
-    run::check_checkpoint_matches(*flags.restart, checkpoint_file, problem);
-    if (run::step_count(problem) <= flags.restart->step)
-      throw core::Diagnostic(
-          {}, "--duration",
-          core::concat("a duration past the checkpoint's time, ", flags.restart->time, " s (step ",
-                       flags.restart->step, ")"),
-          core::concat(problem.duration, " s"));
+    flags.restart = read_restart(checkpoint_file, problem);
     claim.emplace(restart_folder(*values, checkpoint_file, *flags.restart));
   } else {
     claim.emplace(output_folder(*values, problem.path));

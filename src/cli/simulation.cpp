@@ -2,6 +2,8 @@
 
 #include "command.hpp"
 #include "moreau/core/assert.hpp"
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/output/observers.hpp"
 #include "moreau/output/summary_json.hpp"
@@ -25,6 +27,17 @@ void keep_whole_steps(const fs::path& out, long last) {
 }
 
 }  // namespace
+
+run::Checkpoint read_restart(const fs::path& file, const run::Problem& problem) {
+  run::Checkpoint checkpoint = run::read_checkpoint(file);
+  run::check_checkpoint_matches(checkpoint, file, problem);
+  if (run::step_count(problem) <= checkpoint.step)
+    throw core::Diagnostic({}, "--duration",
+                           core::concat("a duration past the checkpoint's time, ", checkpoint.time,
+                                        " s (step ", checkpoint.step, ")"),
+                           core::concat(problem.duration, " s"));
+  return checkpoint;
+}
 
 Simulation simulate(run::Problem problem, const fs::path& out, const RunFlags& flags,
                     const InterruptionGuard& guard) {

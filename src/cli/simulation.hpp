@@ -27,6 +27,12 @@ struct RunFlags {
   std::optional<run::Checkpoint> restart;
 };
 
+/// The checkpoint `file` that a run of `problem` (as read, with the command line's overrides)
+/// continues from (RunFlags::restart): read, checked to be of that problem and mode, and before
+/// the run's end.
+/// @throws core::Diagnostic naming the checkpoint, or --duration for one at or past the end
+run::Checkpoint read_restart(const std::filesystem::path& file, const run::Problem& problem);
+
 /// An output of a run that could not be written (a full disk): the run stopped there.
 struct WriteFailure {
   std::string message;  ///< core::WriteFailure's, naming the file and the system's reason

@@ -128,6 +128,12 @@ TEST(ContactMemory, EveryContactOfAWallAtRestIsFoundFromTheLastStep) {
     ContactMemory last;
     last.replace(std::get<MoreauJeanState>(stepper.state()).impulses);
     stepper.step();
+    // The round-off that renames coinciding corners, made explicit: left to the solver's own
+    // round-off, which corners are renamed, and whether any is in 20 steps, changes with
+    // every change of its arithmetic.
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
+      if (scene.bodies[i].motion == model::Motion::Free)
+        scene.bodies[i].x.x() += (i + static_cast<std::size_t>(step)) % 2 == 0 ? 1e-12 : -1e-12;
     if (step == 0) continue;
     for (const Contact& contact : stepper.contacts()) {
       ASSERT_NE(last.recall(contact.key, contact.point.p, scene), nullptr)

@@ -33,7 +33,7 @@
 namespace moreau::run {
 namespace {
 
-constexpr std::uint64_t kExpectedHash = 0xcb491153f29850e7ULL;
+constexpr std::uint64_t kExpectedHash = 0xa1e59b699a41cf34ULL;
 
 // Appends the bytes of `value`'s bit pattern to `bytes`, least significant first.
 template <class Value>

@@ -25,7 +25,7 @@
 // costs two triangular solves.
 //
 // s is a fixed point, and where it limits (many sliding contacts: its rate tends to 1 as
-// kappa grows), the inner problems near the solution are those of the true law, s_a(v) =
+// kappa grows), the inner problems are those of the true law, s_a(v) =
 // mu_a |u_T,a(v)| inside the projection, solved by Newton's method with the term's
 // derivative: a nonsymmetric Jacobian of the same pattern, factorized by UMFPACK
 // (option de_saxce_newton).
@@ -46,14 +46,14 @@ struct VelocityNewtonOptions {
   /// kappa is multiplied by 10 after an outer iteration whose inner solve finished but which
   /// reduced the error by less than 1/5, up to this bound: large kappa makes the inner
   /// problems stiff (their condition number grows like kappa). An inner solve that does not
-  /// finish and leaves a worse iterate lowers the bound to kappa / 10 for the rest of the
-  /// solve. >= penalty.
+  /// finish and leaves a worse iterate lowers the bound to kappa / 10, until three slow outer
+  /// iterations in a row at it raise it 10 times again. >= penalty.
   double max_penalty = 1e6;
   /// Newton steps of one inner problem at most, >= 1.
   int inner_iterations = 30;
-  /// Near the solution, where the De Saxcé term's fixed point limits the outer iteration, the
-  /// inner problem is solved with the term's derivative (a nonsymmetric Jacobian, factorized
-  /// by UMFPACK). false: always the frozen, symmetric inner problem.
+  /// Where the De Saxcé term's fixed point limits the outer iteration, and while that makes
+  /// progress, the inner problem is solved with the term's derivative (a nonsymmetric Jacobian,
+  /// factorized by UMFPACK). false: always the frozen, symmetric inner problem.
   bool de_saxce_newton = true;
 };
 

@@ -182,8 +182,10 @@ TEST(VelocityNewton, ItsCacheChangesNoResult) {
 // the slip, so one step of the Moreau-Jean scheme gives the closed form
 //   v' = v - mu g h v_T / |v_T|,  v'_N = 0,  omega' = 0.
 // Every contact slides: the De Saxcé term's fixed point is what the outer iteration must
-// converge, and with its derivative in the Newton step (the default) it takes fewer Newton
-// steps than with the frozen term alone.
+// converge, from its first iteration on. With the term's derivative in the Newton step (the
+// default), taken wherever the fixed point limits, it takes at most a third of the Newton
+// steps of the frozen term alone (7 or 8 against 35 to 67; 24 to 41 when the derivative was
+// taken only within 100 times the tolerance).
 GlobalProblem sliding_box(double mu, double speed, double h) {
   const double m = 2.0, a = 0.4, b = 0.3, c = 0.2;  // half sizes along x, y, z
   GlobalProblem problem;
@@ -219,7 +221,7 @@ GlobalProblem sliding_box(double mu, double speed, double h) {
   return problem;
 }
 
-TEST(VelocityNewton, SlidingBoxInClosedFormWithFewerStepsForTheDeSaxceTerm) {
+TEST(VelocityNewton, SlidingBoxInClosedFormWithAThirdOfTheStepsForTheDeSaxceTerm) {
   const double mu = 0.9, h = 0.01;
   for (const double speed : {0.3, 1.0, 3.0}) {
     const GlobalProblem problem = sliding_box(mu, speed, h);
@@ -236,7 +238,7 @@ TEST(VelocityNewton, SlidingBoxInClosedFormWithFewerStepsForTheDeSaxceTerm) {
       EXPECT_LE(v.tail<4>().norm(), 1e-9 * speed) << speed;
       newton_steps[de_saxce_newton] = report.iterations;
     }
-    EXPECT_LT(newton_steps[1], newton_steps[0]) << speed;
+    EXPECT_LE(3 * newton_steps[1], newton_steps[0]) << speed;
   }
 }
 

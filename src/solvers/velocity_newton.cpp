@@ -573,14 +573,12 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // 1e-6 with the frozen problem's error at 3e-8 (docs/large-structures.md); where its
     // Newton's method stalls far out, the inner solve does not finish and the frozen problem
     // takes over.
-    const bool fixed_point_limits =
-        inner.finished && contact::frozen_natural_map_error(d, problem.mu, r, ws.u, ws.shift,
-                                                            ws.q_norm) < 0.5 * error;
+    const bool fixed_point_limits = options.de_saxce_newton && inner.finished &&
+                                    contact::frozen_natural_map_error(
+                                        d, problem.mu, r, ws.u, ws.shift, ws.q_norm) < 0.5 * error;
     const bool de_saxce_progresses =
         used == InnerMethod::DeSaxce && inner.finished && error < report.error;
-    method = options.de_saxce_newton && (fixed_point_limits || de_saxce_progresses)
-                 ? InnerMethod::DeSaxce
-                 : InnerMethod::Frozen;
+    method = fixed_point_limits || de_saxce_progresses ? InnerMethod::DeSaxce : InnerMethod::Frozen;
     // An inner solve that did not finish at a stiff kappa can leave a worse iterate than its
     // center (Newton's steps on F_k shrink to 1e-5 between the kinks of thousands of contacts
     // at kappa = 1e6 on a 1,000-block wall): back to the center, with a softer proximal step

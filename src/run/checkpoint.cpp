@@ -25,7 +25,7 @@ namespace moreau::run {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 7;
+constexpr std::uint32_t kVersion = 8;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 std::string file_bytes(const std::filesystem::path& path) {
@@ -185,25 +185,35 @@ void key_fields(Io& io, Key& key) {
   io.template number<std::uint32_t>(key.feature);
 }
 
-// The contacts a stepper's state remembers: the impulses of MoreauJeanState, the tangential
-// states of PenaltyState.
-template <class State>
-auto& remembered_contacts(State& state) {
-  if constexpr (std::is_same_v<std::remove_const_t<State>, dynamics::MoreauJeanState>)
-    return state.impulses;
-  else
-    return state.tangential_states;
+using RememberedContacts = std::vector<dynamics::ContactMemory::Entry>;
+
+// The contacts a stepper's state remembers: the impulses of MoreauJeanState's last two steps,
+// the tangential states of PenaltyState.
+std::vector<const RememberedContacts*> remembered_contacts(const dynamics::MoreauJeanState& state) {
+  return {&state.impulses, &state.earlier_impulses};
+}
+std::vector<const RememberedContacts*> remembered_contacts(const dynamics::PenaltyState& state) {
+  return {&state.tangential_states};
+}
+
+// Remembered contacts (dynamics::ContactMemory's entries).
+template <class Io, class Entries>
+void remembered_contact_fields(Io& io, Entries& entries) {
+  io.sequence(entries, [&io](auto& entry) {
+    key_fields(io, entry.first);
+    io.vector(entry.second.value);
+    io.vector(entry.second.anchor);
+  });
 }
 
 // A stepper's own state (dynamics::MoreauJeanState or PenaltyState), as the header lists.
 template <class Io, class State>
 void stepper_fields(Io& io, State& state) {
-  io.sequence(remembered_contacts(state), [&io](auto& entry) {
-    key_fields(io, entry.first);
-    io.vector(entry.second.value);
-    io.vector(entry.second.anchor);
-  });
-  if constexpr (std::is_same_v<std::remove_const_t<State>, dynamics::PenaltyState>) {
+  if constexpr (std::is_same_v<std::remove_const_t<State>, dynamics::MoreauJeanState>) {
+    remembered_contact_fields(io, state.impulses);
+    remembered_contact_fields(io, state.earlier_impulses);
+  } else {
+    remembered_contact_fields(io, state.tangential_states);
     io.template number<double>(state.dissipated.damping);
     io.template number<double>(state.dissipated.slip);
   }
@@ -444,10 +454,11 @@ class CheckpointValues {
   }
   template <class State>
   void check_stepper(const State& state) const {
-    for (const auto& [key, entry] : remembered_contacts(state)) {
-      check_finite("contacts.value", entry.value);
-      check_finite("contacts.anchor", entry.anchor);
-    }
+    for (const RememberedContacts* contacts : remembered_contacts(state))
+      for (const auto& [key, entry] : *contacts) {
+        check_finite("contacts.value", entry.value);
+        check_finite("contacts.anchor", entry.anchor);
+      }
     if constexpr (std::is_same_v<State, dynamics::PenaltyState>) {
       check_finite("dissipated.damping", state.dissipated.damping);
       check_finite("dissipated.slip", state.dissipated.slip);
@@ -497,7 +508,8 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesyste
   };
   std::visit(
       [&](const auto& state) {
-        for (const auto& [key, value] : remembered_contacts(state)) check_bodies(key, "contacts");
+        for (const RememberedContacts* contacts : remembered_contacts(state))
+          for (const auto& [key, value] : *contacts) check_bodies(key, "contacts");
         for (const auto& [key, bond] : state.bonds) check_bodies(key, "bonds");
       },
       checkpoint.stepper);

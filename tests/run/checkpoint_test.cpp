@@ -178,11 +178,14 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   EXPECT_EQ(bytes_of(folder_ / "again"), bytes_of(path));
 }
 
-// The NSCD stepper's state comes back as its own type, with its impulses and bonds.
+// The NSCD stepper's state comes back as its own type, with its impulses of the last two
+// steps and its bonds.
 TEST_F(CheckpointTest, AnNscdStateComesBackAsOne) {
   Checkpoint written = sample_checkpoint();
   written.stepper = dynamics::MoreauJeanState{
       .impulses = {{{2, 0, 7u}, {Vec3(1.0 / 3, -0.0, 5e-324), Vec3(0.1, 0.2, 0.3)}}},
+      .earlier_impulses = {{{2, 0, 7u}, {Vec3(0.25, 1.0 / 9, 0.0), Vec3(0.1, 0.2, 0.3)}},
+                           {{3, 0, 1u}, {Vec3(1.0, 0.0, 0.0), Vec3(0.0, 0.0, 0.5)}}},
       .bonds = {{{2, 0, 9u}, {1.0 / 7, 2.0, Vec3::UnitX()}}}};
   write_checkpoint(folder_ / "nscd", written);
   const Checkpoint read = read_checkpoint(folder_ / "nscd");
@@ -191,6 +194,9 @@ TEST_F(CheckpointTest, AnNscdStateComesBackAsOne) {
   ASSERT_EQ(state.impulses.size(), 1u);
   EXPECT_EQ(state.impulses[0].first, (collision::ContactKey{2, 0, 7u}));
   EXPECT_TRUE(same_bits(state.impulses[0].second.value, Vec3(1.0 / 3, -0.0, 5e-324)));
+  ASSERT_EQ(state.earlier_impulses.size(), 2u);
+  EXPECT_EQ(state.earlier_impulses[1].first, (collision::ContactKey{3, 0, 1u}));
+  EXPECT_TRUE(same_bits(state.earlier_impulses[0].second.value, Vec3(0.25, 1.0 / 9, 0.0)));
   ASSERT_EQ(state.bonds.size(), 1u);
   EXPECT_TRUE(same_bits(state.bonds[0].second.cohesion, 1.0 / 7));
   write_checkpoint(folder_ / "nscd-again", read);
@@ -207,7 +213,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 7"));
+              HasSubstr("version-1: error: checkpoint version: expected 8"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints
@@ -263,8 +269,8 @@ TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
               HasSubstr("dir/checkpoint-001234: error: mode: expected nscd (the checkpoint is of "
                         "another run), found penalty"));
   Checkpoint other_bodies = checkpoint;
-  other_bodies.stepper =
-      dynamics::MoreauJeanState{.impulses = {}, .bonds = {{{0, 5, 1u}, {1.0, 0.0}}}};
+  other_bodies.stepper = dynamics::MoreauJeanState{
+      .impulses = {}, .earlier_impulses = {}, .bonds = {{{0, 5, 1u}, {1.0, 0.0}}}};
   EXPECT_THAT(refusal_of(other_bodies),
               HasSubstr("dir/checkpoint-001234: error: bonds: expected body indices below 2"));
 }

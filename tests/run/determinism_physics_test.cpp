@@ -33,7 +33,7 @@
 namespace moreau::run {
 namespace {
 
-constexpr std::uint64_t kExpectedHash = 0xa1e59b699a41cf34ULL;
+constexpr std::uint64_t kExpectedHash = 0xcf46fc84285d475bULL;
 
 // Appends the bytes of `value`'s bit pattern to `bytes`, least significant first.
 template <class Value>

@@ -152,7 +152,6 @@ class MoreauJean final : public Stepper {
   VecX inverse_masses() const;
   VecX free_velocity(const VecX& V_k, const VecX& m_inv) const;
   ContactJacobian contact_jacobian() const;
-  VecX warm_start() const;
   VecX cone_shifts() const;
   /// The free velocities and the known terms of u for one step's solve.
   struct StepTerms {
@@ -161,6 +160,7 @@ class MoreauJean final : public Stepper {
     const VecX& m_inv;
     const VecX& V_free;
   };
+  VecX warm_start(const StepTerms& terms) const;
   VecX frictions() const;
   VecX solve(const StepTerms& terms, VecX& r, StepReport& report);
   /// Whether another method runs if this one does not converge.
@@ -190,6 +190,7 @@ class MoreauJean final : public Stepper {
     std::vector<std::pair<math::Vec3, math::Vec3>> driven_velocities;  ///< v, w_B in body order
     std::vector<Contact> contacts;
     ContactMemory impulses;
+    ContactMemory earlier_impulses;
     CohesiveJoints joints;
   };
   Undo keep_for_undo();
@@ -205,9 +206,10 @@ class MoreauJean final : public Stepper {
   std::vector<Contact> contacts_;
   contact::LocalProblem problem_;
   contact::GlobalProblem global_problem_;
-  ContactMemory impulses_;     ///< warm start of the next solve
-  VecX first_guess_;           ///< of the last step's solve
-  std::vector<Index> offset_;  ///< first degree of freedom of each free body, -1 otherwise
+  ContactMemory impulses_;          ///< of the last step, the next solve's warm start
+  ContactMemory earlier_impulses_;  ///< of the step before, for the extrapolated warm start
+  VecX first_guess_;                ///< of the last step's solve
+  std::vector<Index> offset_;       ///< first degree of freedom of each free body, -1 otherwise
   Index n_dof_ = 0;
   double allowance_ = 0.0;  ///< m, contact_allowance of the scene at the start
   CohesiveJoints joints_;

@@ -73,6 +73,9 @@ struct MoreauJeanState {
   /// The last step's contacts with their impulses r (N s, contact frame, normal first), the
   /// warm start of the next solve.
   std::vector<ContactMemory::Entry> impulses;
+  /// The impulses of the step before, extrapolated with the last ones into the next solve's
+  /// warm start where that is better (MoreauJean::warm_start).
+  std::vector<ContactMemory::Entry> earlier_impulses;
   BondEntries bonds;
 };
 

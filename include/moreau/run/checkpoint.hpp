@@ -4,7 +4,7 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 7, in the machine's byte order (a marker refuses another order); one
+// Format, version 8, in the machine's byte order (a marker refuses another order); one
 // function of checkpoint.cpp (checkpoint_fields) lists the fields for both writing and
 // reading, in this order:
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
@@ -14,6 +14,7 @@
 //     u64 n, n remembered contacts: i32 body_a, i32 body_b, u32 feature, value (3 f64: the
 //       impulse in nscd, the tangential state in penalty mode), anchor (3 f64, m, in
 //       body_a's frame);
+//     nscd only: the impulses of the step before, as the remembered contacts;
 //     penalty mode only: f64 dissipated by damping, f64 by slip;
 //     u64 n, n bonds: i32 body_a, i32 body_b, u32 feature, f64 cohesion (N), f64 tension (N),
 //     anchor (3 f64, m, in body_a's frame),

@@ -285,6 +285,8 @@ VecX MoreauJean::warm_start(const StepTerms& terms) const {
     extrapolated.segment(d * a, d) =
         (r_earlier ? extrapolate(*r_n, *r_earlier, mu[static_cast<Index>(a)], d) : *r_n).head(d);
   }
+  // The same where no impulse changed in the last step (a solve its warm start met).
+  if (extrapolated == last) return last;
   // The error of r in the cones shifted by the bonds, r + S, as the solvers measure it: u is
   // W r + q either way (solve_local, solve_global).
   const VecX shifts = cone_shifts();
@@ -293,7 +295,9 @@ VecX MoreauJean::warm_start(const StepTerms& terms) const {
     const VecX u = q + terms.H * terms.m_inv.cwiseProduct(terms.H.transpose() * r);
     return contact::natural_map_error(d, mu, r + shifts, u, q.norm());
   };
-  return error(extrapolated) < 0.5 * error(last) ? extrapolated : last;
+  const double error_of_last = error(last);
+  if (error_of_last <= options_.stop.tolerance) return last;  // the solve would keep it
+  return error(extrapolated) < 0.5 * error_of_last ? extrapolated : last;
 }
 
 // s h per bonded contact at its normal component, 0 elsewhere (cohesive_joints.hpp).

@@ -249,14 +249,15 @@ MoreauJean::ContactJacobian MoreauJean::contact_jacobian() const {
 
 namespace {
 
-// The impulse 2 r_n - r_n-1 of one contact, projected onto its cone.
-Vec3 extrapolate(const Vec3& last, const Vec3& earlier, double mu, int d) {
-  Vec3 line = 2.0 * last - earlier;  // in 2D its third component is 0, as both impulses'
+// The impulse 2 r_n - r_n-1 of one contact, projected onto its cone shifted by the bond's
+// shift S (r + S in the cone, cohesive_joints.hpp).
+Vec3 extrapolate(const Vec3& last, const Vec3& earlier, const Vec3& shift, double mu, int d) {
+  Vec3 line = 2.0 * last - earlier + shift;  // in 2D its third component is 0, as all three's
   if (d == 2)
     line.head<2>() = contact::project_onto_cone<2>(line.head<2>(), mu);
   else
     line = contact::project_onto_cone<3>(line, mu);
-  return line;
+  return line - shift;
 }
 
 }  // namespace
@@ -274,6 +275,7 @@ Vec3 extrapolate(const Vec3& last, const Vec3& earlier, double mu, int d) {
 VecX MoreauJean::warm_start(const StepTerms& terms) const {
   const int d = scene_.dimension;
   const VecX mu = frictions();
+  const VecX shifts = cone_shifts();
   VecX last = VecX::Zero(d * static_cast<Index>(contacts_.size()));
   VecX extrapolated = last;
   for (std::size_t a = 0; a < contacts_.size(); ++a) {
@@ -282,14 +284,16 @@ VecX MoreauJean::warm_start(const StepTerms& terms) const {
     const Vec3* r_earlier =
         earlier_impulses_.recall(contacts_[a].key, contacts_[a].point.p, scene_);
     last.segment(d * a, d) = r_n->head(d);
+    Vec3 shift = Vec3::Zero();
+    shift.head(d) = shifts.segment(d * a, d);
     extrapolated.segment(d * a, d) =
-        (r_earlier ? extrapolate(*r_n, *r_earlier, mu[static_cast<Index>(a)], d) : *r_n).head(d);
+        (r_earlier ? extrapolate(*r_n, *r_earlier, shift, mu[static_cast<Index>(a)], d) : *r_n)
+            .head(d);
   }
   // The same where no impulse changed in the last step (a solve its warm start met).
   if (extrapolated == last) return last;
   // The error of r in the cones shifted by the bonds, r + S, as the solvers measure it: u is
   // W r + q either way (solve_local, solve_global).
-  const VecX shifts = cone_shifts();
   const VecX q = terms.H * terms.V_free + terms.jacobian.known + terms.jacobian.impact;
   const auto error = [&](const VecX& r) {
     const VecX u = q + terms.H * terms.m_inv.cwiseProduct(terms.H.transpose() * r);

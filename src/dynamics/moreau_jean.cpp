@@ -294,7 +294,7 @@ VecX MoreauJean::warm_start(const StepTerms& terms) const {
   if (extrapolated == last) return last;
   // The error of r in the cones shifted by the bonds, r + S, as the solvers measure it: u is
   // W r + q either way (solve_local, solve_global).
-  const VecX q = terms.H * terms.V_free + terms.jacobian.known + terms.jacobian.impact;
+  const VecX q = terms.free_local_velocity();
   const auto error = [&](const VecX& r) {
     const VecX u = q + terms.H * terms.m_inv.cwiseProduct(terms.H.transpose() * r);
     return contact::natural_map_error(d, mu, r + shifts, u, q.norm());
@@ -364,7 +364,7 @@ VecX MoreauJean::solve_local(const StepTerms& terms, const solvers::Solver& solv
   problem_.W = contact::assemble_delassus(terms.jacobian.H, terms.m_inv);
   problem_.mu = frictions();
   global_problem_ = contact::GlobalProblem{};
-  const VecX q = terms.H * terms.V_free + terms.jacobian.known + terms.jacobian.impact;
+  const VecX q = terms.free_local_velocity();
   report.times.assembly += assembly_clock.seconds();
   report.solver = solver.name();
   report.solve = solve_with_bonds(r, attempt, report, [&](const VecX& shifts, VecX& r_shifted) {

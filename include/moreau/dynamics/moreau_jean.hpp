@@ -159,6 +159,9 @@ class MoreauJean final : public Stepper {
     const math::SparseMat& H;  ///< jacobian.H as a sparse matrix
     const VecX& m_inv;
     const VecX& V_free;
+    /// u = H V_free + known + impact, the local velocities of zero impulses (the local
+    /// problem's q).
+    VecX free_local_velocity() const { return H * V_free + jacobian.known + jacobian.impact; }
   };
   VecX warm_start(const StepTerms& terms) const;
   VecX frictions() const;

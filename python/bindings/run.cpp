@@ -387,7 +387,7 @@ Run(problem, out=None, overwrite=False, restart_from=None, threads=None,
       .def_property_readonly("out", &PythonRun::out, "the output folder, or None")
       .def(
           "summary", [](const PythonRun& self) { return summary_dict(self.run()); },
-          "What the run did so far, as the dict summary.json holds (docs/outputs.md).")
+          "What the run did so far, as the dict summary.json holds (docs/user-guide.md).")
       .def_property(
           "gravity", [](const PythonRun& self) { return self.run().problem().gravity; },
           [](PythonRun& self, model::GravityLoad gravity) {

@@ -9,16 +9,15 @@
 namespace moreau::core {
 
 // use_one_library_thread(): moreau runs its solvers on one thread, and so do the libraries
-// under them:
+// under them (docs/large-structures.md, "Threads and memory"):
 // - OpenBLAS, Debian's default BLAS, which CHOLMOD calls, has its own thread pool whose
 //   threads spin while they wait: beside moreau's threads they fought for the cores, and a
-//   52-block wall spent 58 s of its 67 s in the kernel. Its products on moreau's matrices
+//   small wall's run spent most of its time in the kernel. Its products on moreau's matrices
 //   (fronts of tens to hundreds of rows) gain little from threads.
 // - CHOLMOD's supernodal factorization (SuiteSparse 5) opens an OpenMP team of a fixed 4
-//   threads for each large supernode, whatever OMP_NUM_THREADS says: on 2 cores the first 3
-//   steps of the 1,020-block wall took 6.6-7.3 s, 2.7-3.1 s of it system time (futex
-//   calls), and 3.9-4.0 s with the regions run serially. Zero active levels make every
-//   OpenMP region run on the calling thread.
+//   threads for each large supernode, whatever OMP_NUM_THREADS says: on 2 cores its threads'
+//   waits (futex calls) made a large wall's steps slower than with the regions run
+//   serially. Zero active levels make every OpenMP region run on the calling thread.
 // One thread also makes the results independent of the machine's core count (bitwise). The
 // symbols are looked up rather than linked: another BLAS or OpenMP runtime simply lacks them.
 void use_one_library_thread() {
@@ -33,10 +32,10 @@ void use_one_library_thread() {
 // (UMFPACK's numeric factorization of W at each Newton step, megabytes for a few hundred contacts).
 // glibc hands blocks above its mmap threshold back to the kernel at once, and trims the
 // heap's top above its trim threshold, so each reuse page-faults the memory back in and the
-// kernel zeroes it: on wall-tilt.yaml a quarter of the time was page faults and TLB
-// flushes. With the largest mmap threshold (32 MiB) and freed memory kept, a workspace is
-// reused from the heap; the first 300 steps of wall-tilt.yaml took 14.4 s before and
-// 3.95 s after. The cost: the process keeps its peak memory until it exits.
+// kernel zeroes it: on wall-tilt.yaml page faults and TLB flushes took a large part of the
+// time. With the largest mmap threshold (32 MiB) and freed memory kept, a workspace is
+// reused from the heap (docs/large-structures.md, "Threads and memory"). The cost: the
+// process keeps its peak memory until it exits.
 void keep_freed_memory() {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());

@@ -43,9 +43,10 @@ bool write_all(int fd, const void* data, std::size_t bytes) {
 }
 
 // Half of the machine's memory for the child's address space: a peer that allocates without
-// bound (Siconos' GFC3D NSGS-WR reached 24 GB on a 1,000-block wall) then fails in its child
-// instead of drawing the whole machine into the kernel's out-of-memory killer. Not under
-// AddressSanitizer, whose shadow memory alone exceeds any such limit.
+// bound (Siconos' GFC3D NSGS-WR on a 1,000-block wall, whose condensation inverts M as a
+// dense matrix) then fails in its child instead of drawing the whole machine into the kernel's
+// out-of-memory killer. Not under AddressSanitizer, whose shadow memory alone exceeds any such
+// limit.
 void limit_memory() {
 #ifndef __SANITIZE_ADDRESS__
   const long pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGESIZE);

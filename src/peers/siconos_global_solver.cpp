@@ -32,8 +32,8 @@ struct SiconosGlobalMethod {
 // JordanAlgebra.c) and stops at errors of 1e-3 to 0.1 on the other four. Kept, though they
 // fail on some: NSN_AC stops after one iteration on Box_Stacks-i0122 and spheres-in-a-box
 // (and prints "solver failed" to stderr), ADMM reaches 0.19 on spheres-in-a-box. The "_WR"
-// solvers condense with a dense inverse of M (NM_LU_inv): 100 s for the 12,000 dofs of
-// Spheres-i099-356-679.
+// solvers condense with a dense inverse of M (NM_LU_inv), cubic in the degrees of freedom:
+// the slowest part of their solves on the largest problem, Spheres-i099-356-679.
 const std::vector<SiconosGlobalMethod>& methods() {
   static const std::vector<SiconosGlobalMethod> table = {
       {"siconos-gfc3d-nsgs-wr", SICONOS_GLOBAL_FRICTION_3D_NSGS_WR},

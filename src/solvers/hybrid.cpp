@@ -50,9 +50,10 @@ std::unique_ptr<Solver> Hybrid::make_stage(int stage, const StopCriteria& limits
   return std::make_unique<Prox>(prox);
 }
 
-// Newton restarts from the caller's r, not from where the sweeps stopped: on the FCLib
-// collection, Newton from a stalled Gauss-Seidel iterate needed 10 to 40 times longer on
-// the hardest problems (dense capsule and sphere packings) than from the cold start.
+// Newton restarts from the caller's r, not from where the sweeps stopped: from a stalled
+// Gauss-Seidel iterate its active set is that of the stall, and on the hardest problems of
+// the FCLib collection (dense capsule and sphere packings) it then took many times longer
+// than from the cold start.
 // Prox starts from the best iterate so far: the caller's r until a stage returns a finite
 // error. N.B. best starts as r, not empty: when no stage measures a finite error (q_N =
 // -1e160, whose |q|^2 overflows, makes every error NaN), prox started from an empty vector

@@ -279,7 +279,7 @@ struct Workspace {
     }
     // No iterative refinement: a Newton direction needs no more accuracy than the
     // factorization gives (the merit decides), and UMFPACK's default two refinement steps
-    // made the first 750 steps of wall-tilt.yaml (168 contacts) 15-25% slower.
+    // cost each solve two more products and triangular solves for nothing.
     lu.umfpackControl()(UMFPACK_IRSTEP) = 0;
     lu.analyzePattern(matrix.J);  // symbolic analysis once per solve
   }

@@ -69,7 +69,7 @@ class FullErrorSchedule {
 /// the rate rho of e_k = e_j rho^(k - j) between two full measures at least kPeriod sweeps
 /// apart, extrapolated to the limit. Gauss-Seidel on a singular or ill-conditioned W settles
 /// on a rate close to 1 after its first sweeps, and the sweeps left to the limit would be
-/// wasted (wall-tilt.yaml's 100 sweeps never converged; its sweeps now stop after 17).
+/// wasted: a hyperstatic wall's sweeps never reach the tolerance that way.
 class StagnationTest {
  public:
   bool stagnates(int iteration, double error, double tolerance, int max_iterations) {

@@ -217,8 +217,9 @@ bool same_pattern(const SparseMat& a, const SparseMat& b) {
 // The pattern of this problem's matrix; its symbolic analysis is redone only when the pattern
 // differs from the last solve's. The pattern, and where each contact's terms land in it, are
 // kept while M's pattern and the degrees of freedom of every contact are the last solve's (a
-// structure at rest): building them is a binary search per pair of a contact's rows, 140 ms
-// a step on a 4,000-block wall, where the warm start often needs no Newton step at all.
+// structure at rest): building them is a binary search per pair of a contact's rows, a cost
+// of the order of a Newton step's on a large wall, where the warm start often needs no
+// Newton step at all.
 void prepare_pattern(const SparseMat& M, const ContactRows& rows, VelocityNewton::Cache& cache) {
   if (cache.pattern && same_pattern(M, cache.mass_pattern) && rows.start == cache.row_start &&
       rows.dof == cache.row_dof)
@@ -337,8 +338,8 @@ LineDerivatives line_derivatives(const Workspace<d>& ws, double linear, double d
 // 2022): the step t in (0, 1] that minimizes phi, the root of the increasing phi' when it
 // lies below 1, found by Newton's method on phi' safeguarded by bisection of the bracket
 // phi'(lo) < 0 < phi'(hi) (Press et al., rtsafe). The full step is kept while phi'(1) <= 0,
-// as Newton's method on a quadratic. Backtracking (Armijo) took steps of 1e-4 where F_k is
-// stiff (kappa >= 1e5 on a 1,000-block wall) and left inner solves unfinished; the exact
+// as Newton's method on a quadratic. Backtracking (Armijo) took tiny steps where F_k is
+// stiff (large kappa on a large wall) and left inner solves unfinished; the exact
 // minimizer along dv needs no tolerance on F_k's values, whose differences there are below
 // its round-off.
 template <int d>
@@ -569,10 +570,10 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // inner solve, and the frozen problem's error below half the true one), and for as long
     // as it makes progress (an exact De Saxcé solve that lowered the error: going back to the
     // frozen problem there gives the fixed point back its hold). At any error: bounded to
-    // within 100 times the tolerance, the rocking house's steps sat for 1,000 Newton steps at
-    // 1e-6 with the frozen problem's error at 3e-8 (docs/large-structures.md); where its
-    // Newton's method stalls far out, the inner solve does not finish and the frozen problem
-    // takes over.
+    // near the tolerance, a rocking house's steps sat for the whole iteration limit far above
+    // it while the frozen problem's error was below it (docs/large-structures.md, "The De
+    // Saxcé step at any error"); where its Newton's method stalls far out, the inner solve
+    // does not finish and the frozen problem takes over.
     const bool fixed_point_limits = options.de_saxce_newton && inner.finished &&
                                     contact::frozen_natural_map_error(
                                         d, problem.mu, r, ws.u, ws.shift, ws.q_norm) < 0.5 * error;
@@ -580,9 +581,9 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
         used == InnerMethod::DeSaxce && inner.finished && error < report.error;
     method = fixed_point_limits || de_saxce_progresses ? InnerMethod::DeSaxce : InnerMethod::Frozen;
     // An inner solve that did not finish at a stiff kappa can leave a worse iterate than its
-    // center (Newton's steps on F_k shrink to 1e-5 between the kinks of thousands of contacts
-    // at kappa = 1e6 on a 1,000-block wall): back to the center, with a softer proximal step
-    // and kappa bounded there (lifted again below).
+    // center (at a stiff kappa Newton's steps on F_k shrink to tiny fractions between the
+    // kinks of thousands of contacts on a large wall): back to the center, with a softer proximal
+    // step and kappa bounded there (lifted again below).
     if (!inner.finished && !(error < report.error) && kappa > options.penalty) {
       kappa = std::max(kappa / 10, options.penalty);
       kappa_ceiling = kappa;
@@ -599,8 +600,8 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // A De Saxcé inner solve that finished lifts the bound that unfinished ones lowered: it
     // often finishes only at the softer kappa they left (its problem is not convex, and is
     // better conditioned there), and the frozen iterations after it are then limited by the
-    // proximal rate at that kappa (on the tilted wall's collapse, 1 % an iteration at
-    // kappa = 1e3 until the step limit).
+    // proximal rate at that kappa, which on a tilted wall's collapse held them until the
+    // step limit.
     if (used == InnerMethod::DeSaxce && inner.finished) kappa_ceiling = options.max_penalty;
     // Slow outer convergence of exact inner solves: a stiffer proximal step (its rate is
     // 1 / (1 + kappa lambda)). An inner solve that did not finish says kappa is already as
@@ -608,7 +609,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // kSlowIterationsAtCeiling slow iterations in a row at that bound it is tried 10 times
     // higher. The kinks that stopped Newton's method move with the iterate, and the proximal
     // rate at the lowered bound can hold a solve for good (a step of the tilted wall's
-    // collapse sat at 9e-7 for 700 Newton steps at kappa = 10, docs/large-structures.md).
+    // collapse, docs/large-structures.md, "The De Saxcé step at any error").
     constexpr int kSlowIterationsAtCeiling = 3;
     const bool slow = inner.finished && error > 0.2 * report.error;
     slow_at_ceiling =

@@ -7,8 +7,9 @@
 // and a line "..." stands for lines left out. `run`, `compare` and `ida` write to a temporary
 // folder
 // (--out), whose name in the "results in" line is not compared. A command naming a file of
-// ../shared is skipped when that folder is absent. And each command synopsis of the user
-// guide lists exactly the options of the command's --help.
+// ../shared is skipped when that folder is absent. Each command synopsis of the user guide
+// lists exactly the options of the command's --help. And every docs/ path that the code, the
+// tests, the scripts and the build cite exists.
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
 
@@ -234,6 +235,52 @@ TEST(DocumentedOutputs, EachSynopsisListsTheOptionsOfItsCommandsHelp) {
     EXPECT_EQ(options_in(synopsis), helped) << "docs/user-guide.md, moreau " << command;
   }
   EXPECT_GE(synopses.size(), 3u) << "run, solve and bench";
+}
+
+// The docs/ paths a text cites: "docs/" where no path character precedes it (not
+// "../shared/docs/"), and the path characters after it, less a sentence's final period.
+std::vector<std::string> cited_documents(const std::string& text) {
+  const auto in_path = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' ||
+           c == '/';
+  };
+  std::vector<std::string> cited;
+  for (std::size_t at = text.find("docs/"); at != std::string::npos;
+       at = text.find("docs/", at + 5)) {
+    if (at > 0 && in_path(text[at - 1])) continue;
+    std::size_t end = at + 5;
+    while (end < text.size() && in_path(text[end])) ++end;
+    while (text[end - 1] == '.') --end;
+    cited.push_back(text.substr(at, end - at));
+  }
+  return cited;
+}
+
+TEST(DocumentedOutputs, EveryDocumentCitedInTheCodeExists) {
+  const fs::path source = MOREAU_SOURCE_DIR;
+  std::vector<fs::path> files;
+  for (const char* top : {"CMakeLists.txt", "CMakePresets.json", ".clang-format", ".clang-tidy"})
+    files.push_back(source / top);
+  for (const char* folder :
+       {"src", "include", "python", "tests", "scripts", "cmake", "validation", "problems", ".ci"})
+    for (const auto& entry : fs::recursive_directory_iterator(source / folder))
+      if (entry.is_regular_file() && entry.file_size() < (1u << 20)) files.push_back(entry.path());
+  int citations = 0;
+  for (const fs::path& file : files) {
+    const std::string text = file_text(file);
+    if (text.find('\0') != std::string::npos) continue;  // binary
+    for (const std::string& cited : cited_documents(text)) {
+      EXPECT_TRUE(fs::exists(source / cited)) << file << " cites " << cited << ", which is missing";
+      ++citations;
+    }
+  }
+  EXPECT_GE(citations, 100) << "the code cites docs/mathematics.md alone more often";
+}
+
+TEST(DocumentedOutputs, CitedDocumentsAreTheDocsPathsOfAText) {
+  EXPECT_EQ(cited_documents("// (docs/mathematics.md). See ../shared/docs/x.md, docs/figures/."),
+            (std::vector<std::string>{"docs/mathematics.md", "docs/figures/"}));
+  EXPECT_EQ(cited_documents("mydocs/a.md"), std::vector<std::string>{});
 }
 
 TEST(DocumentedOutputs, TheComparisonReadsNumbersToOnePartInAThousand) {

@@ -2,8 +2,8 @@
 // starts NSCD, the tangential spring of the penalty laws), and how it finds a contact again:
 // by its persistent key (body pair and feature pair), or, where the key is new, by place. The
 // feature pairs of coinciding features are renamed as round-off goes (a corner shared by two
-// aligned blocks is named after either block, or as two crossing edges): about 7% of the
-// contacts of a running-bond wall at rest change names between steps, and without the place
+// aligned blocks is named after either block, or as two crossing edges): many contacts of a
+// running-bond wall at rest change names between steps, and without the place
 // they would start afresh every step (as Bullet's persistent manifolds, which match cached
 // points by distance; LMGC90 and Box2D match by identity only).
 #pragma once

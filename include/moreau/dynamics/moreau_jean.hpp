@@ -40,10 +40,10 @@ std::vector<std::string> moreau_jean_solver_names();
 struct MoreauJeanOptions;
 
 /// The default time limit of a step's solve, s: a step takes at most five minutes, after
-/// which it keeps the best answer found and counts as not converged. The longest steps that
-/// converged in measured runs took about 120 s (the 4,018-block clock tower rocking under El
-/// Centro, 1,000 Newton steps); on a house of 224 blocks the W-based fallback took up to 348 s
-/// for one step before it was moved behind the whole iteration limit of `velocity-newton`.
+/// which it keeps the best answer found and counts as not converged. Five minutes is above
+/// the longest steps that converged in the measured runs of the largest bundled structures
+/// (docs/large-structures.md), and bounds a W-based fallback that runs on without
+/// converging.
 inline constexpr double kStepTimeLimit = 300.0;
 
 /// The solvers of a Moreau-Jean step, one per form; null for a form that is not used.
@@ -129,10 +129,9 @@ class MoreauJean final : public Stepper {
   static constexpr Index kGlobalFormContacts = 200;
   /// Contacts from which the automatic choice no longer falls back to the local method on W
   /// after the global one: W's size grows with the square of the contacts per body, and
-  /// its factorization faster still. On the 11,820 contacts of a 1,000-block wall a step
-  /// solved on W took 38 to 70 s; on the 47,705 of the 4,000-block clock tower one took more
-  /// than 30 min and 2 to 3 GB. Such a step ends with the global method's best iterate,
-  /// reported as not converged.
+  /// its factorization faster still: a step of the 4,000-block clock tower solved on W took
+  /// more than half an hour and gigabytes (docs/large-structures.md, "How moreau chooses").
+  /// Such a step ends with the global method's best iterate, reported as not converged.
   static constexpr Index kLocalFormContacts = 20'000;
 
   const MoreauJeanOptions& options() const { return options_; }

@@ -15,13 +15,13 @@
 
 namespace moreau::masonry {
 
-/// The most blocks a generator makes. Measured in docs/large-structures.md: 4,025 blocks take
-/// 309 MiB and 0.54 s per step of motion, so 100,000 take about 8 GB and 15 s per step, the
-/// most a workstation runs to the end; a count beyond is a mistake in the file (1e9 blocks
-/// were allocated until the memory ran out).
+/// The most blocks a generator makes. A run's memory and time per step grow in proportion to
+/// its blocks (docs/large-structures.md, "Measured"), and 100,000 blocks take gigabytes and
+/// seconds per step, the most a workstation runs to the end; a count beyond is a mistake in
+/// the file (1e9 blocks were allocated until the memory ran out).
 /// Under a fuzzer (FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION, libFuzzer's convention, defined
 /// by the fuzz preset) 2,000: reading a problem takes time in proportion to its blocks (the
-/// overlap check at t = 0: 11 s for a wall of 95,000 in Release, ten times more under the
+/// overlap check at t = 0: seconds for the largest walls in Release, far more under the
 /// sanitizers), which the fuzzer reports as a hang, while every check stays as reachable with
 /// fewer blocks.
 #ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION

@@ -1,6 +1,6 @@
 // The outputs of a run as observers (run/run.hpp): each writes one file or collection of the
-// run's folder as the steps go (docs/outputs.md). A run continued from a checkpoint gives
-// each its checkpoint, from which it continues the files of the earlier run.
+// run's folder as the steps go (docs/user-guide.md, "moreau run"). A run continued from a
+// checkpoint gives each its checkpoint, from which it continues the files of the earlier run.
 #pragma once
 
 #include "moreau/output/history_writer.hpp"

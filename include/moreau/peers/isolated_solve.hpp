@@ -1,8 +1,8 @@
 // A solve in a child process, for the peers of `moreau bench`: Siconos 4.4 aborts the whole
 // process on some problems (assertions in its NSN-FB on the condensed problems of walls, in
-// its IPM on packings) and has no wall-time limit (its PROX-WR ran for more than 20 minutes
-// on a 255-block wall, and its NSGS-WR took 24 GB on a 1,000-block wall). In a child, an
-// abort ends that run only, the time limit is enforced by ending the child, and the child's
+// its IPM on packings) and has no wall-time limit (its PROX-WR runs on for as long as it is
+// let on a 255-block wall, and its NSGS-WR outgrows the memory on a 1,000-block wall). In a child,
+// an abort ends that run only, the time limit is enforced by ending the child, and the child's
 // address space is limited to half of the machine's memory.
 #pragma once
 

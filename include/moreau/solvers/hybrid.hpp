@@ -18,7 +18,8 @@ struct HybridOptions {
   StopCriteria stop;  ///< tolerance and time limit of the whole; max_iterations per stage
   int sweeps = 100;   ///< nsgs sweeps of the first stage, >= 1
   /// Fischer-Burmeister (true) or Alart-Curnier Newton (false: on the FCLib collection both
-  /// solve every problem; Alart-Curnier is 1.5-4x faster on the three hardest).
+  /// solve every problem, and Alart-Curnier is the faster on the hardest, docs/user-guide.md,
+  /// "moreau bench").
   bool newton_fb = false;
 };
 

@@ -377,8 +377,8 @@ VecX MoreauJean::solve_local(const StepTerms& terms, const solvers::Solver& solv
 // With the automatic choice, the methods of the step's plan run in turn until one converges:
 // the first are the fast ones (sweeps at rest, Newton's steps in velocity space on
 // hyperstatic problems), the last the W-based hybrid, the more robust. The global method
-// starts where the sweeps stopped (nearer the solution than the warm start, which they
-// improved); hybrid from the warm start, as Newton from another method's stalled
+// starts where the sweeps stopped (on a tilted wall its steps took less time from there than
+// from the warm start); hybrid from the warm start, as Newton from another method's stalled
 // iterate is many times slower (hybrid.cpp). The step's time limit, if any, is shared by all
 // of them: once it is spent no method follows. The report names the method that answered;
 // its stages list those before it, e.g. "velocity-nsgs 17 (stagnated), velocity-newton 9" or

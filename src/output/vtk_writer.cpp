@@ -39,11 +39,14 @@ constexpr const char* kParaViewScript =
     R"py(# Written by moreau: opens this folder's VTK collections in ParaView.
 #   paraview --script=open_in_paraview.py      or      pvpython open_in_paraview.py
 # bodies coloured by |displacement| since t = 0 (m), contacts as points coloured by their
-# normal force (N), interfaces by the eccentricity ratio of their centre of pressure.
+# normal force (N), interfaces by the eccentricity ratio of their centre of pressure, and the
+# damage map (damage.vtu, once a frame after the first is written) by each joint's largest
+# opening (m), hidden: its joints lie on the bodies' faces, so show it (the eye in the
+# Pipeline Browser) with the bodies hidden to see where the structure cracked.
 import os
 
 from paraview.simple import (ColorBy, GetActiveViewOrCreate, GetAnimationScene, PVDReader,
-                             Render, RenameSource, Show)
+                             Render, RenameSource, Show, XMLUnstructuredGridReader)
 
 try:
     folder = os.path.dirname(os.path.abspath(__file__))
@@ -54,7 +57,9 @@ view = GetActiveViewOrCreate("RenderView")
 
 
 def show(name, association, array, component=None):
-    reader = PVDReader(FileName=os.path.join(folder, name + ".pvd"))
+    path = os.path.join(folder, name)
+    reader = (XMLUnstructuredGridReader(FileName=[path]) if name.endswith(".vtu")
+              else PVDReader(FileName=path + ".pvd"))
     RenameSource(name, reader)
     display = Show(reader, view)
     ColorBy(display, (association, array) if component is None
@@ -69,10 +74,16 @@ contacts.SetRepresentationType("Points")
 contacts.PointSize = 8.0
 contacts.RenderPointsAsSpheres = 1
 interfaces = show("interfaces", "CELLS", "eccentricity_ratio")
+displays = [bodies, contacts, interfaces]
+if os.path.exists(os.path.join(folder, "damage.vtu")):
+    damage = show("damage.vtu", "CELLS", "max_opening")
+    damage.Visibility = 0
+    damage.SetScalarBarVisibility(view, False)
+    displays.append(damage)
 
 GetAnimationScene().UpdateAnimationUsingDataTimeSteps()
 GetAnimationScene().GoToLast()
-for display in (bodies, contacts, interfaces):
+for display in displays:
     display.RescaleTransferFunctionToDataRange(False, True)
 view.ResetCamera()
 Render()

@@ -3,7 +3,10 @@
 not a test dependency) and prints, as JSON, what the script asked ParaView to do:
 
     run_paraview_script.py FOLDER/open_in_paraview.py
-      {"readers": [FILE, ...], "colour": [[FILE, ASSOCIATION, ARRAY(, COMPONENT)], ...]}
+      {"readers": [FILE, ...], "colour": [[FILE, ASSOCIATION, ARRAY(, COMPONENT)], ...],
+       "hidden": [FILE, ...]}
+
+("hidden": the files whose display the script made invisible, Visibility = 0)
 
 for tests/output/vtk_writer_test.cpp, which checks each file and array against the frames.
 The stand-in takes only the keyword arguments ParaView's functions take, so a misspelt one
@@ -16,6 +19,7 @@ import sys
 import types
 
 calls = {"readers": [], "colour": []}
+displays = []
 
 
 class Proxy:
@@ -34,8 +38,16 @@ def PVDReader(FileName):
     return Proxy(FileName=FileName)
 
 
+def XMLUnstructuredGridReader(FileName):
+    if not isinstance(FileName, list):
+        raise TypeError("XMLUnstructuredGridReader's FileName is a list of files")
+    calls["readers"].extend(FileName)
+    return Proxy(FileName=FileName[0])
+
+
 def Show(proxy, view):
-    return Proxy(source=proxy)
+    displays.append(Proxy(source=proxy))
+    return displays[-1]
 
 
 def ColorBy(rep, value):
@@ -63,13 +75,15 @@ def main():
         print("usage: run_paraview_script.py open_in_paraview.py", file=sys.stderr)
         sys.exit(1)
     simple = types.ModuleType("paraview.simple")
-    for function in (PVDReader, Show, ColorBy, RenameSource, GetActiveViewOrCreate,
-                     GetAnimationScene, Render):
+    for function in (PVDReader, XMLUnstructuredGridReader, Show, ColorBy, RenameSource,
+                     GetActiveViewOrCreate, GetAnimationScene, Render):
         setattr(simple, function.__name__, function)
     paraview = types.ModuleType("paraview")
     paraview.simple = simple
     sys.modules.update({"paraview": paraview, "paraview.simple": simple})
     runpy.run_path(sys.argv[1], run_name="__main__")
+    calls["hidden"] = [display.source.FileName for display in displays
+                       if display.__dict__.get("Visibility", 1) == 0]
     print(json.dumps(calls))
 
 

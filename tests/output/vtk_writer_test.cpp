@@ -435,31 +435,64 @@ TEST_F(VtkWriterFiles, DamageMapHasAPolygonPerJointWithItsMaxima) {
 }
 
 // open_in_paraview.py run against a stand-in for paraview.simple
-// (tests/output/run_paraview_script.py): it opens the folder's three collections, each
-// coloured by an array its frames hold.
+// (tests/output/run_paraview_script.py): the files it opened, each as "name array" for the
+// array it is coloured by, checked to be an array of the file (of its one frame for a
+// collection), and the files it hid.
+struct ParaViewView {
+  std::vector<std::string> coloured;
+  std::vector<std::string> hidden;
+};
+
+ParaViewView open_in_paraview(const fs::path& folder) {
+  const json calls = run_test_script("run_paraview_script.py", folder / "open_in_paraview.py");
+  ParaViewView view;
+  EXPECT_EQ(calls["readers"].size(), calls["colour"].size()) << "a file opened and not coloured";
+  for (const json& colour : calls["colour"]) {
+    const fs::path file = colour[0].get<std::string>();
+    EXPECT_TRUE(fs::equivalent(file.parent_path(), folder)) << file;
+    json grid = read_with_vtk(file);
+    if (file.extension() == ".pvd") {
+      EXPECT_EQ(grid["datasets"].size(), 1u) << file;
+      grid = grid["datasets"][0];
+    }
+    const std::string association = colour[1].get<std::string>();
+    EXPECT_TRUE(association == "CELLS" || association == "POINTS") << association;
+    const std::string array = colour[2].get<std::string>();
+    EXPECT_TRUE(grid[association == "CELLS" ? "cell_data" : "point_data"].contains(array))
+        << file << " has no " << association << " " << array;
+    view.coloured.push_back(file.filename().string() + " " + array);
+  }
+  for (const json& file : calls["hidden"])
+    view.hidden.push_back(fs::path(file.get<std::string>()).filename().string());
+  return view;
+}
+
 TEST_F(VtkWriterFiles, ParaViewScriptColoursEachCollectionByAnArrayOfItsFrames) {
   const model::Scene scene = scene_3d();
   VtkWriter writer(scratch.path, scene);
   writer.write(0, 0.0, scene, square_joint());
-  const json calls =
-      run_test_script("run_paraview_script.py", writer.folder() / "open_in_paraview.py");
-  EXPECT_EQ(calls["readers"].size(), 3u);
-  std::vector<std::string> coloured;
-  for (const json& colour : calls["colour"]) {
-    const fs::path collection = colour[0].get<std::string>();
-    EXPECT_TRUE(fs::equivalent(collection.parent_path(), writer.folder())) << collection;
-    const json frames = read_with_vtk(collection);
-    ASSERT_EQ(frames["datasets"].size(), 1u) << collection;
-    const std::string association = colour[1].get<std::string>();
-    ASSERT_TRUE(association == "CELLS" || association == "POINTS") << association;
-    const json& data = frames["datasets"][0][association == "CELLS" ? "cell_data" : "point_data"];
-    const std::string array = colour[2].get<std::string>();
-    EXPECT_TRUE(data.contains(array)) << collection << " has no " << association << " " << array;
-    coloured.push_back(collection.filename().string() + " " + array);
-  }
-  EXPECT_EQ(coloured,
+  const ParaViewView view = open_in_paraview(writer.folder());
+  EXPECT_EQ(view.coloured,
             (std::vector<std::string>{"bodies.pvd displacement", "contacts.pvd normal_force",
                                       "interfaces.pvd eccentricity_ratio"}));
+  EXPECT_EQ(view.hidden, std::vector<std::string>{});
+}
+
+// Once the damage map is written (with the frames after the first), the script opens it too,
+// coloured by the joints' largest opening and hidden (its joints lie on the bodies' faces).
+TEST_F(VtkWriterFiles, ParaViewScriptOpensTheDamageMapHidden) {
+  const model::Scene scene = scene_3d();
+  VtkWriter writer(scratch.path, scene);
+  writer.write(0, 0.0, scene, square_joint());
+  const dynamics::JointDamage segment{
+      1,   2,   {Vec3::Zero(), Vec3::Zero()}, {Vec3(-1, 0, 0), Vec3(1, 0, 0)}, Vec3::UnitZ(),
+      0.0, 0.03};
+  writer.write_damage_map(scene, {segment});
+  const ParaViewView view = open_in_paraview(writer.folder());
+  EXPECT_EQ(view.coloured, (std::vector<std::string>{
+                               "bodies.pvd displacement", "contacts.pvd normal_force",
+                               "interfaces.pvd eccentricity_ratio", "damage.vtu max_opening"}));
+  EXPECT_EQ(view.hidden, std::vector<std::string>{"damage.vtu"});
 }
 
 // The cone test without VTK: the relative 1e-9 on either side of the surface.

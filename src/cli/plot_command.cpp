@@ -2,7 +2,9 @@
 // matplotlib from summary.json, history.csv and solver.csv: the capacity curve (the load
 // factor against the control body's displacement), the energies, the solver's iterations and
 // errors, and the tracked bodies' displacements and rotations; under ground motion also the
-// control body's displacement and drift relative to the shaken support against time.
+// control body's displacement and drift relative to the shaken support against time. A run
+// that tracks no body of its structure gets the energies and the solver's plots, and a line
+// that says why the others are missing.
 #include "command.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
@@ -14,7 +16,10 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace moreau::cli {
 namespace {
@@ -44,24 +49,24 @@ std::vector<std::string> structure_bodies(std::vector<std::string> tracked,
 }
 
 // --control, else the problem's output.control, else the body that fired the collapse,
-// else the first tracked body of the structure; it must be tracked in history.csv.
-std::string control_body(const po::variables_map& values, const nlohmann::json& summary,
-                         const std::vector<std::string>& tracked, const fs::path& folder) {
+// else the first tracked body of the structure; it must be tracked in history.csv. None where
+// history.csv tracks no body of the structure and no --control names one: the plots that need
+// no body are still drawn.
+std::optional<std::string> control_body(const po::variables_map& values,
+                                        const nlohmann::json& summary,
+                                        const std::vector<std::string>& tracked) {
   std::string control;
   if (values.count("control"))
     control = values["control"].as<std::string>();
+  else if (tracked.empty())
+    return std::nullopt;
   else if (summary.value("control", nlohmann::json()).is_string())
     control = summary["control"].get<std::string>();
   else if (summary["collapse"].is_object() &&
            !summary["collapse"]["body"].get<std::string>().empty())
     control = summary["collapse"]["body"].get<std::string>();
-  else if (!tracked.empty())
+  else
     control = tracked.front();
-  if (tracked.empty())
-    throw core::Diagnostic({(folder / "history.csv").string()}, "",
-                           "a tracked body for the capacity curve (output.control, "
-                           "output.bodies or moreau run --track)",
-                           "none");
   if (std::find(tracked.begin(), tracked.end(), control) == tracked.end())
     throw core::Diagnostic(
         {}, "--control",
@@ -100,11 +105,18 @@ int run_plot(const std::vector<std::string>& arguments) {
     throw core::Diagnostic({(folder / "summary.json").string()}, "", "a summary.json of moreau run",
                            error.what());
   }
-  const std::string control = control_body(
-      *values, summary, structure_bodies(tracked_in(folder / "history.csv"), summary), folder);
+  const std::optional<std::string> control =
+      control_body(*values, summary, structure_bodies(tracked_in(folder / "history.csv"), summary));
+  std::vector<std::string> script_arguments{folder.string()};
+  if (control)
+    script_arguments.push_back(*control);
+  else
+    std::cout << "no body of the structure is tracked in " << (folder / "history.csv").string()
+              << ": no capacity curve, response or bodies plot (track bodies with "
+                 "output.control, output.bodies or moreau run --track)\n";
   std::string failure;
   const std::optional<std::string> written =
-      run_plot_script("plot_run.py", {folder.string(), control}, folder / "plot.log", failure);
+      run_plot_script("plot_run.py", script_arguments, folder / "plot.log", failure);
   if (!written) {
     std::cerr << "moreau plot: the plots were not drawn: " << failure;
     return kBadInput;

@@ -9,7 +9,8 @@ record.ground), as moreau ida measures them (signed along x in planar mode), and
 the displacement over the control body's height above the base of the structure
 (record.base_z).
 
-usage: plot_run.py RUN_DIR CONTROL   (CONTROL: a body tracked in history.csv)
+usage: plot_run.py RUN_DIR [CONTROL]   (CONTROL: a body tracked in history.csv; without it,
+no capacity curve or response)
 Prints the PNG files written, one per line.
 """
 import csv
@@ -179,21 +180,22 @@ def bodies(folder, summary, history, ground):
     save(figure, os.path.join(folder, "bodies.png"))
 
 
-def main(folder, control):
+def main(folder, control=None):
     with open(os.path.join(folder, "summary.json")) as stream:
         summary = json.load(stream)
     history = columns(os.path.join(folder, "history.csv"))
     ground = shaken_support(summary, history)
-    capacity(folder, summary, history, control, ground)
+    if control is not None:
+        capacity(folder, summary, history, control, ground)
     energies(folder, summary, history)
     solver(folder, summary, columns(os.path.join(folder, "solver.csv")))
-    if ground is not None:
+    if control is not None and ground is not None:
         response(folder, summary, history, control, ground)
-    if tracked(history):
+    if [name for name in tracked(history) if name != ground]:
         bodies(folder, summary, history, ground)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
     main(*sys.argv[1:])

@@ -85,6 +85,34 @@ TEST(PlotCommand, DrawsTheResponseToAGroundMotionRelativeToTheShakenSupport) {
   EXPECT_THAT(text, HasSubstr("\"ground\": \"table\""));
 }
 
+// A run that tracks no body (a wall of more than 20 blocks without output.bodies or
+// output.control) still gets the plots that need none, and is told why the others are missing.
+TEST(PlotCommand, WithoutATrackedBodyDrawsTheEnergiesAndTheSolver) {
+  const ScratchFolder folder;
+  std::ofstream(folder.path() / "wall.yaml") << R"(version: 1
+dimension: 3
+time: {step: 2.0e-3, duration: 0.02}
+bodies: [{name: ground, shape: {type: plane}, fixed: true}]
+generators: [{type: wall, length: 1.6, thickness: 0.2, block: [0.4, 0.2], courses: 6}]
+output: {every: 2, vtk: false}
+)";
+  const fs::path out = folder.path() / "run";
+  ASSERT_EQ(run_moreau("run " + (folder.path() / "wall.yaml").string() + " --out " + out.string() +
+                       " --quiet")
+                .exit_code,
+            0);
+  std::ifstream history(out / "history.csv");
+  std::string header;
+  std::getline(history, header);
+  EXPECT_THAT(header, ::testing::Not(HasSubstr(".x"))) << "no body is tracked";
+  const CommandResult plotted = run_moreau("plot " + out.string());
+  ASSERT_EQ(plotted.exit_code, 0) << plotted.output;
+  EXPECT_THAT(plotted.output, HasSubstr("no body of the structure is tracked in"));
+  for (const char* png : {"energy.png", "solver.png"}) EXPECT_TRUE(is_png(out / png)) << png;
+  for (const char* png : {"capacity.png", "bodies.png", "response.png"})
+    EXPECT_FALSE(fs::exists(out / png)) << png;
+}
+
 TEST(PlotCommand, RefusesWhatItCannotPlot) {
   const ScratchFolder folder;
   const CommandResult no_run = run_moreau("plot " + folder.path().string());

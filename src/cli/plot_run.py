@@ -163,7 +163,10 @@ def response(folder, summary, history, control, ground):
 
 
 def bodies(folder, summary, history, ground):
+    """The tracked bodies but the shaken support; nothing drawn when there is none."""
     names = [name for name in tracked(history) if name != ground]
+    if not names:
+        return
     figure, (top, bottom) = plt.subplots(2, 1, figsize=(6, 5), sharex=True)
     for name in names:
         top.plot(history["time"], displacement(history, name, ground), label=name)
@@ -191,8 +194,7 @@ def main(folder, control=None):
     solver(folder, summary, columns(os.path.join(folder, "solver.csv")))
     if control is not None and ground is not None:
         response(folder, summary, history, control, ground)
-    if [name for name in tracked(history) if name != ground]:
-        bodies(folder, summary, history, ground)
+    bodies(folder, summary, history, ground)
 
 
 if __name__ == "__main__":

@@ -6,8 +6,9 @@
 
 int main() {
   using namespace moreau;
-  model::Scene scene;  // 3D, gravity (0, 0, -9.81)
-  scene.interactions = model::InteractionTable({/*friction*/ 0.6, /*restitution*/ 0.0});
+  const model::ContactLaw law{.friction = 0.6, .restitution = 0.0};
+  // 3D, gravity (0, 0, -9.81)
+  model::Scene scene{.bodies = {}, .interactions = model::InteractionTable(law)};
   scene.bodies.push_back(model::make_fixed_body("ground", geometry::Plane{}, {}));
   scene.bodies.push_back(model::make_free_body("block",
                                                geometry::Box{{0.2, 0.2, 0.1}} /*half extents*/,

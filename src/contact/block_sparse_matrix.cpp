@@ -87,4 +87,11 @@ VecX BlockSparseMatrix::operator*(const VecX& x) const {
   return y;
 }
 
+void BlockSparseMatrix::add_to_diagonal(const VecX& diagonal) {
+  MOREAU_ASSERT(diagonal.size() == rows());
+  const Index d = block_size_;
+  for (Index a = 0; a < block_rows(); ++a)
+    for (Index i = 0; i < d; ++i) values_[d * d * diagonal_[a] + i * d + i] += diagonal[d * a + i];
+}
+
 }  // namespace moreau::contact

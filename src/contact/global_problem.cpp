@@ -4,6 +4,7 @@
 #include "moreau/core/concat.hpp"
 
 #include <cmath>
+#include <vector>
 
 namespace moreau::contact {
 namespace {
@@ -68,6 +69,37 @@ void validate(const GlobalProblem& problem, const core::SourceLocation& where) {
     if (problem.mu[a] < 0.0)
       throw Diagnostic(where, concat("mu[", a, ']'), "a friction coefficient >= 0",
                        concat(problem.mu[a]));
+}
+
+GlobalProblem with_compliance(const GlobalProblem& problem, const VecX& compliance) {
+  const int d = problem.dimension;
+  const Index n_dof = problem.dofs();
+  MOREAU_ASSERT(compliance.size() == d * problem.contacts());
+  std::vector<Eigen::Triplet<double>> mass, rows;
+  for (Index k = 0; k < problem.M.outerSize(); ++k)
+    for (SparseMat::InnerIterator it(problem.M, k); it; ++it)
+      mass.emplace_back(it.row(), it.col(), it.value());
+  for (Index k = 0; k < problem.H.outerSize(); ++k)
+    for (SparseMat::InnerIterator it(problem.H, k); it; ++it)
+      rows.emplace_back(it.row(), it.col(), it.value());
+  Index dof = n_dof;
+  for (Index a = 0; a < problem.contacts(); ++a) {
+    const auto c_a = compliance.segment(d * a, d);
+    MOREAU_ASSERT((c_a.array() > 0.0).all() || (c_a.array() == 0.0).all());
+    if (c_a[0] == 0.0) continue;
+    for (int i = 0; i < d; ++i, ++dof) {
+      mass.emplace_back(dof, dof, 1.0 / c_a[i]);
+      rows.emplace_back(dof, d * a + i, 1.0);
+    }
+  }
+  GlobalProblem compliant = problem;
+  compliant.M.resize(dof, dof);
+  compliant.M.setFromTriplets(mass.begin(), mass.end());
+  compliant.H.resize(dof, problem.H.cols());
+  compliant.H.setFromTriplets(rows.begin(), rows.end());
+  compliant.f.conservativeResize(dof);
+  compliant.f.tail(dof - n_dof).setZero();
+  return compliant;
 }
 
 MassFactor::MassFactor(const SparseMat& M, const core::SourceLocation& where) {

@@ -296,7 +296,8 @@ VecX MoreauJean::warm_start(const StepTerms& terms) const {
   // W r + q either way (solve_local, solve_global).
   const VecX q = terms.free_local_velocity();
   const auto error = [&](const VecX& r) {
-    const VecX u = q + terms.H * terms.m_inv.cwiseProduct(terms.H.transpose() * r);
+    const VecX u = q + terms.H * terms.m_inv.cwiseProduct(terms.H.transpose() * r) +
+                   terms.joints.compliance.cwiseProduct(r);
     return contact::natural_map_error(d, mu, r + shifts, u, q.norm());
   };
   const double error_of_last = error(last);
@@ -356,12 +357,14 @@ VecX MoreauJean::frictions() const {
   return mu;
 }
 
-// The local problem u = W r + q, W = H M^-1 H^T; a shift S moves q to q - W S. Returns v_k+1.
+// The local problem u = W r + q, W = H M^-1 H^T + C; a shift S moves q to q - W S. Returns
+// v_k+1.
 VecX MoreauJean::solve_local(const StepTerms& terms, const solvers::Solver& solver, Attempt attempt,
                              VecX& r, StepReport& report) {
   const solvers::Stopwatch assembly_clock;
   problem_.dimension = scene_.dimension;
   problem_.W = contact::assemble_delassus(terms.jacobian.H, terms.m_inv);
+  if (terms.joints.any()) problem_.W.add_to_diagonal(terms.joints.compliance);
   problem_.mu = frictions();
   global_problem_ = contact::GlobalProblem{};
   const VecX q = terms.free_local_velocity();
@@ -442,7 +445,9 @@ VecX MoreauJean::take(const Answer& answer, VecX& r, StepReport& report) {
 }
 
 // The global problem M v = f + H^T r, u = H v + w (in the files' convention, where the
-// contact Jacobian H is stored transposed), f = M v_free, w = the known and impact terms.
+// contact Jacobian H is stored transposed), f = M v_free, w = the known and impact terms and
+// the joints' shift; with compliant joints, their auxiliary dofs after the bodies'
+// (contact::with_compliance).
 void MoreauJean::assemble_global(const StepTerms& terms, StepReport& report) {
   const solvers::Stopwatch assembly_clock;
   contact::GlobalProblem& global = global_problem_;
@@ -451,26 +456,29 @@ void MoreauJean::assemble_global(const StepTerms& terms, StepReport& report) {
   global.M.reserve(Eigen::VectorXi::Ones(n_dof_));
   for (Index i = 0; i < n_dof_; ++i) global.M.insert(i, i) = 1.0 / terms.m_inv[i];
   global.H = terms.H.transpose();
-  global.w = terms.jacobian.known + terms.jacobian.impact;
+  global.f = VecX::Zero(n_dof_);  // set by solve_global
+  global.w = terms.jacobian.known + terms.jacobian.impact + terms.joints.shift;
   global.mu = frictions();
+  if (terms.joints.any()) global = contact::with_compliance(global, terms.joints.compliance);
   problem_ = contact::LocalProblem{};
   problem_.dimension = scene_.dimension;
   report.times.assembly += assembly_clock.seconds();
 }
 
 // The assembled global problem by `solver`; a shift S moves f to f - H^T S. Returns
-// v_k+1 = M^-1 (f + H^T r), which the solver returns.
+// v_k+1 = M^-1 (f + H^T r), the bodies' part of the solver's v.
 VecX MoreauJean::solve_global(const StepTerms& terms, const solvers::GlobalSolver& solver,
                               Attempt attempt, VecX& r, StepReport& report) {
   contact::GlobalProblem& global = global_problem_;
-  const VecX f = terms.V_free.cwiseQuotient(terms.m_inv);
+  VecX f = VecX::Zero(global.dofs());
+  f.head(n_dof_) = terms.V_free.cwiseQuotient(terms.m_inv);
   report.solver = solver.name();
-  VecX V_next;
+  VecX v;
   report.solve = solve_with_bonds(r, attempt, report, [&](const VecX& shifts, VecX& r_shifted) {
     global.f = f - global.H * shifts;
-    return solver.solve(global, r_shifted, V_next);
+    return solver.solve(global, r_shifted, v);
   });
-  return V_next;
+  return v.head(n_dof_);
 }
 
 // "name iterations (status)" of the method that just ran, appended to `unconverged`'s stages,
@@ -609,7 +617,8 @@ StepReport MoreauJean::step() {
   } else {
     const ContactJacobian jacobian = contact_jacobian();
     const math::SparseMat H = jacobian.H.to_sparse();
-    const StepTerms terms{jacobian, H, m_inv, V_free};
+    const JointCompliance joints = joint_compliance(contacts_, impulses_, scene_, options_.h);
+    const StepTerms terms{jacobian, H, m_inv, V_free, joints};
     VecX r = warm_start(terms);
     earlier_impulses_ = impulses_;
     first_guess_ = r + cone_shifts();

@@ -48,6 +48,12 @@ model::ContactLaw read_law(const Field& law_field, model::ContactLaw law,
     law.tensile_strength = tensile->number_in(0.0, kMaxStress, "Pa");
   if (const auto penalty = law_field.find("penalty"))
     law.penalty = read_penalty_laws(*penalty, law.penalty, folder);
+  if (const auto stiffness = law_field.find("joint_stiffness")) {
+    stiffness->check_keys({"normal", "shear"});
+    law.joint_stiffness = {
+        .normal = stiffness->get("normal").positive_at_most(kMaxJointStiffness, "Pa/m"),
+        .shear = stiffness->get("shear").positive_at_most(kMaxJointStiffness, "Pa/m")};
+  }
   return law;
 }
 
@@ -148,14 +154,35 @@ void check_cohesion(const model::ContactLaw& law, const Field& entry, run::Mode 
         concat("law: velocity_dependent, with cohesion ", law.cohesion, " Pa"));
 }
 
+// A compliant joint (dynamics/joint_compliance.hpp) is a law of the NSCD step, whose spring
+// gives its rebound: the penalty mode has its own springs (`penalty`), and Newton's
+// restitution would add a second rebound.
+void check_joint_stiffness(const model::ContactLaw& law, const Field& entry, run::Mode mode) {
+  if (!law.joint_stiffness.compliant()) return;
+  const auto refuse = [&](const Blamed& blamed, std::string_view expected,
+                          const std::string& found) {
+    throw core::Diagnostic(blamed.at.location(), concat(entry.path(), ".", blamed.key), expected,
+                           found);
+  };
+  if (mode == run::Mode::Penalty)
+    refuse(blame(entry, {{"joint_stiffness"}}),
+           "no joint_stiffness in mode: penalty (the penalty mode's springs are set under "
+           "`penalty`)",
+           "joint_stiffness");
+  if (law.restitution > 0.0)
+    refuse(blame(entry, {{"restitution"}, {"joint_stiffness"}}),
+           "restitution 0 with joint_stiffness (a compliant joint rebounds by its spring)",
+           concat("restitution ", law.restitution));
+}
+
 // interactions.pairs into the table; returns the pairs listed, as (min, max) material indices.
 std::vector<std::pair<int, int>> read_pairs(const Field& pairs, const model::ContactLaw& fallback,
                                             const SceneContext& context,
                                             model::InteractionTable& table) {
   std::vector<std::pair<int, int>> listed;
   for (const Field& pair : pairs.elements("a list of material pairs")) {
-    pair.check_keys(
-        {"materials", "friction", "restitution", "cohesion", "tensile_strength", "penalty"});
+    pair.check_keys({"materials", "friction", "restitution", "cohesion", "tensile_strength",
+                     "joint_stiffness", "penalty"});
     const Field names = pair.get("materials");
     const std::vector<Field> both = names.elements("a list of 2 material names", 2);
     const int a = read_material_reference(both[0], context.materials);
@@ -167,6 +194,7 @@ std::vector<std::pair<int, int>> read_pairs(const Field& pairs, const model::Con
     const model::ContactLaw law = read_law(pair, fallback, context.folder);
     check_calibration(law.penalty, {a, b}, context, pair_law_anchor(pair), pair.path());
     check_cohesion(law, pair, context.mode);
+    check_joint_stiffness(law, pair, context.mode);
     table.set(a, b, law);
   }
   return listed;
@@ -290,7 +318,8 @@ model::InteractionTable read_interactions(const Field& root, const SceneContext&
       interactions ? interactions->find("default") : std::nullopt;
   model::ContactLaw fallback;
   if (default_law) {
-    default_law->check_keys({"friction", "restitution", "cohesion", "tensile_strength", "penalty"});
+    default_law->check_keys(
+        {"friction", "restitution", "cohesion", "tensile_strength", "joint_stiffness", "penalty"});
     fallback = read_law(*default_law, fallback, context.folder);
   }
   // The default law may serve any material (law_pair.hpp's precondition, checked here).
@@ -298,7 +327,10 @@ model::InteractionTable read_interactions(const Field& root, const SceneContext&
   for (std::size_t i = 0; i < every_material.size(); ++i) every_material[i] = static_cast<int>(i);
   check_calibration(fallback.penalty, every_material, context, default_law_anchor(root),
                     "interactions.default");
-  if (default_law) check_cohesion(fallback, *default_law, context.mode);
+  if (default_law) {
+    check_cohesion(fallback, *default_law, context.mode);
+    check_joint_stiffness(fallback, *default_law, context.mode);
+  }
   model::InteractionTable table(fallback);
   const std::optional<Field> pairs = interactions ? interactions->find("pairs") : std::nullopt;
   const std::vector<std::pair<int, int>> listed =

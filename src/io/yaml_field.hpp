@@ -64,6 +64,9 @@ inline constexpr double kMaxDissipation = 1e4;
 /// The largest penalty stiffness, in its law's unit: four orders above a 10 m steel block's
 /// E l (2e12 N/m), while the forces and critical steps it gives stay finite.
 inline constexpr double kMaxStiffness = 1e16;
+/// The largest joint stiffness per unit area, Pa/m: a 1 mm joint of a material a thousand times
+/// stiffer than steel (2e17 Pa/m); measured masonry joints lie between 1e8 and 1e12.
+inline constexpr double kMaxJointStiffness = 1e18;
 /// The largest penalty damping, in its law's unit: above the critical damping 2 sqrt(k m) of
 /// a spring of kMaxStiffness holding 1,000 t (2e11 N s/m).
 inline constexpr double kMaxDamping = 1e12;

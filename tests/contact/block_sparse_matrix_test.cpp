@@ -48,5 +48,15 @@ TEST(BlockSparseMatrix, ProductMatchesEigenIn3DAnd2D) {
   EXPECT_TRUE((BlockSparseMatrix::from_sparse(W2, 2) * x2).isApprox(W2 * x2, kTol));
 }
 
+TEST(BlockSparseMatrix, AddsToTheDiagonalIn3DAnd2D) {
+  for (const int d : {3, 2}) {
+    const SparseMat W = example().topLeftCorner(3 * d, 3 * d);
+    const VecX c = VecX::LinSpaced(3 * d, 1.0, 2.0);
+    BlockSparseMatrix blocks = BlockSparseMatrix::from_sparse(W, d);
+    blocks.add_to_diagonal(c);
+    EXPECT_EQ((MatX(blocks.to_sparse()) - (MatX(W) + MatX(c.asDiagonal()))).norm(), 0.0);
+  }
+}
+
 }  // namespace
 }  // namespace moreau::contact

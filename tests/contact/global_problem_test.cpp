@@ -98,5 +98,23 @@ TEST(Condensation, RefusesAnUnsymmetricMassMatrix) {
   EXPECT_THROW(Condensation(global, {"unsymmetric.dat"}), core::Diagnostic);
 }
 
+// One contact compliant, one rigid: the condensation is W + C and the same q, and the
+// bodies' velocities of any impulses are those of the rigid problem, with y = C r.
+TEST(WithCompliance, CondensesToTheDelassusOperatorPlusTheCompliance) {
+  const GlobalProblem rigid = small_global();
+  const VecX compliance = (VecX(4) << 0.0, 0.0, 0.25, 0.5).finished();
+  const GlobalProblem compliant = with_compliance(rigid, compliance);
+  validate(compliant, {"compliant"});
+  EXPECT_EQ(compliant.dofs(), 6);
+  const Condensation stiff(rigid, {"rigid"}), soft(compliant, {"compliant"});
+  const MatX W = MatX(stiff.local().W.to_sparse());
+  EXPECT_TRUE(MatX(soft.local().W.to_sparse()).isApprox(W + MatX(compliance.asDiagonal()), kTol));
+  EXPECT_TRUE(soft.local().q.isApprox(stiff.local().q, kTol));
+  const VecX r = (VecX(4) << 1.0, 0.2, 0.5, -0.1).finished();
+  const VecX v = soft.global_velocity(r);
+  EXPECT_TRUE(v.head(4).isApprox(stiff.global_velocity(r), kTol));
+  EXPECT_TRUE(v.tail(2).isApprox(compliance.tail(2).cwiseProduct(r.tail(2)), kTol));
+}
+
 }  // namespace
 }  // namespace moreau::contact

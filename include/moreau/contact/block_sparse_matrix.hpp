@@ -64,6 +64,10 @@ class BlockSparseMatrix {
   /// y = W x.
   VecX operator*(const VecX& x) const;
 
+  /// W <- W + diag(diagonal).
+  /// @pre diagonal.size() == rows()
+  void add_to_diagonal(const VecX& diagonal);
+
  private:
   int block_size_ = 3;
   std::vector<Index> row_start_ = {0};

@@ -28,6 +28,18 @@ struct GlobalProblem {
   VecX local_velocity(const VecX& v) const { return H.transpose() * v + w; }
 };
 
+/// The problem of compliant contacts, u = H^T v + w + C r with C = diag(compliance) (a joint
+/// of finite stiffness, dynamics/joint_compliance.hpp), written as a global problem of the
+/// standard form: each compliant contact a gets d auxiliary degrees of freedom y_a of mass
+/// C_a^-1, no applied force, and the identity in H, so that M_y y_a = r_a gives y_a = C_a r_a and
+/// u_a = H_a^T v + w_a + y_a. Its condensation has W + C (the regularized Delassus operator
+/// of Lacoursière's SPOOK and of Drake's SAP), and every global solver and the FCLib format
+/// serve it unchanged. The auxiliary dofs follow the problem's, in contact order; v's first
+/// problem.dofs() entries are the bodies'.
+/// @param compliance d n_c values >= 0, m/(N s); a contact's d values are all > 0 (compliant)
+///        or all 0 (rigid: no auxiliary dof)
+GlobalProblem with_compliance(const GlobalProblem& problem, const VecX& compliance);
+
 /// Checks sizes (at least one dof), finiteness and mu >= 0 (positive definiteness is checked
 /// by MassFactor).
 /// @throws core::Diagnostic naming `where` and the offending key (M, H, f, w, mu)

@@ -15,6 +15,7 @@
 #include "moreau/contact/delassus.hpp"
 #include "moreau/dynamics/cohesive_joints.hpp"
 #include "moreau/dynamics/contact_memory.hpp"
+#include "moreau/dynamics/joint_compliance.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/scene.hpp"
 #include "moreau/solvers/registry.hpp"
@@ -158,9 +159,12 @@ class MoreauJean final : public Stepper {
     const math::SparseMat& H;  ///< jacobian.H as a sparse matrix
     const VecX& m_inv;
     const VecX& V_free;
-    /// u = H V_free + known + impact, the local velocities of zero impulses (the local
+    const JointCompliance& joints;  ///< C and s of the compliant contacts
+    /// u~ = H V_free + known + impact + s, the local velocities of zero impulses (the local
     /// problem's q).
-    VecX free_local_velocity() const { return H * V_free + jacobian.known + jacobian.impact; }
+    VecX free_local_velocity() const {
+      return H * V_free + jacobian.known + jacobian.impact + joints.shift;
+    }
   };
   VecX warm_start(const StepTerms& terms) const;
   VecX frictions() const;

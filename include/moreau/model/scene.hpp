@@ -10,6 +10,14 @@
 
 namespace moreau::model {
 
+/// The stiffness of a compliant joint per unit area of joint (3DEC's jkn and jks), for NSCD
+/// (dynamics/joint_compliance.hpp); 0: a rigid contact (Signorini-Coulomb).
+struct JointStiffness {
+  double normal = 0.0;  ///< k_n, Pa/m, >= 0
+  double shear = 0.0;   ///< k_s, Pa/m, > 0 when normal > 0 and 0 otherwise
+  bool compliant() const { return normal > 0.0; }
+};
+
 /// The contact law of a pair of materials: Coulomb friction and Newton restitution (NSCD),
 /// the spring-dashpot laws of the penalty mode, calibrated from the same mu and e, and the
 /// strengths of a brittle Mohr-Coulomb joint between bodies bonded at the start of a run
@@ -20,6 +28,7 @@ struct ContactLaw {
   double cohesion = 0.0;          ///< c, Pa, >= 0; 0: no bond
   double tensile_strength = 0.0;  ///< f_t, Pa, in [0, c / mu]
   penalty::LawPair penalty = {};
+  JointStiffness joint_stiffness = {};
 };
 
 /// The law of each pair of materials, with a default for pairs not listed.

@@ -1,0 +1,47 @@
+// Compliant joints in NSCD: a contact whose law has a joint stiffness (model::JointStiffness:
+// k_n and k_s per unit area, as 3DEC's joints) is a spring in each direction, integrated
+// implicitly in the Moreau-Jean step instead of the rigid Signorini condition. Contact point i
+// of a pair of bodies stands for A_i = A / n of the contact area A that the pair's n points
+// span (contact_area), with springs K_n = k_n A_i and K_t = k_s A_i. The impulse of a step is
+// the springs' force at its end, stretched from the gap g at its start by the local velocity u
+// at its end (backward Euler, L-stable: a joint's own vibration, at omega h >> 1 for stone,
+// is damped out instead of resolved):
+//   r_N = -h K_n (g + h u_N)       while the joint is closed (r_N >= 0; it opens freely),
+//   r_T = -h K_t (delta + h u_T)   while it sticks (|r_T| < mu r_N),
+// delta the tangential spring's stretch at the start of the step, which is -r_T,k / (h K_t)
+// from the last step's impulse (remembered per contact: nothing else is kept); on the cone
+// the spring slides at mu r_N. Both are the rigid law on
+//   u~ = u + C r + s,   C = diag(1 / (h^2 K_n), 1 / (h^2 K_t)),   s = (g / h, delta / h):
+// K* ∋ u~ + mu |u~_T| e_N ⊥ r ∈ K. Sticking, u~_T = 0 is the spring above, sliding the exact
+// Coulomb law with its De Saxcé term (no dilation), open r = 0. The step's problem is the
+// rigid one with W + C and q + s (contact::with_compliance in the global form), which every
+// solver solves; it is positive definite however hyperstatic the structure, which selects
+// the one distribution of forces that the springs give where rigid blocks leave it open.
+// A point without an area (a corner or, in 3D, an edge on a face, a sphere) stays rigid.
+#pragma once
+
+#include "moreau/dynamics/contact_memory.hpp"
+#include "moreau/dynamics/stepper.hpp"
+#include "moreau/math/types.hpp"
+#include "moreau/model/scene.hpp"
+
+#include <vector>
+
+namespace moreau::dynamics {
+
+/// C and s of the active contacts of a step, d values per contact in the contact frame
+/// (normal first); both 0 for a rigid contact.
+struct JointCompliance {
+  math::VecX compliance;  ///< C, m/(N s)
+  math::VecX shift;       ///< s, m/s
+  bool any() const { return (compliance.array() > 0.0).any(); }
+};
+
+/// The compliance of each contact of `contacts` (their gaps at the start of the step), with
+/// the tangential springs' stretch from the impulses of the last step.
+/// @param h the time step, s
+JointCompliance joint_compliance(const std::vector<Contact>& contacts,
+                                 const ContactMemory& impulses, const model::Scene& scene,
+                                 double h);
+
+}  // namespace moreau::dynamics

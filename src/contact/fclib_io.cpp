@@ -386,6 +386,7 @@ void write_fclib_global(const std::filesystem::path& path, const GlobalProblem& 
   MOREAU_ASSERT(!v || r);
   MOREAU_ASSERT(!r || r->size() == problem.H.cols());
   MOREAU_ASSERT(!v || v->size() == problem.dofs());
+  MOREAU_ASSERT(!problem.compliant());
   const std::string file = path.string();
   validate(problem, {file});
   const SilenceHdf5Errors silence;
@@ -414,6 +415,7 @@ void write_fclib_guess(const std::filesystem::path& path, const LocalProblem& pr
 void write_fclib_guess(const std::filesystem::path& path, const GlobalProblem& problem,
                        const VecX& r) {
   MOREAU_ASSERT(r.size() == problem.H.cols());
+  MOREAU_ASSERT(!problem.compliant());
   const std::string file = path.string();
   const SilenceHdf5Errors silence;
   VecX v_out = global_velocity(problem, r, file);

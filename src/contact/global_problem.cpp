@@ -69,12 +69,24 @@ void validate(const GlobalProblem& problem, const core::SourceLocation& where) {
     if (problem.mu[a] < 0.0)
       throw Diagnostic(where, concat("mu[", a, ']'), "a friction coefficient >= 0",
                        concat(problem.mu[a]));
+  if (problem.compliance.size() == 0) return;
+  if (problem.compliance.size() != n)
+    throw Diagnostic(where, "compliance", concat("none or ", n, " values (", d, " per contact)"),
+                     concat(problem.compliance.size()));
+  require_finite(problem.compliance, where, "compliance");
+  for (Index a = 0; a < problem.contacts(); ++a) {
+    const auto c_a = problem.compliance.segment(d * a, d).array();
+    if (!((c_a > 0.0).all() || (c_a == 0.0).all()))
+      throw Diagnostic(where, concat("compliance[", d * a, "..", d * a + d - 1, ']'),
+                       "all > 0 (a compliant contact) or all 0 (a rigid one)",
+                       concat(c_a.transpose()));
+  }
 }
 
-GlobalProblem with_compliance(const GlobalProblem& problem, const VecX& compliance) {
+GlobalProblem standard_form(const GlobalProblem& problem) {
+  if (!problem.compliant()) return problem;
   const int d = problem.dimension;
   const Index n_dof = problem.dofs();
-  MOREAU_ASSERT(compliance.size() == d * problem.contacts());
   std::vector<Eigen::Triplet<double>> mass, rows;
   for (Index k = 0; k < problem.M.outerSize(); ++k)
     for (SparseMat::InnerIterator it(problem.M, k); it; ++it)
@@ -84,22 +96,21 @@ GlobalProblem with_compliance(const GlobalProblem& problem, const VecX& complian
       rows.emplace_back(it.row(), it.col(), it.value());
   Index dof = n_dof;
   for (Index a = 0; a < problem.contacts(); ++a) {
-    const auto c_a = compliance.segment(d * a, d);
-    MOREAU_ASSERT((c_a.array() > 0.0).all() || (c_a.array() == 0.0).all());
-    if (c_a[0] == 0.0) continue;
+    if (problem.compliance[d * a] == 0.0) continue;
     for (int i = 0; i < d; ++i, ++dof) {
-      mass.emplace_back(dof, dof, 1.0 / c_a[i]);
+      mass.emplace_back(dof, dof, 1.0 / problem.compliance[d * a + i]);
       rows.emplace_back(dof, d * a + i, 1.0);
     }
   }
-  GlobalProblem compliant = problem;
-  compliant.M.resize(dof, dof);
-  compliant.M.setFromTriplets(mass.begin(), mass.end());
-  compliant.H.resize(dof, problem.H.cols());
-  compliant.H.setFromTriplets(rows.begin(), rows.end());
-  compliant.f.conservativeResize(dof);
-  compliant.f.tail(dof - n_dof).setZero();
-  return compliant;
+  GlobalProblem standard = problem;
+  standard.compliance.resize(0);
+  standard.M.resize(dof, dof);
+  standard.M.setFromTriplets(mass.begin(), mass.end());
+  standard.H.resize(dof, problem.H.cols());
+  standard.H.setFromTriplets(rows.begin(), rows.end());
+  standard.f.conservativeResize(dof);
+  standard.f.tail(dof - n_dof).setZero();
+  return standard;
 }
 
 MassFactor::MassFactor(const SparseMat& M, const core::SourceLocation& where) {
@@ -127,6 +138,7 @@ Condensation::Condensation(const GlobalProblem& problem, const core::SourceLocat
   W_sym.prune(0.0);
   local_.dimension = problem.dimension;
   local_.W = BlockSparseMatrix::from_sparse(W_sym, problem.dimension);
+  if (problem.compliant()) local_.W.add_to_diagonal(problem.compliance);
   local_.q = H_.transpose() * factor_.solve(f_) + problem.w;
   local_.mu = problem.mu;
   validate(local_, where);

@@ -446,8 +446,7 @@ VecX MoreauJean::take(const Answer& answer, VecX& r, StepReport& report) {
 
 // The global problem M v = f + H^T r, u = H v + w (in the files' convention, where the
 // contact Jacobian H is stored transposed), f = M v_free, w = the known and impact terms and
-// the joints' shift; with compliant joints, their auxiliary dofs after the bodies'
-// (contact::with_compliance).
+// the joints' shift, with the joints' compliance.
 void MoreauJean::assemble_global(const StepTerms& terms, StepReport& report) {
   const solvers::Stopwatch assembly_clock;
   contact::GlobalProblem& global = global_problem_;
@@ -456,29 +455,27 @@ void MoreauJean::assemble_global(const StepTerms& terms, StepReport& report) {
   global.M.reserve(Eigen::VectorXi::Ones(n_dof_));
   for (Index i = 0; i < n_dof_; ++i) global.M.insert(i, i) = 1.0 / terms.m_inv[i];
   global.H = terms.H.transpose();
-  global.f = VecX::Zero(n_dof_);  // set by solve_global
   global.w = terms.jacobian.known + terms.jacobian.impact + terms.joints.shift;
   global.mu = frictions();
-  if (terms.joints.any()) global = contact::with_compliance(global, terms.joints.compliance);
+  global.compliance = terms.joints.any() ? terms.joints.compliance : VecX();
   problem_ = contact::LocalProblem{};
   problem_.dimension = scene_.dimension;
   report.times.assembly += assembly_clock.seconds();
 }
 
 // The assembled global problem by `solver`; a shift S moves f to f - H^T S. Returns
-// v_k+1 = M^-1 (f + H^T r), the bodies' part of the solver's v.
+// v_k+1 = M^-1 (f + H^T r), which the solver returns.
 VecX MoreauJean::solve_global(const StepTerms& terms, const solvers::GlobalSolver& solver,
                               Attempt attempt, VecX& r, StepReport& report) {
   contact::GlobalProblem& global = global_problem_;
-  VecX f = VecX::Zero(global.dofs());
-  f.head(n_dof_) = terms.V_free.cwiseQuotient(terms.m_inv);
+  const VecX f = terms.V_free.cwiseQuotient(terms.m_inv);
   report.solver = solver.name();
-  VecX v;
+  VecX V_next;
   report.solve = solve_with_bonds(r, attempt, report, [&](const VecX& shifts, VecX& r_shifted) {
     global.f = f - global.H * shifts;
-    return solver.solve(global, r_shifted, v);
+    return solver.solve(global, r_shifted, V_next);
   });
-  return v.head(n_dof_);
+  return V_next;
 }
 
 // "name iterations (status)" of the method that just ran, appended to `unconverged`'s stages,

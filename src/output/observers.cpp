@@ -147,8 +147,9 @@ void ProblemDumpOutput::stepped(const run::Run& run, const run::StepOutcome& out
   const dynamics::MoreauJean& stepper = *run.nscd_stepper();
   const fs::path path = folder_ / core::concat("step_", outcome.step, ".hdf5");
   if (stepper.global_problem().contacts() > 0) {
-    contact::write_fclib_global(path, stepper.global_problem());
-    contact::write_fclib_guess(path, stepper.global_problem(), stepper.first_guess());
+    const contact::GlobalProblem standard = contact::standard_form(stepper.global_problem());
+    contact::write_fclib_global(path, standard);
+    contact::write_fclib_guess(path, standard, stepper.first_guess());
   } else {
     contact::write_fclib_local(path, stepper.local_problem());
     contact::write_fclib_guess(path, stepper.local_problem(), stepper.first_guess());

@@ -80,7 +80,7 @@ class SiconosGlobalSolver final : public solvers::GlobalSolver {
   std::string_view name() const override { return method_.name; }
 
   SolveReport solve(const GlobalProblem& problem, VecX& r, VecX& v) const override {
-    MOREAU_ASSERT(problem.dimension == 3);
+    MOREAU_ASSERT(problem.dimension == 3 && !problem.compliant());
     const SiconosGlobalProblem siconos(problem);
     const SiconosOptions options = make_options(method_.id, stop_.tolerance, stop_.max_iterations);
     VecX u = VecX::Zero(r.size());

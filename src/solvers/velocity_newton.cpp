@@ -156,8 +156,11 @@ struct Workspace {
 
   const GlobalProblem& problem;
   ContactRows rows;
-  CholeskyFactor mass;  ///< M = L L^T, for v = M^-1 (f + H r)
-  VecX compliance;      ///< W_aa,NN estimate per contact, h_aN^T diag(M)^-1 h_aN
+  CholeskyFactor mass;   ///< M = L L^T, for v = M^-1 (f + H r)
+  VecX delassus_normal;  ///< W_aa,NN estimate per contact, h_aN^T diag(M)^-1 h_aN
+  /// Of the compliant contacts (problem.compliance): the square roots of C_a, and the
+  /// friction coefficient of the scaled cone C_a^1/2 K (impulse_of()); empty without.
+  VecX compliance_root, scaled_mu;
   /// A bound of |H^T x| / |x|_M (x = M^-1 g), with diag(M) for M: the largest local
   /// velocity that a residual g of the inner problem leaves in u (velocity_gain_bound()).
   double velocity_gain = 0.0;
@@ -166,7 +169,7 @@ struct Workspace {
   VecX center, shift;   ///< r_k and s_a e_N of the current outer iteration
   VecX u, z, projected, gradient, dv, H_dv;
   std::vector<BlockMat<d>> D;
-  double kappa = 0.0;  ///< rho_a = kappa / compliance_a
+  double kappa = 0.0;  ///< rho_a = kappa / delassus_normal_a
   /// Of the last factorized matrix (empty: none yet). A matrix built where every region is
   /// Inside or Polar does not depend on z.
   std::vector<contact::ConeRegion> regions;
@@ -186,10 +189,16 @@ Workspace<d>::Workspace(const GlobalProblem& problem_)
   mass.cholmod().print = 0;  // library code never prints
   mass.compute(problem.M);
   const VecX m_diagonal = problem.M.diagonal();
-  compliance = VecX::Zero(n_c);
+  delassus_normal = VecX::Zero(n_c);
   for (Index a = 0; a < n_c; ++a)
     for (Index k = rows.start[a]; k < rows.start[a + 1]; ++k)
-      compliance[a] += std::pow(rows.values[d * k], 2) / m_diagonal[rows.dof[k]];
+      delassus_normal[a] += std::pow(rows.values[d * k], 2) / m_diagonal[rows.dof[k]];
+  if (problem.compliant()) {
+    compliance_root = problem.compliance.cwiseSqrt();
+    scaled_mu.resize(n_c);
+    for (Index a = 0; a < n_c; ++a)
+      scaled_mu[a] = problem.mu[a] * compliance_root[d * a + 1] / compliance_root[d * a];
+  }
   velocity_gain = velocity_gain_bound<d>(rows, m_diagonal);
   for (VecX* x : {&center, &shift, &u, &z, &projected, &H_dv}) x->resize(n);
   D.resize(static_cast<std::size_t>(n_c));
@@ -236,13 +245,25 @@ void prepare_pattern(const SparseMat& M, const ContactRows& rows, VelocityNewton
   cache.factor.analyzePattern(cache.pattern->K);
 }
 
-// rho_a = kappa / W_aa,NN; a contact without compliance (no free degree of freedom) takes
-// the mean compliance.
+// rho_a = kappa / W_aa,NN; a contact without a W_aa,NN (no free degree of freedom) takes the
+// mean.
 template <int d>
 void set_penalty(Workspace<d>& ws, double kappa) {
-  const double mean = ws.compliance.size() > 0 ? ws.compliance.mean() : 1.0;
+  const double mean = ws.delassus_normal.size() > 0 ? ws.delassus_normal.mean() : 1.0;
   ws.kappa = kappa;
-  ws.rho = ws.compliance.unaryExpr([&](double c) { return kappa / (c > 0.0 ? c : mean); });
+  ws.rho = ws.delassus_normal.unaryExpr([&](double c) { return kappa / (c > 0.0 ? c : mean); });
+}
+
+// Compliant contacts (problem.compliance) take no proximal term: their law, the rigid one on
+// u~ = u + C r + s, is already strongly monotone in r, and gives r = P^C_K(-C^-1 (u + s)), the
+// projection onto K in the norm |x|_C = |C^1/2 x| (Drake's SAP, Castro et al. 2022, eq. 19).
+// With S = C^1/2, P^C_K(z) = S^-1 P_K^(S z), K^ = S K the cone of friction
+// mu sqrt(C_T / C_N), and its Jacobian along -u is D_a = S^-1 J_K^(S z) S^-1, symmetric: the
+// inner problem stays the minimization of a convex function, the compliant contacts' part
+// that of SAP, solved in one inner solve whatever the structure's hyperstaticity.
+template <int d>
+bool compliant(const Workspace<d>& ws, Index a) {
+  return ws.compliance_root.size() > 0 && ws.compliance_root[d * a] > 0.0;
 }
 
 // v = M^-1 (f + H r): the velocities of the impulses r, whatever the iterate of the inner
@@ -254,20 +275,52 @@ VecX velocity_of(const Workspace<d>& ws, const VecX& r) {
   return ws.mass.solve(rhs);
 }
 
-// z_a = r_k,a - rho_a (u_a + s_a e_N) for the local velocities u.
+// z_a = r_k,a - rho_a (u_a + s_a e_N) for the local velocities u; for a compliant contact the
+// same without the proximal term, scaled: z_a = -S_a^-1 (u_a + s_a e_N).
 template <int d>
 Block<d> multiplier_trial(const Workspace<d>& ws, const VecX& u, Index a) {
-  return ws.center.template segment<d>(d * a) -
-         ws.rho[a] * (u.template segment<d>(d * a) + ws.shift.template segment<d>(d * a));
+  const Block<d> velocity = u.template segment<d>(d * a) + ws.shift.template segment<d>(d * a);
+  if (compliant<d>(ws, a))
+    return -velocity.cwiseQuotient(ws.compliance_root.template segment<d>(d * a));
+  return ws.center.template segment<d>(d * a) - ws.rho[a] * velocity;
 }
 
-// z and P_K(z) for the local velocities u.
+// A compliant contact's z_a change along a change du_a of the local velocities.
+template <int d>
+Block<d> trial_change(const Workspace<d>& ws, const Block<d>& du_a, Index a) {
+  return -du_a.cwiseQuotient(ws.compliance_root.template segment<d>(d * a));
+}
+
+// The impulse of z_a: P_K(z_a), or S_a^-1 P_K^(z_a) for a compliant contact.
+template <int d>
+Block<d> impulse_of(const Workspace<d>& ws, const Block<d>& z_a, Index a) {
+  if (!compliant<d>(ws, a)) return contact::project_onto_cone<d>(z_a, ws.problem.mu[a]);
+  return contact::project_onto_cone<d>(z_a, ws.scaled_mu[a])
+      .cwiseQuotient(ws.compliance_root.template segment<d>(d * a));
+}
+
+// The impulse's derivative along -u_a: rho_a J_K(z_a), or S_a^-1 J_K^(z_a) S_a^-1.
+template <int d>
+BlockMat<d> impulse_stiffness(const Workspace<d>& ws, const Block<d>& z_a, Index a) {
+  if (!compliant<d>(ws, a))
+    return ws.rho[a] * contact::cone_projection_jacobian<d>(z_a, ws.problem.mu[a]);
+  const Block<d> inverse_root = ws.compliance_root.template segment<d>(d * a).cwiseInverse();
+  return inverse_root.asDiagonal() * contact::cone_projection_jacobian<d>(z_a, ws.scaled_mu[a]) *
+         inverse_root.asDiagonal();
+}
+
+template <int d>
+double cone_friction(const Workspace<d>& ws, Index a) {
+  return compliant<d>(ws, a) ? ws.scaled_mu[a] : ws.problem.mu[a];
+}
+
+// z and the impulses of z for the local velocities u.
 template <int d>
 void project(const VecX& u, Workspace<d>& ws) {
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const Block<d> z_a = multiplier_trial<d>(ws, u, a);
     ws.z.template segment<d>(d * a) = z_a;
-    ws.projected.template segment<d>(d * a) = contact::project_onto_cone<d>(z_a, ws.problem.mu[a]);
+    ws.projected.template segment<d>(d * a) = impulse_of<d>(ws, z_a, a);
   }
 }
 
@@ -285,13 +338,19 @@ double velocity_residual(const Workspace<d>& ws) {
   return std::sqrt(std::max(ws.gradient.dot(ws.mass.solve(ws.gradient)), 0.0));
 }
 
-// The De Saxcé term s_a = mu_a |u_T,a| at the normal component, frozen for an outer
-// iteration.
+// The De Saxcé term s_a = mu_a |u~_T,a| at the normal component, frozen for an outer
+// iteration: u~ = u + C r with the impulses r of the local velocities u (u itself where
+// every contact is rigid).
 template <int d>
-void freeze_de_saxce(Workspace<d>& ws) {
+void freeze_de_saxce(Workspace<d>& ws, const VecX& r) {
   ws.shift.setZero();
-  for (Index a = 0; a < ws.problem.contacts(); ++a)
-    ws.shift[d * a] = ws.problem.mu[a] * ws.u.template segment<d - 1>(d * a + 1).norm();
+  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+    Block<d> u_a = ws.u.template segment<d>(d * a);
+    if (compliant<d>(ws, a))
+      u_a += ws.problem.compliance.template segment<d>(d * a).cwiseProduct(
+          r.template segment<d>(d * a));
+    ws.shift[d * a] = ws.problem.mu[a] * u_a.template tail<d - 1>().norm();
+  }
 }
 
 // D_a = rho_a dP_K/dz at z_a; true when the matrix differs from the factorized one (a
@@ -302,10 +361,10 @@ bool update_stiffness(Workspace<d>& ws) {
   ws.regions.resize(static_cast<std::size_t>(ws.problem.contacts()));
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const Block<d> z_a = ws.z.template segment<d>(d * a);
-    const contact::ConeRegion region = contact::cone_region<d>(z_a, ws.problem.mu[a]);
+    const contact::ConeRegion region = contact::cone_region<d>(z_a, cone_friction<d>(ws, a));
     changed = changed || region == contact::ConeRegion::Boundary || region != ws.regions[a];
     ws.regions[a] = region;
-    ws.D[a] = ws.rho[a] * contact::cone_projection_jacobian<d>(z_a, ws.problem.mu[a]);
+    ws.D[a] = impulse_stiffness<d>(ws, z_a, a);
   }
   ws.factorized_kappa = ws.kappa;
   return changed;
@@ -314,9 +373,10 @@ bool update_stiffness(Workspace<d>& ws) {
 enum class Step { Accepted, NoDecrease, NonFinite, FactorizationFailed };
 
 // F_k along the step, phi(t) = F_k(v + t dv), through its derivatives: u(t) = u + t H^T dv is
-// linear in t, so z_a(t) = z_a - t rho_a (H^T dv)_a and
-//   phi'(t)  = (M v - f) . dv + t dv^T M dv - sum_a P_K(z_a(t)) . (H^T dv)_a,
-//   phi''(t) = dv^T M dv + sum_a rho_a (H^T dv)_a^T J_a(z_a(t)) (H^T dv)_a  >= dv^T M dv > 0.
+// linear in t, so z_a(t) = z_a - t rho_a (H^T dv)_a (compliant: trial_change) and
+//   phi'(t)  = (M v - f) . dv + t dv^T M dv - sum_a r_a(z_a(t)) . (H^T dv)_a,
+//   phi''(t) = dv^T M dv + sum_a (H^T dv)_a^T D_a(z_a(t)) (H^T dv)_a  >= dv^T M dv > 0,
+// r_a and D_a as impulse_of and impulse_stiffness give them.
 struct LineDerivatives {
   double first = 0.0, second = 0.0;
 };
@@ -326,6 +386,12 @@ LineDerivatives line_derivatives(const Workspace<d>& ws, double linear, double d
   LineDerivatives out{linear + t * dv_M_dv, dv_M_dv};
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const Block<d> du_a = ws.H_dv.template segment<d>(d * a);
+    if (compliant<d>(ws, a)) {
+      const Block<d> z_a = ws.z.template segment<d>(d * a) + t * trial_change<d>(ws, du_a, a);
+      out.first -= impulse_of<d>(ws, z_a, a).dot(du_a);
+      out.second += du_a.dot(impulse_stiffness<d>(ws, z_a, a) * du_a);
+      continue;
+    }
     const Block<d> z_a = ws.z.template segment<d>(d * a) - t * ws.rho[a] * du_a;
     const double mu = ws.problem.mu[a];
     out.first -= contact::project_onto_cone<d>(z_a, mu).dot(du_a);
@@ -422,7 +488,7 @@ Step de_saxce_newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& 
   const double merit = std::pow(velocity_residual<d>(ws), 2);
   const VecX v_start = v, u_start = ws.u;
   const auto merit_at_v = [&] {
-    freeze_de_saxce<d>(ws);
+    freeze_de_saxce<d>(ws, ws.projected);
     project<d>(ws.u, ws);
     compute_gradient<d>(v, ws);
     return std::pow(velocity_residual<d>(ws), 2);
@@ -475,7 +541,7 @@ InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMet
     if (!de_saxce_step) {
       result.step = newton_step<d>(cache, ws, v);
       if (result.step != Step::Accepted) break;
-      if (method == InnerMethod::DeSaxce) freeze_de_saxce<d>(ws);
+      if (method == InnerMethod::DeSaxce) freeze_de_saxce<d>(ws, ws.projected);
       project<d>(ws.u, ws);
       compute_gradient<d>(v, ws);
     }
@@ -486,11 +552,15 @@ InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMet
   return result;
 }
 
-// r in K, v = M^-1 (f + H r), u = H^T v + w and the natural-map error of r.
+// r in K, v = M^-1 (f + H r), u = H^T v + w and the natural-map error of r, on the law's
+// velocity u + C r where contacts are compliant.
 template <int d>
 double measure(Workspace<d>& ws, const VecX& r, VecX& v) {
   v = velocity_of<d>(ws, r);
   local_velocity<d>(ws.rows, v, ws.problem.w, ws.u);
+  if (ws.problem.compliant())
+    return contact::natural_map_error(d, ws.problem.mu, r,
+                                      ws.u + ws.problem.compliance.cwiseProduct(r), ws.q_norm);
   return contact::natural_map_error(d, ws.problem.mu, r, ws.u, ws.q_norm);
 }
 
@@ -533,7 +603,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
       report.status = *status;
       break;
     }
-    freeze_de_saxce<d>(ws);
+    freeze_de_saxce<d>(ws, r);
     ws.center = r;
     // 0.1 of the outer error on v's scale |v|_M, above the round-off of the gradient
     // M v - f - H P_K(z), about 1e-16 |v|_M. Once an outer iteration has not lowered the
@@ -574,7 +644,9 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // it while the frozen problem's error was below it (docs/large-structures.md, "The De
     // Saxcé step at any error"); where its Newton's method stalls far out, the inner solve
     // does not finish and the frozen problem takes over.
-    const bool fixed_point_limits = options.de_saxce_newton && inner.finished &&
+    // Not with compliant contacts: the step's Jacobian leaves out their C r in u~.
+    const bool fixed_point_limits = options.de_saxce_newton && !problem.compliant() &&
+                                    inner.finished &&
                                     contact::frozen_natural_map_error(
                                         d, problem.mu, r, ws.u, ws.shift, ws.q_norm) < 0.5 * error;
     const bool de_saxce_progresses =

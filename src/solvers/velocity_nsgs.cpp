@@ -19,7 +19,7 @@ using contact::Block;
 using detail::ContactRows;
 
 // What a solve prepares once: H and M^-1 H by contact, each contact's one-contact solver on
-// W_aa = H_a^T M^-1 H_a, and the error's scale.
+// W_aa = H_a^T M^-1 H_a + C_a, and the error's scale.
 template <int d>
 struct Workspace {
   Workspace(const GlobalProblem& problem, const detail::BlockDiagonalInverse& inverse);
@@ -27,6 +27,7 @@ struct Workspace {
   const GlobalProblem& problem;
   const detail::BlockDiagonalInverse& mass_inverse;
   ContactRows H, G;  ///< G = M^-1 H
+  VecX compliance;   ///< C, d n_c (zeros where the problem has none)
   std::vector<OneContactSolver<d>> contacts;
   double q_norm = 0.0;  ///< |H^T M^-1 f + w|
 };
@@ -49,10 +50,14 @@ Workspace<d>::Workspace(const GlobalProblem& problem_, const detail::BlockDiagon
     : problem(problem_),
       mass_inverse(inverse),
       H(detail::contact_rows(problem_.H, d, problem_.contacts())),
-      G(inverse.times(H, d)) {
+      G(inverse.times(H, d)),
+      compliance(problem_.compliant() ? problem_.compliance : VecX::Zero(d * problem_.contacts())) {
   contacts.reserve(static_cast<std::size_t>(problem.contacts()));
   for (Index a = 0; a < problem.contacts(); ++a)
-    contacts.emplace_back(diagonal_block<d>(H, G, a), problem.mu[a]);
+    contacts.emplace_back(Eigen::Matrix<double, d, d>(
+                              diagonal_block<d>(H, G, a) +
+                              Block<d>(compliance.segment<d>(d * a)).asDiagonal().toDenseMatrix()),
+                          problem.mu[a]);
   VecX v_free(problem.dofs()), q(d * problem.contacts());
   inverse.apply(problem.f, v_free);
   detail::local_velocity<d>(H, v_free, problem.w, q);
@@ -74,7 +79,10 @@ detail::SweepResult sweep(const Workspace<d>& ws, double omega, VecX& r, VecX& v
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const Block<d> r_old = r.segment<d>(d * a);
     const OneContactSolver<d>& contact = ws.contacts[a];
-    const Block<d> q_a = detail::local_velocity<d>(ws.H, v, ws.problem.w, a) - contact.W() * r_old;
+    // u~_a - W_aa r_old, u~ = H^T v + w + C r (the contact's own impulse removed)
+    const Block<d> q_a = detail::local_velocity<d>(ws.H, v, ws.problem.w, a) +
+                         ws.compliance.template segment<d>(d * a).cwiseProduct(r_old) -
+                         contact.W() * r_old;
     const Block<d> r_new = omega * contact.solve(q_a, r_old).r + (1.0 - omega) * r_old;
     // N.B. checked before the store: r keeps its last finite value.
     if (!r_new.allFinite()) return {std::sqrt(squared_change), false};
@@ -105,7 +113,8 @@ SolveReport solve_velocity_nsgs(const VelocityNsgsOptions& options, const Global
   const auto measure = [&] {
     velocity_of<d>(ws, r, v);
     detail::local_velocity<d>(ws.H, v, problem.w, u);
-    return contact::natural_map_error(d, problem.mu, r, u, ws.q_norm);
+    return contact::natural_map_error(d, problem.mu, r, u + ws.compliance.cwiseProduct(r),
+                                      ws.q_norm);
   };
   return detail::run_sweeps(
       options.stop, options.stop_on_stagnation, watch, r,

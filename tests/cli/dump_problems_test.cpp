@@ -97,6 +97,34 @@ TEST(DumpProblems, ADumpSolvedFromItsGuessRepeatsTheRunsSolve) {
   }
 }
 
+// A compliant step (dynamics/joint_compliance.hpp) is dumped in FCLib's standard form, its
+// compliance as auxiliary degrees of freedom (contact::standard_form): the block's 6 and 3 per
+// contact. Solved from its guess it converges, by another path than the run's.
+TEST(DumpProblems, ACompliantStepIsDumpedInTheStandardForm) {
+  const fs::path file = fs::temp_directory_path() / "moreau_dump_problems_test_compliant.yaml";
+  std::ofstream(file)
+      << "version: 1\n"
+         "time: {step: 1.0e-3, duration: 0.003}\n"
+         "interactions:\n"
+         "  default: {friction: 0.6, joint_stiffness: {normal: 1.0e8, shear: 4.0e7}}\n"
+         "bodies:\n"
+         "  - {name: ground, shape: {type: plane}, fixed: true}\n"
+         "  - {name: block, shape: {type: box, size: [0.4, 0.4, 0.2]}, "
+         "position: [0, 0, 0.1]}\n";
+  const fs::path problems = run_with_dumps(file, "--solver velocity-newton");
+  const fs::path dumped = problems / "step_3.hdf5";
+  ASSERT_TRUE(fs::exists(dumped)) << dumped;
+  const contact::FclibContents contents = contact::read_fclib(dumped);
+  ASSERT_TRUE(std::holds_alternative<contact::GlobalProblem>(contents.problem));
+  const auto& global = std::get<contact::GlobalProblem>(contents.problem);
+  EXPECT_EQ(global.contacts(), 4);
+  EXPECT_EQ(global.dofs(), 6 + 3 * 4);
+  const CommandResult solved =
+      run_moreau("solve --json --warm-start guess --solver velocity-newton " + dumped.string());
+  ASSERT_EQ(solved.exit_code, 0) << solved.output;
+  EXPECT_LE(nlohmann::json::parse(solved.output)["error"].get<double>(), 1e-8) << solved.output;
+}
+
 TEST(DumpProblems, StepsSolvedOnWAreLocalProblemsThatSolve) {
   const fs::path problems =
       run_with_dumps(kProblems / "block-incline.yaml", "--duration 0.003 --solver hybrid");

@@ -98,22 +98,37 @@ TEST(Condensation, RefusesAnUnsymmetricMassMatrix) {
   EXPECT_THROW(Condensation(global, {"unsymmetric.dat"}), core::Diagnostic);
 }
 
-// One contact compliant, one rigid: the condensation is W + C and the same q, and the
-// bodies' velocities of any impulses are those of the rigid problem, with y = C r.
-TEST(WithCompliance, CondensesToTheDelassusOperatorPlusTheCompliance) {
+// One contact compliant, one rigid: the condensation is W + C with the same q, and the
+// standard form (auxiliary dofs) condenses to the same problem, its bodies' velocities those
+// of the rigid problem and its auxiliary velocities C r.
+TEST(CompliantProblem, CondensesToTheDelassusOperatorPlusTheCompliance) {
   const GlobalProblem rigid = small_global();
-  const VecX compliance = (VecX(4) << 0.0, 0.0, 0.25, 0.5).finished();
-  const GlobalProblem compliant = with_compliance(rigid, compliance);
+  GlobalProblem compliant = rigid;
+  compliant.compliance = (VecX(4) << 0.0, 0.0, 0.25, 0.5).finished();
   validate(compliant, {"compliant"});
-  EXPECT_EQ(compliant.dofs(), 6);
   const Condensation stiff(rigid, {"rigid"}), soft(compliant, {"compliant"});
   const MatX W = MatX(stiff.local().W.to_sparse());
-  EXPECT_TRUE(MatX(soft.local().W.to_sparse()).isApprox(W + MatX(compliance.asDiagonal()), kTol));
+  const MatX W_C = W + MatX(compliant.compliance.asDiagonal());
+  EXPECT_TRUE(MatX(soft.local().W.to_sparse()).isApprox(W_C, kTol));
   EXPECT_TRUE(soft.local().q.isApprox(stiff.local().q, kTol));
+
+  const GlobalProblem standard = standard_form(compliant);
+  validate(standard, {"standard"});
+  EXPECT_EQ(standard.dofs(), 6);
+  EXPECT_FALSE(standard.compliant());
+  const Condensation augmented(standard, {"standard"});
+  EXPECT_TRUE(MatX(augmented.local().W.to_sparse()).isApprox(W_C, kTol));
+  EXPECT_TRUE(augmented.local().q.isApprox(stiff.local().q, kTol));
   const VecX r = (VecX(4) << 1.0, 0.2, 0.5, -0.1).finished();
-  const VecX v = soft.global_velocity(r);
+  const VecX v = augmented.global_velocity(r);
   EXPECT_TRUE(v.head(4).isApprox(stiff.global_velocity(r), kTol));
-  EXPECT_TRUE(v.tail(2).isApprox(compliance.tail(2).cwiseProduct(r.tail(2)), kTol));
+  EXPECT_TRUE(v.tail(2).isApprox(compliant.compliance.tail(2).cwiseProduct(r.tail(2)), kTol));
+}
+
+TEST(CompliantProblem, RefusesAContactCompliantInSomeDirectionsOnly) {
+  GlobalProblem problem = small_global();
+  problem.compliance = (VecX(4) << 0.0, 0.0, 0.25, 0.0).finished();
+  EXPECT_THROW(validate(problem, {"half"}), core::Diagnostic);
 }
 
 }  // namespace

@@ -79,6 +79,31 @@ TEST_P(VelocityNewtonAgainstW, SameVelocitiesWhenHyperstatic) {
   EXPECT_LE((s.u_global - s.u_local).norm(), 1e-7 * (1.0 + s.u_local.norm()));
 }
 
+// Compliant contacts (joints) on a hyperstatic problem: every other contact compliant, C of
+// the order of W's diagonal and anisotropic (C_T = 2.5 C_N). The rigid part leaves r open,
+// so the velocities are compared with hybrid's on W + C, and where every contact is compliant
+// (W + C definite) the reactions too.
+TEST_P(VelocityNewtonAgainstW, SameAnswersWithCompliantContacts) {
+  for (const int stride : {2, 1}) {
+    GlobalProblem problem = testing::random_global_problem(4, 14, GetParam());
+    const double w_nn =
+        contact::Condensation(problem, {"random"}).local().W.to_sparse().diagonal().mean();
+    problem.compliance = VecX::Zero(3 * problem.contacts());
+    for (Index a = 0; a < problem.contacts(); a += stride)
+      problem.compliance.segment<3>(3 * a) = 0.2 * w_nn * math::Vec3(1.0, 2.5, 2.5);
+    const Solutions s = solve_both(problem);
+    ASSERT_TRUE(s.global.converged()) << to_string(s.global.status) << " " << s.global.error;
+    ASSERT_TRUE(s.local.converged());
+    const contact::Condensation condensation(problem, {"random"});
+    EXPECT_NEAR(contact::natural_map_error(condensation.local(), s.r_global), s.global.error,
+                1e-12);
+    EXPECT_LE((s.u_global - s.u_local).norm(), 1e-7 * (1.0 + s.u_local.norm())) << stride;
+    if (stride == 1) {
+      EXPECT_LE((s.r_global - s.r_local).norm(), 1e-7 * s.r_local.norm());
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Seeds, VelocityNewtonAgainstW, ::testing::Range(1, 9));
 
 // Two unit masses on a frictionless floor: the one pushed down by f stays (r = f, u = 0),

@@ -31,27 +31,41 @@ StopCriteria sweeps(int count) {
 class VelocityNsgsAgainstNsgs : public ::testing::TestWithParam<std::tuple<MassBlocks, int, int>> {
 };
 
+// Every other contact of `problem` compliant (joints), C of the order of W's diagonal and
+// anisotropic.
+GlobalProblem with_compliant_contacts(GlobalProblem problem) {
+  const double w_nn =
+      contact::Condensation(problem, {"random"}).local().W.to_sparse().diagonal().mean();
+  problem.compliance = VecX::Zero(3 * problem.contacts());
+  for (Index a = 0; a < problem.contacts(); a += 2)
+    problem.compliance.segment<3>(3 * a) = 0.2 * w_nn * math::Vec3(1.0, 2.5, 2.5);
+  return problem;
+}
+
 // (mass, bodies, contacts): 12 bodies and 15 contacts have fewer contact unknowns than
-// degrees of freedom; 4 bodies and 14 contacts are hyperstatic (W singular).
+// degrees of freedom; 4 bodies and 14 contacts are hyperstatic (W singular). With rigid
+// contacts, and with compliant ones against NSGS on W + C.
 TEST_P(VelocityNsgsAgainstNsgs, SameIteratesSweepAfterSweep) {
   const auto [mass, bodies, contacts] = GetParam();
-  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const GlobalProblem problem = testing::random_global_problem(bodies, contacts, seed, 0.7, mass);
-    const contact::Condensation condensation(problem, {"random"});
-    for (const int count : {1, 5, 40}) {
-      VecX r_velocity = VecX::Zero(3 * contacts), r_w = r_velocity, v;
-      const SolveReport report =
-          VelocityNsgs({.stop = sweeps(count)}).solve(problem, r_velocity, v);
-      Nsgs({.stop = sweeps(count)}).solve(condensation.local(), r_w);
-      EXPECT_EQ(report.iterations, count);
-      EXPECT_LE((r_velocity - r_w).norm(), 1e-10 * (1.0 + r_w.norm()))
-          << "seed " << seed << ", " << count << " sweeps";
-      // The report's error is the local problem's, and v belongs to the returned r.
-      EXPECT_NEAR(report.error, contact::natural_map_error(condensation.local(), r_velocity),
-                  1e-12);
-      EXPECT_LE((v - condensation.global_velocity(r_velocity)).norm(), 1e-12 * (1.0 + v.norm()));
+  for (std::uint64_t seed = 1; seed <= 4; ++seed)
+    for (const bool compliant : {false, true}) {
+      const GlobalProblem rigid = testing::random_global_problem(bodies, contacts, seed, 0.7, mass);
+      const GlobalProblem problem = compliant ? with_compliant_contacts(rigid) : rigid;
+      const contact::Condensation condensation(problem, {"random"});
+      for (const int count : {1, 5, 40}) {
+        VecX r_velocity = VecX::Zero(3 * contacts), r_w = r_velocity, v;
+        const SolveReport report =
+            VelocityNsgs({.stop = sweeps(count)}).solve(problem, r_velocity, v);
+        Nsgs({.stop = sweeps(count)}).solve(condensation.local(), r_w);
+        EXPECT_EQ(report.iterations, count);
+        EXPECT_LE((r_velocity - r_w).norm(), 1e-10 * (1.0 + r_w.norm()))
+            << "seed " << seed << ", " << count << " sweeps, compliant " << compliant;
+        // The report's error is the local problem's, and v belongs to the returned r.
+        EXPECT_NEAR(report.error, contact::natural_map_error(condensation.local(), r_velocity),
+                    1e-12);
+        EXPECT_LE((v - condensation.global_velocity(r_velocity)).norm(), 1e-12 * (1.0 + v.norm()));
+      }
     }
-  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Problems, VelocityNsgsAgainstNsgs,

@@ -54,7 +54,8 @@ void write_fclib_local(const std::filesystem::path& path, const LocalProblem& pr
 /// Writes `problem` as /fclib_global (M and H in compressed columns), and /solution/{v,u,r}
 /// when r is given: v defaults to M^-1 (f + H r) (a Cholesky factorization of M), and
 /// u = H^T v + w. Replaces an existing file.
-/// @pre r, when given, has d n_c entries; v, only with r, has n_dof
+/// @pre r, when given, has d n_c entries; v, only with r, has n_dof; no compliance (FCLib
+///      has none: write standard_form(problem))
 /// @throws core::Diagnostic if the problem is inconsistent (validate()), if M is not
 ///         symmetric positive definite when v must be computed, or if the file cannot be
 ///         written
@@ -66,7 +67,7 @@ void write_fclib_global(const std::filesystem::path& path, const GlobalProblem& 
 /// v = M^-1 (f + H r)) to a file write_fclib_local or write_fclib_global has just written:
 /// the warm start a run's solve started from, which `moreau solve --warm-start guess` starts
 /// from again.
-/// @pre r has d n_c entries
+/// @pre r has d n_c entries; a global problem has no compliance (standard_form)
 /// @throws core::Diagnostic if M is not symmetric positive definite or the file cannot be
 ///         written
 void write_fclib_guess(const std::filesystem::path& path, const LocalProblem& problem,

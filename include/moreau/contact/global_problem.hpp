@@ -21,28 +21,32 @@ struct GlobalProblem {
   VecX f;             ///< n_dof, the free term of M v = f + H r
   VecX w;             ///< d n_c, the constant term of u = H^T v + w
   VecX mu;            ///< n_c, friction coefficients >= 0
+  /// Empty (every contact rigid), or d n_c values C >= 0, m/(N s), that make the law's
+  /// velocity u = H^T v + w + C r: compliant joints (dynamics/joint_compliance.hpp). A
+  /// contact's d values are all > 0 (compliant) or all 0 (rigid). The condensation's W
+  /// gains C (the regularized Delassus operator of Lacoursière's SPOOK and Drake's SAP).
+  VecX compliance;
 
   Index contacts() const { return mu.size(); }
   Index dofs() const { return M.rows(); }
-  /// u = H^T v + w, the local velocities of the global velocities v.
+  /// u = H^T v + w, the local velocities of the global velocities v (without C r).
   VecX local_velocity(const VecX& v) const { return H.transpose() * v + w; }
+  /// Whether some contact is compliant.
+  bool compliant() const { return compliance.size() > 0 && (compliance.array() > 0.0).any(); }
 };
 
-/// The problem of compliant contacts, u = H^T v + w + C r with C = diag(compliance) (a joint
-/// of finite stiffness, dynamics/joint_compliance.hpp), written as a global problem of the
-/// standard form: each compliant contact a gets d auxiliary degrees of freedom y_a of mass
-/// C_a^-1, no applied force, and the identity in H, so that M_y y_a = r_a gives y_a = C_a r_a and
-/// u_a = H_a^T v + w_a + y_a. Its condensation has W + C (the regularized Delassus operator
-/// of Lacoursière's SPOOK and of Drake's SAP), and every global solver and the FCLib format
-/// serve it unchanged. The auxiliary dofs follow the problem's, in contact order; v's first
-/// problem.dofs() entries are the bodies'.
-/// @param compliance d n_c values >= 0, m/(N s); a contact's d values are all > 0 (compliant)
-///        or all 0 (rigid: no auxiliary dof)
-GlobalProblem with_compliance(const GlobalProblem& problem, const VecX& compliance);
+/// The same problem without `compliance`, in the form FCLib and Siconos know: each compliant
+/// contact a gets d auxiliary degrees of freedom y_a of mass C_a^-1, no applied force, and
+/// the identity in H, so that C_a^-1 y_a = r_a gives y_a = C_a r_a and u_a = H_a^T v + w_a +
+/// y_a. The auxiliary dofs follow the problem's, in contact order: v's first problem.dofs()
+/// entries are the bodies'. A problem without compliant contacts is returned as it is.
+/// @pre validate(problem, ...) passed
+GlobalProblem standard_form(const GlobalProblem& problem);
 
-/// Checks sizes (at least one dof), finiteness and mu >= 0 (positive definiteness is checked
-/// by MassFactor).
-/// @throws core::Diagnostic naming `where` and the offending key (M, H, f, w, mu)
+/// Checks sizes (at least one dof), finiteness, mu >= 0 and the compliance's form
+/// (positive definiteness is checked by MassFactor).
+/// @throws core::Diagnostic naming `where` and the offending key (M, H, f, w, mu,
+///         compliance)
 void validate(const GlobalProblem& problem, const core::SourceLocation& where);
 
 /// The Cholesky factor of a global problem's M (CHOLMOD, supernodal), for v = M^-1 (f + H r).
@@ -61,7 +65,7 @@ class MassFactor {
   Eigen::CholmodSupernodalLLT<SparseMat> factor_;
 };
 
-/// The local problem of a global one, W = H^T M^-1 H and q = H^T M^-1 f + w, computed with a
+/// The local problem of a global one, W = H^T M^-1 H + C and q = H^T M^-1 f + w, computed with a
 /// sparse Cholesky factorization of M (CHOLMOD, supernodal) that is kept to recover the
 /// global velocity v = M^-1 (f + H r) from any impulses r.
 ///

@@ -14,7 +14,7 @@
 //   u~ = u + C r + s,   C = diag(1 / (h^2 K_n), 1 / (h^2 K_t)),   s = (g / h, delta / h):
 // K* ∋ u~ + mu |u~_T| e_N ⊥ r ∈ K. Sticking, u~_T = 0 is the spring above, sliding the exact
 // Coulomb law with its De Saxcé term (no dilation), open r = 0. The step's problem is the
-// rigid one with W + C and q + s (contact::with_compliance in the global form), which every
+// rigid one with W + C and q + s (GlobalProblem::compliance in the global form), which every
 // solver solves; it is positive definite however hyperstatic the structure, which selects
 // the one distribution of forces that the springs give where rigid blocks leave it open.
 // A point without an area (a corner or, in 3D, an edge on a face, a sphere) stays rigid.

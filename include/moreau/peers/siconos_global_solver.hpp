@@ -31,7 +31,8 @@ bool siconos_global_supports(std::string_view name, int dimension);
 /// its status is Converged exactly when that error is <= stop.tolerance; v is returned as
 /// M^-1 (f + H r) of those reactions, as GlobalSolver promises (not Siconos' own iterate).
 /// Its time includes what Siconos does inside its driver, the condensation of the "-wr"
-/// solvers included.
+/// solvers included. Its solve's problem has no compliance (GFC3D has none: solve
+/// contact::standard_form(problem)).
 /// @throws core::Diagnostic for an unknown name
 std::unique_ptr<solvers::GlobalSolver> make_siconos_global_solver(
     std::string_view name, const solvers::StopCriteria& stop);

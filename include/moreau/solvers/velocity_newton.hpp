@@ -29,6 +29,13 @@
 // mu_a |u_T,a(v)| inside the projection, solved by Newton's method with the term's
 // derivative: a nonsymmetric Jacobian of the same pattern, factorized by UMFPACK
 // (option de_saxce_newton).
+//
+// Compliant contacts (GlobalProblem::compliance, u~ = u + C r) take no proximal term: their
+// impulse is the projection r_a = P^C_K(-C_a^-1 (u_a + s_a e_N)) in the norm of C_a, the
+// regularized problem of Drake's SAP (Castro et al. 2022), and F_k's part for them is
+// SAP's, convex and differentiable in v: an inner solve gives their impulses, with no
+// outer iteration but the De Saxcé term's fixed point (its Newton step, whose Jacobian
+// leaves out C r, is not used on compliant problems).
 #pragma once
 
 #include "moreau/solvers/global_solver.hpp"

@@ -101,6 +101,13 @@ Blamed blame(const Field& entry, std::initializer_list<std::vector<const char*>>
   return {entry, joined(*keys.begin())};
 }
 
+// Refuses the law of `entry` at the value `blamed` names.
+[[noreturn]] void refuse(const Field& entry, const Blamed& blamed, std::string_view expected,
+                         const std::string& found) {
+  throw core::Diagnostic(blamed.at.location(), concat(entry.path(), ".", blamed.key), expected,
+                         found);
+}
+
 // The read-time checks of a law with a cohesion that CohesiveJoints relies on
 // (dynamics/cohesive_joints.hpp): the Mohr-Coulomb cone |F_T| <= c A + mu F_N is the Coulomb
 // cone shifted by c A / mu, so it needs mu > 0, and its apex c A / mu caps the tension a bond
@@ -109,27 +116,22 @@ Blamed blame(const Field& entry, std::initializer_list<std::vector<const char*>>
 // did not give it.
 void check_cohesion(const model::ContactLaw& law, const Field& entry, run::Mode mode,
                     std::string_view friction_origin = "") {
-  const auto refuse = [&](const Blamed& blamed, std::string_view expected,
-                          const std::string& found) {
-    throw core::Diagnostic(blamed.at.location(), concat(entry.path(), ".", blamed.key), expected,
-                           found);
-  };
   if (law.cohesion == 0.0) {
     if (law.tensile_strength > 0.0)
-      refuse(blame(entry, {{"tensile_strength"}, {"cohesion"}}),
+      refuse(entry, blame(entry, {{"tensile_strength"}, {"cohesion"}}),
              "a tensile_strength of 0 without cohesion (a joint's tension cut needs a bond, and "
              "a bond needs cohesion > 0: the Mohr-Coulomb cone's apex is at c / mu)",
              concat("tensile_strength ", law.tensile_strength, " Pa with cohesion 0"));
     return;
   }
   if (law.friction == 0.0)
-    refuse(blame(entry, {{"friction"}, {"cohesion"}}),
+    refuse(entry, blame(entry, {{"friction"}, {"cohesion"}}),
            "friction > 0 with cohesion > 0 (the Mohr-Coulomb cone |F_T| <= c A + mu F_N is "
            "the Coulomb cone shifted by c A / mu along the normal)",
            concat("friction 0", friction_origin, " with cohesion ", law.cohesion, " Pa"));
   const double apex = law.cohesion / law.friction;
   if (law.tensile_strength > apex)
-    refuse(blame(entry, {{"tensile_strength"}, {"cohesion"}, {"friction"}}),
+    refuse(entry, blame(entry, {{"tensile_strength"}, {"cohesion"}, {"friction"}}),
            concat("a tensile_strength of at most cohesion / friction = ", apex,
                   " Pa (the apex of the Mohr-Coulomb cone caps the tension: a larger cut "
                   "cuts nothing)"),
@@ -138,16 +140,17 @@ void check_cohesion(const model::ContactLaw& law, const Field& entry, run::Mode 
   if (mode != run::Mode::Penalty) return;
   const penalty::LawPair& laws = law.penalty;
   if (laws.user)
-    refuse(blame(entry, {{"penalty", "user"}, {"cohesion"}}),
+    refuse(entry, blame(entry, {{"penalty", "user"}, {"cohesion"}}),
            "the built-in laws with cohesion in mode: penalty (a bond pulls with the linear "
            "spring, and shifts the Coulomb cone of one friction coefficient)",
            "a user law");
   if (laws.normal.kind != penalty::NormalLawKind::Linear)
-    refuse(blame(entry, {{"penalty", "normal", "law"}, {"penalty", "normal"}, {"cohesion"}}),
+    refuse(entry, blame(entry, {{"penalty", "normal", "law"}, {"penalty", "normal"}, {"cohesion"}}),
            "law: linear with cohesion in mode: penalty (a bond pulls with the linear spring)",
            concat("another normal law, with cohesion ", law.cohesion, " Pa"));
   if (laws.tangential.kind == penalty::TangentialLawKind::VelocityDependent)
     refuse(
+        entry,
         blame(entry, {{"penalty", "tangential", "law"}, {"penalty", "tangential"}, {"cohesion"}}),
         "law: spring_dashpot_slider or incremental with cohesion in mode: penalty (the "
         "velocity-dependent law has no single friction coefficient to shift the cone by)",
@@ -159,18 +162,13 @@ void check_cohesion(const model::ContactLaw& law, const Field& entry, run::Mode 
 // restitution would add a second rebound.
 void check_joint_stiffness(const model::ContactLaw& law, const Field& entry, run::Mode mode) {
   if (!law.joint_stiffness.compliant()) return;
-  const auto refuse = [&](const Blamed& blamed, std::string_view expected,
-                          const std::string& found) {
-    throw core::Diagnostic(blamed.at.location(), concat(entry.path(), ".", blamed.key), expected,
-                           found);
-  };
   if (mode == run::Mode::Penalty)
-    refuse(blame(entry, {{"joint_stiffness"}}),
+    refuse(entry, blame(entry, {{"joint_stiffness"}}),
            "no joint_stiffness in mode: penalty (the penalty mode's springs are set under "
            "`penalty`)",
            "joint_stiffness");
   if (law.restitution > 0.0)
-    refuse(blame(entry, {{"restitution"}, {"joint_stiffness"}}),
+    refuse(entry, blame(entry, {{"restitution"}, {"joint_stiffness"}}),
            "restitution 0 with joint_stiffness (a compliant joint rebounds by its spring)",
            concat("restitution ", law.restitution));
 }

@@ -13,26 +13,32 @@ JointCompliance joint_compliance(const std::vector<Contact>& contacts,
   const int d = scene.dimension;
   const auto n = static_cast<math::Index>(contacts.size());
   JointCompliance joint{math::VecX::Zero(d * n), math::VecX::Zero(d * n)};
-  std::map<std::pair<int, int>, std::vector<math::Index>> pairs;
+  if (!scene.interactions.has_joint_stiffness()) return joint;
+  // The contacts of each compliant pair of bodies, with the pair's stiffness.
+  struct Joint {
+    model::JointStiffness stiffness;
+    std::vector<math::Index> members;
+  };
+  std::map<std::pair<int, int>, Joint> pairs;
   for (math::Index a = 0; a < n; ++a) {
     const Contact& contact = contacts[a];
     const model::ContactLaw& law = scene.interactions.law(scene.bodies[contact.body_a].material,
                                                           scene.bodies[contact.body_b].material);
-    if (law.joint_stiffness.compliant()) pairs[{contact.body_a, contact.body_b}].push_back(a);
+    if (!law.joint_stiffness.compliant()) continue;
+    Joint& pair = pairs[{contact.body_a, contact.body_b}];
+    pair.stiffness = law.joint_stiffness;
+    pair.members.push_back(a);
   }
-  for (const auto& [pair, members] : pairs) {
+  for (const auto& [bodies, pair] : pairs) {
+    const std::vector<math::Index>& members = pair.members;
     std::vector<math::Vec3> points;
     for (const math::Index a : members) points.push_back(contacts[a].point.p);
     const Contact& first = contacts[members.front()];
     const double area_per_point =
         contact_area(points, first.frame.col(0), d) / static_cast<double>(members.size());
     if (!(area_per_point > 0.0)) continue;
-    const model::JointStiffness& stiffness =
-        scene.interactions
-            .law(scene.bodies[pair.first].material, scene.bodies[pair.second].material)
-            .joint_stiffness;
-    const double c_N = 1.0 / (h * h * stiffness.normal * area_per_point);
-    const double c_T = 1.0 / (h * h * stiffness.shear * area_per_point);
+    const double c_N = 1.0 / (h * h * pair.stiffness.normal * area_per_point);
+    const double c_T = 1.0 / (h * h * pair.stiffness.shear * area_per_point);
     for (const math::Index a : members) {
       auto c_a = joint.compliance.segment(d * a, d);
       auto s_a = joint.shift.segment(d * a, d);

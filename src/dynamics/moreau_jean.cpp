@@ -364,7 +364,7 @@ VecX MoreauJean::solve_local(const StepTerms& terms, const solvers::Solver& solv
   const solvers::Stopwatch assembly_clock;
   problem_.dimension = scene_.dimension;
   problem_.W = contact::assemble_delassus(terms.jacobian.H, terms.m_inv);
-  if (terms.joints.any()) problem_.W.add_to_diagonal(terms.joints.compliance);
+  problem_.W.add_to_diagonal(terms.joints.compliance);
   problem_.mu = frictions();
   global_problem_ = contact::GlobalProblem{};
   const VecX q = terms.free_local_velocity();
@@ -457,7 +457,7 @@ void MoreauJean::assemble_global(const StepTerms& terms, StepReport& report) {
   global.H = terms.H.transpose();
   global.w = terms.jacobian.known + terms.jacobian.impact + terms.joints.shift;
   global.mu = frictions();
-  global.compliance = terms.joints.any() ? terms.joints.compliance : VecX();
+  global.compliance = terms.joints.compliance;
   problem_ = contact::LocalProblem{};
   problem_.dimension = scene_.dimension;
   report.times.assembly += assembly_clock.seconds();

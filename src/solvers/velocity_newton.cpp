@@ -612,8 +612,12 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // whole (on a tilting table, under ground motion, in flight) the relative velocities the
     // error measures are a small part of v, and a tolerance on |v|_M alone ends every inner
     // solve before it starts while the multiplier updates alone drive the error up.
-    const double v_scale = std::max(scale, std::sqrt(v.dot(problem.M * v)));
+    // Where nothing moves yet (no applied force, v = 0: the first step of a gravity ramp on
+    // compliant joints) |v|_M is 0, and so would the tolerance be: the error's scale then.
     const double error_scale = std::max({ws.q_norm, r.norm(), ws.u.norm()});
+    const double v_norm = std::max(scale, std::sqrt(v.dot(problem.M * v)));
+    const double v_scale =
+        v_norm > 0.0 || !(ws.velocity_gain > 0.0) ? v_norm : error_scale / ws.velocity_gain;
     const double tolerance =
         std::max(0.1 * report.error *
                      (on_error_scale ? std::min(v_scale, error_scale / ws.velocity_gain) : v_scale),

@@ -106,6 +106,24 @@ TEST_P(VelocityNewtonAgainstW, SameAnswersWithCompliantContacts) {
 
 INSTANTIATE_TEST_SUITE_P(Seeds, VelocityNewtonAgainstW, ::testing::Range(1, 9));
 
+// A compliant structure at rest with no applied force (f = 0, the first step of a gravity
+// ramp) and its joints' shifts in w: v_free = 0 and, from r = 0, v = 0, so the inner
+// tolerance cannot be a fraction of |v|_M. On the error's scale the whole solve takes fewer
+// Newton steps than one inner solve's limit, as it does with the problem's own f; with a
+// tolerance of 0 the first inner solve ran to that limit, and the whole solve past it.
+TEST(VelocityNewton, CompliantProblemWithoutAppliedForceTakesFewNewtonSteps) {
+  GlobalProblem problem = testing::random_global_problem(4, 14, 3);
+  const double w_nn =
+      contact::Condensation(problem, {"random"}).local().W.to_sparse().diagonal().mean();
+  problem.compliance = VecX::Constant(3 * problem.contacts(), 0.2 * w_nn);
+  problem.f.setZero();
+  VecX r = VecX::Zero(3 * problem.contacts()), v;
+  const VelocityNewtonOptions options{.stop = tight()};
+  const SolveReport report = VelocityNewton(options).solve(problem, r, v);
+  ASSERT_TRUE(report.converged()) << to_string(report.status) << " " << report.error;
+  EXPECT_LT(report.iterations, options.inner_iterations);
+}
+
 // Two unit masses on a frictionless floor: the one pushed down by f stays (r = f, u = 0),
 // the one pulled up leaves (r = 0, u = f / m + w). The closed form of both regions.
 TEST(VelocityNewton, FloorReactionsInClosedForm) {

@@ -34,7 +34,6 @@ namespace moreau::dynamics {
 struct JointCompliance {
   math::VecX compliance;  ///< C, m/(N s)
   math::VecX shift;       ///< s, m/s
-  bool any() const { return (compliance.array() > 0.0).any(); }
 };
 
 /// The compliance of each contact of `contacts` (their gaps at the start of the step), with

@@ -55,6 +55,13 @@ class InteractionTable {
     for_each_law([&](const ContactLaw& law) { cohesive = cohesive || law.cohesion > 0.0; });
     return cohesive;
   }
+  /// Whether any law, the default's included, makes its joints compliant.
+  bool has_joint_stiffness() const {
+    bool compliant = false;
+    for_each_law(
+        [&](const ContactLaw& law) { compliant = compliant || law.joint_stiffness.compliant(); });
+    return compliant;
+  }
   const ContactLaw& law(int a, int b) const {
     const auto found = laws_.find(ordered(a, b));
     return found == laws_.end() ? fallback_ : found->second;

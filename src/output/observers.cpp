@@ -93,7 +93,8 @@ void MechanismOutput::stepped(const run::Run& run, const run::StepOutcome& outco
 }
 
 VtkOutput::VtkOutput(const run::Run& run, const fs::path& folder, const run::Checkpoint* resumed)
-    : writer_(folder, run.scene()) {
+    : writer_(folder, run.scene(),
+              {.plane_half_size = 0.0, .support = run::shaken_support(run.problem())}) {
   if (resumed) {
     writer_.restore(resumed->vtk);
     damage_.restore(resumed->damage);

@@ -38,7 +38,7 @@ constexpr int kVtkPolygon = 7;
 constexpr const char* kParaViewScript =
     R"py(# Written by moreau: opens this folder's VTK collections in ParaView.
 #   paraview --script=open_in_paraview.py      or      pvpython open_in_paraview.py
-# bodies coloured by |displacement| since t = 0 (m), contacts as points coloured by their
+# bodies coloured by |@BODY_ARRAY@| since t = 0 (m@RELATIVE@), contacts as points coloured by their
 # normal force (N), interfaces by the eccentricity ratio of their centre of pressure, and the
 # damage map (damage.vtu, once a frame after the first is written) by each joint's largest
 # opening (m), hidden: its joints lie on the bodies' faces, so show it (the eye in the
@@ -68,7 +68,7 @@ def show(name, association, array, component=None):
     return display
 
 
-bodies = show("bodies", "CELLS", "displacement", "Magnitude")
+bodies = show("bodies", "CELLS", "@BODY_ARRAY@", "Magnitude")
 contacts = show("contacts", "POINTS", "normal_force")
 contacts.SetRepresentationType("Points")
 contacts.PointSize = 8.0
@@ -88,6 +88,20 @@ for display in displays:
 view.ResetCamera()
 Render()
 )py";
+
+// The ParaView script, bodies coloured by the displacement relative to the shaken support when
+// there is one (an engineer reads a structure's own motion, not its table's carry), by the
+// absolute displacement otherwise.
+std::string paraview_script(bool relative) {
+  std::string script = kParaViewScript;
+  const auto replace = [&](const std::string& token, const std::string& text) {
+    for (std::size_t at = script.find(token); at != std::string::npos; at = script.find(token))
+      script.replace(at, token.size(), text);
+  };
+  replace("@BODY_ARRAY@", relative ? "relative_displacement" : "displacement");
+  replace("@RELATIVE@", relative ? ", relative to the shaken support" : "");
+  return script;
+}
 
 // Resolution of the UV sphere: an even number of latitude bands puts a ring on the equator
 // and a multiple of 4 meridians puts vertices on the local x and y axes, so the mesh
@@ -223,13 +237,36 @@ BodyMotion motion_since(const geometry::Pose& initial, const model::Body& body) 
   return {body.x - initial.position, math::degrees(rotation.angle), axis};
 }
 
-// Cell data of the bodies' grid, in the order append_body fills them.
-enum BodyCellArray { kBody, kDisplacement, kRotationAngle, kRotationAxis };
+// The frame of the shaken support s (VtkOptions::support), in which an engineer reads a
+// structure's motion under ground motion: a vector of the world at the support's pose of the
+// moment, in the support's axes at t = 0 (R_s,0 R_s^-1). The support of a ground motion only
+// translates, and the relative values are then the absolute ones minus the support's.
+struct SupportFrame {
+  const model::Body& support;
+  geometry::Pose initial;  ///< the support's at t = 0
+  math::Quat to_initial_axes;
+
+  /// The displacement of a centre of mass from x_0 to x relative to the support:
+  /// R_s,0 R_s^-1 (x - x_s) - (x_0 - x_s,0).
+  Vec3 displacement(const Vec3& x_0, const Vec3& x) const {
+    return to_initial_axes * (x - support.x) - (x_0 - initial.position);
+  }
+  /// The velocity of a point p of `body` relative to the support's rigid motion at p.
+  Vec3 velocity(const model::Body& body, const Vec3& p) const {
+    return to_initial_axes * (body.point_velocity(p) - support.point_velocity(p));
+  }
+};
+
+// Cell and point data of the bodies' grid, in the order append_body fills them; the relative
+// arrays only with a support.
+enum BodyCellArray { kBody, kDisplacement, kRotationAngle, kRotationAxis, kRelativeDisplacement };
+enum BodyPointArray { kVelocity, kRelativeVelocity };
 
 // Appends body b's surface in world coordinates, with the rigid velocity of each vertex and
-// its motion since `initial` on each face.
+// its motion since `initial` on each face, and both relative to the support if there is one.
 void append_body(const model::Scene& scene, std::size_t b, const geometry::Pose& initial,
-                 const Vec3& plane_centre_W, double plane_half_size, Grid& grid) {
+                 const std::optional<SupportFrame>& support, const Vec3& plane_centre_W,
+                 double plane_half_size, Grid& grid) {
   const model::Body& body = scene.bodies[b];
   const BodyMotion motion = motion_since(initial, body);
   const geometry::Pose pose = body.shape_pose();
@@ -237,8 +274,10 @@ void append_body(const model::Scene& scene, std::size_t b, const geometry::Pose&
       std::visit(LocalSurface{pose, plane_centre_W, plane_half_size, scene.dimension}, body.shape);
   const auto first = static_cast<std::int64_t>(grid.points.size());
   for (const Vec3& vertex : surface.vertices) {
-    grid.points.push_back(pose.point_to_world(vertex));
-    grid.point_data[0].append(body.point_velocity(grid.points.back()));
+    const Vec3 p = pose.point_to_world(vertex);
+    grid.points.push_back(p);
+    grid.point_data[kVelocity].append(body.point_velocity(p));
+    if (support) grid.point_data[kRelativeVelocity].append(support->velocity(body, p));
   }
   for (const std::vector<int>& face : surface.faces) {
     for (const int k : face) grid.connectivity.push_back(first + k);
@@ -248,20 +287,31 @@ void append_body(const model::Scene& scene, std::size_t b, const geometry::Pose&
     grid.cell_data[kDisplacement].append(motion.displacement);
     grid.cell_data[kRotationAngle].values.push_back(motion.angle_deg);
     grid.cell_data[kRotationAxis].append(motion.axis);
+    if (support)
+      grid.cell_data[kRelativeDisplacement].append(support->displacement(initial.position, body.x));
   }
 }
 
 Grid body_grid(const model::Scene& scene, const std::vector<geometry::Pose>& initial_poses,
-               const Vec3& plane_centre_W, double plane_half_size) {
+               std::optional<std::size_t> support_index, const Vec3& plane_centre_W,
+               double plane_half_size) {
   Grid grid;
   grid.point_data = {{"velocity", "Float64", 3, {}}};
   grid.cell_data = {{"body", "Int32", 1, {}},
                     {"displacement", "Float64", 3, {}},
                     {"rotation_angle", "Float64", 1, {}},
                     {"rotation_axis", "Float64", 3, {}}};
+  std::optional<SupportFrame> support;
+  if (support_index) {
+    const model::Body& body = scene.bodies[*support_index];
+    const geometry::Pose& initial = initial_poses[*support_index];
+    support.emplace(SupportFrame{body, initial, initial.orientation * body.q.conjugate()});
+    grid.point_data.push_back({"relative_velocity", "Float64", 3, {}});
+    grid.cell_data.push_back({"relative_displacement", "Float64", 3, {}});
+  }
   for (std::size_t b = 0; b < scene.bodies.size(); ++b)
     if (scene.bodies[b].motion != model::Motion::Removed)
-      append_body(scene, b, initial_poses[b], plane_centre_W, plane_half_size, grid);
+      append_body(scene, b, initial_poses[b], support, plane_centre_W, plane_half_size, grid);
   return grid;
 }
 
@@ -416,8 +466,9 @@ VtkWriter::VtkWriter(std::filesystem::path folder, const model::Scene& initial, 
                            core::concat(options_.plane_half_size));
   for (const model::Body& body : initial.bodies) initial_poses_.push_back({body.x, body.q});
   create_output_folder(folder_);
-  core::write_output_file(folder_ / "open_in_paraview.py",
-                          [](std::ostream& out) { out << kParaViewScript; });
+  core::write_output_file(folder_ / "open_in_paraview.py", [&](std::ostream& out) {
+    out << paraview_script(options_.support.has_value());
+  });
 }
 
 void VtkWriter::write(int step, double time, const model::Scene& scene,
@@ -425,8 +476,8 @@ void VtkWriter::write(int step, double time, const model::Scene& scene,
   MOREAU_ASSERT(step >= 0);
   MOREAU_ASSERT(scene.bodies.size() == initial_poses_.size());
   if (!state_.plane_patch) state_.plane_patch = choose_plane_patch(scene);
-  const Grid bodies =
-      body_grid(scene, initial_poses_, state_.plane_patch->centre_W, state_.plane_patch->half_size);
+  const Grid bodies = body_grid(scene, initial_poses_, options_.support,
+                                state_.plane_patch->centre_W, state_.plane_patch->half_size);
   core::write_output_file(folder_ / frame_name("bodies", step),
                           [&](std::ostream& out) { write_grid(out, bodies); });
   const Grid points = contact_grid(contacts);

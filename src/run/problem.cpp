@@ -46,6 +46,15 @@ const model::GroundMotion* strongest_ground_motion(const Problem& problem) {
   return strongest == problem.ground_motions.end() ? nullptr : &*strongest;
 }
 
+std::optional<std::size_t> shaken_support(const Problem& problem) {
+  const model::GroundMotion* ground = strongest_ground_motion(problem);
+  if (!ground) return std::nullopt;
+  const auto& bodies = problem.scene.bodies;
+  for (std::size_t b = 0; b < bodies.size(); ++b)
+    if (bodies[b].name == ground->body) return b;
+  return std::nullopt;
+}
+
 double free_bodies_base(const Problem& problem) {
   double base = std::numeric_limits<double>::infinity();
   for (const model::Body& body : problem.scene.bodies)

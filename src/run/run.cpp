@@ -18,17 +18,6 @@ core::Diagnostic located(const core::Diagnostic& error, const Problem& problem) 
   return {given->second, error.key(), error.message()};
 }
 
-// Under ground motion, the body whose motion a collapse's displacement is measured from:
-// the support of the strongest ground motion.
-std::optional<std::size_t> shaken_support(const Problem& problem) {
-  const model::GroundMotion* ground = strongest_ground_motion(problem);
-  if (!ground) return std::nullopt;
-  const auto& bodies = problem.scene.bodies;
-  for (std::size_t b = 0; b < bodies.size(); ++b)
-    if (bodies[b].name == ground->body) return b;
-  return std::nullopt;
-}
-
 }  // namespace
 
 Run::Run(Problem problem, RunOptions options)

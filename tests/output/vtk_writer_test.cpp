@@ -241,6 +241,83 @@ TEST_F(VtkWriterFiles, BodiesCarryTheirDisplacementAndRotationSinceTheInitialSce
   }
 }
 
+// Under ground motion (a support that translates: the ground plane, moved by d_s at v_s), every
+// body's relative displacement is its displacement less d_s, every vertex's relative
+// velocity its velocity less v_s; the support's own are 0. Without a support the files have
+// no relative arrays.
+TEST_F(VtkWriterFiles, BodiesCarryTheirMotionRelativeToTheShakenSupport) {
+  const model::Scene initial = scene_3d();
+  model::Scene scene = initial;
+  const std::size_t support = 2;
+  const Vec3 d(0.1, -0.2, 0.3), d_s(0.25, 0.05, 0.0), v_s(-0.8, 0.3, 0.0);
+  scene.bodies[0].x += d;
+  scene.bodies[support].x += d_s;
+  scene.bodies[support].v = v_s;
+  VtkWriter writer(scratch.path, initial, {.plane_half_size = 0.0, .support = support});
+  writer.write(5, 0.1, scene, {});
+  const json grid = read_with_vtk(writer.folder() / "bodies_000005.vtu");
+  const json& cells = grid["cell_data"];
+  const json& velocity = grid["point_data"]["velocity"];
+  const json& relative_velocity = grid["point_data"]["relative_velocity"];
+  for (std::size_t c = 0; c < cells["body"].size(); ++c) {
+    const std::size_t b = cells["body"][c].get<std::size_t>();
+    const Vec3 expected =
+        b == support ? Vec3(Vec3::Zero()) : Vec3(tuple(cells["displacement"], c) - d_s);
+    EXPECT_LT((tuple(cells["relative_displacement"], c) - expected).norm(), kLengthTol)
+        << "body " << b;
+    for (const std::size_t p : grid["cell_points"][c]) {
+      const Vec3 expected_velocity =
+          b == support ? Vec3(Vec3::Zero()) : Vec3(tuple(velocity, p) - v_s);
+      EXPECT_LT((tuple(relative_velocity, p) - expected_velocity).norm(), kLengthTol)
+          << "body " << b;
+    }
+  }
+  VtkWriter absolute(scratch.path / "absolute", initial);
+  absolute.write(5, 0.1, scene, {});
+  const json without = read_with_vtk(absolute.folder() / "bodies_000005.vtu");
+  EXPECT_FALSE(without["cell_data"].contains("relative_displacement"));
+  EXPECT_FALSE(without["point_data"].contains("relative_velocity"));
+}
+
+// The relative motion is the motion seen from the support, whatever the support does: a
+// body carried rigidly by a support that turns and translates (the box, turned by 0.4 rad
+// about a and moved by d_s, spinning at w about its centre) has no relative displacement and
+// no relative velocity, where its absolute ones are of the order of 1.
+TEST_F(VtkWriterFiles, ABodyCarriedByATurningSupportHasNoRelativeMotion) {
+  const model::Scene initial = scene_3d();
+  model::Scene scene = initial;
+  const std::size_t support = 0, carried = 3;
+  const math::Quat turn = math::from_axis_angle(Vec3(1.0, 2.0, -1.0).normalized(), 0.4);
+  const Vec3 d_s(0.5, -0.3, 0.2), w(0.3, -1.0, 0.5);
+  model::Body& table = scene.bodies[support];
+  table.x += d_s;
+  table.q = turn * table.q;
+  table.w_B = table.q.conjugate() * w;
+  model::Body& body = scene.bodies[carried];
+  body.x = table.x + turn * (body.x - initial.bodies[support].x);
+  body.q = turn * body.q;
+  body.v = table.point_velocity(body.x);
+  body.w_B = body.q.conjugate() * w;
+  VtkWriter writer(scratch.path, initial, {.plane_half_size = 0.0, .support = support});
+  writer.write(1, 0.1, scene, {});
+  const json grid = read_with_vtk(writer.folder() / "bodies_000001.vtu");
+  const json& cells = grid["cell_data"];
+  std::size_t checked = 0;
+  for (std::size_t c = 0; c < cells["body"].size(); ++c) {
+    const std::size_t b = cells["body"][c].get<std::size_t>();
+    if (b != support && b != carried) continue;
+    EXPECT_GT(tuple(cells["displacement"], c).norm(), 0.1) << "body " << b;
+    EXPECT_LT(tuple(cells["relative_displacement"], c).norm(), kLengthTol) << "body " << b;
+    for (const std::size_t p : grid["cell_points"][c]) {
+      EXPECT_GT(tuple(grid["point_data"]["velocity"], p).norm(), 0.1) << "body " << b;
+      EXPECT_LT(tuple(grid["point_data"]["relative_velocity"], p).norm(), kLengthTol)
+          << "body " << b;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 6u * 4u + 4u * 3u);  // the box's faces' corners, the tetrahedron's
+}
+
 // Planar mode: the square, initially tilted, turned by a further -0.5 rad about y.
 TEST_F(VtkWriterFiles, PlanarRotationsAreAboutY) {
   const model::Scene initial = scene_2d();
@@ -279,7 +356,7 @@ TEST_F(VtkWriterFiles, PlanarPolygonsAreUnitDepthPrisms) {
 TEST_F(VtkWriterFiles, PlaneHalfSizeOptionSetsTheGroundSquare) {
   model::Scene scene;
   scene.bodies.push_back(model::make_fixed_body("ground", geometry::Plane{}, Pose{}));
-  VtkWriter writer(scratch.path, scene, {.plane_half_size = 3.0});
+  VtkWriter writer(scratch.path, scene, {.plane_half_size = 3.0, .support = std::nullopt});
   writer.write(0, 0.0, scene, {});
   const json grid = read_with_vtk(writer.folder() / "bodies_000000.vtu");
   expect_bounds(grid, {Vec3(-3, -3, 0), Vec3(3, 3, 0)});
@@ -478,6 +555,17 @@ TEST_F(VtkWriterFiles, ParaViewScriptColoursEachCollectionByAnArrayOfItsFrames) 
   EXPECT_EQ(view.hidden, std::vector<std::string>{});
 }
 
+// Under ground motion the bodies are coloured by their displacement relative to the support.
+TEST_F(VtkWriterFiles, ParaViewScriptColoursBodiesByTheirRelativeDisplacementUnderGroundMotion) {
+  const model::Scene scene = scene_3d();
+  VtkWriter writer(scratch.path, scene, {.plane_half_size = 0.0, .support = 2});
+  writer.write(0, 0.0, scene, square_joint());
+  const ParaViewView view = open_in_paraview(writer.folder());
+  EXPECT_EQ(view.coloured, (std::vector<std::string>{"bodies.pvd relative_displacement",
+                                                     "contacts.pvd normal_force",
+                                                     "interfaces.pvd eccentricity_ratio"}));
+}
+
 // Once the damage map is written (with the frames after the first), the script opens it too,
 // coloured by the joints' largest opening and hidden (its joints lie on the bodies' faces).
 TEST_F(VtkWriterFiles, ParaViewScriptOpensTheDamageMapHidden) {
@@ -510,7 +598,8 @@ TEST(ContactStatus, OnTheConeWithinARelativeBillionthIsSlip) {
 TEST(VtkWriter, NegativePlaneSizeIsRefused) {
   const ScratchFolder scratch;
   const model::Scene empty;
-  EXPECT_THROW(VtkWriter(scratch.path, empty, {.plane_half_size = -1.0}), core::Diagnostic);
+  EXPECT_THROW(VtkWriter(scratch.path, empty, {.plane_half_size = -1.0, .support = std::nullopt}),
+               core::Diagnostic);
   EXPECT_FALSE(fs::exists(scratch.path));  // refused before anything is created
 }
 

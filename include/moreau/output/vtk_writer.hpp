@@ -35,6 +35,10 @@ struct VtkOptions {
   /// projected on the plane. Both are kept for the whole run, so the ground does not jump
   /// between frames.
   double plane_half_size = 0.0;
+  /// Under ground motion, the shaken support (run::shaken_support, an index in
+  /// Scene::bodies), whose motion the bodies' relative fields are measured from; none: no
+  /// relative fields.
+  std::optional<std::size_t> support;
 };
 
 /// Writes, into one folder, for each call of write():
@@ -45,7 +49,14 @@ struct VtkOptions {
 ///                        the angle is 0; +-y in planar mode) of the rotation q q_0^-1, where
 ///                        x_0 and q_0 are the pose in `initial`, and point data `velocity`
 ///                        (m/s, world: the rigid velocity v + w x (p - x) of each vertex, so
-///                        spin shows as well as translation)
+///                        spin shows as well as translation); with a support
+///                        (VtkOptions::support), also cell data `relative_displacement`
+///                        (m, the centre of mass's displacement in the support's frame,
+///                        R_s,0 R_s^-1 (x - x_s) - (x_0 - x_s,0), in the support's axes at
+///                        t = 0) and point data `relative_velocity` (m/s, each vertex's
+///                        velocity less the support's rigid velocity at that point, in the
+///                        same axes): for a support that translates, as a ground motion's
+///                        does, the absolute values less the support's
 ///   contacts_<step>.vtu  one VTK_VERTEX cell per contact at its point p, with point data
 ///                        `body_a`, `body_b` (indices in Scene::bodies, as `body` above),
 ///                        `normal` (unit, world, from body_b towards body_a), `normal_force`
@@ -78,7 +89,8 @@ struct VtkOptions {
 ///
 /// The constructor writes open_in_paraview.py into the folder: a ParaView Python script
 /// (`paraview --script=open_in_paraview.py`, or `pvpython open_in_paraview.py`) that opens
-/// the three collections, bodies coloured by |displacement|, contacts as points coloured by
+/// the three collections, bodies coloured by |displacement| (|relative_displacement| with a
+/// support), contacts as points coloured by
 /// normal_force, interfaces by eccentricity_ratio.
 ///
 /// Numbers are ASCII with 17 significant digits (exact round trip). N.B. VTK's ASCII

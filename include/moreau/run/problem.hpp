@@ -117,6 +117,11 @@ void set_duration(Problem& problem, double duration, const std::string& key);
 /// under ground motion reports its intensity by; none without ground motion.
 const model::GroundMotion* strongest_ground_motion(const Problem& problem);
 
+/// Under ground motion, the body the strongest ground motion shakes (the index in
+/// scene.bodies): what a collapse's displacements, a mechanism's velocities and the VTK
+/// output's relative motion are measured from; none without ground motion.
+std::optional<std::size_t> shaken_support(const Problem& problem);
+
 /// m: the lowest point of the problem's free bodies (their bounding boxes, as the scene stands),
 /// the base that heights of a structure are measured from (drift: displacement over height);
 /// +infinity without a free body.

@@ -1,10 +1,11 @@
 // `moreau plot RUN_DIR`: a run's curves as PNG files in its folder, drawn by plot_run.py with
 // matplotlib from summary.json, history.csv and solver.csv: the capacity curve (the load
 // factor against the control body's displacement), the energies, the solver's iterations and
-// errors, and the tracked bodies' displacements and rotations; under ground motion also the
-// control body's displacement and drift relative to the shaken support against time. A run
-// that tracks no body of its structure gets the energies and the solver's plots, and a line
-// that says why the others are missing.
+// errors, and the tracked bodies' displacements and rotations; under ground motion the
+// control body's displacement and drift relative to the shaken support against time instead
+// of the capacity curve; with the VTK frames, the collapse mechanism and the damage map drawn
+// on the structure. A run that tracks no body of its structure gets the energies and the
+// solver's plots, and a line that says why the others are missing.
 #include "command.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
@@ -86,8 +87,9 @@ int run_plot(const std::vector<std::string>& arguments) {
   positional.add("folder", 1);
   const auto values = parse_command(
       arguments,
-      "Usage: moreau plot RUN_DIR [options]\nDraws a run's capacity curve, energies, solver "
-      "statistics and tracked bodies to PNG files in its folder (with matplotlib).",
+      "Usage: moreau plot RUN_DIR [options]\nDraws a run's capacity curve or response, "
+      "energies, solver statistics, tracked bodies, collapse mechanism and damage map to PNG "
+      "files in its folder (with matplotlib).",
       options, positional);
   if (!values) return kSuccess;
 

@@ -10,7 +10,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace moreau::testing {
 namespace {
@@ -62,7 +65,8 @@ TEST(PlotCommand, DrawsTheCapacityCurveOfTheControlBody) {
 }
 
 // Under ground motion the response is measured from the shaken table, which history.csv
-// tracks and summary.json names; the rocking block's response and drift are drawn.
+// tracks and summary.json names; the rocking block's response and drift are drawn, and no
+// capacity curve (the PGA reached against a displacement).
 TEST(PlotCommand, DrawsTheResponseToAGroundMotionRelativeToTheShakenSupport) {
   const ScratchFolder folder;
   const fs::path out = folder.path() / "run";
@@ -78,8 +82,9 @@ TEST(PlotCommand, DrawsTheResponseToAGroundMotionRelativeToTheShakenSupport) {
   EXPECT_THAT(header, HasSubstr(",table.x,")) << "the shaken support is tracked";
   const CommandResult plotted = run_moreau("plot " + out.string());
   ASSERT_EQ(plotted.exit_code, 0) << plotted.output;
-  for (const char* png : {"capacity.png", "energy.png", "solver.png", "response.png", "bodies.png"})
+  for (const char* png : {"energy.png", "solver.png", "response.png", "bodies.png"})
     EXPECT_TRUE(is_png(out / png)) << png;
+  EXPECT_FALSE(fs::exists(out / "capacity.png")) << "the PGA reached is no capacity curve";
   std::ifstream summary(out / "summary.json");
   const std::string text{std::istreambuf_iterator<char>(summary), {}};
   EXPECT_THAT(text, HasSubstr("\"ground\": \"table\""));
@@ -111,6 +116,109 @@ output: {every: 2, vtk: false}
   for (const char* png : {"energy.png", "solver.png"}) EXPECT_TRUE(is_png(out / png)) << png;
   for (const char* png : {"capacity.png", "bodies.png", "response.png"})
     EXPECT_FALSE(fs::exists(out / png)) << png;
+}
+
+// Two stacked blocks (planar) on a table tilted past their overturning angle, with the VTK
+// frames that the pictures are drawn from; `loads` empty: they stand.
+std::string stacked_blocks(const std::string& loads) {
+  const std::string block =
+      "shape: {type: polygon, vertices: [[-0.1, -0.3], [0.1, -0.3], [0.1, 0.3], [-0.1, 0.3]]}";
+  return R"(version: 1
+title: Two stacked blocks on a tilting table
+dimension: 2
+time: {step: 1.0e-3, duration: 1.0}
+interactions: {default: {friction: 0.8}}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: lower, )" +
+         block + R"(, position: [0, 0, 0.3]}
+  - {name: upper, )" +
+         block + R"(, position: [0, 0, 0.9]}
+)" + loads +
+         R"(
+stop: {collapse: {max_rotation: 10}}
+output: {every: 20, vtk: true}
+)";
+}
+
+// The pixels of `colours` (#rrggbb) in a PNG between the fractions left and right of its
+// width (tests/cli/png_colours.py).
+std::map<std::string, int> pixels(const fs::path& png, double left, double right,
+                                  const std::vector<std::string>& colours) {
+  std::string arguments = std::string(MOREAU_SOURCE_DIR) + "/tests/cli/png_colours.py " +
+                          png.string() + " " + std::to_string(left) + " " + std::to_string(right);
+  for (const std::string& colour : colours) arguments += " '" + colour + "'";
+  const CommandResult counted = run_executable("/usr/bin/python3", arguments);
+  EXPECT_EQ(counted.exit_code, 0) << counted.output;
+  const nlohmann::json counts = nlohmann::json::parse(counted.output, nullptr, false);
+  if (counts.is_discarded()) {
+    ADD_FAILURE() << "png_colours.py printed no JSON: " << counted.output;
+    return {};
+  }
+  return counts.get<std::map<std::string, int>>();
+}
+
+// plot_run.py's colours: the first part of a mechanism (tab:blue), the hinges, the sliding
+// joints, and the damage map's largest value (plasma_r at 1).
+constexpr const char* kFirstPart = "#1f77b4";
+constexpr const char* kHinge = "#ff0000";
+constexpr const char* kSliding = "#ff8c00";
+constexpr const char* kLargestDamage = "#0d0887";
+
+// The blocks overturn about the lower block's corner: the mechanism's picture shows one part
+// in the first part's colour with a hinge and no sliding joint, and the damage map the base
+// joint, which opened most, in the colour of the largest opening (left of the colour bars).
+TEST(PlotCommand, DrawsTheMechanismAndTheDamageOfACollapseOnTheStructure) {
+  const ScratchFolder folder;
+  std::ofstream(folder.path() / "blocks.yaml")
+      << stacked_blocks("loads: {tilt: {axis: [0, 1, 0], initial: 12, rate: 10}}");
+  const fs::path out = folder.path() / "run";
+  const CommandResult ran = run_moreau("run " + (folder.path() / "blocks.yaml").string() +
+                                       " --out " + out.string() + " --quiet");
+  ASSERT_EQ(ran.exit_code, 0) << ran.output;
+  const CommandResult plotted = run_moreau("plot " + out.string());
+  ASSERT_EQ(plotted.exit_code, 0) << plotted.output;
+  for (const char* png : {"mechanism.png", "damage.png"}) {
+    EXPECT_THAT(plotted.output, HasSubstr((out / png).string()));
+    ASSERT_TRUE(is_png(out / png)) << png;
+  }
+  auto mechanism = pixels(out / "mechanism.png", 0.0, 1.0, {kFirstPart, kHinge, kSliding});
+  EXPECT_GT(mechanism[kFirstPart], 5000) << "the overturning part";
+  EXPECT_GT(mechanism[kHinge], 20) << "its hinge";
+  EXPECT_EQ(mechanism[kSliding], 0) << "no sliding joint";
+  EXPECT_GT(pixels(out / "damage.png", 0.0, 0.75, {kLargestDamage})[kLargestDamage], 20);
+}
+
+// A block that slides off the table: its mechanism is a sliding joint, drawn as an arrow, and
+// no hinge.
+TEST(PlotCommand, DrawsASlidingJointAsAnArrow) {
+  const ScratchFolder folder;
+  const fs::path out = run_problem(folder, "{every: 10, vtk: true}");
+  ASSERT_EQ(run_moreau("plot " + out.string()).exit_code, 0);
+  auto mechanism = pixels(out / "mechanism.png", 0.0, 1.0, {kFirstPart, kHinge, kSliding});
+  EXPECT_GT(mechanism[kSliding], 20);
+  EXPECT_EQ(mechanism[kHinge], 0);
+}
+
+// Standing, the blocks have a damage map but no mechanism; without VTK frames neither picture
+// can be drawn.
+TEST(PlotCommand, DrawsNoMechanismWithoutACollapseAndNoPictureWithoutTheVtkFrames) {
+  const ScratchFolder folder;
+  std::ofstream(folder.path() / "blocks.yaml") << stacked_blocks("");
+  const fs::path out = folder.path() / "run";
+  ASSERT_EQ(run_moreau("run " + (folder.path() / "blocks.yaml").string() + " --duration 0.05 " +
+                       "--out " + out.string() + " --quiet")
+                .exit_code,
+            0);
+  ASSERT_EQ(run_moreau("plot " + out.string()).exit_code, 0);
+  EXPECT_TRUE(is_png(out / "damage.png"));
+  EXPECT_FALSE(fs::exists(out / "mechanism.png"));
+
+  const ScratchFolder other;
+  const fs::path without = run_problem(other, "{every: 10, vtk: false}");
+  ASSERT_EQ(run_moreau("plot " + without.string()).exit_code, 0);
+  for (const char* png : {"mechanism.png", "damage.png"})
+    EXPECT_FALSE(fs::exists(without / png)) << png;
 }
 
 TEST(PlotCommand, RefusesWhatItCannotPlot) {

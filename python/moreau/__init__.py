@@ -49,5 +49,18 @@ def problem_from_dict(document, name="<problem>", folder=".", mode=None):
         document["interactions"][0]["friction"] = 0.4
         problem = moreau.problem_from_dict(document, folder="problems")
 
-    Errors name the key (with lines of the dict's JSON text)."""
-    return problem_from_text(_json.dumps(document, indent=1), name, folder, mode)
+    An error in the dict names its key path (bodies[1].shape.type) and `name`, with no line
+    or column (a dict has none: the JSON text it is read through is not the user's); an error
+    in a file the dict names (a record, a mesh) is located in that file."""
+    try:
+        return problem_from_text(_json.dumps(document, indent=1), name, folder, mode)
+    except InputError as error:
+        if error.file != name or error.line is None:
+            raise
+        location = ":".join(str(part) for part in (name, error.line, error.column)
+                            if part is not None) + ": "
+        message = str(error)
+        in_dict = InputError(name + ": " + message[len(location):]
+                             if message.startswith(location) else message)
+        in_dict.file, in_dict.line, in_dict.column, in_dict.key = name, None, None, error.key
+        raise in_dict from None

@@ -2,12 +2,17 @@
 // is wrong (exit code 2), and otherwise prints what it expands to, so that a generated
 // structure can be checked before a long run.
 #include "command.hpp"
+#include "moreau/core/concat.hpp"
 #include "moreau/dynamics/contact_detection.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "options.hpp"
 
+#include <algorithm>
 #include <array>
+#include <iomanip>
 #include <iostream>
+#include <type_traits>
+#include <variant>
 
 namespace moreau::cli {
 namespace {
@@ -55,19 +60,54 @@ void print_expansion(const run::Problem& problem) {
   print_ground_motions(problem);
 }
 
+// A shape's kind, as problem files name it (io/problem_bodies.cpp).
+const char* shape_kind(const geometry::Shape& shape) {
+  return std::visit(
+      [](const auto& alternative) -> const char* {
+        using Kind = std::decay_t<decltype(alternative)>;
+        if constexpr (std::is_same_v<Kind, geometry::Sphere>) return "sphere";
+        if constexpr (std::is_same_v<Kind, geometry::Plane>) return "plane";
+        if constexpr (std::is_same_v<Kind, geometry::Box>) return "box";
+        if constexpr (std::is_same_v<Kind, geometry::ConvexPolyhedron>) return "polyhedron";
+        if constexpr (std::is_same_v<Kind, geometry::Polygon>) return "polygon";
+      },
+      shape);
+}
+
+// Every body as the file expands it, generated ones included, with the names that output
+// options (output.bodies, output.control) and other commands (moreau plot --control) take.
+void print_bodies(const run::Problem& problem) {
+  static constexpr std::array<const char*, 4> kMotions{"free", "fixed", "driven", "removed"};
+  std::size_t width = 4;
+  for (const model::Body& body : problem.scene.bodies) width = std::max(width, body.name.size());
+  std::cout << "  bodies (index, name, motion, shape, mass in kg, centre of mass in m):\n";
+  for (std::size_t b = 0; b < problem.scene.bodies.size(); ++b) {
+    const model::Body& body = problem.scene.bodies[b];
+    std::cout << "    " << std::setw(5) << std::left << b << std::setw(static_cast<int>(width) + 2)
+              << body.name << std::setw(8) << kMotions[static_cast<std::size_t>(body.motion)]
+              << std::setw(12) << shape_kind(body.shape) << std::setw(12)
+              << (body.motion == model::Motion::Free ? core::concat(body.mass) : "-") << std::right
+              << '(' << body.x.x() << ", " << body.x.y() << ", " << body.x.z() << ")\n";
+  }
+}
+
 int run_check(const std::vector<std::string>& arguments) {
   po::options_description options("Options");
-  options.add_options()("file", po::value<std::string>()->required(), "problem file (YAML)");
+  options.add_options()("file", po::value<std::string>()->required(), "problem file (YAML)")(
+      "bodies",
+      "also list every body, generated ones included: index, name, motion, shape, "
+      "mass and position");
   po::positional_options_description positional;
   positional.add("file", 1);
   const auto values =
       parse_command(arguments,
-                    "Usage: moreau check FILE\nReads a problem file and prints what it describes; "
-                    "errors name the file, line, column and key.",
+                    "Usage: moreau check FILE [--bodies]\nReads a problem file and prints what "
+                    "it describes; errors name the file, line, column and key.",
                     options, positional);
   if (!values) return kSuccess;
   const run::Problem problem = io::read_problem_file((*values)["file"].as<std::string>());
   print_expansion(problem);
+  if (values->count("bodies")) print_bodies(problem);
   print_warnings(problem);
   return kSuccess;
 }

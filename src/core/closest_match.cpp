@@ -24,14 +24,38 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+// The numbers a name holds, each run of digits without its leading zeros: course15_block04
+// holds 15 and 4, as voussoir4 holds 4.
+std::vector<std::string_view> numbers_in(std::string_view name) {
+  std::vector<std::string_view> numbers;
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  for (std::size_t at = 0; at < name.size();) {
+    if (!is_digit(name[at])) {
+      ++at;
+      continue;
+    }
+    std::size_t end = at;
+    while (end < name.size() && is_digit(name[end])) ++end;
+    std::size_t first = at;
+    while (first + 1 < end && name[first] == '0') ++first;
+    numbers.push_back(name.substr(first, end - first));
+    at = end;
+  }
+  return numbers;
+}
+
 }  // namespace
 
 std::optional<std::string> closest_match(std::string_view word,
                                          std::span<const std::string> candidates) {
   const std::size_t limit = std::max<std::size_t>(1, word.size() / 3);
+  const std::vector<std::string_view> numbers = numbers_in(word);
   std::optional<std::string> best;
   std::size_t best_distance = limit + 1;
   for (const std::string& candidate : candidates) {
+    // A number is no typo in a generated name (course15 is another course than course05):
+    // a word with numbers is matched to names with the same numbers only.
+    if (!numbers.empty() && numbers_in(candidate) != numbers) continue;
     const std::size_t distance = edit_distance(word, candidate);
     if (distance < best_distance) {
       best_distance = distance;

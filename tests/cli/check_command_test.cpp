@@ -51,6 +51,31 @@ TEST(CheckCommand, GoodFilePrintsItsExpansion) {
   fs::remove(path);
 }
 
+// --bodies lists every body with the names output options take, its motion, shape, mass (free
+// bodies) and centre of mass; a generated structure's bodies are listed by their generated
+// names, which is where a user finds them.
+TEST(CheckCommand, BodiesListsEveryBodyGeneratedOnesIncluded) {
+  const ScratchFolder folder;
+  std::ofstream(folder.path() / "scene.yaml") << kScene;
+  const CommandResult listed =
+      run_moreau("check " + (folder.path() / "scene.yaml").string() + " --bodies");
+  ASSERT_EQ(listed.exit_code, 0) << listed.output;
+  EXPECT_THAT(listed.output, ::testing::ContainsRegex("0 +ground +fixed +plane +- +\\(0, 0, 0\\)"));
+  EXPECT_THAT(listed.output,
+              ::testing::ContainsRegex("1 +ball +free +sphere +10.053[0-9]* +\\(0, 0, 0.1\\)"));
+  EXPECT_THAT(listed.output, ::testing::ContainsRegex("2 +cube +free +box +2400 +\\(3, 0, 0.5\\)"));
+  EXPECT_THAT(listed.output,
+              ::testing::ContainsRegex("3 +plate +driven +box +- +\\(-3, 0, -0.05\\)"));
+  EXPECT_THAT(run_moreau("check " + (folder.path() / "scene.yaml").string()).output,
+              Not(HasSubstr("plate  ")))
+      << "listed only on request";
+
+  const CommandResult arch = run_moreau(
+      "check " + (fs::path(MOREAU_SOURCE_DIR) / "problems/arch.yaml").string() + " --bodies");
+  ASSERT_EQ(arch.exit_code, 0) << arch.output;
+  EXPECT_THAT(arch.output, ::testing::ContainsRegex("arch/voussoir00 +free +polyhedron"));
+}
+
 // The bundled El Centro problem: the record's PGA (0.319 g published, Chopra 2012, Fig.
 // 6.1.4), duration and step are printed before any run, so that a record in the wrong units
 // is seen.

@@ -62,7 +62,14 @@ def test_a_bad_dict_raises_at_its_key():
     with pytest.raises(moreau.InputError) as raised:
         moreau.problem_from_dict(document, name="study")
     assert raised.value.key == "time.step"
-    assert raised.value.file == "study" and raised.value.line is not None
+    assert raised.value.file == "study"
+    assert raised.value.line is None and raised.value.column is None
+    assert str(raised.value).startswith("study: error: time.step: expected")
+    document["time"]["step"] = 1e-3
+    document["bodies"][0]["shape"]["type"] = "cube"
+    with pytest.raises(moreau.InputError) as raised:
+        moreau.problem_from_dict(document)
+    assert str(raised.value).startswith("<problem>: error: bodies[0].shape.type: expected")
     with pytest.raises(moreau.InputError, match="nscd or penalty"):
         moreau.load_problem(SOURCE / "problems" / "arch.yaml", mode="implicit")
 

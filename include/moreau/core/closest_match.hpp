@@ -9,7 +9,10 @@
 namespace moreau::core {
 
 /// The candidate nearest to word in Levenshtein distance (Levenshtein 1966), if it is close
-/// enough to be a plausible typo: at most a third of the word's length, and at least 1.
+/// enough to be a plausible typo: at most a third of the word's length, and at least 1. A
+/// word that holds numbers (runs of digits, leading zeros aside) is matched only to
+/// candidates that hold the same numbers in the same order: in generated names a number
+/// says which course or block, and another number is another block, not a typo.
 std::optional<std::string> closest_match(std::string_view word,
                                          std::span<const std::string> candidates);
 

@@ -5,6 +5,7 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
+#include "moreau/dynamics/body_motion.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "solve_fields.hpp"
 
@@ -15,10 +16,12 @@
 namespace moreau::output {
 namespace {
 
-std::string header(const model::Scene& scene, const std::vector<std::size_t>& bodies) {
+std::string header(const model::Scene& scene, const std::vector<std::size_t>& bodies,
+                   bool relative) {
   std::string line =
-      "step,time,detected,active,solver_status,iterations,error,solve_seconds,kinetic_energy,"
-      "potential_energy,elastic_energy,contact_work,dissipated_energy,load_factor";
+      "step,time,detected,active,solver_status,iterations,error,solve_seconds,kinetic_energy,";
+  if (relative) line += "relative_kinetic_energy,";
+  line += "potential_energy,elastic_energy,contact_work,dissipated_energy,load_factor";
   for (const std::size_t b : bodies)
     for (const char* column : {".x", ".y", ".z", ".rotation_deg", ".speed"})
       line += ',' + csv_field(scene.bodies[b].name + column);
@@ -41,18 +44,20 @@ double wrapped(double angle) { return std::remainder(angle, 2.0 * std::numbers::
 }  // namespace
 
 HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
-                             const std::vector<std::string>& bodies)
-    : path_(path), dimension_(initial.dimension) {
+                             const std::vector<std::string>& bodies,
+                             std::optional<std::size_t> support)
+    : path_(path), dimension_(initial.dimension), support_(support) {
   track(initial, bodies);
   last_rotation_deg_.assign(bodies_.size(), 0.0);
-  out_.emplace(path_, header(initial, bodies_), std::nullopt);
+  out_.emplace(path_, header(initial, bodies_, support_.has_value()), std::nullopt);
 }
 
 HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
                              const std::vector<std::string>& bodies, long after_step,
-                             run::HistoryState state)
+                             run::HistoryState state, std::optional<std::size_t> support)
     : path_(path),
       dimension_(initial.dimension),
+      support_(support),
       last_rotation_deg_(std::move(state.last_rotation_deg)),
       dissipated_energy_(state.dissipated_energy) {
   track(initial, bodies);
@@ -60,7 +65,7 @@ HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Sce
     throw core::Diagnostic({path_.string()}, "history bodies",
                            core::concat(bodies_.size(), " tracked bodies, as in the checkpoint"),
                            core::concat(last_rotation_deg_.size()));
-  out_.emplace(path_, header(initial, bodies_), after_step);
+  out_.emplace(path_, header(initial, bodies_, support_.has_value()), after_step);
 }
 
 void HistoryWriter::track(const model::Scene& initial, const std::vector<std::string>& bodies) {
@@ -89,9 +94,10 @@ void HistoryWriter::record(int step, double time, const dynamics::StepReport& re
   std::ostream& row = out_->rows();
   row << step << ',' << time << ',' << report.detected << ',' << report.active << ',';
   write_solve_fields(row, report);
-  row << ',' << (report.solve ? report.solve->seconds : 0.0) << ',' << report.kinetic_energy << ','
-      << report.potential_energy << ',' << report.elastic_energy << ',' << report.contact_work
-      << ',' << dissipated_energy_ << ',' << load_factor;
+  row << ',' << (report.solve ? report.solve->seconds : 0.0) << ',' << report.kinetic_energy;
+  if (support_) row << ',' << dynamics::kinetic_energy(scene, scene.bodies[*support_].v);
+  row << ',' << report.potential_energy << ',' << report.elastic_energy << ','
+      << report.contact_work << ',' << dissipated_energy_ << ',' << load_factor;
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     const model::Body& body = scene.bodies[bodies_[i]];
     row << ',' << body.x.x() << ',' << body.x.y() << ',' << body.x.z() << ','

@@ -19,8 +19,9 @@ constexpr std::size_t kTrackedByDefault = 20;
 output::HistoryWriter history_writer(const run::Run& run, const fs::path& path,
                                      const run::Checkpoint* resumed) {
   const std::vector<std::string> bodies = tracked_bodies(run.problem());
-  if (!resumed) return output::HistoryWriter(path, run.scene(), bodies);
-  return output::HistoryWriter(path, run.scene(), bodies, resumed->step, resumed->history);
+  const std::optional<std::size_t> support = run::shaken_support(run.problem());
+  if (!resumed) return output::HistoryWriter(path, run.scene(), bodies, support);
+  return output::HistoryWriter(path, run.scene(), bodies, resumed->step, resumed->history, support);
 }
 
 std::optional<long> continue_after(const run::Checkpoint* resumed) {

@@ -119,6 +119,32 @@ TEST(HistoryWriter, RowsParseBackExactlyAndAreOnDiskBeforeTheWriterCloses) {
   EXPECT_EQ(std::stod(row[18]), 5.0);  // |(3, 4, 0)|
 }
 
+// With a shaken support, relative_kinetic_energy follows kinetic_energy: the free bodies'
+// kinetic energy in the frame that translates with the support, 1/2 m |v - v_s|^2 plus their
+// spin's (unchanged by a translating frame). Both blocks (1,000 kg) ride the support at v_s,
+// the right one with 0.3 m/s more along x and a spin.
+TEST(HistoryWriter, UnderGroundMotionTheKineticEnergyRelativeToTheSupportFollows) {
+  const ScratchFile scratch;
+  model::Scene scene = two_blocks(3);
+  scene.bodies.push_back(
+      model::make_fixed_body("table", geometry::Box{Vec3(2, 2, 0.1)}, Pose{Vec3(0, 0, -0.1)}));
+  scene.bodies.back().motion = model::Motion::Driven;
+  HistoryWriter history(scratch.path, scene, {"right"}, 2);
+  const Vec3 v_s(0.4, -0.2, 0.05);
+  scene.bodies[2].v = v_s;
+  scene.bodies[0].v = v_s;
+  scene.bodies[1].v = v_s + Vec3(0.3, 0.0, 0.0);
+  scene.bodies[1].w_B = Vec3(0.0, 0.0, 2.0);
+  history.record(1, 1e-3, report(0.0), 0.0, scene);
+  const auto rows = read_rows(scratch.path);
+  ASSERT_EQ(rows[0][8], "kinetic_energy");
+  ASSERT_EQ(rows[0][9], "relative_kinetic_energy");
+  ASSERT_EQ(rows[0][10], "potential_energy");
+  const double spin = 0.5 * scene.bodies[1].inertia.z() * 4.0;
+  EXPECT_NEAR(std::stod(rows[1][9]), 0.5 * 1000.0 * 0.09 + spin, 1e-12 * (45.0 + spin));
+  EXPECT_EQ(std::stod(rows[1][8]), 0.1) << "the step's own, as reported";
+}
+
 TEST(HistoryWriter, RotationIn3dIsTheAngleSinceTheStart) {
   const ScratchFile scratch;
   const fs::path& path = scratch.path;

@@ -19,7 +19,9 @@ namespace moreau::output {
 /// hold a comma, quote or line break) with the columns
 ///   step, time (s), detected, active, solver_status (solvers::to_string; none for a step
 ///   that solved nothing), iterations, error (natural-map, dimensionless), solve_seconds
-///   (s), kinetic_energy,
+///   (s), kinetic_energy, with a support (under ground motion) relative_kinetic_energy (J,
+///   of the free bodies' motion relative to the support's translation: what the structure
+///   itself does, where kinetic_energy is mostly its table's carry),
 ///   potential_energy, elastic_energy (penalty mode: stored in the contact springs; 0 in
 ///   NSCD), contact_work, dissipated_energy (J), load_factor (as passed in),
 /// then for each tracked body B
@@ -41,10 +43,13 @@ class HistoryWriter {
   /// Creates (or truncates) path and writes the header. `initial` gives the orientations
   /// rotations are measured from.
   /// @param bodies names of the bodies to track, in column order
+  /// @param support the shaken support (run::shaken_support) relative_kinetic_energy is
+  ///        measured from; none: no such column
   /// @throws core::Diagnostic if the file cannot be written or a name is not a body of
   ///         `initial` (with the nearest name, if one is close)
   HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
-                const std::vector<std::string>& bodies);
+                const std::vector<std::string>& bodies,
+                std::optional<std::size_t> support = std::nullopt);
 
   /// Continues the history.csv of an earlier run (moreau run --restart-from): drops its rows
   /// past `after_step` and appends; writes the header first if the file is missing.
@@ -52,7 +57,8 @@ class HistoryWriter {
   /// @throws core::Diagnostic as the first constructor, or if `state` tracks another number
   ///         of bodies
   HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
-                const std::vector<std::string>& bodies, long after_step, run::HistoryState state);
+                const std::vector<std::string>& bodies, long after_step, run::HistoryState state,
+                std::optional<std::size_t> support = std::nullopt);
 
   /// What the next rows depend on besides the scene (checkpoints).
   run::HistoryState state() const { return {dissipated_energy_, last_rotation_deg_}; }
@@ -77,7 +83,8 @@ class HistoryWriter {
   std::filesystem::path path_;
   std::optional<core::CsvLog> out_;  ///< opened once the tracked bodies are known
   int dimension_ = 3;
-  std::vector<std::size_t> bodies_;  ///< indices in Scene::bodies
+  std::optional<std::size_t> support_;  ///< index in Scene::bodies
+  std::vector<std::size_t> bodies_;     ///< indices in Scene::bodies
   std::vector<math::Quat> initial_orientation_;
   std::vector<double> last_rotation_deg_;  ///< planar mode: for the continuation
   double dissipated_energy_ = 0.0;

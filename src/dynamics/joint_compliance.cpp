@@ -32,6 +32,7 @@ JointCompliance joint_compliance(const std::vector<Contact>& contacts,
   for (const auto& [bodies, pair] : pairs) {
     const std::vector<math::Index>& members = pair.members;
     std::vector<math::Vec3> points;
+    points.reserve(members.size());
     for (const math::Index a : members) points.push_back(contacts[a].point.p);
     const Contact& first = contacts[members.front()];
     const double area_per_point =

@@ -35,6 +35,7 @@ try:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.collections import PolyCollection
 except ImportError:
     sys.exit("matplotlib is not installed (Debian: apt-get install python3-matplotlib)")
 
@@ -304,7 +305,6 @@ def elevation_figure(summary, drawn, rows=1, extra_width=0.0, extra_height=1.8):
 
 def draw_faces(axes, polygons, colours, view, edge="#505050"):
     """Polygons in elevation, back to front (the painter's algorithm on their mean depth)."""
-    from matplotlib.collections import PolyCollection
     u, v, depth, sign = VIEWS[view]
     order = sorted(range(len(polygons)),
                    key=lambda k: -sign * sum(p[depth] for p in polygons[k]) / len(polygons[k]))
@@ -324,7 +324,7 @@ def count(n, one, many):
 
 def wrapped_title(figure, text, points=10):
     """The text in lines that fit the figure's width at a font of `points` (an average
-    character is about 0.6 of the font's size, 1/120 inch a point)."""
+    character is about 0.6 of the font's size: points / 120 inch wide)."""
     return "\n".join(textwrap.wrap(text, int(120 / points * figure.get_size_inches()[0])))
 
 
@@ -386,7 +386,6 @@ def mechanism_picture(folder, summary):
 
 def damage_picture(folder, summary):
     """Every joint's largest opening and sliding (damage.vtu) over the structure in grey."""
-    from matplotlib.collections import PolyCollection
     frame = last_frame(folder, "bodies")
     damage_path = os.path.join(folder, "damage.vtu")
     if frame is None or not os.path.exists(damage_path):

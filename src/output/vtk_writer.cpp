@@ -38,11 +38,12 @@ constexpr int kVtkPolygon = 7;
 constexpr const char* kParaViewScript =
     R"py(# Written by moreau: opens this folder's VTK collections in ParaView.
 #   paraview --script=open_in_paraview.py      or      pvpython open_in_paraview.py
-# bodies coloured by |@BODY_ARRAY@| since t = 0 (m@RELATIVE@), contacts as points coloured by their
-# normal force (N), interfaces by the eccentricity ratio of their centre of pressure, and the
-# damage map (damage.vtu, once a frame after the first is written) by each joint's largest
-# opening (m), hidden: its joints lie on the bodies' faces, so show it (the eye in the
-# Pipeline Browser) with the bodies hidden to see where the structure cracked.
+# bodies coloured by |@BODY_ARRAY@| (m, since t = 0@RELATIVE@),
+# contacts as points coloured by their normal force (N), interfaces by the eccentricity ratio
+# of their centre of pressure, and the damage map (damage.vtu, once a frame after the first is
+# written) by each joint's largest opening (m), hidden: its joints lie on the bodies' faces,
+# so show it (the eye in the Pipeline Browser) with the bodies hidden to see where the
+# structure cracked.
 import os
 
 from paraview.simple import (ColorBy, GetActiveViewOrCreate, GetAnimationScene, PVDReader,

@@ -49,18 +49,20 @@ class InteractionTable {
     visit(fallback_);
     for (const auto& [pair, law] : laws_) visit(law);
   }
+  /// Whether any law, the default's included, satisfies holds(const ContactLaw&).
+  template <typename Predicate>
+  bool any_law(Predicate holds) const {
+    bool found = false;
+    for_each_law([&](const ContactLaw& law) { found = found || holds(law); });
+    return found;
+  }
   /// Whether any law, the default's included, bonds its pair (cohesion > 0).
   bool has_cohesion() const {
-    bool cohesive = false;
-    for_each_law([&](const ContactLaw& law) { cohesive = cohesive || law.cohesion > 0.0; });
-    return cohesive;
+    return any_law([](const ContactLaw& law) { return law.cohesion > 0.0; });
   }
   /// Whether any law, the default's included, makes its joints compliant.
   bool has_joint_stiffness() const {
-    bool compliant = false;
-    for_each_law(
-        [&](const ContactLaw& law) { compliant = compliant || law.joint_stiffness.compliant(); });
-    return compliant;
+    return any_law([](const ContactLaw& law) { return law.joint_stiffness.compliant(); });
   }
   const ContactLaw& law(int a, int b) const {
     const auto found = laws_.find(ordered(a, b));

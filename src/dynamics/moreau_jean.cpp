@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cmath>
 #include <optional>
 #include <tuple>
@@ -107,8 +108,12 @@ StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
   // As many sweeps as hybrid's first stage, stopped as soon as they stagnate.
   solvers::StopCriteria sweeps = stop;
   sweeps.max_iterations = std::min(stop.max_iterations, solvers::HybridOptions{}.sweeps);
+  solvers::StopCriteria newton = stop;
+  newton.max_iterations = stop.max_iterations > INT_MAX / kGlobalIterationFactor
+                              ? INT_MAX
+                              : kGlobalIterationFactor * stop.max_iterations;
   return {solvers::make_solver(solvers::default_solver_name(), stop),
-          std::make_unique<solvers::VelocityNewton>(solvers::VelocityNewtonOptions{.stop = stop}),
+          std::make_unique<solvers::VelocityNewton>(solvers::VelocityNewtonOptions{.stop = newton}),
           std::make_unique<solvers::VelocityNsgs>(
               solvers::VelocityNsgsOptions{.stop = sweeps, .stop_on_stagnation = true})};
 }
@@ -317,8 +322,7 @@ VecX MoreauJean::cone_shifts() const {
 
 SolvePlan MoreauJean::plan(Index contacts) const {
   if (scene_.dimension * contacts <= n_dof_) return SolvePlan::Local;
-  if (contacts < kGlobalFormContacts) return SolvePlan::SweepsThenGlobal;
-  return contacts < kLocalFormContacts ? SolvePlan::Global : SolvePlan::GlobalAlone;
+  return contacts < kGlobalFormContacts ? SolvePlan::SweepsThenGlobal : SolvePlan::Global;
 }
 
 // Solves for r in the cones shifted by the bonds (r' = r + S, cohesive_joints.hpp), breaks the
@@ -379,34 +383,31 @@ VecX MoreauJean::solve_local(const StepTerms& terms, const solvers::Solver& solv
 
 // With the automatic choice, the methods of the step's plan run in turn until one converges:
 // the first are the fast ones (sweeps at rest, Newton's steps in velocity space on
-// hyperstatic problems), the last the W-based hybrid, the more robust. The global method
+// hyperstatic problems), the last, on small structures, the W-based hybrid. The global method
 // starts where the sweeps stopped (on a tilted wall its steps took less time from there than
 // from the warm start); hybrid from the warm start, as Newton from another method's stalled
 // iterate is many times slower (hybrid.cpp). The step's time limit, if any, is shared by all
 // of them: once it is spent no method follows. The report names the method that answered;
 // its stages list those before it, e.g. "velocity-nsgs 17 (stagnated), velocity-newton 9" or
-// "velocity-newton 1000 (max-iterations), nsgs 100, newton-ac 7".
+// "velocity-newton 4000 (max-iterations), nsgs 100, newton-ac 7".
 VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
   std::optional<solvers::TimeBudget> budget;
   if (options_.stop.time_limit > 0.0) budget.emplace(options_.stop.time_limit);
   const SolvePlan plan = !solvers_.global  ? SolvePlan::Local
-                         : !solvers_.local ? SolvePlan::GlobalAlone
+                         : !solvers_.local ? SolvePlan::Global
                                            : this->plan(static_cast<Index>(contacts_.size()));
   if (plan == SolvePlan::Local)
     return solve_local(terms, *solvers_.local, Attempt::Final, r, report);
-  if (plan == SolvePlan::GlobalAlone) {
+  if (plan == SolvePlan::Global) {
     assemble_global(terms, report);
     return solve_global(terms, *solvers_.global, Attempt::Final, r, report);
   }
   const VecX r_warm = r;
   solvers::SolveReport unconverged;  // the methods that did not converge, in `stages`
   assemble_global(terms, report);
-  VecX V_next;
-  if (plan == SolvePlan::SweepsThenGlobal) {
-    V_next = solve_global(terms, *solvers_.sweeps, Attempt::FallbackFollows, r, report);
-    if (ends_the_plan(*report.solve)) return V_next;
-    add_unconverged(report, unconverged);
-  }
+  VecX V_next = solve_global(terms, *solvers_.sweeps, Attempt::FallbackFollows, r, report);
+  if (ends_the_plan(*report.solve)) return V_next;
+  add_unconverged(report, unconverged);
   V_next = solve_global(terms, *solvers_.global, Attempt::FallbackFollows, r, report);
   if (!ends_the_plan(*report.solve)) {
     add_unconverged(report, unconverged);

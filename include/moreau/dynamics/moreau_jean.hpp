@@ -61,13 +61,21 @@ struct StepSolvers {
 enum class SolvePlan {
   Local,             ///< the local method on W (hybrid)
   SweepsThenGlobal,  ///< velocity-nsgs until it stagnates, the global method, the local
-  Global,            ///< the global method, the local
-  GlobalAlone,       ///< the global method only: W is too large (MoreauJean::kLocalFormContacts)
+  Global,            ///< the global method only (MoreauJean::kGlobalFormContacts)
 };
 
+/// How many times options.stop.max_iterations the automatic choice gives its global method:
+/// from MoreauJean::kGlobalFormContacts contacts on nothing follows it, and on a house of 224
+/// blocks and a façade of 90 under El Centro 4,000 Newton steps of `velocity-newton` left
+/// steps unconverged at lower errors than 1,000 followed by `hybrid` on W did, in an eighth
+/// (the house) and a half (the façade) of the time (docs/large-structures.md, "Structures
+/// that move as a whole").
+inline constexpr int kGlobalIterationFactor = 4;
+
 /// The solvers that options.solver names: with kAutomaticSolver, the default method of
-/// each form (then solver_parameters must be empty: they belong to one method); otherwise
-/// the named one, and null for the other form.
+/// each form (then solver_parameters must be empty: they belong to one method), the global
+/// one with kGlobalIterationFactor times the iteration limit; otherwise the named one, and
+/// null for the other form.
 /// @throws core::Diagnostic for an unknown name or a bad parameter
 StepSolvers make_step_solvers(const MoreauJeanOptions& options);
 
@@ -123,17 +131,15 @@ class MoreauJean final : public Stepper {
   /// than the bodies'), the step is solved in velocity space, without W: Newton's steps on
   /// M + H D H^T of size n_dof instead of W's d n_c; first, while n_c < kGlobalFormContacts,
   /// Gauss-Seidel sweeps on the velocities, which a small structure at rest meets from the
-  /// warm start in one or two; from kGlobalFormContacts on, the global method without them (the
-  /// sweeps of a large wall stagnate, and cost more than the Newton steps they would save);
-  /// from kLocalFormContacts on, without the local method after it.
+  /// warm start in one or two, and the local method on W after the global one; from
+  /// kGlobalFormContacts on, the global method alone: the sweeps of a large wall stagnate,
+  /// and cost more than the Newton steps they would save, and the local method on W took
+  /// minutes a step where more Newton steps took seconds (a house of 224 blocks), and more
+  /// than half an hour and gigabytes on the 4,000-block clock tower (docs/large-structures.md,
+  /// "How moreau chooses"). A step the global method does not converge there ends with its
+  /// best iterate, reported as not converged.
   SolvePlan plan(Index contacts) const;
   static constexpr Index kGlobalFormContacts = 200;
-  /// Contacts from which the automatic choice no longer falls back to the local method on W
-  /// after the global one: W's size grows with the square of the contacts per body, and
-  /// its factorization faster still: a step of the 4,000-block clock tower solved on W took
-  /// more than half an hour and gigabytes (docs/large-structures.md, "How moreau chooses").
-  /// Such a step ends with the global method's best iterate, reported as not converged.
-  static constexpr Index kLocalFormContacts = 20'000;
 
   const MoreauJeanOptions& options() const { return options_; }
 

@@ -597,6 +597,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
   InnerMethod method = InnerMethod::Frozen;
   bool on_error_scale = false;  // the inner tolerance on the error's scale too
   int slow_at_ceiling = 0;      // slow outer iterations in a row at a lowered kappa_ceiling
+  bool de_saxce_retry = false;  // the inner solve is the retry of an unfinished De Saxcé one
   for (;;) {
     if (options.stop.record_history) report.error_history.push_back(report.error);
     if (const auto status = stop_reason(options.stop, report, clock)) {
@@ -659,26 +660,29 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // An inner solve that did not finish at a stiff kappa can leave a worse iterate than its
     // center (at a stiff kappa Newton's steps on F_k shrink to tiny fractions between the
     // kinks of thousands of contacts on a large wall): back to the center, with a softer proximal
-    // step and kappa bounded there (lifted again below).
+    // step and kappa bounded there (lifted again below). An unfinished De Saxcé inner solve is
+    // retried once at the softer kappa, where its problem (not convex) is better conditioned:
+    // on a house's rocking steps 157 of 182 such retries finished, where the frozen problem's
+    // fixed point had led back to the stiffer kappa and to the same unfinished solve of 30
+    // Newton steps. Retried again at a softer kappa still, an FCLib sphere packing's
+    // unfinished solves went down to kappa = 100 (docs/large-structures.md, "Unfinished De
+    // Saxcé solves").
     if (!inner.finished && !(error < report.error) && kappa > options.penalty) {
       kappa = std::max(kappa / 10, options.penalty);
       kappa_ceiling = kappa;
       set_penalty<d>(ws, kappa);
+      de_saxce_retry = used == InnerMethod::DeSaxce && !de_saxce_retry;
+      method = de_saxce_retry ? InnerMethod::DeSaxce : InnerMethod::Frozen;
       r = ws.center;
       measure<d>(ws, r, v);
       continue;
     }
+    de_saxce_retry = false;
     if (inner.step == Step::NoDecrease && !(error < report.error)) {
       report.error = error;
       report.status = Status::LineSearchFailure;
       break;
     }
-    // A De Saxcé inner solve that finished lifts the bound that unfinished ones lowered: it
-    // often finishes only at the softer kappa they left (its problem is not convex, and is
-    // better conditioned there), and the frozen iterations after it are then limited by the
-    // proximal rate at that kappa, which on a tilted wall's collapse held them until the
-    // step limit.
-    if (used == InnerMethod::DeSaxce && inner.finished) kappa_ceiling = options.max_penalty;
     // Slow outer convergence of exact inner solves: a stiffer proximal step (its rate is
     // 1 / (1 + kappa lambda)). An inner solve that did not finish says kappa is already as
     // stiff as Newton's method handles in its step limit, for a while: after

@@ -662,11 +662,10 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // kinks of thousands of contacts on a large wall): back to the center, with a softer proximal
     // step and kappa bounded there (lifted again below). An unfinished De Saxcé inner solve is
     // retried once at the softer kappa, where its problem (not convex) is better conditioned:
-    // on a house's rocking steps 157 of 182 such retries finished, where the frozen problem's
-    // fixed point had led back to the stiffer kappa and to the same unfinished solve of 30
-    // Newton steps. Retried again at a softer kappa still, an FCLib sphere packing's
-    // unfinished solves went down to kappa = 100 (docs/large-structures.md, "Unfinished De
-    // Saxcé solves").
+    // on a house's rocking steps most such retries finished, where the frozen problem's
+    // fixed point had led back to the stiffer kappa and to the same unfinished solve. Retried
+    // again at a softer kappa still, an FCLib sphere packing's unfinished solves went down
+    // to kappa = 100 (docs/large-structures.md, "Unfinished De Saxcé solves").
     if (!inner.finished && !(error < report.error) && kappa > options.penalty) {
       kappa = std::max(kappa / 10, options.penalty);
       kappa_ceiling = kappa;

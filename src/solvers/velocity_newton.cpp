@@ -16,6 +16,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <vector>
 
 namespace moreau::solvers {
 namespace {
@@ -510,6 +511,7 @@ struct InnerResult {
   Step step = Step::Accepted;
   int iterations = 0;
   bool finished = false;     ///< within the tolerance (not stopped by the step limit)
+  bool stalled = false;      ///< a De Saxcé solve ended by de_saxce_stalled()
   bool interrupted = false;  ///< stopped by a stop request (core/stop_request.hpp)
 };
 
@@ -517,19 +519,33 @@ struct InnerResult {
 // problem of the true law (de_saxce_newton_step, the term refreshed after each step).
 enum class InnerMethod { Frozen, DeSaxce };
 
+// Whether a De Saxcé inner solve has stalled: its residual fell by less than 10 % over the
+// last `stall_steps` Newton steps (0: never). Its Newton's method, on a problem that is not
+// convex, stalls where the kinks of the projection cut its steps to small fractions, and ran
+// to its step limit far above its tolerance, after which the outer iteration went back to
+// its center anyway (docs/large-structures.md, "Stalled De Saxcé solves").
+bool de_saxce_stalled(const std::vector<double>& residuals, int stall_steps) {
+  const auto steps = static_cast<std::size_t>(stall_steps);
+  return stall_steps > 0 && residuals.size() > steps &&
+         residuals.back() > 0.9 * residuals[residuals.size() - 1 - steps];
+}
+
 // Newton steps on the inner problem until v is within `tolerance` (M-norm) of its condition,
-// or until a stop is requested: each step is a factorization, seconds on the largest walls,
-// so the request is not left to wait for the outer iteration (which then ends the solve: the
-// iterate of an inner solve cut short is not the uninterrupted solve's, and a step taken
-// with it would not be the step a continued run takes).
+// until a De Saxcé solve stalls (de_saxce_stalled), or until a stop is requested: each step
+// is a factorization, seconds on the largest walls, so the request is not left to wait for
+// the outer iteration (which then ends the solve: the iterate of an inner solve cut short is
+// not the uninterrupted solve's, and a step taken with it would not be the step a continued
+// run takes).
 template <int d>
 InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMethod method,
-                        int max_steps, double tolerance, VecX& v) {
+                        int max_steps, int stall_steps, double tolerance, VecX& v) {
   InnerResult result;
   project<d>(ws.u, ws);
   compute_gradient<d>(v, ws);
-  double residual = velocity_residual<d>(ws);
-  while (result.iterations < max_steps && residual > tolerance) {
+  std::vector<double> residuals{velocity_residual<d>(ws)};
+  while (result.iterations < max_steps && residuals.back() > tolerance) {
+    result.stalled = method == InnerMethod::DeSaxce && de_saxce_stalled(residuals, stall_steps);
+    if (result.stalled) break;
     if (core::stop_requested()) {
       result.interrupted = true;
       break;
@@ -546,9 +562,9 @@ InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMet
       compute_gradient<d>(v, ws);
     }
     ++result.iterations;
-    residual = velocity_residual<d>(ws);
+    residuals.push_back(velocity_residual<d>(ws));
   }
-  result.finished = residual <= tolerance;
+  result.finished = residuals.back() <= tolerance;
   return result;
 }
 
@@ -626,7 +642,8 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     const int steps =
         std::min(options.inner_iterations, options.stop.max_iterations - report.iterations);
     const InnerMethod used = method;
-    const InnerResult inner = inner_solve<d>(cache, ws, used, steps, tolerance, v);
+    const InnerResult inner =
+        inner_solve<d>(cache, ws, used, steps, options.de_saxce_stall_steps, tolerance, v);
     report.iterations += inner.iterations;
     if (inner.interrupted) {
       report.status = Status::Interrupted;
@@ -665,8 +682,10 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // on a house's rocking steps most such retries finished, where the frozen problem's
     // fixed point had led back to the stiffer kappa and to the same unfinished solve. Retried
     // again at a softer kappa still, an FCLib sphere packing's unfinished solves went down
-    // to kappa = 100 (docs/large-structures.md, "Unfinished De Saxcé solves").
-    if (!inner.finished && !(error < report.error) && kappa > options.penalty) {
+    // to kappa = 100 (docs/large-structures.md, "Unfinished De Saxcé solves"). A stalled
+    // De Saxcé solve goes back too where its iterate is better: kept, it and the frozen solve
+    // after it repeated each other to the iteration limit on a random problem.
+    if (!inner.finished && (inner.stalled || !(error < report.error)) && kappa > options.penalty) {
       kappa = std::max(kappa / 10, options.penalty);
       kappa_ceiling = kappa;
       set_penalty<d>(ws, kappa);
@@ -722,11 +741,12 @@ VelocityNewton::VelocityNewton(const VelocityNewtonOptions& options)
     : options_(options), cache_(std::make_unique<Cache>()) {
   detail::validate(options.stop, "VelocityNewtonOptions");
   if (!(options.penalty > 0.0) || !(options.max_penalty >= options.penalty) ||
-      options.inner_iterations < 1)
+      options.inner_iterations < 1 || options.de_saxce_stall_steps < 0)
     throw core::Diagnostic(
         {"VelocityNewtonOptions"}, "VelocityNewtonOptions",
-        "penalty > 0, max_penalty >= penalty, inner_iterations >= 1",
-        core::concat(options.penalty, ", ", options.max_penalty, ", ", options.inner_iterations));
+        "penalty > 0, max_penalty >= penalty, inner_iterations >= 1, de_saxce_stall_steps >= 0",
+        core::concat(options.penalty, ", ", options.max_penalty, ", ", options.inner_iterations,
+                     ", ", options.de_saxce_stall_steps));
 }
 
 VelocityNewton::~VelocityNewton() = default;

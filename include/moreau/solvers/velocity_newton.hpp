@@ -62,6 +62,9 @@ struct VelocityNewtonOptions {
   /// progress, the inner problem is solved with the term's derivative (a nonsymmetric Jacobian,
   /// factorized by UMFPACK). false: always the frozen, symmetric inner problem.
   bool de_saxce_newton = true;
+  /// A De Saxcé inner solve whose residual fell by less than 10 % over this many Newton
+  /// steps ends there, as unfinished (0: it runs to inner_iterations). >= 0.
+  int de_saxce_stall_steps = 5;
 };
 
 /// The velocity-space method of the header comment ("velocity-newton").

@@ -370,7 +370,6 @@ VecX MoreauJean::solve_local(const StepTerms& terms, const solvers::Solver& solv
   problem_.W = contact::assemble_delassus(terms.jacobian.H, terms.m_inv);
   problem_.W.add_to_diagonal(terms.joints.compliance);
   problem_.mu = frictions();
-  global_problem_ = contact::GlobalProblem{};
   const VecX q = terms.free_local_velocity();
   report.times.assembly += assembly_clock.seconds();
   report.solver = solver.name();
@@ -396,8 +395,10 @@ VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
   const SolvePlan plan = !solvers_.global  ? SolvePlan::Local
                          : !solvers_.local ? SolvePlan::Global
                                            : this->plan(static_cast<Index>(contacts_.size()));
-  if (plan == SolvePlan::Local)
+  if (plan == SolvePlan::Local) {
+    global_problem_ = contact::GlobalProblem{};
     return solve_local(terms, *solvers_.local, Attempt::Final, r, report);
+  }
   if (plan == SolvePlan::Global) {
     assemble_global(terms, report);
     return solve_global(terms, *solvers_.global, Attempt::Final, r, report);

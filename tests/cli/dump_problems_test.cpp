@@ -1,6 +1,7 @@
 // `moreau run --dump-problems` writes each step's problem in the form the step was solved in:
-// FCLib's local problem (W, q, mu) for a step solved on W, its global problem (M, H, f, w, mu)
-// for a step of the global form; read back with read_fclib and solved by `moreau solve`.
+// FCLib's local problem (W, q, mu) for a step solved on W alone, its global problem (M, H, f,
+// w, mu) for a step of the global form, also where a method on W took it over; read back
+// with read_fclib and solved by `moreau solve`.
 #include "moreau/contact/fclib_io.hpp"
 #include "support/run_command.hpp"
 
@@ -172,6 +173,32 @@ output: {vtk: false}
 )";
   const fs::path problems = run_with_dumps(wall);
   for (const char* step : {"step_1.hdf5", "step_2.hdf5"}) expect_global_dump(problems / step, 212);
+}
+
+// A step whose global methods failed and which `hybrid` on W then took over (`auto` with
+// one sweep or Newton step per method, four for velocity-newton: too few for this block's
+// first step) is dumped global, so that the method that failed can be replayed on it.
+TEST(DumpProblems, AStepAMethodOnWTookOverIsAGlobalProblem) {
+  const fs::path file = fs::temp_directory_path() / "moreau_dump_problems_test_fallback.yaml";
+  std::ofstream(file) << "version: 1\n"
+                         "gravity: [4.905, 0, -8.49571]\n"
+                         "time: {step: 1.0e-3, duration: 0.002}\n"
+                         "solver: {name: auto, max_iterations: 1}\n"
+                         "interactions: {default: {friction: 0.4}}\n"
+                         "bodies:\n"
+                         "  - {name: plane, shape: {type: plane}, fixed: true}\n"
+                         "  - {name: block, shape: {type: box, size: [0.4, 0.4, 0.2]}, "
+                         "position: [0, 0, 0.1]}\n";
+  const fs::path folder = fs::temp_directory_path() / "moreau_dump_problems_test_fallback";
+  fs::remove_all(folder);
+  const CommandResult result =
+      run_moreau("run " + file.string() + " --quiet --out " + folder.string() + " --dump-problems");
+  EXPECT_EQ(result.exit_code, 3) << result.output;  // step 1 converged in no method
+  const auto row = solver_row(folder, 1);
+  EXPECT_EQ(row.at("solver"), "hybrid");
+  EXPECT_NE(row.at("stages").find("velocity-newton 4 (max-iterations)"), std::string::npos)
+      << row.at("stages");
+  expect_global_dump(folder / "problems" / "step_1.hdf5", 4);
 }
 
 }  // namespace

@@ -110,13 +110,14 @@ class MoreauJean final : public Stepper {
   void restore(const StepperState& state) override;
 
   /// The local problem of the last step (empty when it had no active contact or was solved in
-  /// the global form), for dumps; with bonded contacts, in the shifted variable
+  /// the global form alone), for dumps; with bonded contacts, in the shifted variable
   /// r' = r + s h e_N (cohesive_joints.hpp).
   const contact::LocalProblem& local_problem() const { return problem_; }
 
-  /// The global problem of the last step when it was solved in that form (empty otherwise):
-  /// M, H = the transpose of the contact Jacobian, f = M v_free, w = the known and impact
-  /// terms of u; with bonded contacts, in the shifted variable as local_problem().
+  /// The global problem of the last step when it was solved in that form, also where a
+  /// method on W then took the step over (empty otherwise): M, H = the transpose of the
+  /// contact Jacobian, f = M v_free, w = the known and impact terms of u; with bonded
+  /// contacts, in the shifted variable as local_problem().
   const contact::GlobalProblem& global_problem() const { return global_problem_; }
 
   /// The impulses the last step's solve started from (the last step's, remembered per

@@ -1,9 +1,9 @@
-# Finds the SuiteSparse libraries moreau uses: CHOLMOD (sparse Cholesky), UMFPACK (sparse LU)
-# and their ordering/config dependencies. Debian 12's SuiteSparse 5.12 ships no CMake
-# package, so this module looks for the headers and libraries directly.
+# Finds the SuiteSparse libraries moreau uses: CHOLMOD (sparse Cholesky), UMFPACK and KLU
+# (sparse LU) and their ordering/config dependencies. Debian 12's SuiteSparse 5.12 ships no
+# CMake package, so this module looks for the headers and libraries directly.
 # Defines the imported target SuiteSparse::SuiteSparse.
 find_path(SuiteSparse_INCLUDE_DIR cholmod.h PATH_SUFFIXES suitesparse)
-set(_suitesparse_components cholmod umfpack amd colamd camd ccolamd suitesparseconfig)
+set(_suitesparse_components cholmod umfpack klu btf amd colamd camd ccolamd suitesparseconfig)
 set(SuiteSparse_LIBRARIES "")
 foreach(_component IN LISTS _suitesparse_components)
   find_library(SuiteSparse_${_component}_LIBRARY ${_component})

@@ -7,10 +7,10 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/stop_request.hpp"
+#include "moreau/solvers/repeated_lu.hpp"
 #include "sweep_loop.hpp"
 
 #include <Eigen/CholmodSupport>
-#include <Eigen/UmfPackSupport>
 
 #include <algorithm>
 #include <cmath>
@@ -29,11 +29,10 @@ using math::SparseMat;
 template <int d>
 using BlockMat = Eigen::Matrix<double, d, d>;
 using CholeskyFactor = Eigen::CholmodDecomposition<SparseMat, Eigen::Lower>;
-using LuFactor = Eigen::UmfPackLU<SparseMat>;
 
 // Which entries of M + sum_a H_a D_a H_a^T are stored: the lower triangle when every D_a is
 // symmetric (the Hessian of F_k, for CHOLMOD), all of them when not (the Jacobian with the De
-// Saxcé term's derivative, for UMFPACK). The pattern is symmetric either way.
+// Saxcé term's derivative, for RepeatedLu). The pattern is symmetric either way.
 enum class Triangle { Lower, Full };
 
 // The matrix M + sum_a H_a D_a H_a^T as a pattern, and where each term lands in it: the
@@ -176,11 +175,11 @@ struct Workspace {
   std::vector<contact::ConeRegion> regions;
   double factorized_kappa = 0.0;
   /// The Jacobian with the De Saxcé term's derivative: its blocks rho_a J_a B_a and its LU
-  /// factorization, analyzed at its first use in this solve (UMFPACK's analysis reads the
-  /// values, so it is not kept from solve to solve: the cache changes no result).
+  /// factorizations, whose library and pivots are chosen at its first use in this solve (not
+  /// kept from solve to solve: the pivots of an earlier step would make the answer depend on
+  /// the cache).
   std::vector<BlockMat<d>> D_de_saxce;
-  LuFactor lu;
-  bool lu_analyzed = false;
+  RepeatedLu lu;
 };
 
 template <int d>
@@ -463,11 +462,12 @@ Step newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& v) {
 //   G(v) = M v - f - H P_K(r_k - rho (H^T v + w + s(v) e_N)) = 0,  s_a(v) = mu_a |u_T,a(v)|,
 // by Newton's method with the term's derivative: the Jacobian M + sum_a H_a rho_a J_a B_a H_a^T,
 // B_a = I + mu_a e_N t_a^T (t_a = u_T,a / |u_T,a|; B_a = I at rest), is not symmetric and is
-// factorized by UMFPACK. G is the gradient of no function, so the step is globalized by
-// Armijo's rule on |G|^2_M^-1, whose derivative along the step is -2 |G|^2_M^-1 (the merit
-// of Newton's method for equations; Nocedal & Wright 2006, sec. 11.2). A local method: it
-// fails (NoDecrease) where the kinks of the projection stop it, which the caller answers with
-// the symmetric step. Leaves s, z, P_K(z) and the gradient of the new v in ws.
+// factorized by RepeatedLu (KLU with reused pivots, or UMFPACK on large structures). G is the
+// gradient of no function, so the step is globalized by Armijo's rule on |G|^2_M^-1, whose
+// derivative along the step is -2 |G|^2_M^-1 (the merit of Newton's method for equations; Nocedal &
+// Wright 2006, sec. 11.2). A local method: it fails (NoDecrease) where the kinks of the projection
+// stop it, which the caller answers with the symmetric step. Leaves s, z, P_K(z) and the gradient
+// of the new v in ws.
 template <int d>
 Step de_saxce_newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& v) {
   if (!cache.jacobian) cache.jacobian = hessian_pattern(ws.problem.M, ws.rows, Triangle::Full);
@@ -478,12 +478,7 @@ Step de_saxce_newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& 
                        contact::de_saxce_velocity_jacobian<d>(ws.u.template segment<d>(d * a), mu);
   }
   assemble<d>(ws.problem.M, ws.rows, ws.D_de_saxce, *cache.jacobian);
-  if (!ws.lu_analyzed) {
-    ws.lu.analyzePattern(cache.jacobian->K);
-    ws.lu_analyzed = true;
-  }
-  ws.lu.factorize(cache.jacobian->K);
-  if (ws.lu.info() != Eigen::Success) return Step::NoDecrease;
+  if (!ws.lu.factorize(cache.jacobian->K)) return Step::NoDecrease;
   ws.dv = -ws.lu.solve(ws.gradient);
   local_velocity<d>(ws.rows, ws.dv, VecX::Zero(ws.u.size()), ws.H_dv);
   const double merit = std::pow(velocity_residual<d>(ws), 2);

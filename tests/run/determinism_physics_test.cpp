@@ -33,7 +33,7 @@
 namespace moreau::run {
 namespace {
 
-constexpr std::uint64_t kExpectedHash = 0xcf46fc84285d475bULL;
+constexpr std::uint64_t kExpectedHash = 0x3b3cdee29c66af03ULL;
 
 // Appends the bytes of `value`'s bit pattern to `bytes`, least significant first.
 template <class Value>

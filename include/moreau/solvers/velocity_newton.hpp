@@ -27,7 +27,7 @@
 // s is a fixed point, and where it limits (many sliding contacts: its rate tends to 1 as
 // kappa grows), the inner problems are those of the true law, s_a(v) =
 // mu_a |u_T,a(v)| inside the projection, solved by Newton's method with the term's
-// derivative: a nonsymmetric Jacobian of the same pattern, factorized by UMFPACK
+// derivative: a nonsymmetric Jacobian of the same pattern, factorized by KLU or UMFPACK
 // (option de_saxce_newton).
 //
 // Compliant contacts (GlobalProblem::compliance, u~ = u + C r) take no proximal term: their
@@ -60,7 +60,8 @@ struct VelocityNewtonOptions {
   int inner_iterations = 30;
   /// Where the De Saxcé term's fixed point limits the outer iteration, and while that makes
   /// progress, the inner problem is solved with the term's derivative (a nonsymmetric Jacobian,
-  /// factorized by UMFPACK). false: always the frozen, symmetric inner problem.
+  /// factorized by KLU or UMFPACK, solvers/repeated_lu.hpp). false: always the frozen, symmetric
+  /// inner problem.
   bool de_saxce_newton = true;
   /// A De Saxcé inner solve whose residual fell by less than 10 % over this many Newton
   /// steps ends there, as unfinished (0: it runs to inner_iterations). >= 0.

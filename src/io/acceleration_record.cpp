@@ -125,6 +125,13 @@ std::vector<Token> split_words(std::string_view line) {
   return words;
 }
 
+/// @throws Diagnostic naming the file when `lines` (its data lines) hold no header
+void require_header(const std::filesystem::path& file, const std::vector<Line>& lines) {
+  if (lines.empty())
+    throw Diagnostic(SourceLocation{file.string()}, "", "a header line of column names",
+                     "no data (only comments or blank lines)");
+}
+
 /// Reads the table of `columns` numbers per row, in file order, checking every value and the
 /// strictly increasing first column. The values after the first are accelerations in the unit
 /// of `scale` m/s^2 (read_acceleration). Returns the rows as written.
@@ -132,9 +139,7 @@ std::vector<std::vector<double>> read_table(const std::filesystem::path& file, s
                                             double scale) {
   const std::vector<Line> lines = read_data_lines(file);
   const std::string name = file.string();
-  if (lines.empty())
-    throw Diagnostic(SourceLocation{name}, "", "a header line of column names",
-                     "no data (only comments or blank lines)");
+  require_header(file, lines);
   std::vector<std::string> keys;
   for (const Token& field : split_fields(lines.front().text)) keys.emplace_back(field.text);
   if (keys.size() != columns || parse_number(keys.front()))
@@ -263,6 +268,25 @@ std::string_view unit_name(AccelerationUnit unit) {
       return "cm/s^2";
   }
   return "";
+}
+
+std::optional<AccelerationUnit> acceleration_unit(std::string_view name) {
+  for (const AccelerationUnit unit : kAccelerationUnits)
+    if (unit_name(unit) == name) return unit;
+  return std::nullopt;
+}
+
+std::vector<std::string> acceleration_unit_names() {
+  std::vector<std::string> names;
+  names.reserve(kAccelerationUnits.size());
+  for (const AccelerationUnit unit : kAccelerationUnits) names.emplace_back(unit_name(unit));
+  return names;
+}
+
+std::size_t csv_record_columns(const std::filesystem::path& file) {
+  const std::vector<Line> lines = read_data_lines(file);
+  require_header(file, lines);
+  return split_fields(lines.front().text).size();
 }
 
 model::AccelerationRecord read_acceleration_record(const std::filesystem::path& file,

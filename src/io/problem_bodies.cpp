@@ -153,14 +153,7 @@ Vec3 read_angular_velocity(const Field& field, int dimension) {
 }
 
 AccelerationUnit read_acceleration_unit(const Field& motion) {
-  constexpr std::array kUnits{AccelerationUnit::G, AccelerationUnit::MetresPerSecondSquared,
-                              AccelerationUnit::CentimetresPerSecondSquared};
-  std::vector<std::string> names;
-  names.reserve(kUnits.size());
-  for (const AccelerationUnit unit : kUnits) names.emplace_back(unit_name(unit));
-  const std::string name = motion.get("units").choice(names);
-  return *std::find_if(kUnits.begin(), kUnits.end(),
-                       [&](AccelerationUnit unit) { return unit_name(unit) == name; });
+  return *acceleration_unit(motion.get("units").choice(acceleration_unit_names()));
 }
 
 // A record's file in the layout its keys name: a PEER NGA .AT2 file (its header gives the

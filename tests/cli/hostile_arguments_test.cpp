@@ -7,6 +7,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,8 @@ void expect_refused_or_done(const std::string& arguments) {
 TEST(HostileArguments, NumericOptionsOfEveryCommand) {
   const ScratchFolder scratch;
   const std::string out = scratch.path().string();
+  const std::string column = out + "/column.txt";
+  std::ofstream(column) << "0.1\n-0.2\n0.05\n";
   for (const std::string& value : kHostileNumbers) {
     for (const char* option :
          {"--duration", "--record-scale", "--remove-below", "--remove-beyond", "--threads"})
@@ -48,6 +51,9 @@ TEST(HostileArguments, NumericOptionsOfEveryCommand) {
       expect_refused_or_done("solve " + kContact + " " + option + " " + value);
     expect_refused_or_done("solve " + kContact + " --option sweeps=" + value);
     expect_refused_or_done("solve " + kContact + " --solver nsgs --option relaxation=" + value);
+    for (const char* option : {"--time-step", "--damping", "--periods"})
+      expect_refused_or_done("records " + column + " --units g --time-step 0.01 " + option + " " +
+                             value);
     expect_refused_or_done("bench " + kContact + " --quiet --solvers nsgs --csv " + out +
                            "/bench.csv --time-limit " + value);
   }
@@ -63,6 +69,7 @@ TEST(HostileArguments, FilesThatAreNotProblems) {
     expect_refused_or_done("run " + file + " --quiet --out " + out + "/run");
     expect_refused_or_done("compare " + file + " --quiet --out " + out + "/compare");
     expect_refused_or_done("solve " + file);
+    expect_refused_or_done("records " + file + " --units g --time-step 0.01");
     expect_refused_or_done("run " + kBall + " --quiet --restart-from " + file);
   }
 }

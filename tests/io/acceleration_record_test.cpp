@@ -159,6 +159,14 @@ TEST_F(AccelerationRecordFile, ZeroDirectionIsRejected) {
   }
 }
 
+// What `moreau records` decides a CSV file's layout by: the names of its header, after
+// comments and blank lines.
+TEST_F(AccelerationRecordFile, CsvColumnsAreTheHeadersNames) {
+  EXPECT_EQ(csv_record_columns(write("one.csv", "# a comment\n\nt,a\n0,1\n0.5,-1\n")), 2u);
+  EXPECT_EQ(csv_record_columns(write("world.csv", "t,ax,ay,az\n0,1,0,0\n0.5,-1,0,0\n")), 4u);
+  EXPECT_THROW(csv_record_columns(write("empty.csv", "# nothing\n")), core::Diagnostic);
+}
+
 TEST(AccelerationRecord, MissingFileIsNamed) {
   try {
     read_acceleration_record("no/such/record.csv", AccelerationUnit::G, Vec3::UnitX());

@@ -18,8 +18,13 @@
 #include "moreau/math/types.hpp"
 #include "moreau/model/loads.hpp"
 
+#include <array>
+#include <cstddef>
 #include <filesystem>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace moreau::io {
 
@@ -37,6 +42,23 @@ double metres_per_second_squared(AccelerationUnit unit);
 
 /// "g", "m/s^2" or "cm/s^2", as problem files write it.
 std::string_view unit_name(AccelerationUnit unit);
+
+/// Every unit, in the order messages list them.
+inline constexpr std::array kAccelerationUnits{AccelerationUnit::G,
+                                               AccelerationUnit::MetresPerSecondSquared,
+                                               AccelerationUnit::CentimetresPerSecondSquared};
+
+/// The unit named `name` (unit_name's), if any.
+std::optional<AccelerationUnit> acceleration_unit(std::string_view name);
+
+/// The names of kAccelerationUnits, for a message of what a unit may be.
+std::vector<std::string> acceleration_unit_names();
+
+/// The number of column names in a CSV record's header (its first line that is neither blank
+/// nor a comment): 2 for one component, 4 for world components; what the two overloads
+/// below expect.
+/// @throws core::Diagnostic naming the file for a file that cannot be read or has no header
+std::size_t csv_record_columns(const std::filesystem::path& file);
 
 /// Reads a 2-column record (time, acceleration) and returns a = value * unit * e along
 /// e = direction / |direction|, in m/s^2, world frame.

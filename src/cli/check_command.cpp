@@ -5,6 +5,7 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/dynamics/contact_detection.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "moreau/model/record_intensity.hpp"
 #include "options.hpp"
 
 #include <algorithm>
@@ -18,7 +19,9 @@ namespace moreau::cli {
 namespace {
 
 // Each record's size, seen before a run: a record in cm/s^2 read as m/s^2 shows a PGA of
-// tens of g, a time step in ms read as s a duration of hours.
+// tens of g, a time step in ms read as s a duration of hours; and its intensity as the run
+// will shake the support with it (moreau records' measures; Sa at the periods of the ASCE 7
+// maps' S_s and S_1).
 void print_ground_motions(const run::Problem& problem) {
   for (const model::GroundMotion& ground : problem.ground_motions) {
     std::cout << "  record     " << ground.body << ": " << ground.source;
@@ -28,6 +31,16 @@ void print_ground_motions(const run::Problem& problem) {
       std::cout << " (vertical " << ground.peak_vertical() / model::kStandardGravity << " g)";
     std::cout << ", " << ground.duration() << " s in " << ground.record.time.size()
               << " samples, step " << ground.shortest_step() << " s\n";
+    const model::PrescribedVelocity& support =
+        std::ranges::find(problem.scene.bodies, ground.body, &model::Body::name)->prescribed;
+    std::cout << "             PGV "
+              << model::intensity(ground, support, {model::IntensityKind::Pgv}) << " m/s";
+    for (const double period : {0.2, 1.0}) {
+      const model::IntensityMeasure sa{model::IntensityKind::SpectralAcceleration,
+                                       {.period = period, .damping = 0.05}};
+      std::cout << ", " << sa.symbol() << ' ' << model::intensity(ground, support, sa) << " g";
+    }
+    std::cout << " (5 % damped)\n";
   }
 }
 

@@ -12,7 +12,10 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
+#include "moreau/io/acceleration_record.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "moreau/model/record_intensity.hpp"
+#include "moreau/output/fragility.hpp"
 #include "moreau/output/run_response.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "moreau/run/collapse_search.hpp"
@@ -33,6 +36,7 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -41,18 +45,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::string_view kFolderPrefix = "scale-";
-
 // The shortest text that reads back as the same double: the child parses the very factor
 // the folder is named after, and ida.csv holds the values a run wrote.
 std::string factor_text(double factor) {
   std::array<char, 32> buffer{};
   const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), factor).ptr;
   return {buffer.data(), end};
-}
-
-fs::path run_folder(const fs::path& out, double scale) {
-  return out / core::concat(kFolderPrefix, factor_text(scale));
 }
 
 // --scales, increasing, each once.
@@ -76,11 +74,14 @@ double positive_option(const po::variables_map& values, const char* name, double
 
 // What a study's folder was made for: the problem file's bytes and the duration. Resuming
 // with another file or duration would mix runs of two problems on one curve.
-void check_same_study(const fs::path& out, const run::Problem& problem) {
+// A suite's study also keeps its intensity measure (`measure`, empty for one record's).
+void check_same_study(const fs::path& out, const run::Problem& problem,
+                      const std::string& measure) {
   const fs::path path = out / "study.json";
-  const nlohmann::json study = {{"problem", problem.path.string()},
-                                {"problem_hash", run::problem_file_hash(problem.path)},
-                                {"duration", problem.duration}};
+  nlohmann::json study = {{"problem", problem.path.string()},
+                          {"problem_hash", run::problem_file_hash(problem.path)},
+                          {"duration", problem.duration}};
+  if (!measure.empty()) study["intensity_measure"] = measure;
   std::ifstream in(path);
   if (in) {
     nlohmann::json found;
@@ -90,11 +91,13 @@ void check_same_study(const fs::path& out, const run::Problem& problem) {
       found = nullptr;
     }
     if (found.is_object() && found.value("problem_hash", 0ULL) == study["problem_hash"] &&
-        found.value("duration", 0.0) == problem.duration)
+        found.value("duration", 0.0) == problem.duration &&
+        found.value("intensity_measure", std::string()) == measure)
       return;
     throw core::Diagnostic({out.string()}, "--out",
                            "a new folder, or one of a study of the same problem file, unchanged, "
-                           "and the same duration (this one holds another study)",
+                           "the same duration and intensity measure (this one holds another "
+                           "study)",
                            out.string());
   }
   fs::create_directories(out);
@@ -112,6 +115,15 @@ struct Study {
   fs::path file;
   fs::path out;
   run::Problem problem;  ///< at scale 1, for the control point and the initial positions
+  /// The search's variable, ida.csv's first column and each run's folder name: "scale" (the
+  /// factor on the problem's ground motions), or in a suite's study of one record the
+  /// intensity measure's name (IntensityMeasure::name()), each run's folder "im-<value>".
+  std::string variable = "scale";
+  std::string folder_prefix = "scale-";
+  /// The factor on the ground motions at a value 1 of the variable: 1 / the record's
+  /// intensity at scale 1 in a suite's study.
+  double record_scale_per_unit = 1.0;
+  std::optional<io::RecordOverride> record;  ///< the suite's record the runs replace the file's by
   output::ControlPoint control;
   output::ResponseMeasure measure = output::ResponseMeasure::PeakDrift;
   std::optional<double> duration;
@@ -121,15 +133,19 @@ struct Study {
   std::map<double, output::RunResponse> runs;  ///< by scale, every run that ended
 };
 
+fs::path run_folder(const Study& study, double scale) {
+  return study.out / core::concat(study.folder_prefix, factor_text(scale));
+}
+
 // Each run's history.csv follows the control body (--track) and, by itself, the shaken
 // support the response is measured from (output::tracked_bodies).
 std::vector<std::string> run_arguments(const Study& study, double scale) {
   std::vector<std::string> arguments = {"run",
                                         study.file.string(),
                                         "--record-scale",
-                                        factor_text(scale),
+                                        factor_text(scale * study.record_scale_per_unit),
                                         "--out",
-                                        run_folder(study.out, scale).string(),
+                                        run_folder(study, scale).string(),
                                         "--overwrite",
                                         "--quiet",
                                         "--threads",
@@ -139,6 +155,15 @@ std::vector<std::string> run_arguments(const Study& study, double scale) {
   if (study.duration) {
     arguments.emplace_back("--duration");
     arguments.push_back(factor_text(*study.duration));
+  }
+  if (study.record) {
+    arguments.insert(arguments.end(), {"--record", study.record->file.string()});
+    if (study.record->units)
+      arguments.insert(arguments.end(),
+                       {"--record-units", std::string(io::unit_name(*study.record->units))});
+    if (study.record->time_step)
+      arguments.insert(arguments.end(),
+                       {"--record-time-step", factor_text(*study.record->time_step)});
   }
   return arguments;
 }
@@ -152,8 +177,8 @@ void print_run(const Study& study, double scale, const output::RunResponse& resp
   const std::string outcome = response.collapse_time
                                   ? "collapsed at t = " + cell(*response.collapse_time) + " s"
                                   : std::string("survived");
-  std::cout << "  scale " << std::left << std::setw(9) << factor_text(scale) << " PGA "
-            << std::setw(10) << cell(response.pga) + " g" << std::setw(27) << outcome
+  std::cout << "  " << study.variable << ' ' << std::left << std::setw(9) << factor_text(scale)
+            << " PGA " << std::setw(10) << cell(response.pga) + " g" << std::setw(27) << outcome
             << output::response_name(study.measure) << " " << cell(response.value(study.measure))
             << std::right;
   if (response.not_converged > 0)
@@ -165,9 +190,9 @@ void print_run(const Study& study, double scale, const output::RunResponse& resp
 void read_finished_runs(Study& study) {
   for (const fs::directory_entry& entry : fs::directory_iterator(study.out)) {
     const std::string name = entry.path().filename().string();
-    if (!name.starts_with(kFolderPrefix)) continue;
+    if (!name.starts_with(study.folder_prefix)) continue;
     double scale = 0.0;
-    const char* first = name.data() + kFolderPrefix.size();
+    const char* first = name.data() + study.folder_prefix.size();
     const auto [end, error] = std::from_chars(first, name.data() + name.size(), scale);
     if (error != std::errc() || end != name.data() + name.size() ||
         !output::run_finished(entry.path()))
@@ -194,7 +219,7 @@ int run_scales(Study& study, const std::vector<double>& scales, const Interrupti
     while (outcome == kSuccess && !guard.requested() &&
            static_cast<int>(running.size()) < study.jobs && next < scales.size()) {
       const double scale = scales[next++];
-      const fs::path log = run_folder(study.out, scale).string() + ".log";
+      const fs::path log = run_folder(study, scale).string() + ".log";
       running[core::start_process(program, run_arguments(study, scale), log)] = scale;
     }
     if (guard.requested() || outcome != kSuccess) next = scales.size();
@@ -207,7 +232,7 @@ int run_scales(Study& study, const std::vector<double>& scales, const Interrupti
     }
     const double scale = running.at(ended);
     running.erase(ended);
-    const fs::path folder = run_folder(study.out, scale);
+    const fs::path folder = run_folder(study, scale);
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     if (code == kSuccess || code == kNotConverged) {
       const output::RunResponse response =
@@ -216,7 +241,7 @@ int run_scales(Study& study, const std::vector<double>& scales, const Interrupti
     } else if (code == kInterrupted || guard.requested()) {
       outcome = kInterrupted;
     } else {
-      std::cerr << "moreau ida: the run of scale " << factor_text(scale) << " "
+      std::cerr << "moreau ida: the run of " << study.variable << ' ' << factor_text(scale) << " "
                 << core::describe_child_end(status) << "; its log, " << folder.string()
                 << ".log, ends with:\n"
                 << last_lines(folder.string() + ".log", 5);
@@ -232,7 +257,8 @@ int run_scales(Study& study, const std::vector<double>& scales, const Interrupti
 
 void write_curve(const Study& study) {
   core::write_output_file(study.out / "ida.csv", [&](std::ostream& out) {
-    out << "scale,pga_g,collapsed,collapse_time,peak_displacement,peak_drift,"
+    out << study.variable
+        << ",pga_g,collapsed,collapse_time,peak_displacement,peak_drift,"
            "residual_displacement,fallen,not_converged\n";
     for (const auto& [scale, run] : study.runs)
       out << factor_text(scale) << ',' << factor_text(run.pga) << ',' << (run.collapse_time ? 1 : 0)
@@ -270,12 +296,250 @@ void print_conclusion(const Study& study, const std::optional<double>& collapsed
   std::cout << std::setprecision(6);
   if (!collapsed) {
     const double highest = study.runs.empty() ? 0.0 : study.runs.rbegin()->first;
-    std::cout << "no collapse up to scale " << highest << " (PGA " << pga_at(study, highest)
-              << " g)\n";
+    std::cout << "no collapse up to " << study.variable << ' ' << highest << " (PGA "
+              << pga_at(study, highest) << " g)\n";
     return;
   }
-  std::cout << "collapse scale in (" << survived << ", " << *collapsed << "]: PGA "
-            << pga_at(study, survived) << " to " << pga_at(study, *collapsed) << " g\n";
+  std::cout << "collapse " << study.variable << " in (" << survived << ", " << *collapsed
+            << "]: PGA " << pga_at(study, survived) << " to " << pga_at(study, *collapsed)
+            << " g\n";
+}
+
+// The study's search, or its list of scales (`listed`), resumed from the runs its folder
+// holds; ida.csv written. Returns the code the study ends with.
+int search_collapse(Study& study, const SearchSettings& settings,
+                    const std::optional<std::vector<double>>& listed,
+                    const InterruptionGuard& guard) {
+  fs::create_directories(study.out);
+  read_finished_runs(study);
+  if (!study.runs.empty() && !study.quiet)
+    std::cout << "resuming: " << study.runs.size() << " runs of " << study.out.string()
+              << " have ended and are not run again\n";
+  for (const auto& [scale, run] : study.runs) print_run(study, scale, run);
+
+  int code = kSuccess;
+  std::vector<double> batch;
+  if (listed)
+    std::ranges::copy_if(*listed, std::back_inserter(batch),
+                         [&](double scale) { return !study.runs.contains(scale); });
+  else
+    batch = collapse_search(study, settings).next(study.jobs);
+  while (!batch.empty() && code == kSuccess) {
+    if (!study.quiet) {
+      std::cout << "running " << study.variable << (batch.size() > 1 ? "s " : " ");
+      for (std::size_t i = 0; i < batch.size(); ++i)
+        std::cout << (i > 0 ? ", " : "") << factor_text(batch[i]);
+      std::cout << " (" << std::min<std::size_t>(batch.size(), study.jobs) << " at once)"
+                << std::endl;
+    }
+    code = run_scales(study, batch, guard);
+    batch.clear();
+    if (!listed) batch = collapse_search(study, settings).next(study.jobs);
+  }
+  write_curve(study);
+  return code;
+}
+
+long unconverged_runs(const Study& study) {
+  return std::ranges::count_if(study.runs,
+                               [](const auto& entry) { return entry.second.not_converged > 0; });
+}
+
+// --im: pga, pgv or sa:T (s), with --damping for Sa.
+model::IntensityMeasure read_intensity_measure(const po::variables_map& values) {
+  const std::string text = values.count("im") ? values["im"].as<std::string>() : "pga";
+  const std::string expected = "pga, pgv or sa:T (T the period in s, e.g. sa:1.0)";
+  model::IntensityMeasure measure;
+  if (text == "pgv") {
+    measure.kind = model::IntensityKind::Pgv;
+  } else if (text.starts_with("sa:")) {
+    measure.kind = model::IntensityKind::SpectralAcceleration;
+    const std::vector<double> period =
+        read_factors(text.substr(3), "--im", model::kLongestPeriod, expected);
+    if (period.size() != 1) throw core::Diagnostic({}, "--im", expected, text);
+    measure.oscillator.period = period.front();
+  } else if (text != "pga") {
+    throw core::Diagnostic({}, "--im", expected, text);
+  }
+  if (values.count("damping")) {
+    if (measure.kind != model::IntensityKind::SpectralAcceleration)
+      throw core::Diagnostic({}, "--damping", "only with --im sa:T");
+    measure.oscillator.damping = values["damping"].as<double>();
+  }
+  if (measure.kind == model::IntensityKind::SpectralAcceleration) {
+    try {
+      model::validate(measure.oscillator);
+    } catch (const core::Diagnostic& error) {
+      throw core::Diagnostic({}, error.key() == "period" ? "--im" : "--damping", error.message());
+    }
+  }
+  return measure;
+}
+
+// The column and the variable of a suite's intensity measure: "im_pga_g", "im_sa_g"... (not
+// ida.csv's pga_g, the PGA each run reached).
+std::string intensity_column(const model::IntensityMeasure& measure) {
+  return "im_" + measure.name();
+}
+
+// One record's study of a suite: the base study's settings, the problem read with the
+// record in place of its own, the search in units of the intensity measure (the record's
+// intensity as the problem scales it is 1 / record_scale_per_unit), in <out>/<record's file
+// name>.
+Study record_study(const Study& base, const fs::path& file, const po::variables_map& values,
+                   const model::IntensityMeasure& measure, double& intensity_at_unit_scale) {
+  Study study = base;
+  study.record = io::RecordOverride{file, read_unit_option(values, "units"), std::nullopt};
+  if (values.count("time-step")) study.record->time_step = values["time-step"].as<double>();
+  study.problem = io::read_problem_file(base.file, {.record = study.record});
+  if (base.duration) run::set_duration(study.problem, *base.duration, "--duration");
+  const model::GroundMotion& ground = *run::strongest_ground_motion(study.problem);
+  const auto support = std::ranges::find(study.problem.scene.bodies, ground.body,
+                                         [](const model::Body& body) { return body.name; });
+  intensity_at_unit_scale = model::intensity(ground, support->prescribed, measure);
+  if (!(intensity_at_unit_scale > 0.0))
+    throw core::Diagnostic({file.string()}, "--records",
+                           core::concat("a record of non-zero ", measure.label()),
+                           core::concat(intensity_at_unit_scale));
+  study.record_scale_per_unit = 1.0 / intensity_at_unit_scale;
+  study.variable = intensity_column(measure);
+  study.folder_prefix = "im-";
+  study.out = base.out / file.filename();
+  study.runs.clear();
+  return study;
+}
+
+// What one record's study found: its collapse intensity, the middle of the final bracket,
+// or, without a collapse, the highest intensity it ran (a censored outcome).
+struct RecordResult {
+  fs::path file;
+  double intensity_at_unit_scale = 0.0;
+  double survived = 0.0;
+  std::optional<double> collapsed;
+  output::CollapseIntensity outcome;
+  long unconverged = 0;
+};
+
+RecordResult record_result(const Study& study, const SearchSettings& settings, bool listed,
+                           double intensity_at_unit_scale) {
+  const run::CollapseSearch search = collapse_search(study, listed ? SearchSettings{} : settings);
+  RecordResult result{
+      study.record->file,     intensity_at_unit_scale, search.survived(), search.collapsed(), {},
+      unconverged_runs(study)};
+  result.outcome =
+      result.collapsed
+          ? output::CollapseIntensity{(result.survived + *result.collapsed) / 2, true}
+          : output::CollapseIntensity{study.runs.empty() ? 0.0 : study.runs.rbegin()->first, false};
+  return result;
+}
+
+void write_suite(const fs::path& out, const std::vector<RecordResult>& results,
+                 const model::IntensityMeasure& measure) {
+  core::write_output_file(out / "suite.csv", [&](std::ostream& stream) {
+    const std::string column = intensity_column(measure);
+    stream << "record," << column << "_at_scale_1,survived,collapsed,collapse_" << column
+           << ",censored,not_converged_runs\n";
+    for (const RecordResult& result : results)
+      stream << result.file.filename().string() << ','
+             << factor_text(result.intensity_at_unit_scale) << ',' << factor_text(result.survived)
+             << ',' << (result.collapsed ? factor_text(*result.collapsed) : std::string()) << ','
+             << factor_text(result.outcome.intensity) << ',' << (result.outcome.collapsed ? 0 : 1)
+             << ',' << result.unconverged << '\n';
+  });
+}
+
+// fragility.json, fragility.csv (the fitted curve) and, with matplotlib, fragility.png and
+// ida-curves.png (every record's IDA curve with their 16, 50 and 84 % fractiles).
+void write_fragility(const fs::path& out, const std::vector<RecordResult>& results,
+                     const model::IntensityMeasure& measure, const std::string& title) {
+  std::vector<output::CollapseIntensity> outcomes;
+  std::set<double> collapses;
+  for (const RecordResult& result : results) {
+    outcomes.push_back(result.outcome);
+    if (result.outcome.collapsed) collapses.insert(result.outcome.intensity);
+  }
+  if (collapses.size() < 2) {
+    std::cout << "no fragility: " << collapses.size()
+              << " collapse intensities, and a fit needs 2 different ones\n";
+    return;
+  }
+  const output::Fragility fit = output::fit_fragility(outcomes);
+  const nlohmann::json json = {{"intensity_measure", intensity_column(measure)},
+                               {"label", measure.label()},
+                               {"median", fit.median},
+                               {"dispersion", fit.dispersion},
+                               {"median_95", {fit.median_low, fit.median_high}},
+                               {"dispersion_95", {fit.dispersion_low, fit.dispersion_high}},
+                               {"method", fit.method},
+                               {"records", results.size()},
+                               {"collapsed", fit.collapsed},
+                               {"censored", fit.censored}};
+  core::write_output_file(out / "fragility.json",
+                          [&](std::ostream& stream) { stream << json.dump(2) << '\n'; });
+  double highest = 3 * fit.median;
+  for (const RecordResult& result : results) highest = std::max(highest, result.outcome.intensity);
+  constexpr int kCurvePoints = 200;
+  core::write_output_file(out / "fragility.csv", [&](std::ostream& stream) {
+    stream << intensity_column(measure) << ",probability_of_collapse\n";
+    for (int i = 1; i <= kCurvePoints; ++i) {
+      const double x = highest * i / kCurvePoints;
+      stream << factor_text(x) << ',' << factor_text(fit.probability(x)) << '\n';
+    }
+  });
+  std::cout << std::setprecision(4) << "fragility: median " << measure.symbol() << ' ' << fit.median
+            << ' ' << measure.unit() << " (95 % " << fit.median_low << " to " << fit.median_high
+            << "), dispersion " << fit.dispersion << " (" << fit.dispersion_low << " to "
+            << fit.dispersion_high << "), " << fit.collapsed << " collapses"
+            << (fit.censored > 0 ? core::concat(", ", fit.censored, " records survived (censored)")
+                                 : std::string())
+            << ", " << fit.method << '\n';
+  std::string failure;
+  if (!run_plot_script("plot_fragility.py",
+                       {out.string(), intensity_column(measure), measure.label(), title},
+                       out / "fragility-plot.log", failure))
+    std::cout << "fragility.png not drawn: " << failure;
+}
+
+// `--records`: a study per record, one after the other (each runs its scales in parallel),
+// then the suite's collapse intensities and their fragility.
+int run_suite(const po::variables_map& values, const Study& base, const SearchSettings& settings,
+              const std::optional<std::vector<double>>& listed, const InterruptionGuard& guard) {
+  const model::IntensityMeasure measure = read_intensity_measure(values);
+  const std::vector<fs::path> files =
+      io::record_files(values["records"].as<std::vector<std::string>>(), "--records");
+  std::set<fs::path> names;
+  for (const fs::path& file : files)
+    if (!names.insert(file.filename()).second)
+      throw core::Diagnostic({file.string()}, "--records",
+                             "records of different file names (each has its folder by its name)",
+                             core::concat("two named ", file.filename().string()));
+  check_same_study(base.out, base.problem, measure.label());
+  std::vector<RecordResult> results;
+  int code = kSuccess;
+  for (std::size_t r = 0; r < files.size() && code == kSuccess; ++r) {
+    double intensity_at_unit_scale = 0.0;
+    Study study = record_study(base, files[r], values, measure, intensity_at_unit_scale);
+    std::cout << "record " << r + 1 << " of " << files.size() << ", " << files[r].string() << ": "
+              << measure.symbol() << ' ' << std::setprecision(4) << intensity_at_unit_scale << ' '
+              << measure.unit() << " as the problem scales it\n";
+    code = search_collapse(study, settings, listed, guard);
+    if (code != kSuccess) break;
+    const RecordResult result =
+        record_result(study, settings, listed.has_value(), intensity_at_unit_scale);
+    print_conclusion(study, result.collapsed, result.survived);
+    results.push_back(result);
+  }
+  write_suite(base.out, results, measure);
+  if (code == kInterrupted) std::cout << "interrupted: the same command resumes the study\n";
+  if (code != kSuccess) return code;
+  std::cout << "suite: " << (base.out / "suite.csv").string() << '\n';
+  write_fragility(base.out, results, measure, base.problem.title);
+  const long unconverged = std::ranges::count_if(
+      results, [](const RecordResult& result) { return result.unconverged > 0; });
+  if (unconverged > 0)
+    std::cout << unconverged << " of the " << results.size()
+              << " records had runs whose solve did not converge (suite.csv)\n";
+  return unconverged == 0 ? kSuccess : kNotConverged;
 }
 
 int run_ida(const std::vector<std::string>& arguments) {
@@ -297,6 +561,17 @@ int run_ida(const std::vector<std::string>& arguments) {
       "response", po::value<std::string>(),
       "the curve's response: peak_drift (default), peak_displacement, residual_displacement "
       "or fallen")("duration", po::value<double>(), "override the file's duration, s")(
+      "records", po::value<std::vector<std::string>>()->multitoken(),
+      "a suite: these record files or folders of them, each in place of the file's record in a "
+      "study of its own, and the fragility of their collapse intensities")(
+      "units", po::value<std::string>(),
+      "units of the suite's CSV and single-column records: g, m/s^2 or cm/s^2 (default: the "
+      "ground motion's)")("time-step", po::value<double>(),
+                          "time step of the suite's single-column records, s")(
+      "im", po::value<std::string>(),
+      "the suite's intensity measure, the search's variable: pga (default, g), pgv (m/s) or "
+      "sa:T (Sa at the period T in s, g)")("damping", po::value<double>(),
+                                           "damping ratio of sa:T's oscillator (default 0.05)")(
       "quiet", "only the results, no list of the runs started");
   po::positional_options_description positional;
   positional.add("file", 1);
@@ -356,41 +631,23 @@ int run_ida(const std::vector<std::string>& arguments) {
       listed ? listed_scales((*values)["scales"].as<std::string>()) : std::vector<double>{};
   study.out = values->count("out") ? fs::path((*values)["out"].as<std::string>())
                                    : fs::path(study.file.stem().string() + "-ida");
-  check_same_study(study.out, study.problem);
-  read_finished_runs(study);
-  if (!study.runs.empty() && !study.quiet)
-    std::cout << "resuming: " << study.runs.size() << " runs of " << study.out.string()
-              << " have ended and are not run again\n";
-  for (const auto& [scale, run] : study.runs) print_run(study, scale, run);
-
-  int code = kSuccess;
-  std::vector<double> batch;
-  if (listed)
-    std::ranges::copy_if(scales, std::back_inserter(batch),
-                         [&](double scale) { return !study.runs.contains(scale); });
-  else
-    batch = collapse_search(study, settings).next(study.jobs);
-  while (!batch.empty() && code == kSuccess) {
-    if (!study.quiet) {
-      std::cout << "running scale" << (batch.size() > 1 ? "s " : " ");
-      for (std::size_t i = 0; i < batch.size(); ++i)
-        std::cout << (i > 0 ? ", " : "") << factor_text(batch[i]);
-      std::cout << " (" << std::min<std::size_t>(batch.size(), study.jobs) << " at once)"
-                << std::endl;
-    }
-    code = run_scales(study, batch, guard);
-    batch.clear();
-    if (!listed) batch = collapse_search(study, settings).next(study.jobs);
-  }
-  write_curve(study);
+  if (values->count("records"))
+    return run_suite(*values, study, settings, listed ? std::optional(scales) : std::nullopt,
+                     guard);
+  for (const char* name : {"units", "time-step", "im", "damping"})
+    if (values->count(name))
+      throw core::Diagnostic({}, core::concat("--", name),
+                             "only with --records (a suite's records and their intensity)");
+  check_same_study(study.out, study.problem, "");
+  const int code =
+      search_collapse(study, settings, listed ? std::optional(scales) : std::nullopt, guard);
   if (code == kInterrupted) std::cout << "interrupted: the same command resumes the study\n";
   if (code != kSuccess) return code;
   draw_curve(study);
   const run::CollapseSearch search = collapse_search(study, listed ? SearchSettings{} : settings);
   print_conclusion(study, search.collapsed(), search.survived());
   std::cout << "curve: " << (study.out / "ida.csv").string() << '\n';
-  const auto unconverged = std::ranges::count_if(
-      study.runs, [](const auto& entry) { return entry.second.not_converged > 0; });
+  const long unconverged = unconverged_runs(study);
   if (unconverged > 0)
     std::cout << unconverged << " of the " << study.runs.size()
               << " runs had steps whose solve did not converge (ida.csv, not_converged)\n";

@@ -13,7 +13,6 @@
 #include "plot_script.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
@@ -46,61 +45,23 @@ struct Component {
   model::AccelerationRecord record;
 };
 
-std::string lowercase_extension(const fs::path& file) {
-  std::string extension = file.extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(), [](char c) {
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  });
-  return extension;
-}
-
-// A folder's records: its .AT2 and .csv files, and its .txt and .dat files (single columns),
-// in the order of their names.
-std::vector<fs::path> record_files(const std::vector<std::string>& paths) {
-  std::vector<fs::path> files;
-  for (const std::string& path : paths) {
-    if (fs::is_regular_file(path)) {
-      files.emplace_back(path);
-      continue;
-    }
-    if (!fs::is_directory(path))
-      throw core::Diagnostic({path}, "PATH", "a record file or a folder of records",
-                             fs::exists(path) ? "neither a file nor a folder" : "nothing there");
-    std::vector<fs::path> found;
-    for (const fs::directory_entry& entry : fs::directory_iterator(path)) {
-      const std::string extension = lowercase_extension(entry.path());
-      if (entry.is_regular_file() && (extension == ".at2" || extension == ".csv" ||
-                                      extension == ".txt" || extension == ".dat"))
-        found.push_back(entry.path());
-    }
-    if (found.empty())
-      throw core::Diagnostic({path}, "PATH", "a folder with .AT2, .csv, .txt or .dat records",
-                             "none in it");
-    std::sort(found.begin(), found.end());
-    files.insert(files.end(), found.begin(), found.end());
-  }
-  return files;
-}
-
 io::AccelerationUnit read_unit(const po::variables_map& values, const fs::path& file) {
-  const std::string expected = core::join(io::acceleration_unit_names());
-  if (!values.count("units"))
-    throw core::Diagnostic({file.string()}, "--units",
-                           "the unit of a CSV or single-column record: " + expected, "none given");
-  const std::string given = values["units"].as<std::string>();
-  if (const auto unit = io::acceleration_unit(given)) return *unit;
-  throw core::Diagnostic({}, "--units", expected, given);
+  if (const auto unit = read_unit_option(values, "units")) return *unit;
+  throw core::Diagnostic(
+      {file.string()}, "--units",
+      "the unit of a CSV or single-column record: " + core::join(io::acceleration_unit_names()),
+      "none given");
 }
 
 // The components of one file, in the layout its extension and header give: an .AT2 file, a
 // CSV file of 2 columns (one component) or 4 (world components x, y, z; those not all zero), or
 // a single column at --time-step.
 std::vector<Component> read_components(const fs::path& file, const po::variables_map& values) {
-  const std::string extension = lowercase_extension(file);
+  const io::RecordLayout layout = io::record_layout(file);
   const math::Vec3 x = math::Vec3::UnitX();
-  if (extension == ".at2") return {{file.string(), io::read_at2_record(file, x)}};
+  if (layout == io::RecordLayout::At2) return {{file.string(), io::read_at2_record(file, x)}};
   const io::AccelerationUnit unit = read_unit(values, file);
-  if (extension != ".csv") {
+  if (layout == io::RecordLayout::SingleColumn) {
     if (!values.count("time-step"))
       throw core::Diagnostic({file.string()}, "--time-step",
                              "the time step of a single-column record (s)", "none given");
@@ -297,7 +258,8 @@ int run_records(const std::vector<std::string>& arguments) {
   }
   const model::BaselineCorrection baseline = read_baseline(*values);
   std::vector<Component> components;
-  for (const fs::path& file : record_files((*values)["paths"].as<std::vector<std::string>>()))
+  for (const fs::path& file :
+       io::record_files((*values)["paths"].as<std::vector<std::string>>(), "PATH"))
     for (Component& component : read_components(file, *values))
       components.push_back(std::move(component));
 

@@ -195,6 +195,21 @@ int thread_count(const po::variables_map& values, const run::Problem& problem) {
   return threads;
 }
 
+// --record and the units and time step it may need.
+std::optional<io::RecordOverride> read_record_override(const po::variables_map& values) {
+  if (!values.count("record")) {
+    for (const char* name : {"record-units", "record-time-step"})
+      if (values.count(name))
+        throw core::Diagnostic({}, core::concat("--", name), "only with --record");
+    return std::nullopt;
+  }
+  io::RecordOverride replacement{values["record"].as<std::string>(),
+                                 read_unit_option(values, "record-units"), std::nullopt};
+  if (values.count("record-time-step"))
+    replacement.time_step = values["record-time-step"].as<double>();
+  return replacement;
+}
+
 int run_run(const std::vector<std::string>& arguments) {
   const InterruptionGuard guard;
   po::options_description options("Options");
@@ -214,6 +229,14 @@ int run_run(const std::vector<std::string>& arguments) {
       "record-scale", po::value<double>(),
       "multiply every ground motion (records, Ricker pulses) by this factor, in (0, 1000], on "
       "top of the file's scale or pga")(
+      "record", po::value<std::string>(),
+      "replace the record of the file's ground motion by this file (.AT2, CSV or single "
+      "column), along the ground motion's direction")(
+      "record-units", po::value<std::string>(),
+      "units of --record when it is CSV or single column: g, m/s^2 or cm/s^2 (default: the "
+      "ground motion's units)")("record-time-step", po::value<double>(),
+                                "time step of --record when it is a single column, s "
+                                "(default: the ground motion's time_step)")(
       "dump-problems",
       "also write each step's problem as FCLib HDF5 in <out>/problems: global (M, H) for "
       "the steps solved in the global form, local (W) for the others")(
@@ -247,6 +270,7 @@ int run_run(const std::vector<std::string>& arguments) {
       throw core::Diagnostic({}, "--record-scale", "a factor in (0, 1000]",
                              core::concat(overrides.record_scale));
   }
+  overrides.record = read_record_override(*values);
   run::Problem problem = io::read_problem_file((*values)["file"].as<std::string>(), overrides);
   // Also under --quiet: a warning about the input matters most in a script, and it is shown
   // once, before the run (and kept in summary.json).

@@ -283,6 +283,41 @@ std::vector<std::string> acceleration_unit_names() {
   return names;
 }
 
+RecordLayout record_layout(const std::filesystem::path& file) {
+  const std::string extension = uppercase(file.extension().string());
+  if (extension == ".AT2") return RecordLayout::At2;
+  if (extension == ".CSV") return RecordLayout::Csv;
+  return RecordLayout::SingleColumn;
+}
+
+std::vector<std::filesystem::path> record_files(const std::vector<std::string>& paths,
+                                                std::string_view option) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  for (const std::string& path : paths) {
+    if (fs::is_regular_file(path)) {
+      files.emplace_back(path);
+      continue;
+    }
+    if (!fs::is_directory(path))
+      throw Diagnostic({path}, option, "a record file or a folder of records",
+                       fs::exists(path) ? "neither a file nor a folder" : "nothing there");
+    std::vector<fs::path> found;
+    for (const fs::directory_entry& entry : fs::directory_iterator(path)) {
+      const fs::path& file = entry.path();
+      if (entry.is_regular_file() && (record_layout(file) != RecordLayout::SingleColumn ||
+                                      file.extension() == ".txt" || file.extension() == ".dat"))
+        found.push_back(file);
+    }
+    if (found.empty())
+      throw Diagnostic({path}, option, "a folder with .AT2, .csv, .txt or .dat records",
+                       "none in it");
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
 std::size_t csv_record_columns(const std::filesystem::path& file) {
   const std::vector<Line> lines = read_data_lines(file);
   require_header(file, lines);

@@ -165,11 +165,7 @@ model::AccelerationRecord read_record_file(const Field& component, const SceneCo
   if (!std::filesystem::is_regular_file(path))
     record_field.fail("a record file (relative to the problem file's folder)",
                       concat("no file ", path.string()));
-  std::string extension = path.extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(), [](char c) {
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  });
-  if (extension == ".at2") {
+  if (record_layout(path) == RecordLayout::At2) {
     for (const char* key : {"units", "time_step"})
       if (const auto given = component.find(key))
         given->fail_with(
@@ -187,6 +183,29 @@ model::AccelerationRecord read_record_file(const Field& component, const SceneCo
   return read_acceleration_record(path, unit);
 }
 
+// ReadOverrides::record's file in place of the ground motion's own: its layout from its
+// extension and header, its units and time step from the override or else the ground
+// motion's keys, along the ground motion's `direction`.
+model::AccelerationRecord read_replaced_record(const Field& motion, const SceneContext& context) {
+  const RecordOverride& replacement = *context.record;
+  const std::filesystem::path& path = replacement.file;
+  if (!std::filesystem::is_regular_file(path))
+    throw core::Diagnostic({path.string()}, "--record", "a record file", "no such file");
+  const auto direction = [&] { return read_direction(motion.get("direction"), context.dimension); };
+  const RecordLayout layout = record_layout(path);
+  if (layout == RecordLayout::At2) return read_at2_record(path, direction());
+  const AccelerationUnit unit =
+      replacement.units ? *replacement.units : read_acceleration_unit(motion);
+  if (layout == RecordLayout::SingleColumn)
+    return read_single_column_record(
+        path, unit,
+        replacement.time_step ? *replacement.time_step
+                              : motion.get("time_step").positive_at_most(kMaxRecordTimeStep, "s"),
+        direction());
+  if (csv_record_columns(path) == 4) return read_acceleration_record(path, unit);
+  return read_acceleration_record(path, unit, direction());
+}
+
 // The components of a ground motion: the one its own keys name, or its `components` list.
 std::vector<model::AccelerationRecord> read_components(const Field& motion,
                                                        const SceneContext& context,
@@ -195,6 +214,14 @@ std::vector<model::AccelerationRecord> read_components(const Field& motion,
   if (list.has_value() == motion.find("record").has_value())
     motion.fail("either record (one component) or components (a list of them)",
                 list ? "both" : "neither");
+  if (context.record) {
+    if (list)
+      list->fail_with(
+          "a ground motion given by `record`: --record replaces one record, and this ground "
+          "motion has a list of them");
+    source = context.record->file.string();
+    return {read_replaced_record(motion, context)};
+  }
   if (!list) {
     source = motion.get("record").text();
     return {read_record_file(motion, context)};
@@ -286,6 +313,10 @@ model::PrescribedVelocity read_ground_motion(const Field& motion, const SceneCon
 model::PrescribedVelocity read_ricker(const Field& ricker, const SceneContext& context,
                                       const std::string& body, SceneBuilder& builder) {
   ricker.check_keys({"peak", "units", "frequency", "t0", "direction"});
+  if (context.record)
+    ricker.fail_with(
+        "a ground motion given by a record file: --record replaces a record, and "
+        "a Ricker pulse has none");
   const AccelerationUnit peak_unit = read_acceleration_unit(ricker);
   const double unit = metres_per_second_squared(peak_unit);
   const Field peak_field = ricker.get("peak");

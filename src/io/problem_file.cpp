@@ -110,6 +110,7 @@ run::Problem read_problem(const Field& root, const std::string& stem,
   SceneContext context;
   context.folder = folder;
   context.record_scale = overrides.record_scale;
+  context.record = overrides.record;
   if (const auto dimension = root.find("dimension")) context.dimension = read_dimension(*dimension);
   if (const auto gravity = root.find("gravity"))
     problem.gravity.gravity =
@@ -135,6 +136,11 @@ run::Problem read_problem(const Field& root, const std::string& stem,
   problem.scene = std::move(builder.scene);
   problem.warnings = std::move(builder.warnings);
   problem.ground_motions = std::move(builder.ground_motions);
+  if (overrides.record && problem.ground_motions.empty())
+    throw core::Diagnostic({overrides.record->file.string()}, "--record",
+                           "a problem with a ground motion given by a record file, whose record "
+                           "it replaces",
+                           "none in this problem");
   problem.scene.interactions = read_interactions(root, context);
   if (const auto loads = root.find("loads")) read_loads(*loads, context.dimension, problem.gravity);
   problem.scene.gravity = problem.gravity.at(0.0);

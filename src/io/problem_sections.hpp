@@ -18,10 +18,11 @@ namespace moreau::io {
 struct SceneContext {
   int dimension = 3;
   run::Mode mode = run::Mode::Nscd;
-  std::filesystem::path folder;  ///< of the problem file: relative paths start here
-  double h = 1e-3;               ///< s, the time step (Ricker pulses are sampled at it)
-  double duration = 1.0;         ///< s
-  double record_scale = 1.0;     ///< ReadOverrides::record_scale
+  std::filesystem::path folder;          ///< of the problem file: relative paths start here
+  double h = 1e-3;                       ///< s, the time step (Ricker pulses are sampled at it)
+  double duration = 1.0;                 ///< s
+  double record_scale = 1.0;             ///< ReadOverrides::record_scale
+  std::optional<RecordOverride> record;  ///< ReadOverrides::record
   std::vector<model::Material> materials;
   /// materials[i].friction_angle, degrees, parallel to materials; unset where not given.
   /// Only the interaction table uses it (read_interactions), so model::Material lacks it.

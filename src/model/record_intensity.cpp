@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstddef>
 #include <numbers>
+#include <optional>
+#include <string>
 
 namespace moreau::model {
 namespace {
@@ -62,6 +64,32 @@ class ExactStep {
   double sin_;
 };
 
+/// The largest |(v_x, v_y)| of a support's velocity at `times`, m/s.
+double peak_horizontal_speed(std::span<const double> times, const PrescribedVelocity& velocity) {
+  double peak = 0.0;
+  for (const double t : times) {
+    const Vec3 v = velocity.linear(t);
+    peak = std::max(peak, std::hypot(v.x(), v.y()));
+  }
+  return peak;
+}
+
+/// The horizontal direction of a record that shakes along one, if it does: that of its
+/// strongest horizontal sample, which every other sample is parallel to (to round-off).
+std::optional<Vec3> single_horizontal_direction(const AccelerationRecord& record) {
+  Vec3 strongest = Vec3::Zero();
+  for (const Vec3& a : record.acceleration)
+    if (std::hypot(a.x(), a.y()) > std::hypot(strongest.x(), strongest.y()))
+      strongest = Vec3(a.x(), a.y(), 0.0);
+  const double norm = strongest.norm();
+  if (norm == 0.0) return std::nullopt;
+  const Vec3 e = strongest / norm;
+  constexpr double kParallel = 1e-12;
+  for (const Vec3& a : record.acceleration)
+    if (std::abs(e.x() * a.y() - e.y() * a.x()) > kParallel * norm) return std::nullopt;
+  return e;
+}
+
 }  // namespace
 
 void validate(const Oscillator& oscillator) {
@@ -114,13 +142,64 @@ std::vector<double> component(const AccelerationRecord& record, const Vec3& dire
 }
 
 double peak_ground_velocity(const AccelerationRecord& record, BaselineCorrection correction) {
-  const PrescribedVelocity velocity = ground_motion_velocity(record, correction);
-  double peak = 0.0;
-  for (const double t : record.time) {
-    const Vec3 v = velocity.linear(t);
-    peak = std::max(peak, std::hypot(v.x(), v.y()));
+  return peak_horizontal_speed(record.time, ground_motion_velocity(record, correction));
+}
+
+std::string IntensityMeasure::name() const {
+  switch (kind) {
+    case IntensityKind::Pga:
+      return "pga_g";
+    case IntensityKind::Pgv:
+      return "pgv_m_s";
+    case IntensityKind::SpectralAcceleration:
+      return "sa_g";
   }
-  return peak;
+  return "";
+}
+
+std::string IntensityMeasure::symbol() const {
+  switch (kind) {
+    case IntensityKind::Pga:
+      return "PGA";
+    case IntensityKind::Pgv:
+      return "PGV";
+    case IntensityKind::SpectralAcceleration:
+      return concat("Sa(", oscillator.period, " s)");
+  }
+  return "";
+}
+
+std::string IntensityMeasure::unit() const { return kind == IntensityKind::Pgv ? "m/s" : "g"; }
+
+std::string IntensityMeasure::label() const {
+  return kind == IntensityKind::SpectralAcceleration
+             ? concat(symbol(), ", ", oscillator.damping * 100, " % damped (", unit(), ')')
+             : concat(symbol(), " (", unit(), ')');
+}
+
+double intensity(const GroundMotion& ground, const PrescribedVelocity& support,
+                 const IntensityMeasure& measure) {
+  const AccelerationRecord& record = ground.record;
+  switch (measure.kind) {
+    case IntensityKind::Pga:
+      return ground.peak_horizontal() / kStandardGravity;
+    case IntensityKind::Pgv:
+      return peak_horizontal_speed(record.time, support);
+    case IntensityKind::SpectralAcceleration: {
+      validate(measure.oscillator);
+      const auto sa = [&](const Vec3& direction) {
+        return spectral_response(record.time, component(record, direction), measure.oscillator)
+                   .pseudo_acceleration /
+               kStandardGravity;
+      };
+      if (const auto direction = single_horizontal_direction(record)) return sa(*direction);
+      if (std::ranges::none_of(record.acceleration,
+                               [](const Vec3& a) { return a.x() != 0.0 || a.y() != 0.0; }))
+        return 0.0;
+      return std::sqrt(sa(Vec3::UnitX()) * sa(Vec3::UnitY()));
+    }
+  }
+  return 0.0;
 }
 
 }  // namespace moreau::model

@@ -123,7 +123,8 @@ json to_json(const run::RunSummary& s) {
           {"solver", s.solver},
           {"counts", counts(s.counts)},
           {"collapse", collapse(s.collapse)},
-          {"record", s.record ? json{{"scale", number(s.record->scale)},
+          {"record", s.record ? json{{"source", s.record->source},
+                                     {"scale", number(s.record->scale)},
                                      {"pga_g", number(s.record->pga)},
                                      {"ground", s.record->ground},
                                      {"base_z", number(s.record->base_z)}}
@@ -199,8 +200,10 @@ std::optional<run::CollapseSummary> read_collapse(const json& j) {
 
 std::optional<run::RecordIntensity> read_record(const json& j) {
   if (j.is_null()) return std::nullopt;
-  return run::RecordIntensity{read_number(j.at("scale")), read_number(j.at("pga_g")),
-                              j.at("ground").get<std::string>(), read_number(j.at("base_z"))};
+  // A summary written before the record's source was kept has none.
+  return run::RecordIntensity{j.value("source", std::string()), read_number(j.at("scale")),
+                              read_number(j.at("pga_g")), j.at("ground").get<std::string>(),
+                              read_number(j.at("base_z"))};
 }
 
 run::BodySummary read_body(const json& j) {

@@ -46,9 +46,9 @@ Run::Run(Problem problem, RunOptions options)
   summary_.load_factor_name = load_factor_name(problem_);
   summary_.control = problem_.output.control;
   if (const model::GroundMotion* ground = strongest_ground_motion(problem_))
-    summary_.record =
-        RecordIntensity{ground->scale, ground->peak_horizontal() / model::kStandardGravity,
-                        ground->body, free_bodies_base(problem_)};
+    summary_.record = RecordIntensity{ground->source, ground->scale,
+                                      ground->peak_horizontal() / model::kStandardGravity,
+                                      ground->body, free_bodies_base(problem_)};
   for (const InputWarning& warning : problem_.warnings) summary_.warnings.push_back(warning.text());
   summary_.time_split = TimeSplit{};
   if (nscd_) summary_.solver = problem_.stepping.solver;

@@ -9,12 +9,15 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <array>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace moreau::testing {
 namespace {
@@ -174,6 +177,155 @@ TEST(IdaCommand, RefusesWhatItCannotStudy) {
     EXPECT_THAT(refused.output, HasSubstr(message)) << options;
   }
   EXPECT_FALSE(fs::exists(folder.path() / "study")) << "a refused study made its folder";
+}
+
+// A suite's folder: El Centro and two rectangular pulses (0.25 g for 0.2 and 0.4 s).
+fs::path write_suite(const fs::path& folder) {
+  const fs::path records = folder / "records";
+  fs::create_directories(records);
+  fs::copy_file(fs::path(MOREAU_SOURCE_DIR) / "problems/records/elcentro-1940-ns.csv",
+                records / "elcentro.csv");
+  for (const char* seconds : {"0.2", "0.4"})
+    std::ofstream(records / ("pulse-" + std::string(seconds) + ".csv"))
+        << "time_s,accel_g\n0,0.25\n"
+        << seconds << ",0.25\n"
+        << std::stod(seconds) + 1e-4 << ",0\n10,0\n";
+  return records;
+}
+
+struct SuiteRow {
+  double intensity_at_scale_1 = 0.0;
+  double survived = 0.0;
+  double collapsed = 0.0;
+  double collapse = 0.0;
+  bool censored = false;
+};
+
+std::map<std::string, SuiteRow> read_suite(const fs::path& csv, const std::string& column) {
+  std::ifstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "record," + column + "_at_scale_1,survived,collapsed,collapse_" + column +
+                      ",censored,not_converged_runs");
+  std::map<std::string, SuiteRow> rows;
+  while (std::getline(in, line)) {
+    std::stringstream row(line);
+    std::vector<std::string> cells;
+    for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
+    EXPECT_EQ(cells.size(), 7U) << line;
+    if (cells.size() != 7U) continue;
+    rows[cells[0]] = {std::stod(cells[1]), std::stod(cells[2]),
+                      cells[3].empty() ? 0.0 : std::stod(cells[3]), std::stod(cells[4]),
+                      cells[5] == "1"};
+  }
+  return rows;
+}
+
+// Each record in a study of its own, searched in PGA: every run replaced the file's record by
+// its own (summary.json names it) at the PGA its folder is named after; each bracket is
+// confirmed by its runs and no wider than the precision; the fragility's median lies among the
+// collapse intensities; a second command resumes without running anything.
+TEST(IdaCommand, SuiteOfRecordsGivesEachOnesCollapseAndTheirFragility) {
+  const ScratchFolder folder;
+  const fs::path records = write_suite(folder.path());
+  const fs::path out = folder.path() / "suite";
+  const std::string command =
+      ida(out, "--records " + records.string() + " --precision 0.05 --duration 2 --jobs 2");
+  const CommandResult study = run_moreau(command);
+  ASSERT_EQ(study.exit_code, 0) << study.output;
+  const auto rows = read_suite(out / "suite.csv", "im_pga_g");
+  ASSERT_EQ(rows.size(), 3U) << study.output;
+  double lowest = 1e9;
+  double highest = 0.0;
+  for (const auto& [record, row] : rows) {
+    ASSERT_FALSE(row.censored) << record;
+    EXPECT_LE(row.collapsed - row.survived, 0.05 + 1e-12) << record;
+    const fs::path runs = out / record;
+    // The folders are named by the shortest text of each intensity, as suite.csv writes it.
+    const auto curve_of = [&](double im) {
+      std::array<char, 32> text{};
+      char* end = std::to_chars(text.data(), text.data() + text.size(), im).ptr;
+      return summary_of(runs / ("im-" + std::string(text.data(), end)));
+    };
+    const nlohmann::json collapsed = curve_of(row.collapsed);
+    EXPECT_FALSE(collapsed["collapse"].is_null()) << record;
+    EXPECT_THAT(collapsed["record"]["source"].get<std::string>(), HasSubstr(record));
+    EXPECT_NEAR(collapsed["record"]["pga_g"].get<double>(), row.collapsed, 1e-9) << record;
+    if (row.survived > 0) {
+      EXPECT_TRUE(curve_of(row.survived)["collapse"].is_null()) << record;
+    }
+    lowest = std::min(lowest, row.collapse);
+    highest = std::max(highest, row.collapse);
+  }
+  EXPECT_NEAR(rows.at("pulse-0.2.csv").intensity_at_scale_1, 0.25, 1e-12);
+  std::ifstream in(out / "fragility.json");
+  const nlohmann::json fit = nlohmann::json::parse(in);
+  EXPECT_EQ(fit["method"], "moments");
+  EXPECT_GT(fit["median"].get<double>(), lowest);
+  EXPECT_LT(fit["median"].get<double>(), highest);
+  EXPECT_TRUE(fs::exists(out / "fragility.csv"));
+
+  const CommandResult resumed = run_moreau(command);
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+  EXPECT_THAT(resumed.output, ::testing::Not(HasSubstr("running")));
+  EXPECT_EQ(read_suite(out / "suite.csv", "im_pga_g").size(), 3U);
+}
+
+// Searched in Sa(0.5 s): each record's intensity at scale 1 is its spectral acceleration as
+// `moreau records` computes it, and a run at Sa = x has the PGA x times the record's PGA / Sa.
+TEST(IdaCommand, SuiteScaledBySpectralAcceleration) {
+  const ScratchFolder folder;
+  const fs::path records = write_suite(folder.path());
+  const fs::path out = folder.path() / "suite";
+  const CommandResult study = run_moreau(
+      ida(out, "--records " + records.string() + " --im sa:0.5 --scales 0.5,1 --duration 1"));
+  ASSERT_EQ(study.exit_code, 0) << study.output;
+  const auto rows = read_suite(out / "suite.csv", "im_sa_g");
+  ASSERT_EQ(rows.size(), 3U);
+  const CommandResult spectra =
+      run_moreau("records " + records.string() + " --units g --periods 0.5 --json");
+  ASSERT_EQ(spectra.exit_code, 0) << spectra.output;
+  std::istringstream lines(spectra.output);
+  int compared = 0;
+  for (std::string line; std::getline(lines, line);) {
+    const nlohmann::json record = nlohmann::json::parse(line);
+    const std::string name = fs::path(record["record"].get<std::string>()).filename().string();
+    const double sa = record["spectrum"][0]["sa_g"].get<double>();
+    EXPECT_NEAR(rows.at(name).intensity_at_scale_1, sa, 1e-9 * sa) << name;
+    const nlohmann::json run = summary_of(out / name / "im-1");
+    EXPECT_NEAR(run["record"]["pga_g"].get<double>(), record["pga_g"].get<double>() / sa, 1e-9)
+        << name;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 3);
+}
+
+TEST(IdaCommand, RefusesASuiteItCannotStudy) {
+  const ScratchFolder folder;
+  const fs::path records = write_suite(folder.path());
+  const std::string out = " --out " + (folder.path() / "study").string();
+  const std::string suite = " --records " + records.string();
+  const std::map<std::string, std::string> refusals = {
+      {suite + " --im sa", "--im: expected pga, pgv or sa:T"},
+      {suite + " --im sa:0", "--im: expected pga, pgv or sa:T"},
+      {suite + " --im pga --damping 0.02", "--damping: only with --im sa:T"},
+      {suite + " --im sa:1 --damping 1", "--damping: expected a ratio to critical in [0, 1)"},
+      {" --im pgv", "--im: only with --records"},
+      {" --units g", "--units: only with --records"},
+      {" --records " + (folder.path() / "none").string(), "--records: expected a record file"},
+  };
+  for (const auto& [options, message] : refusals) {
+    const CommandResult refused = run_moreau("ida " + kProblem + out + options);
+    EXPECT_EQ(refused.exit_code, 2) << options;
+    EXPECT_THAT(refused.output, HasSubstr(message)) << options;
+  }
+  // A folder of a study in PGA is not resumed in Sa.
+  ASSERT_EQ(run_moreau("ida " + kProblem + out + suite + " --scales 0.5 --duration 0.2").exit_code,
+            0);
+  const CommandResult other =
+      run_moreau("ida " + kProblem + out + suite + " --scales 0.5 --duration 0.2 --im sa:1");
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_THAT(other.output, HasSubstr("intensity measure"));
 }
 
 }  // namespace

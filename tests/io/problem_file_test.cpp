@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <numbers>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -294,6 +295,64 @@ TEST_F(ProblemFileTest, PgaScalesTheRecordToItsTargetPeak) {
   EXPECT_NEAR(ground.peak_vertical() / 9.80665, 0.8, kTol);
   // The velocity follows the scaled record: a trapezoid of 1.6 (0.1 + 0.15) g / 2 over 0.5 s.
   EXPECT_NEAR(body_named(p, "table").prescribed.linear(0.5).x(), 1.6 * 0.125 * 9.80665 * 0.5, 1e-9);
+}
+
+// moreau run --record: another file in place of the ground motion's record, in the layout
+// its extension and header give, along the ground motion's direction, in its units unless the
+// override gives others, scaled by the file's pga as its own record would be; a problem whose
+// ground motion has no single record to replace is refused.
+TEST_F(ProblemFileTest, ARecordOverrideReplacesTheGroundMotionsRecord) {
+  write("own.csv", "t,a\n0,0.1\n1,0.1\n");
+  write("other.csv", "t,a\n0,0\n0.5,0.2\n1,-0.1\n");
+  write("world.csv", "t,ax,ay,az\n0,0,0,0\n0.5,0.3,0.4,0\n1,0,0,0\n");
+  write("column.txt", "0\n100\n-50\n");
+  const fs::path problem =
+      write("own.yaml",
+            shaken_table("{record: own.csv, units: g, direction: [0, 1, 0], baseline: none}"));
+  const auto replaced = [&](const std::string& file, std::optional<AccelerationUnit> units,
+                            std::optional<double> time_step) {
+    return read_problem_file(problem, {.record = RecordOverride{folder_ / file, units, time_step}})
+        .ground_motions.front();
+  };
+  const model::GroundMotion other = replaced("other.csv", std::nullopt, std::nullopt);
+  EXPECT_EQ(other.source, (folder_ / "other.csv").string());
+  EXPECT_TRUE(other.record.acceleration[1].isApprox(Vec3(0.0, 0.2 * 9.80665, 0.0), kTol));
+  const model::GroundMotion world = replaced("world.csv", std::nullopt, std::nullopt);
+  EXPECT_TRUE(world.record.acceleration[1].isApprox(9.80665 * Vec3(0.3, 0.4, 0.0), kTol));
+  const model::GroundMotion column =
+      replaced("column.txt", AccelerationUnit::CentimetresPerSecondSquared, 0.01);
+  EXPECT_EQ(column.record.time, (std::vector<double>{0.0, 0.01, 0.02}));
+  EXPECT_TRUE(column.record.acceleration[1].isApprox(Vec3(0.0, 1.0, 0.0), kTol));
+
+  const fs::path scaled = write(
+      "pga.yaml", shaken_table("{record: own.csv, units: g, direction: [1, 0, 0], pga: 0.4}"));
+  const run::Problem p =
+      read_problem_file(scaled, {.record = RecordOverride{folder_ / "other.csv", {}, {}}});
+  EXPECT_NEAR(p.ground_motions.front().peak_horizontal() / 9.80665, 0.4, kTol);
+
+  const auto refused = [&](const fs::path& file, const std::string& replacement) {
+    try {
+      read_problem_file(file, {.record = RecordOverride{folder_ / replacement, {}, {}}});
+    } catch (const core::Diagnostic& error) {
+      return std::string(error.what());
+    }
+    return std::string();
+  };
+  EXPECT_THAT(refused(problem, "none.csv"), HasSubstr("--record: expected a record file"));
+  EXPECT_THAT(refused(problem, "column.txt"), HasSubstr("time_step"));
+  const fs::path listed =
+      write("components.yaml",
+            shaken_table("{components: [{record: own.csv, units: g, direction: [1, 0, 0]}]}"));
+  EXPECT_THAT(refused(listed, "other.csv"), HasSubstr("--record replaces one record"));
+  std::string pulse =
+      shaken_table("{peak: 0.3, units: g, frequency: 2, t0: 0.5, direction: [1, 0, 0]}");
+  pulse.replace(pulse.find("ground_motion"), std::string("ground_motion").size(), "ricker");
+  EXPECT_THAT(refused(write("ricker.yaml", pulse), "other.csv"),
+              HasSubstr("a Ricker pulse has none"));
+  const fs::path still = write("still.yaml",
+                               "version: 1\ntime: {step: 1.0e-3, duration: 1}\nbodies:\n"
+                               "  - {name: ball, shape: {type: sphere, radius: 0.1}}\n");
+  EXPECT_THAT(refused(still, "other.csv"), HasSubstr("none in this problem"));
 }
 
 // An .AT2 component along x and a single column along y, sampled at other times, shake one

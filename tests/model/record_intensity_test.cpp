@@ -197,5 +197,38 @@ TEST(Component, ProjectsOnTheNormalizedDirection) {
   EXPECT_THROW(component(record, Vec3::Zero()), core::Diagnostic);
 }
 
+// A ground motion's intensity as a run sees it: the PGA of its horizontal samples, the PGV of
+// the support's velocity, and Sa(T) of its one horizontal direction, whichever it is, or the
+// geometric mean of two independent components' (FEMA P695).
+TEST(Intensity, OfAGroundMotionAsARunShakesItsSupport) {
+  const Samples sine = sampled([](double t) { return 2.0 * std::sin(2 * pi * t); }, 1e-3, 4.0);
+  const Samples cosine = sampled([](double t) { return 1.0 - std::cos(3 * pi * t); }, 1e-3, 4.0);
+  const Oscillator oscillator{.period = 0.7, .damping = 0.05};
+  const double sa_sine =
+      spectral_response(sine.time, sine.acceleration, oscillator).pseudo_acceleration /
+      kStandardGravity;
+  const double sa_cosine =
+      spectral_response(cosine.time, cosine.acceleration, oscillator).pseudo_acceleration /
+      kStandardGravity;
+  const Vec3 diagonal = Vec3(1.0, 1.0, 0.0).normalized();
+  GroundMotion along{"table", "sine", 1.0, {}};
+  GroundMotion pair{"table", "two components", 1.0, {}};
+  for (std::size_t i = 0; i < sine.time.size(); ++i) {
+    along.record.time.push_back(sine.time[i]);
+    along.record.acceleration.push_back(sine.acceleration[i] * diagonal + Vec3(0.0, 0.0, 0.3));
+    pair.record.time.push_back(sine.time[i]);
+    pair.record.acceleration.push_back(Vec3(sine.acceleration[i], cosine.acceleration[i], 0.0));
+  }
+  const PrescribedVelocity support = ground_motion_velocity(along.record, BaselineCorrection::None);
+  const IntensityMeasure sa{IntensityKind::SpectralAcceleration, oscillator};
+  EXPECT_NEAR(intensity(along, support, {IntensityKind::Pga}), 2.0 / kStandardGravity, 1e-6);
+  // v = (1 - cos(2 pi t)) / pi: peak 2 / pi, to the trapezoidal rule's (2 pi dt)^2 / 12.
+  EXPECT_NEAR(intensity(along, support, {IntensityKind::Pgv}), 2.0 / pi, 1e-5);
+  EXPECT_NEAR(intensity(along, support, sa), sa_sine, 1e-12 * sa_sine);
+  EXPECT_NEAR(intensity(pair, support, sa), std::sqrt(sa_sine * sa_cosine), 1e-12 * sa_sine);
+  EXPECT_EQ(sa.name(), "sa_g");
+  EXPECT_EQ(sa.label(), "Sa(0.7 s), 5 % damped (g)");
+}
+
 }  // namespace
 }  // namespace moreau::model

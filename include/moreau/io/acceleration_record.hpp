@@ -54,6 +54,18 @@ std::optional<AccelerationUnit> acceleration_unit(std::string_view name);
 /// The names of kAccelerationUnits, for a message of what a unit may be.
 std::vector<std::string> acceleration_unit_names();
 
+/// The layouts of record files, told apart by their extension (in any case): ".at2", ".csv",
+/// and anything else a single column.
+enum class RecordLayout { At2, Csv, SingleColumn };
+RecordLayout record_layout(const std::filesystem::path& file);
+
+/// The record files `paths` name: each a file, or a folder whose .AT2, .csv, .txt and .dat
+/// files (the first two in any case) it stands for, in the order of their names.
+/// @throws core::Diagnostic at key `option` naming a path that is neither a file nor a folder,
+///   or a folder without records
+std::vector<std::filesystem::path> record_files(const std::vector<std::string>& paths,
+                                                std::string_view option);
+
 /// The number of column names in a CSV record's header (its first line that is neither blank
 /// nor a comment): 2 for one component, 4 for world components; what the two overloads
 /// below expect.

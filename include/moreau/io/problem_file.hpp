@@ -3,6 +3,7 @@
 // expanded into bodies, and refuses every mistake with "file:line:col: error: key: ...".
 #pragma once
 
+#include "moreau/io/acceleration_record.hpp"
 #include "moreau/run/problem.hpp"
 
 #include <filesystem>
@@ -11,16 +12,30 @@
 
 namespace moreau::io {
 
+/// A record file in place of a problem's: read in the layout its extension and header give,
+/// as a ground motion's `record` is (an .AT2 file; a CSV file of 2 columns along the ground
+/// motion's `direction`, or of 4; else a single column), with these units and time step where
+/// the layout needs them, else the ground motion's own `units` and `time_step`.
+struct RecordOverride {
+  std::filesystem::path file;
+  std::optional<AccelerationUnit> units;
+  std::optional<double> time_step;  ///< s
+};
+
 /// What a front end changes in a problem while its file is read (moreau run's options), before
 /// the checks that depend on it.
 struct ReadOverrides {
   /// Replaces the file's mode (moreau run --mode) before the penalty laws' calibration from
   /// Young's moduli.
-  std::optional<run::Mode> mode;
+  std::optional<run::Mode> mode = std::nullopt;
   /// Multiplies every ground motion's accelerations (records and Ricker pulses; moreau run
   /// --record-scale, an incremental dynamic analysis's runs), in (0, 1e3]; the scale it gives
   /// a record with its own `scale` or `pga` must stay within 1e3 too.
   double record_scale = 1.0;
+  /// Replaces the record of every ground motion given by `record` (moreau run --record, the
+  /// runs of a suite's study, moreau ida --records); a problem with none, or with a ground
+  /// motion given by `components` or a Ricker pulse, is refused.
+  std::optional<RecordOverride> record = std::nullopt;
 };
 
 /// Reads and validates a problem file, with `overrides`. Relative paths inside it

@@ -7,6 +7,7 @@
 #include "moreau/model/loads.hpp"
 
 #include <span>
+#include <string>
 #include <vector>
 
 namespace moreau::model {
@@ -62,5 +63,38 @@ std::vector<double> component(const AccelerationRecord& record, const Vec3& dire
 /// history at the record's samples (ground_motion_velocity() with `correction`), m/s.
 /// @throws core::Diagnostic as ground_motion_velocity()
 double peak_ground_velocity(const AccelerationRecord& record, BaselineCorrection correction);
+
+/// The intensity measures a suite of records is scaled by in an incremental dynamic analysis.
+enum class IntensityKind {
+  Pga,                  ///< peak ground acceleration, g
+  Pgv,                  ///< peak ground velocity, m/s
+  SpectralAcceleration  ///< Sa(T) of `oscillator`, g
+};
+
+struct IntensityMeasure {
+  IntensityKind kind = IntensityKind::Pga;
+  Oscillator oscillator = {};  ///< for SpectralAcceleration
+
+  /// A column name: "pga_g", "pgv_m_s", "sa_g" (the period in label()).
+  std::string name() const;
+  /// "PGA", "PGV", "Sa(1 s)".
+  std::string symbol() const;
+  /// "g" or "m/s".
+  std::string unit() const;
+  /// For an axis: "PGA (g)", "PGV (m/s)", "Sa(1 s), 5 % damped (g)".
+  std::string label() const;
+};
+
+/// The measure of a ground motion as a run shakes its support with it, from its record and
+/// the support's velocity history:
+///   - PGA: GroundMotion::peak_horizontal(), in g;
+///   - PGV: the largest horizontal speed of `support` at the record's samples, m/s;
+///   - Sa(T): of the horizontal component where the record shakes along one horizontal
+///     direction, else (two independent horizontal components) the geometric mean of the
+///     x and y components' Sa (FEMA P695, 2009, section A.8: the pair's spectra combined by
+///     their geometric mean), in g.
+/// @throws core::Diagnostic as validate(oscillator) for SpectralAcceleration
+double intensity(const GroundMotion& ground, const PrescribedVelocity& support,
+                 const IntensityMeasure& measure);
 
 }  // namespace moreau::model

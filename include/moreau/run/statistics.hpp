@@ -46,6 +46,7 @@ struct SolverCounts {
 /// one `pga` gave) and the whole record's PGA after it (run::strongest_ground_motion), the
 /// abscissae of an incremental dynamic analysis.
 struct RecordIntensity {
+  std::string source;  ///< the record's files (model::GroundMotion::source)
   double scale = 1.0;
   double pga = 0.0;  ///< g
   /// The body that record shakes, which responses are measured relative to (history.csv

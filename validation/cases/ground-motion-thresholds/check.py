@@ -8,6 +8,7 @@ import json
 import math
 import shutil
 
+import numpy
 from scipy.integrate import solve_ivp
 
 TITLE = "Ground-motion thresholds (moreau ida)"
@@ -26,6 +27,7 @@ WALL = ("rigid-block statics: a monolithic wall of thickness t and height h over
 # The planar block of problems/rocking-block-pulse.yaml and its 0.25 g, 0.25 s pulse.
 HALF_WIDTH, HALF_HEIGHT = 0.1, 0.4
 PULSE_G, PULSE_SECONDS = 0.25, 0.25
+SUITE_RECORDS = 10  # pulses of a suite study
 # The wall: thickness, length, height (m), under 0.1 g from t = 0 on.
 WALL_SIZE = (0.25, 1.5, 1.5)
 WALL_PULSE_G = 0.1
@@ -91,9 +93,9 @@ def collapse_bracket(case, name, problem):
     return survived, collapsed, out
 
 
-def housner_overturns(amplitude_g):
-    """Whether the block of problems/rocking-block-pulse.yaml overturns under the pulse of
-    that amplitude: theta'' = -p^2 (sin(alpha - theta) - (a/g) cos(alpha - theta)) about the
+def housner_overturns(amplitude_g, pulse_seconds=PULSE_SECONDS):
+    """Whether the block of problems/rocking-block-pulse.yaml overturns under a pulse of
+    that amplitude and duration: theta'' = -p^2 (sin(alpha - theta) - (a/g) cos(alpha - theta)) about the
     corner, from rest, until theta reaches alpha (overturned) or returns to 0 (it falls back:
     with e = 0 it cannot gain energy later, the pulse being over)."""
     radius = math.hypot(HALF_WIDTH, HALF_HEIGHT)
@@ -101,7 +103,7 @@ def housner_overturns(amplitude_g):
     p2 = 3 * G / (4 * radius)
 
     def motion(t, y):
-        a = amplitude_g if t < PULSE_SECONDS else 0.0
+        a = amplitude_g if t < pulse_seconds else 0.0
         return [y[1], -p2 * (math.sin(alpha - y[0]) - a * math.cos(alpha - y[0]))]
 
     def overturned(t, y):
@@ -109,25 +111,67 @@ def housner_overturns(amplitude_g):
     overturned.terminal = True
 
     def fell_back(t, y):
-        return y[0] + 1e-12 if t > PULSE_SECONDS else 1.0
+        return y[0] + 1e-12 if t > pulse_seconds else 1.0
     fell_back.terminal = True
 
-    during = solve_ivp(motion, (0, PULSE_SECONDS), [0.0, 0.0], rtol=1e-10, atol=1e-13,
+    during = solve_ivp(motion, (0, pulse_seconds), [0.0, 0.0], rtol=1e-10, atol=1e-13,
                        events=overturned)
     if during.status == 1:
         return True
-    after = solve_ivp(motion, (PULSE_SECONDS, 60.0), during.y[:, -1], rtol=1e-10, atol=1e-13,
+    after = solve_ivp(motion, (pulse_seconds, 60.0), during.y[:, -1], rtol=1e-10, atol=1e-13,
                       events=(overturned, fell_back))
     return len(after.t_events[0]) > 0
 
 
-def housner_threshold():
-    """The smallest pulse amplitude (g) that overturns the block, by bisection to 1e-9."""
-    low, high = HALF_WIDTH / HALF_HEIGHT, 1.0  # uplift: no motion below
-    while high - low > 1e-9:
+def housner_threshold(pulse_seconds=PULSE_SECONDS, tolerance=1e-9):
+    """The smallest pulse amplitude (g) that overturns the block, by bisection."""
+    low, high = HALF_WIDTH / HALF_HEIGHT, 2.0  # uplift: no motion below
+    while high - low > tolerance:
         middle = 0.5 * (low + high)
-        low, high = (low, middle) if housner_overturns(middle) else (middle, high)
+        low, high = (low, middle) if housner_overturns(middle, pulse_seconds) else (middle, high)
     return high
+
+
+def check_suite(case, precision):
+    """A suite of rectangular pulses whose durations are drawn from a lognormal (seeded):
+    `moreau ida --records` finds each one's collapse PGA and fits the fragility; its median and
+    dispersion against those of the pulses' thresholds by Housner's equation of motion (the
+    same moments, Baker 2015 eq. 2)."""
+    random = numpy.random.default_rng(20261130)
+    durations = numpy.round(numpy.exp(random.normal(math.log(0.3), 0.35, SUITE_RECORDS)), 3)
+    folder = case.work / "suite-records"
+    folder.mkdir(exist_ok=True)
+    for i, seconds in enumerate(durations):
+        write_record(folder / f"pulse-{i:02d}.csv", PULSE_G, float(seconds))
+    out = case.work / "suite-ida"
+    case.moreau_output("ida", case.folder.parents[2] / "problems/rocking-block-pulse.yaml",
+                       "--records", folder, "--units", "g", "--out", out, "--precision",
+                       precision, "--quiet")
+    fit = json.loads((out / "fragility.json").read_text())
+    thresholds = numpy.array([housner_threshold(float(seconds), 1e-6) for seconds in durations])
+    logs = numpy.log(thresholds)
+    median = math.exp(logs.mean())
+    dispersion = logs.std(ddof=1)
+    source = (f"{HOUSNER}, for each of {SUITE_RECORDS} pulses of 0.25 g scaled, their durations "
+              f"lognormal about 0.3 s (seeded); the lognormal's median and dispersion by the "
+              f"moments of ln a (Baker 2015, Earthquake Spectra 31(1), eq. 2)")
+    # Each collapse PGA is the middle of a bracket of width `precision` (g), within 0.5% of the
+    # equation of motion (the overturning case above): the median by as much, the dispersion
+    # (a difference of logarithms) by twice the relative error of one threshold.
+    case.compare("suite of rectangular pulses: fragility median (g)", median, fit["median"],
+                 precision / 2 + 0.005 * median, source, relative=False)
+    case.compare("suite of rectangular pulses: fragility dispersion", dispersion,
+                 fit["dispersion"], 2 * (precision / 2 / thresholds.min() + 0.005), source,
+                 relative=False)
+    case.note(f"The suite: {SUITE_RECORDS} rectangular pulses of 0.25 g lasting "
+              f"{durations.min():g} to {durations.max():g} s; `moreau ida --records` fits the "
+              f"collapse PGAs a median of {fit['median']:.4f} g (95 % interval "
+              f"{fit['median_95'][0]:.4f} to {fit['median_95'][1]:.4f}) and a dispersion of "
+              f"{fit['dispersion']:.4f}; the pulses' exact thresholds have {median:.4f} g and "
+              f"{dispersion:.4f}.")
+    shutil.copy(out / "fragility.png", case.figure(
+        "rocking-pulse-fragility.png", "The collapse fragility `moreau ida --records` fitted "
+        "for the rocking block under a suite of rectangular pulses of lognormal durations."))
 
 
 def check(case):
@@ -172,6 +216,7 @@ def check(case):
     case.compare("monolithic wall t/h = 1/6: overturning a/g", thickness / height,
                  WALL_PULSE_G * collapsed, WALL_PULSE_G * (precision + 0.001), WALL,
                  relative=False)
+    check_suite(case, precision)
     case.note(f"Each threshold is the upper end of the bracket `moreau ida --precision "
               f"{precision:g}` ends with (the lowest scale that collapsed), times the "
               f"record's amplitude; the tolerance is the bracket's width on the amplitude, "

@@ -14,10 +14,20 @@ Solvers on their own:
     solution = moreau.solve(problem, solver="nsgs", tolerance=1e-8)
     moreau.natural_map_error(problem, solution.r)
 
+Seismic studies (`moreau ida`, docs/user-guide.md), here or on a Dask cluster:
+    study = moreau.ida_suite("problems/rocking-block-pulse.yaml", ["records/"], "study",
+                             intensity="sa:0.5", units="g", client=dask_client)
+    study["fragility"]["median"], study["records"]   # fragility.json, suite.csv's rows
+
 Bad input raises moreau.InputError (a ValueError) with file, line, column and key.
 """
 
+import csv as _csv
 import json as _json
+import os as _os
+import pathlib as _pathlib
+import shutil as _shutil
+import subprocess as _subprocess
 
 from ._moreau import (  # noqa: F401 (re-exported)
     CONTACT_STATUSES,
@@ -64,3 +74,38 @@ def problem_from_dict(document, name="<problem>", folder=".", mode=None):
                              if message.startswith(location) else message)
         in_dict.file, in_dict.line, in_dict.column, in_dict.key = name, None, None, error.key
         raise in_dict from None
+
+
+def ida_suite(problem, records, out, intensity="pga", client=None, executable=None,
+              **options):
+    """Runs `moreau ida PROBLEM --records RECORDS... --out OUT --im INTENSITY` (a study per
+    record, then their collapse fragility) and returns what it wrote: {"records": suite.csv's
+    rows as dicts, "fragility": fragility.json (None when fewer than two records collapsed),
+    "exit_code": moreau's, "output": what it printed}. With `client`, a
+    dask.distributed.Client, the runs go to its cluster's workers (`--scheduler`, the
+    client's scheduler address; the paths must be the same on the workers). Other options
+    are moreau ida's, by name: precision=0.01 is --precision 0.01, units="g" is --units g.
+    `executable` is the moreau program: by default $MOREAU_EXECUTABLE, else `moreau` on the
+    PATH. A study that moreau refuses raises InputError with its message."""
+    program = executable or _os.environ.get("MOREAU_EXECUTABLE") or _shutil.which("moreau")
+    if program is None:
+        raise FileNotFoundError("the moreau executable: give executable= or set MOREAU_EXECUTABLE")
+    command = [program, "ida", str(problem), "--records", *map(str, records), "--out", str(out),
+               "--im", intensity, "--quiet"]
+    if client is not None:
+        command += ["--scheduler", client.scheduler.address]
+    for name, value in options.items():
+        command += ["--" + name.replace("_", "-"), str(value)]
+    finished = _subprocess.run(command, capture_output=True, text=True, check=False)
+    if finished.returncode == 2:
+        raise InputError(finished.stderr.strip() or finished.stdout.strip())
+    folder = _pathlib.Path(out)
+    rows = []
+    if (folder / "suite.csv").exists():
+        with open(folder / "suite.csv", newline="") as stream:
+            rows = list(_csv.DictReader(stream))
+    fragility = None
+    if (folder / "fragility.json").exists():
+        fragility = _json.loads((folder / "fragility.json").read_text())
+    return {"records": rows, "fragility": fragility, "exit_code": finished.returncode,
+            "output": finished.stdout + finished.stderr}

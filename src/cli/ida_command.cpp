@@ -21,6 +21,7 @@
 #include "moreau/run/collapse_search.hpp"
 #include "options.hpp"
 #include "plot_script.hpp"
+#include "run_executor.hpp"
 
 #include <sys/wait.h>
 #include <tbb/info.h>
@@ -201,51 +202,48 @@ void read_finished_runs(Study& study) {
   }
 }
 
-// Runs `scales`, `jobs` at a time. Returns kSuccess when every run ended, else the code the
-// study ends with (a run refused its input or crashed, or a signal stopped the study: it is
-// passed on to the runs under way, which stop at their next iteration and are run again on
-// resume).
-int run_scales(Study& study, const std::vector<double>& scales, const InterruptionGuard& guard) {
-  const fs::path program = fs::read_symlink("/proc/self/exe");
-  std::map<pid_t, double> running;
+// Runs `scales` through `executor`, as many at a time as it takes. Returns kSuccess when every
+// run ended, else the code the study ends with (a run refused its input or crashed, or a
+// signal stopped the study: it is passed on to the runs under way, which stop at their next
+// iteration and are run again on resume).
+int run_scales(Study& study, const std::vector<double>& scales, RunExecutor& executor,
+               const InterruptionGuard& guard) {
+  std::map<long, double> running;  // by the executor's handle
   std::size_t next = 0;
   int outcome = kSuccess;
   bool passed_on = false;  // the signal, to the runs under way
   while (next < scales.size() || !running.empty()) {
     if (guard.requested() && !passed_on) {
-      for (const auto& [child, scale] : running) kill(child, SIGTERM);
+      executor.stop_all();
       passed_on = true;
     }
     while (outcome == kSuccess && !guard.requested() &&
-           static_cast<int>(running.size()) < study.jobs && next < scales.size()) {
+           static_cast<int>(running.size()) < executor.capacity() && next < scales.size()) {
       const double scale = scales[next++];
       const fs::path log = run_folder(study, scale).string() + ".log";
-      running[core::start_process(program, run_arguments(study, scale), log)] = scale;
+      running[executor.start(run_arguments(study, scale), log)] = scale;
     }
     if (guard.requested() || outcome != kSuccess) next = scales.size();
     if (running.empty()) break;
-    int status = 0;
-    const pid_t ended = waitpid(-1, &status, WNOHANG);
-    if (ended <= 0) {
+    const std::optional<EndedRun> ended = executor.next_ended();
+    if (!ended) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       continue;
     }
-    const double scale = running.at(ended);
-    running.erase(ended);
+    const double scale = running.at(ended->handle);
+    running.erase(ended->handle);
     const fs::path folder = run_folder(study, scale);
-    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    if (code == kSuccess || code == kNotConverged) {
+    if (ended->code == kSuccess || ended->code == kNotConverged) {
       const output::RunResponse response =
           output::read_run_response(folder, study.problem, study.control);
       study.runs[scale] = response;
-    } else if (code == kInterrupted || guard.requested()) {
+    } else if (ended->code == kInterrupted || guard.requested()) {
       outcome = kInterrupted;
     } else {
       std::cerr << "moreau ida: the run of " << study.variable << ' ' << factor_text(scale) << " "
-                << core::describe_child_end(status) << "; its log, " << folder.string()
-                << ".log, ends with:\n"
+                << ended->how << "; its log, " << folder.string() << ".log, ends with:\n"
                 << last_lines(folder.string() + ".log", 5);
-      outcome = code == kBadInput ? kBadInput : kInternalError;
+      outcome = ended->code == kBadInput ? kBadInput : kInternalError;
     }
   }
   // The batch's lines in the order of the scales, not of the runs' ends: the same study
@@ -308,7 +306,7 @@ void print_conclusion(const Study& study, const std::optional<double>& collapsed
 // The study's search, or its list of scales (`listed`), resumed from the runs its folder
 // holds; ida.csv written. Returns the code the study ends with.
 int search_collapse(Study& study, const SearchSettings& settings,
-                    const std::optional<std::vector<double>>& listed,
+                    const std::optional<std::vector<double>>& listed, RunExecutor& executor,
                     const InterruptionGuard& guard) {
   fs::create_directories(study.out);
   read_finished_runs(study);
@@ -323,18 +321,18 @@ int search_collapse(Study& study, const SearchSettings& settings,
     std::ranges::copy_if(*listed, std::back_inserter(batch),
                          [&](double scale) { return !study.runs.contains(scale); });
   else
-    batch = collapse_search(study, settings).next(study.jobs);
+    batch = collapse_search(study, settings).next(executor.capacity());
   while (!batch.empty() && code == kSuccess) {
     if (!study.quiet) {
-      std::cout << "running " << study.variable << (batch.size() > 1 ? "s " : " ");
+      std::cout << "running " << study.variable << ' ';
       for (std::size_t i = 0; i < batch.size(); ++i)
         std::cout << (i > 0 ? ", " : "") << factor_text(batch[i]);
-      std::cout << " (" << std::min<std::size_t>(batch.size(), study.jobs) << " at once)"
+      std::cout << " (" << std::min<std::size_t>(batch.size(), executor.capacity()) << " at once)"
                 << std::endl;
     }
-    code = run_scales(study, batch, guard);
+    code = run_scales(study, batch, executor, guard);
     batch.clear();
-    if (!listed) batch = collapse_search(study, settings).next(study.jobs);
+    if (!listed) batch = collapse_search(study, settings).next(executor.capacity());
   }
   write_curve(study);
   return code;
@@ -389,9 +387,17 @@ std::string intensity_column(const model::IntensityMeasure& measure) {
 Study record_study(const Study& base, const fs::path& file, const po::variables_map& values,
                    const model::IntensityMeasure& measure, double& intensity_at_unit_scale) {
   Study study = base;
-  study.record = io::RecordOverride{file, read_unit_option(values, "units"), std::nullopt};
+  study.record =
+      io::RecordOverride{fs::absolute(file), read_unit_option(values, "units"), std::nullopt};
   if (values.count("time-step")) study.record->time_step = values["time-step"].as<double>();
   study.problem = io::read_problem_file(base.file, {.record = study.record});
+  // The record's own warnings (a PGA of tens of g: a record in cm/s^2 read as m/s^2), not the
+  // problem's, printed once before the suite.
+  for (const run::InputWarning& warning : study.problem.warnings)
+    if (std::ranges::none_of(base.problem.warnings, [&](const run::InputWarning& printed) {
+          return printed.text() == warning.text();
+        }))
+      std::cerr << file.string() << ": " << warning.text() << '\n';
   if (base.duration) run::set_duration(study.problem, *base.duration, "--duration");
   const model::GroundMotion& ground = *run::strongest_ground_motion(study.problem);
   const auto support = std::ranges::find(study.problem.scene.bodies, ground.body,
@@ -503,7 +509,8 @@ void write_fragility(const fs::path& out, const std::vector<RecordResult>& resul
 // `--records`: a study per record, one after the other (each runs its scales in parallel),
 // then the suite's collapse intensities and their fragility.
 int run_suite(const po::variables_map& values, const Study& base, const SearchSettings& settings,
-              const std::optional<std::vector<double>>& listed, const InterruptionGuard& guard) {
+              const std::optional<std::vector<double>>& listed, RunExecutor& executor,
+              const InterruptionGuard& guard) {
   const model::IntensityMeasure measure = read_intensity_measure(values);
   const std::vector<fs::path> files =
       io::record_files(values["records"].as<std::vector<std::string>>(), "--records");
@@ -522,7 +529,7 @@ int run_suite(const po::variables_map& values, const Study& base, const SearchSe
     std::cout << "record " << r + 1 << " of " << files.size() << ", " << files[r].string() << ": "
               << measure.symbol() << ' ' << std::setprecision(4) << intensity_at_unit_scale << ' '
               << measure.unit() << " as the problem scales it\n";
-    code = search_collapse(study, settings, listed, guard);
+    code = search_collapse(study, settings, listed, executor, guard);
     if (code != kSuccess) break;
     const RecordResult result =
         record_result(study, settings, listed.has_value(), intensity_at_unit_scale);
@@ -572,6 +579,9 @@ int run_ida(const std::vector<std::string>& arguments) {
       "the suite's intensity measure, the search's variable: pga (default, g), pgv (m/s) or "
       "sa:T (Sa at the period T in s, g)")("damping", po::value<double>(),
                                            "damping ratio of sa:T's oscillator (default 0.05)")(
+      "scheduler", po::value<std::string>(),
+      "run on the workers of the Dask cluster whose scheduler is at this address "
+      "(tcp://HOST:8786) instead of here; every path must be the same on the workers")(
       "quiet", "only the results, no list of the runs started");
   po::positional_options_description positional;
   positional.add("file", 1);
@@ -616,6 +626,12 @@ int run_ida(const std::vector<std::string>& arguments) {
   if (study.jobs < 1 || study.jobs > 1024)
     throw core::Diagnostic({}, "--jobs", "1 to 1024", core::concat(study.jobs));
   study.threads_per_run = std::max(1, cores / study.jobs);
+  if (values->count("scheduler")) {
+    if (values->count("jobs"))
+      throw core::Diagnostic({}, "--jobs",
+                             "not with --scheduler: the cluster's workers run one run each");
+    study.threads_per_run = 1;
+  }
   study.quiet = values->count("quiet") > 0;
   const bool listed = values->count("scales") > 0;
   for (const char* name : {"start", "precision", "max-scale"})
@@ -631,16 +647,26 @@ int run_ida(const std::vector<std::string>& arguments) {
       listed ? listed_scales((*values)["scales"].as<std::string>()) : std::vector<double>{};
   study.out = values->count("out") ? fs::path((*values)["out"].as<std::string>())
                                    : fs::path(study.file.stem().string() + "-ida");
-  if (values->count("records"))
-    return run_suite(*values, study, settings, listed ? std::optional(scales) : std::nullopt,
-                     guard);
+  if (values->count("scheduler")) {  // the workers' working folders are not this one
+    study.file = fs::absolute(study.file);
+    study.out = fs::absolute(study.out);
+  }
+  const bool suite = values->count("records") > 0;
   for (const char* name : {"units", "time-step", "im", "damping"})
-    if (values->count(name))
+    if (!suite && values->count(name))
       throw core::Diagnostic({}, core::concat("--", name),
                              "only with --records (a suite's records and their intensity)");
+  fs::create_directories(study.out);
+  const std::unique_ptr<RunExecutor> executor =
+      values->count("scheduler")
+          ? dask_executor((*values)["scheduler"].as<std::string>(), study.out / "dask.log")
+          : local_executor(study.jobs);
+  if (suite)
+    return run_suite(*values, study, settings, listed ? std::optional(scales) : std::nullopt,
+                     *executor, guard);
   check_same_study(study.out, study.problem, "");
-  const int code =
-      search_collapse(study, settings, listed ? std::optional(scales) : std::nullopt, guard);
+  const int code = search_collapse(study, settings, listed ? std::optional(scales) : std::nullopt,
+                                   *executor, guard);
   if (code == kInterrupted) std::cout << "interrupted: the same command resumes the study\n";
   if (code != kSuccess) return code;
   draw_curve(study);

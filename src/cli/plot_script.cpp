@@ -25,23 +25,27 @@ std::string last_lines(const fs::path& log, std::size_t count) {
   return text;
 }
 
-std::optional<std::string> run_plot_script(const std::string& script,
-                                           const std::vector<std::string>& arguments,
-                                           const fs::path& log, std::string& failure) {
+std::optional<fs::path> installed_script(const std::string& script, std::string& failure) {
   const fs::path program = fs::read_symlink("/proc/self/exe").parent_path();
   const std::vector<fs::path> candidates{program / "share/moreau" / script,
                                          program / "../share/moreau" / script,
                                          fs::path(MOREAU_INSTALLED_SCRIPTS) / script};
   const auto found = std::find_if(candidates.begin(), candidates.end(),
                                   [](const fs::path& candidate) { return fs::exists(candidate); });
-  if (found == candidates.end()) {
-    failure = core::concat(script, " is not installed: looked for it in ",
-                           candidates[0].lexically_normal().parent_path().string(), ", ",
-                           candidates[1].lexically_normal().parent_path().string(), " and ",
-                           candidates[2].parent_path().string(),
-                           " (cmake --install puts it in PREFIX/share/moreau)\n");
-    return std::nullopt;
-  }
+  if (found != candidates.end()) return *found;
+  failure = core::concat(script, " is not installed: looked for it in ",
+                         candidates[0].lexically_normal().parent_path().string(), ", ",
+                         candidates[1].lexically_normal().parent_path().string(), " and ",
+                         candidates[2].parent_path().string(),
+                         " (cmake --install puts it in PREFIX/share/moreau)\n");
+  return std::nullopt;
+}
+
+std::optional<std::string> run_plot_script(const std::string& script,
+                                           const std::vector<std::string>& arguments,
+                                           const fs::path& log, std::string& failure) {
+  const std::optional<fs::path> found = installed_script(script, failure);
+  if (!found) return std::nullopt;
   const fs::path& path = *found;
   std::vector<std::string> command{path.string()};
   command.insert(command.end(), arguments.begin(), arguments.end());

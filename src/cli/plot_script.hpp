@@ -9,6 +9,12 @@
 
 namespace moreau::cli {
 
+/// Where share/moreau/<script> is: beside the executable in the build folder, in
+/// ../share/moreau once installed, or in the install prefix's share/moreau; nullopt with
+/// `failure` set to where it was looked for.
+std::optional<std::filesystem::path> installed_script(const std::string& script,
+                                                      std::string& failure);
+
 /// Runs share/moreau/<script> with /usr/bin/python3 and the arguments, its output going to
 /// `log`. Returns the log's text when the script succeeded (the log is then removed), or
 /// nullopt with `failure` set to why not, ending with a newline: the script is not installed,

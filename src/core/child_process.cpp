@@ -83,8 +83,12 @@ std::optional<std::string> crash_in_child_process(const std::function<void()>& t
 // them the child calls only async-signal-safe functions (the parent may have other threads).
 // An exec that fails sends its errno back through a close-on-exec pipe, which an exec that
 // succeeds closes empty.
-pid_t start_process(const std::filesystem::path& program, const std::vector<std::string>& arguments,
-                    const std::filesystem::path& log) {
+namespace {
+
+// start_process() with, where given (>= 0), `input` as the child's standard input and
+// `output` as its standard output instead of the log.
+pid_t spawn(const std::filesystem::path& program, const std::vector<std::string>& arguments,
+            const std::filesystem::path& log, int input, int output) {
   std::vector<std::string> words{program.string()};
   words.insert(words.end(), arguments.begin(), arguments.end());
   std::vector<char*> argv;
@@ -106,7 +110,10 @@ pid_t start_process(const std::filesystem::path& program, const std::vector<std:
     if (error == 0 && getppid() != parent) _exit(kNotStarted);  // it died before prctl
     const int out = error == 0 ? open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644) : -1;
     if (error == 0 && out < 0) error = errno;
-    if (error == 0 && (dup2(out, STDOUT_FILENO) < 0 || dup2(out, STDERR_FILENO) < 0)) error = errno;
+    if (error == 0 &&
+        (dup2(output >= 0 ? output : out, STDOUT_FILENO) < 0 || dup2(out, STDERR_FILENO) < 0 ||
+         (input >= 0 && dup2(input, STDIN_FILENO) < 0)))
+      error = errno;
     if (out >= 0) close(out);
     if (error == 0) {
       execv(program.c_str(), argv.data());
@@ -131,6 +138,37 @@ pid_t start_process(const std::filesystem::path& program, const std::vector<std:
     throw Diagnostic({program.string()}, "", concat("cannot be started: ", std::strerror(error)));
   }
   return child;
+}
+
+}  // namespace
+
+pid_t start_process(const std::filesystem::path& program, const std::vector<std::string>& arguments,
+                    const std::filesystem::path& log) {
+  return spawn(program, arguments, log, -1, -1);
+}
+
+PipedProcess start_piped_process(const std::filesystem::path& program,
+                                 const std::vector<std::string>& arguments,
+                                 const std::filesystem::path& log) {
+  int to_child[2] = {-1, -1};
+  int from_child[2] = {-1, -1};
+  if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0) {
+    const int error = errno;
+    for (const int descriptor : {to_child[0], to_child[1], from_child[0], from_child[1]})
+      if (descriptor >= 0) close(descriptor);
+    throw Diagnostic({program.string()}, "", concat("cannot be started: ", std::strerror(error)));
+  }
+  pid_t child = -1;
+  try {
+    child = spawn(program, arguments, log, to_child[0], from_child[1]);
+  } catch (...) {
+    for (const int descriptor : {to_child[0], to_child[1], from_child[0], from_child[1]})
+      close(descriptor);
+    throw;
+  }
+  close(to_child[0]);
+  close(from_child[1]);
+  return {child, to_child[1], from_child[0]};
 }
 
 }  // namespace moreau::core

@@ -300,6 +300,19 @@ TEST(IdaCommand, SuiteScaledBySpectralAcceleration) {
   EXPECT_EQ(compared, 3);
 }
 
+// A record in cm/s^2 read as g: its warning names the record, once, before its study.
+TEST(IdaCommand, WarnsOfASuitesRecordWhoseUnitsLookWrong) {
+  const ScratchFolder folder;
+  const fs::path records = folder.path() / "records";
+  fs::create_directories(records);
+  std::ofstream(records / "gal.csv") << "t,a\n0,0\n0.01,450\n0.02,-100\n1,0\n";
+  const CommandResult study =
+      run_moreau(ida(folder.path() / "study", "--records " + records.string() + " --scales 0.001"));
+  ASSERT_EQ(study.exit_code, 0) << study.output;
+  EXPECT_THAT(study.output, HasSubstr((records / "gal.csv").string() + ": "));
+  EXPECT_THAT(study.output, HasSubstr("450 g, above the strongest ever recorded"));
+}
+
 TEST(IdaCommand, RefusesASuiteItCannotStudy) {
   const ScratchFolder folder;
   const fs::path records = write_suite(folder.path());

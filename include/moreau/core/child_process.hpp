@@ -41,4 +41,19 @@ std::optional<std::string> crash_in_child_process(const std::function<void()>& t
 pid_t start_process(const std::filesystem::path& program, const std::vector<std::string>& arguments,
                     const std::filesystem::path& log);
 
+/// A child process with pipes to its standard input and from its standard output.
+struct PipedProcess {
+  pid_t pid = -1;
+  int input = -1;   ///< written here, read by the child on its standard input
+  int output = -1;  ///< what the child writes on its standard output, read here
+};
+
+/// start_process() with the child's standard input and output connected to this process by
+/// pipes (its standard error still goes to `log`). The caller closes both descriptors (the
+/// child sees the end of its input when `input` is closed) and waits for the child.
+/// @throws core::Diagnostic as start_process()
+PipedProcess start_piped_process(const std::filesystem::path& program,
+                                 const std::vector<std::string>& arguments,
+                                 const std::filesystem::path& log);
+
 }  // namespace moreau::core

@@ -1,0 +1,156 @@
+// `moreau ida --scheduler`: a suite study run on a Dask cluster of this machine (a scheduler
+// and two workers on the loopback interface, Dask's own `dask scheduler` and `dask worker`)
+// gives the same suite.csv, ida.csv files and fragility as the study run here, when one of the
+// workers is killed while the study runs; the same command then resumes it without a run.
+#include "moreau/core/child_process.hpp"
+#include "support/run_command.hpp"
+#include "support/scratch_folder.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace moreau::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+const fs::path kDask = "/usr/bin/dask";
+const std::string kProblem = std::string(MOREAU_SOURCE_DIR) + "/problems/rocking-block-pulse.yaml";
+
+std::string text_of(const fs::path& file) {
+  std::ifstream in(file);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Waits until `done` holds, for at most `seconds`.
+template <typename F>
+bool wait_until(F done, int seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return true;
+}
+
+// A Dask scheduler and two single-threaded workers on 127.0.0.1, stopped with the test.
+class LocalCluster {
+ public:
+  explicit LocalCluster(const fs::path& folder) : file_(folder / "scheduler.json") {
+    scheduler_ = core::start_process(kDask,
+                                     {"scheduler", "--host", "127.0.0.1", "--port", "0",
+                                      "--no-dashboard", "--scheduler-file", file_.string()},
+                                     folder / "scheduler.log");
+    wait_until([&] { return !address().empty(); }, 60);
+    for (int i = 0; i < 2; ++i)
+      workers_.push_back(core::start_process(
+          kDask,
+          {"worker", "--scheduler-file", file_.string(), "--nthreads", "1", "--no-nanny", "--host",
+           "127.0.0.1", "--no-dashboard", "--name", "worker-" + std::to_string(i)},
+          folder / ("worker-" + std::to_string(i) + ".log")));
+  }
+  LocalCluster(const LocalCluster&) = delete;
+  LocalCluster& operator=(const LocalCluster&) = delete;
+  ~LocalCluster() {
+    for (const pid_t worker : workers_) kill(worker, SIGKILL);
+    kill(scheduler_, SIGKILL);
+    for (const pid_t worker : workers_) core::wait_for_child(worker);
+    core::wait_for_child(scheduler_);
+  }
+
+  /// The scheduler's address once it has written its file, else "".
+  std::string address() const {
+    const nlohmann::json scheduler = nlohmann::json::parse(text_of(file_), nullptr, false);
+    return scheduler.is_object() ? scheduler.value("address", std::string()) : std::string();
+  }
+
+  void kill_worker(std::size_t i) const { kill(workers_.at(i), SIGKILL); }
+
+ private:
+  fs::path file_;
+  pid_t scheduler_ = -1;
+  std::vector<pid_t> workers_;
+};
+
+// A suite of three records: El Centro and rectangular pulses of 0.25 g for 0.2 and 0.4 s.
+fs::path write_records(const fs::path& folder) {
+  const fs::path records = folder / "records";
+  fs::create_directories(records);
+  fs::copy_file(fs::path(MOREAU_SOURCE_DIR) / "problems/records/elcentro-1940-ns.csv",
+                records / "elcentro.csv");
+  for (const std::string seconds : {"0.2", "0.4"})
+    std::ofstream(records / ("pulse-" + seconds + ".csv"))
+        << "time_s,accel_g\n0,0.25\n"
+        << seconds << ",0.25\n"
+        << std::stod(seconds) + 1e-4 << ",0\n10,0\n";
+  return records;
+}
+
+TEST(IdaCluster, ASuiteOnADaskClusterThatLosesAWorkerMatchesTheLocalStudy) {
+  if (!fs::exists(kDask) ||
+      run_executable("/usr/bin/python3", "-c 'import distributed'").exit_code != 0)
+    GTEST_SKIP() << "Dask distributed is not installed (python3-distributed: scripts/install-deps "
+                    "--test installs it)";
+  const ScratchFolder folder;
+  const fs::path records = write_records(folder.path());
+  const std::string study =
+      "ida " + kProblem + " --records " + records.string() + " --precision 0.05 --duration 3";
+  const fs::path local = folder.path() / "local";
+  const CommandResult here = run_moreau(study + " --jobs 2 --quiet --out " + local.string());
+  ASSERT_EQ(here.exit_code, 0) << here.output;
+
+  const LocalCluster cluster(folder.path());
+  ASSERT_FALSE(cluster.address().empty()) << text_of(folder.path() / "scheduler.log");
+  const fs::path remote = folder.path() / "cluster";
+  const std::vector<std::string> arguments{
+      "ida",        kProblem, "--records", records.string(), "--precision", "0.05",
+      "--duration", "3",      "--out",     remote.string(),  "--scheduler", cluster.address()};
+  const pid_t ida = core::start_process(MOREAU_EXECUTABLE, arguments, folder.path() / "ida.log");
+  // A worker lost while it runs: its run starts again on the other one.
+  const bool started =
+      wait_until([&] { return fs::exists(remote / "elcentro.csv" / "im-1.log"); }, 120);
+  cluster.kill_worker(0);
+  const std::optional<int> status = core::wait_for_child(ida);
+  ASSERT_TRUE(started) << text_of(folder.path() / "ida.log");
+  ASSERT_TRUE(status && WIFEXITED(*status) && WEXITSTATUS(*status) == 0)
+      << text_of(folder.path() / "ida.log") << text_of(remote / "dask.log");
+
+  EXPECT_EQ(text_of(remote / "suite.csv"), text_of(local / "suite.csv"));
+  for (const char* record : {"elcentro.csv", "pulse-0.2.csv", "pulse-0.4.csv"})
+    EXPECT_EQ(text_of(remote / record / "ida.csv"), text_of(local / record / "ida.csv")) << record;
+  EXPECT_EQ(text_of(remote / "fragility.json"), text_of(local / "fragility.json"));
+
+  const CommandResult resumed =
+      run_moreau(study + " --out " + remote.string() + " --scheduler " + cluster.address());
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+  EXPECT_THAT(resumed.output, HasSubstr("resuming"));
+  EXPECT_THAT(resumed.output, ::testing::Not(HasSubstr("running")));
+}
+
+TEST(IdaCluster, AnUnreachableSchedulerIsNamed) {
+  if (!fs::exists(kDask)) GTEST_SKIP() << "Dask distributed is not installed";
+  const ScratchFolder folder;
+  const CommandResult refused =
+      run_moreau("ida " + kProblem + " --scales 1 --out " + (folder.path() / "study").string() +
+                 " --scheduler tcp://127.0.0.1:1");
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  EXPECT_THAT(refused.output, HasSubstr("--scheduler"));
+  EXPECT_THAT(refused.output, HasSubstr("tcp://127.0.0.1:1"));
+}
+
+}  // namespace
+}  // namespace moreau::testing

@@ -21,6 +21,7 @@
 #include "moreau/run/collapse_search.hpp"
 #include "options.hpp"
 #include "plot_script.hpp"
+#include "progress.hpp"
 #include "run_executor.hpp"
 
 #include <sys/wait.h>
@@ -35,6 +36,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -112,6 +114,99 @@ struct SearchSettings {
   double max_scale = 100.0;
 };
 
+// What a study has done and has left, in DIR/status.json (rewritten as runs start and end)
+// and in one line on a terminal. The time left is the mean time of the runs ended so far times
+// the runs left, over the runs at once: the current record's (the bisection rounds its
+// bracket still needs, or one round while it hunts for a collapse) and the records not
+// started (the mean runs of the records done, or of the current one).
+class StudyStatus {
+ public:
+  StudyStatus(fs::path file, std::size_t records, int capacity, bool quiet)
+      : file_(std::move(file)), records_(records), capacity_(capacity), progress_(quiet) {}
+
+  void start_record(const std::string& name) {
+    current_ = name;
+    runs_in_record_ = 0;
+    write();
+  }
+  void run_started() {
+    ++running_;
+    write();
+  }
+  void run_ended(double seconds) {
+    --running_;
+    ++runs_done_;
+    ++runs_in_record_;
+    run_seconds_ += seconds;
+    write();
+  }
+  /// The current record's bracket after a batch, and the runs its search still needs.
+  void bracket(double survived, std::optional<double> collapsed, double runs_left) {
+    brackets_[current_] = {survived, collapsed};
+    current_runs_left_ = runs_left;
+    write();
+  }
+  void record_done() {
+    ++records_done_;
+    runs_of_done_records_ += runs_in_record_;
+    current_runs_left_ = 0.0;
+    write();
+  }
+  void clear() { progress_.clear(); }
+
+ private:
+  double seconds_left() const {
+    if (runs_done_ == 0) return std::numeric_limits<double>::quiet_NaN();
+    const double per_record = records_done_ > 0
+                                  ? static_cast<double>(runs_of_done_records_) / records_done_
+                                  : runs_in_record_ + current_runs_left_;
+    const double records_left =
+        static_cast<double>(records_ - records_done_) - (current_.empty() ? 0.0 : 1.0);
+    const double runs_left = current_runs_left_ + std::max(0.0, records_left) * per_record;
+    return runs_left * run_seconds_ / runs_done_ / capacity_;
+  }
+
+  void write() {
+    const double left = seconds_left();
+    nlohmann::json brackets = nlohmann::json::object();
+    for (const auto& [name, bracket] : brackets_)
+      brackets[name] = {bracket.first,
+                        bracket.second ? nlohmann::json(*bracket.second) : nlohmann::json()};
+    const nlohmann::json status = {
+        {"records", records_},
+        {"records_done", records_done_},
+        {"record", current_},
+        {"runs_done", runs_done_},
+        {"running", running_},
+        {"brackets", brackets},
+        {"elapsed_s",
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count()},
+        {"estimated_left_s", std::isnan(left) ? nlohmann::json() : nlohmann::json(left)}};
+    core::write_output_file(file_, [&](std::ostream& out) { out << status.dump(2) << '\n'; });
+    if (progress_.enabled())
+      progress_.show(core::concat("record ", std::min(records_done_ + 1, records_), " of ",
+                                  records_, ", ", runs_done_, " runs done, ", running_, " running",
+                                  std::isnan(left)
+                                      ? std::string()
+                                      : core::concat(", about ", std::lround(left), " s left")));
+  }
+
+  fs::path file_;
+  std::size_t records_;
+  int capacity_;
+  Progress progress_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::string current_;
+  std::size_t records_done_ = 0;
+  int runs_done_ = 0;
+  int running_ = 0;
+  int runs_in_record_ = 0;
+  int runs_of_done_records_ = 0;
+  double current_runs_left_ = 0.0;
+  double run_seconds_ = 0.0;
+  std::map<std::string, std::pair<double, std::optional<double>>> brackets_;
+};
+
 struct Study {
   fs::path file;
   fs::path out;
@@ -125,6 +220,7 @@ struct Study {
   /// intensity at scale 1 in a suite's study.
   double record_scale_per_unit = 1.0;
   std::optional<io::RecordOverride> record;  ///< the suite's record the runs replace the file's by
+  StudyStatus* status = nullptr;             ///< the whole study's, shared by its records' studies
   output::ControlPoint control;
   output::ResponseMeasure measure = output::ResponseMeasure::PeakDrift;
   std::optional<double> duration;
@@ -209,6 +305,7 @@ void read_finished_runs(Study& study) {
 int run_scales(Study& study, const std::vector<double>& scales, RunExecutor& executor,
                const InterruptionGuard& guard) {
   std::map<long, double> running;  // by the executor's handle
+  std::map<long, std::chrono::steady_clock::time_point> started;
   std::size_t next = 0;
   int outcome = kSuccess;
   bool passed_on = false;  // the signal, to the runs under way
@@ -221,7 +318,10 @@ int run_scales(Study& study, const std::vector<double>& scales, RunExecutor& exe
            static_cast<int>(running.size()) < executor.capacity() && next < scales.size()) {
       const double scale = scales[next++];
       const fs::path log = run_folder(study, scale).string() + ".log";
-      running[executor.start(run_arguments(study, scale), log)] = scale;
+      const long handle = executor.start(run_arguments(study, scale), log);
+      running[handle] = scale;
+      started[handle] = std::chrono::steady_clock::now();
+      study.status->run_started();
     }
     if (guard.requested() || outcome != kSuccess) next = scales.size();
     if (running.empty()) break;
@@ -232,6 +332,9 @@ int run_scales(Study& study, const std::vector<double>& scales, RunExecutor& exe
     }
     const double scale = running.at(ended->handle);
     running.erase(ended->handle);
+    study.status->run_ended(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started.at(ended->handle))
+            .count());
     const fs::path folder = run_folder(study, scale);
     if (ended->code == kSuccess || ended->code == kNotConverged) {
       const output::RunResponse response =
@@ -248,6 +351,7 @@ int run_scales(Study& study, const std::vector<double>& scales, RunExecutor& exe
   }
   // The batch's lines in the order of the scales, not of the runs' ends: the same study
   // prints the same lines however the cores share its runs.
+  study.status->clear();
   for (const double scale : scales)
     if (study.runs.contains(scale)) print_run(study, scale, study.runs.at(scale));
   return guard.requested() ? kInterrupted : outcome;
@@ -303,6 +407,24 @@ void print_conclusion(const Study& study, const std::optional<double>& collapsed
             << " g\n";
 }
 
+// The bracket after a batch, and the runs the search still needs: those of the bisection
+// rounds that bring the bracket within the precision, `next` while it hunts, what is left of
+// a list.
+void report_bracket(const Study& study, const SearchSettings& settings,
+                    const std::vector<double>& next, bool listed) {
+  const run::CollapseSearch search = collapse_search(study, settings);
+  double runs_left = static_cast<double>(next.size());
+  if (!listed && search.collapsed()) {
+    const double width = *search.collapsed() - search.survived();
+    const double parts = static_cast<double>(next.size()) + 1.0;
+    runs_left = width > settings.precision
+                    ? std::ceil(std::log(width / settings.precision) / std::log(parts)) *
+                          static_cast<double>(next.size())
+                    : 0.0;
+  }
+  study.status->bracket(search.survived(), search.collapsed(), runs_left);
+}
+
 // The study's search, or its list of scales (`listed`), resumed from the runs its folder
 // holds; ida.csv written. Returns the code the study ends with.
 int search_collapse(Study& study, const SearchSettings& settings,
@@ -333,6 +455,7 @@ int search_collapse(Study& study, const SearchSettings& settings,
     code = run_scales(study, batch, executor, guard);
     batch.clear();
     if (!listed) batch = collapse_search(study, settings).next(executor.capacity());
+    report_bracket(study, settings, batch, listed.has_value());
   }
   write_curve(study);
   return code;
@@ -508,12 +631,11 @@ void write_fragility(const fs::path& out, const std::vector<RecordResult>& resul
 
 // `--records`: a study per record, one after the other (each runs its scales in parallel),
 // then the suite's collapse intensities and their fragility.
-int run_suite(const po::variables_map& values, const Study& base, const SearchSettings& settings,
+int run_suite(const po::variables_map& values, const std::vector<fs::path>& files,
+              const Study& base, const SearchSettings& settings,
               const std::optional<std::vector<double>>& listed, RunExecutor& executor,
               const InterruptionGuard& guard) {
   const model::IntensityMeasure measure = read_intensity_measure(values);
-  const std::vector<fs::path> files =
-      io::record_files(values["records"].as<std::vector<std::string>>(), "--records");
   std::set<fs::path> names;
   for (const fs::path& file : files)
     if (!names.insert(file.filename()).second)
@@ -526,6 +648,7 @@ int run_suite(const po::variables_map& values, const Study& base, const SearchSe
   for (std::size_t r = 0; r < files.size() && code == kSuccess; ++r) {
     double intensity_at_unit_scale = 0.0;
     Study study = record_study(base, files[r], values, measure, intensity_at_unit_scale);
+    study.status->start_record(files[r].filename().string());
     std::cout << "record " << r + 1 << " of " << files.size() << ", " << files[r].string() << ": "
               << measure.symbol() << ' ' << std::setprecision(4) << intensity_at_unit_scale << ' '
               << measure.unit() << " as the problem scales it\n";
@@ -535,6 +658,7 @@ int run_suite(const po::variables_map& values, const Study& base, const SearchSe
         record_result(study, settings, listed.has_value(), intensity_at_unit_scale);
     print_conclusion(study, result.collapsed, result.survived);
     results.push_back(result);
+    study.status->record_done();
   }
   write_suite(base.out, results, measure);
   if (code == kInterrupted) std::cout << "interrupted: the same command resumes the study\n";
@@ -661,14 +785,22 @@ int run_ida(const std::vector<std::string>& arguments) {
       values->count("scheduler")
           ? dask_executor((*values)["scheduler"].as<std::string>(), study.out / "dask.log")
           : local_executor(study.jobs);
+  const std::vector<fs::path> records =
+      suite ? io::record_files((*values)["records"].as<std::vector<std::string>>(), "--records")
+            : std::vector<fs::path>{};
+  StudyStatus status(study.out / "status.json", suite ? records.size() : 1, executor->capacity(),
+                     study.quiet);
+  study.status = &status;
   if (suite)
-    return run_suite(*values, study, settings, listed ? std::optional(scales) : std::nullopt,
-                     *executor, guard);
+    return run_suite(*values, records, study, settings,
+                     listed ? std::optional(scales) : std::nullopt, *executor, guard);
+  status.start_record(study.file.filename().string());
   check_same_study(study.out, study.problem, "");
   const int code = search_collapse(study, settings, listed ? std::optional(scales) : std::nullopt,
                                    *executor, guard);
   if (code == kInterrupted) std::cout << "interrupted: the same command resumes the study\n";
   if (code != kSuccess) return code;
+  status.record_done();
   draw_curve(study);
   const run::CollapseSearch search = collapse_search(study, listed ? SearchSettings{} : settings);
   print_conclusion(study, search.collapsed(), search.survived());

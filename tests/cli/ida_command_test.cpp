@@ -264,6 +264,21 @@ TEST(IdaCommand, SuiteOfRecordsGivesEachOnesCollapseAndTheirFragility) {
   EXPECT_GT(fit["median"].get<double>(), lowest);
   EXPECT_LT(fit["median"].get<double>(), highest);
   EXPECT_TRUE(fs::exists(out / "fragility.csv"));
+  // status.json, kept as the runs end: at the end, every record done, its bracket suite.csv's.
+  std::ifstream status_file(out / "status.json");
+  const nlohmann::json status = nlohmann::json::parse(status_file);
+  EXPECT_EQ(status["records"], 3);
+  EXPECT_EQ(status["records_done"], 3);
+  EXPECT_EQ(status["running"], 0);
+  EXPECT_EQ(status["estimated_left_s"], 0.0);
+  int runs = 0;
+  for (const auto& [record, row] : rows) {
+    EXPECT_EQ(status["brackets"][record][0].get<double>(), row.survived) << record;
+    EXPECT_EQ(status["brackets"][record][1].get<double>(), row.collapsed) << record;
+    for (const fs::directory_entry& entry : fs::directory_iterator(out / record))
+      runs += entry.is_directory() ? 1 : 0;
+  }
+  EXPECT_EQ(status["runs_done"], runs);
 
   const CommandResult resumed = run_moreau(command);
   ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
@@ -332,6 +347,15 @@ TEST(IdaCommand, RefusesASuiteItCannotStudy) {
     EXPECT_EQ(refused.exit_code, 2) << options;
     EXPECT_THAT(refused.output, HasSubstr(message)) << options;
   }
+  // A malformed record is named with its line.
+  const fs::path malformed = folder.path() / "malformed";
+  fs::create_directories(malformed);
+  std::ofstream(malformed / "bad.csv") << "t,a\n0,0\n0.01,x\n";
+  const CommandResult bad =
+      run_moreau("ida " + kProblem + " --out " + (folder.path() / "malformed-study").string() +
+                 " --records " + malformed.string() + " --scales 0.5");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.output, HasSubstr((malformed / "bad.csv").string() + ":3:6: error: a:"));
   // A folder of a study in PGA is not resumed in Sa.
   ASSERT_EQ(run_moreau("ida " + kProblem + out + suite + " --scales 0.5 --duration 0.2").exit_code,
             0);

@@ -35,6 +35,17 @@ Samples sampled(F f, double step, double duration) {
   return samples;
 }
 
+// omega, zeta and the damped frequency omega_d = omega sqrt(1 - zeta^2) of an oscillator.
+struct Frequencies {
+  double omega, zeta, omega_d;
+};
+
+Frequencies frequencies(const Oscillator& oscillator) {
+  const double omega = 2.0 * pi / oscillator.period;
+  const double zeta = oscillator.damping;
+  return {omega, zeta, omega * std::sqrt(1.0 - zeta * zeta)};
+}
+
 // Under a constant ground acceleration a0 from rest, u(t) = -a0 / omega^2 (1 - e^(-zeta omega
 // t) (cos(omega_d t) + zeta / sqrt(1 - zeta^2) sin(omega_d t))) (Chopra eq. 4.3.2): its first
 // extreme is at t = pi / omega_d, where |u| = a0 / omega^2 (1 + e^(-zeta pi / sqrt(1 -
@@ -42,9 +53,7 @@ Samples sampled(F f, double step, double duration) {
 // free vibration only decays: the exact solution's largest |u| is at a sample.
 TEST(SpectralResponse, ConstantAccelerationEndingAtTheFirstExtreme) {
   const Oscillator oscillator{.period = 0.4, .damping = 0.05};
-  const double omega = 2.0 * pi / oscillator.period;
-  const double zeta = oscillator.damping;
-  const double omega_d = omega * std::sqrt(1.0 - zeta * zeta);
+  const auto [omega, zeta, omega_d] = frequencies(oscillator);
   const double a0 = 2.5;
   const double end = pi / omega_d;
   const std::vector<double> time{0.0, end};
@@ -134,11 +143,10 @@ TEST(SpectralResponse, SineFromRestMatchesTheClosedForm) {
 // static offset: the first extreme is the peak.
 TEST(SpectralResponse, PeaksBetweenSamplesAreRead) {
   const Oscillator oscillator{.period = 0.1, .damping = 0.05};
-  const double omega = 2.0 * pi / oscillator.period;
-  const double zeta = oscillator.damping;
-  const double omega_d = omega * std::sqrt(1.0 - zeta * zeta);
+  const auto [omega, zeta, omega_d] = frequencies(oscillator);
   const double a0 = 2.5;
-  const auto exact = [&](double t) {
+  // N.B. structured bindings captured by name: Clang before 16 cannot capture them.
+  const auto exact = [omega = omega, zeta = zeta, omega_d = omega_d, a0](double t) {
     return a0 / (omega * omega) *
            (1 - std::exp(-zeta * omega * t) *
                     (std::cos(omega_d * t) +

@@ -8,7 +8,6 @@
 // matplotlib, to <out>/ida.png.
 #include "command.hpp"
 #include "interruption.hpp"
-#include "moreau/core/child_process.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
@@ -24,15 +23,12 @@
 #include "progress.hpp"
 #include "run_executor.hpp"
 
-#include <sys/wait.h>
 #include <tbb/info.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
-#include <csignal>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -211,11 +207,10 @@ struct Study {
   fs::path file;
   fs::path out;
   run::Problem problem;  ///< at scale 1, for the control point and the initial positions
-  /// The search's variable, ida.csv's first column and each run's folder name: "scale" (the
-  /// factor on the problem's ground motions), or in a suite's study of one record the
-  /// intensity measure's name (IntensityMeasure::name()), each run's folder "im-<value>".
+  /// The search's variable, ida.csv's first column: "scale" (the factor on the problem's
+  /// ground motions), or in a suite's study of one record the intensity measure's column
+  /// (intensity_column()).
   std::string variable = "scale";
-  std::string folder_prefix = "scale-";
   /// The factor on the ground motions at a value 1 of the variable: 1 / the record's
   /// intensity at scale 1 in a suite's study.
   double record_scale_per_unit = 1.0;
@@ -230,8 +225,12 @@ struct Study {
   std::map<double, output::RunResponse> runs;  ///< by scale, every run that ended
 };
 
+// What each run's folder is named after its value: "scale-<factor>", or in a suite's study of
+// one record "im-<intensity>".
+std::string folder_prefix(const Study& study) { return study.record ? "im-" : "scale-"; }
+
 fs::path run_folder(const Study& study, double scale) {
-  return study.out / core::concat(study.folder_prefix, factor_text(scale));
+  return study.out / core::concat(folder_prefix(study), factor_text(scale));
 }
 
 // Each run's history.csv follows the control body (--track) and, by itself, the shaken
@@ -287,9 +286,10 @@ void print_run(const Study& study, double scale, const output::RunResponse& resp
 void read_finished_runs(Study& study) {
   for (const fs::directory_entry& entry : fs::directory_iterator(study.out)) {
     const std::string name = entry.path().filename().string();
-    if (!name.starts_with(study.folder_prefix)) continue;
+    const std::string prefix = folder_prefix(study);
+    if (!name.starts_with(prefix)) continue;
     double scale = 0.0;
-    const char* first = name.data() + study.folder_prefix.size();
+    const char* first = name.data() + prefix.size();
     const auto [end, error] = std::from_chars(first, name.data() + name.size(), scale);
     if (error != std::errc() || end != name.data() + name.size() ||
         !output::run_finished(entry.path()))
@@ -410,19 +410,17 @@ void print_conclusion(const Study& study, const std::optional<double>& collapsed
 // The bracket after a batch, and the runs the search still needs: those of the bisection
 // rounds that bring the bracket within the precision, `next` while it hunts, what is left of
 // a list.
-void report_bracket(const Study& study, const SearchSettings& settings,
+void report_bracket(StudyStatus& status, const run::CollapseSearch& search, double precision,
                     const std::vector<double>& next, bool listed) {
-  const run::CollapseSearch search = collapse_search(study, settings);
   double runs_left = static_cast<double>(next.size());
   if (!listed && search.collapsed()) {
     const double width = *search.collapsed() - search.survived();
     const double parts = static_cast<double>(next.size()) + 1.0;
-    runs_left = width > settings.precision
-                    ? std::ceil(std::log(width / settings.precision) / std::log(parts)) *
-                          static_cast<double>(next.size())
-                    : 0.0;
+    runs_left = width > precision ? std::ceil(std::log(width / precision) / std::log(parts)) *
+                                        static_cast<double>(next.size())
+                                  : 0.0;
   }
-  study.status->bracket(search.survived(), search.collapsed(), runs_left);
+  status.bracket(search.survived(), search.collapsed(), runs_left);
 }
 
 // The study's search, or its list of scales (`listed`), resumed from the runs its folder
@@ -454,8 +452,9 @@ int search_collapse(Study& study, const SearchSettings& settings,
     }
     code = run_scales(study, batch, executor, guard);
     batch.clear();
-    if (!listed) batch = collapse_search(study, settings).next(executor.capacity());
-    report_bracket(study, settings, batch, listed.has_value());
+    const run::CollapseSearch search = collapse_search(study, settings);
+    if (!listed) batch = search.next(executor.capacity());
+    report_bracket(*study.status, search, settings.precision, batch, listed.has_value());
   }
   write_curve(study);
   return code;
@@ -523,16 +522,14 @@ Study record_study(const Study& base, const fs::path& file, const po::variables_
       std::cerr << file.string() << ": " << warning.text() << '\n';
   if (base.duration) run::set_duration(study.problem, *base.duration, "--duration");
   const model::GroundMotion& ground = *run::strongest_ground_motion(study.problem);
-  const auto support = std::ranges::find(study.problem.scene.bodies, ground.body,
-                                         [](const model::Body& body) { return body.name; });
-  intensity_at_unit_scale = model::intensity(ground, support->prescribed, measure);
+  const model::Body& support = study.problem.scene.bodies[*run::shaken_support(study.problem)];
+  intensity_at_unit_scale = model::intensity(ground, support.prescribed, measure);
   if (!(intensity_at_unit_scale > 0.0))
     throw core::Diagnostic({file.string()}, "--records",
                            core::concat("a record of non-zero ", measure.label()),
                            core::concat(intensity_at_unit_scale));
   study.record_scale_per_unit = 1.0 / intensity_at_unit_scale;
   study.variable = intensity_column(measure);
-  study.folder_prefix = "im-";
   study.out = base.out / file.filename();
   study.runs.clear();
   return study;

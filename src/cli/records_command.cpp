@@ -26,12 +26,10 @@ namespace moreau::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using model::kStandardGravity;
 
-/// Peaks outside this range, in g, are most likely a record read in the wrong units (cm/s^2
-/// as m/s^2 gives 100 times the PGA, g as cm/s^2 a thousandth): the strongest accelerations
-/// ever recorded are about 3 g, and a record below 0.001 g does not move a structure.
-constexpr double kLargestPlausiblePga = 3.0;
+/// Peaks outside [kSmallestPlausiblePga, io::kStrongestRecordedPga], in g, are most likely a
+/// record read in the wrong units (cm/s^2 as m/s^2 gives 100 times the PGA, g as cm/s^2 a
+/// thousandth): a record below 0.001 g does not move a structure.
 constexpr double kSmallestPlausiblePga = 1e-3;
 
 /// The periods of --spectra: 0.01 to 10 s, 40 a decade, as spectra are drawn (log axis).
@@ -99,31 +97,28 @@ struct Intensity {
   std::vector<double> sa;  ///< g, at the --periods
 };
 
+// The component's measures as a run's support shaken by it would have them (model::intensity).
 Intensity intensity_of(const Component& component, const std::vector<double>& periods,
                        double damping, model::BaselineCorrection baseline) {
-  const model::AccelerationRecord& record = component.record;
-  const std::vector<double> a = model::component(record, math::Vec3::UnitX());
+  const model::GroundMotion ground{"support", component.name, 1.0, component.record};
+  const model::PrescribedVelocity support = model::ground_motion_velocity(ground.record, baseline);
   Intensity intensity;
-  intensity.samples = record.time.size();
-  intensity.step = record.time[1] - record.time[0];
-  for (std::size_t i = 1; i < record.time.size(); ++i)
-    intensity.step = std::min(intensity.step, record.time[i] - record.time[i - 1]);
-  intensity.duration = record.time.back() - record.time.front();
-  for (const double value : a) intensity.pga = std::max(intensity.pga, std::abs(value));
-  intensity.pga /= kStandardGravity;
-  intensity.pgv = model::peak_ground_velocity(record, baseline);
+  intensity.samples = ground.record.time.size();
+  intensity.step = ground.shortest_step();
+  intensity.duration = ground.duration();
+  intensity.pga = model::intensity(ground, support, {model::IntensityKind::Pga});
+  intensity.pgv = model::intensity(ground, support, {model::IntensityKind::Pgv});
   for (const double period : periods)
-    intensity.sa.push_back(
-        model::spectral_response(record.time, a, {.period = period, .damping = damping})
-            .pseudo_acceleration /
-        kStandardGravity);
+    intensity.sa.push_back(model::intensity(
+        ground, support,
+        {model::IntensityKind::SpectralAcceleration, {.period = period, .damping = damping}}));
   return intensity;
 }
 
 void warn_if_implausible(const Component& component, const Intensity& intensity) {
-  if (intensity.pga > kLargestPlausiblePga)
+  if (intensity.pga > io::kStrongestRecordedPga)
     std::cerr << "warning: " << component.name << ": PGA " << intensity.pga << " g, above "
-              << kLargestPlausiblePga
+              << io::kStrongestRecordedPga
               << " g (the strongest ever recorded): are its units right (cm/s^2 read as m/s^2, "
                  "m/s^2 as g)?\n";
   if (intensity.pga < kSmallestPlausiblePga)

@@ -25,8 +25,7 @@ using core::concat;
 // 22,590 kg/m^3).
 constexpr double kLightestMaterial = 100.0;
 constexpr double kDensestMaterial = 25'000.0;
-// The strongest ground motions ever recorded peak at about 3 g (Kaikoura 2016, Tohoku 2011).
-constexpr double kStrongestGroundMotion = 3.0 * kStandardGravity;
+constexpr double kStrongestGroundMotion = kStrongestRecordedPga * kStandardGravity;
 // The largest stones ever cut, Baalbek's monoliths, are about 20 m long: a free body of more
 // than 100 m is no block of masonry, while a brick of 240 mm written in millimetres is 240 m.
 constexpr double kLargestBlock = 100.0;

@@ -141,10 +141,6 @@ std::vector<double> component(const AccelerationRecord& record, const Vec3& dire
   return values;
 }
 
-double peak_ground_velocity(const AccelerationRecord& record, BaselineCorrection correction) {
-  return peak_horizontal_speed(record.time, ground_motion_velocity(record, correction));
-}
-
 std::string IntensityMeasure::name() const {
   switch (kind) {
     case IntensityKind::Pga:

@@ -37,6 +37,11 @@ enum class AccelerationUnit {
   CentimetresPerSecondSquared  ///< cm/s^2 (gal), the unit of most records outside PEER's
 };
 
+/// The peak of the strongest ground motions ever recorded, in g (Kaikoura 2016, Tohoku 2011):
+/// a larger one is most likely a record read in the wrong units (cm/s^2 as m/s^2, m/s^2 as g)
+/// or scaled twice.
+inline constexpr double kStrongestRecordedPga = 3.0;
+
 /// The size of one `unit`, m/s^2.
 double metres_per_second_squared(AccelerationUnit unit);
 

@@ -59,11 +59,6 @@ inline constexpr int kSpectrumPointsPerPeriod = 50;
 /// @throws core::Diagnostic ("direction") for a zero or non-finite direction
 std::vector<double> component(const AccelerationRecord& record, const Vec3& direction);
 
-/// The peak ground velocity: the largest horizontal speed |(v_x, v_y)| of the support's velocity
-/// history at the record's samples (ground_motion_velocity() with `correction`), m/s.
-/// @throws core::Diagnostic as ground_motion_velocity()
-double peak_ground_velocity(const AccelerationRecord& record, BaselineCorrection correction);
-
 /// The intensity measures a suite of records is scaled by in an incremental dynamic analysis.
 enum class IntensityKind {
   Pga,                  ///< peak ground acceleration, g

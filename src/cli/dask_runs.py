@@ -5,14 +5,16 @@ this script's standard input, and reads one line per ended run on its output.
 
   in:  {"id": N, "arguments": [...], "log": PATH}   run `MOREAU arguments...`, output to PATH
        {"stop": true}                                 stop every run under way (SIGTERM)
-  out: {"ready": true, "workers": K}                 once connected to the scheduler
+  out: {"ready": true, "workers": K, "threads": T}   once connected to the scheduler and a
+                                                     first worker (or after WORKER_WAIT)
        {"id": N, "code": C, "worker": ADDRESS}        a run ended with exit code C (-S: signal S)
 
 Each run is a Dask task that starts the executable as a child of the worker, which is killed
 with the worker (Linux's parent-death signal, SIGKILL), so that a lost worker leaves no run
 behind and Dask starts the task again on another worker (its run folder is overwritten:
 moreau ida passes --overwrite). The executable, the problem, the records and the study
-folder must be at the same paths on every worker (a shared file system). A stop sets a Dask
+folder must be at the same paths on every worker (a shared file system). Dask queues the
+tasks beyond its workers' threads and gives them to workers as they join. A stop sets a Dask
 Event that each task polls, and passes SIGTERM to its run, which stops as `moreau run` does.
 
 usage: dask_runs.py SCHEDULER_ADDRESS MOREAU_EXECUTABLE
@@ -27,11 +29,12 @@ import time
 import uuid
 
 try:
-    from distributed import Client, Event
+    from distributed import Client, Event, TimeoutError as DaskTimeoutError
 except ImportError:
     sys.exit("Dask distributed is not installed (Debian: apt-get install python3-distributed)")
 
 POLL_SECONDS = 0.2
+WORKER_WAIT = "30s"  # for a first worker: a cluster's workers may register after the study starts
 PR_SET_PDEATHSIG = 1
 
 
@@ -79,7 +82,12 @@ def main(scheduler, executable):
             say({"id": run_id, "code": code, "worker": worker})
         return report
 
-    say({"ready": True, "workers": len(client.scheduler_info()["workers"])})
+    try:
+        client.wait_for_workers(1, timeout=WORKER_WAIT)
+    except DaskTimeoutError:
+        pass  # moreau ida names the empty cluster, unless --jobs says how many runs to submit
+    threads = client.nthreads()
+    say({"ready": True, "workers": len(threads), "threads": sum(threads.values())})
     for line in sys.stdin:
         request = json.loads(line)
         if request.get("stop"):

@@ -8,6 +8,7 @@
 // matplotlib, to <out>/ida.png.
 #include "command.hpp"
 #include "interruption.hpp"
+#include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
@@ -253,7 +254,8 @@ std::vector<std::string> run_arguments(const Study& study, double scale) {
     arguments.push_back(factor_text(*study.duration));
   }
   if (study.record) {
-    arguments.insert(arguments.end(), {"--record", study.record->file.string()});
+    for (const fs::path& file : study.record->files)
+      arguments.insert(arguments.end(), {"--record", file.string()});
     if (study.record->units)
       arguments.insert(arguments.end(),
                        {"--record-units", std::string(io::unit_name(*study.record->units))});
@@ -394,17 +396,17 @@ run::CollapseSearch collapse_search(const Study& study, const SearchSettings& se
   return search;
 }
 
+// The PGAs with 4 significant digits, as the runs' lines give them.
 void print_conclusion(const Study& study, const std::optional<double>& collapsed, double survived) {
-  std::cout << std::setprecision(6);
   if (!collapsed) {
     const double highest = study.runs.empty() ? 0.0 : study.runs.rbegin()->first;
-    std::cout << "no collapse up to " << study.variable << ' ' << highest << " (PGA "
-              << pga_at(study, highest) << " g)\n";
+    std::cout << std::setprecision(6) << "no collapse up to " << study.variable << ' ' << highest
+              << std::setprecision(4) << " (PGA " << pga_at(study, highest) << " g)\n";
     return;
   }
-  std::cout << "collapse " << study.variable << " in (" << survived << ", " << *collapsed
-            << "]: PGA " << pga_at(study, survived) << " to " << pga_at(study, *collapsed)
-            << " g\n";
+  std::cout << std::setprecision(6) << "collapse " << study.variable << " in (" << survived << ", "
+            << *collapsed << "]: PGA " << std::setprecision(4) << pga_at(study, survived) << " to "
+            << pga_at(study, *collapsed) << " g\n";
 }
 
 // The bracket after a batch, and the runs the search still needs: those of the bisection
@@ -504,13 +506,13 @@ std::string intensity_column(const model::IntensityMeasure& measure) {
 
 // One record's study of a suite: the base study's settings, the problem read with the
 // record in place of its own, the search in units of the intensity measure (the record's
-// intensity as the problem scales it is 1 / record_scale_per_unit), in <out>/<record's file
-// name>.
-Study record_study(const Study& base, const fs::path& file, const po::variables_map& values,
-                   const model::IntensityMeasure& measure, double& intensity_at_unit_scale) {
+// intensity as the problem scales it is 1 / record_scale_per_unit), in <out>/<record's name>.
+Study record_study(const Study& base, const io::SuiteRecord& record,
+                   const po::variables_map& values, const model::IntensityMeasure& measure,
+                   double& intensity_at_unit_scale) {
   Study study = base;
-  study.record =
-      io::RecordOverride{fs::absolute(file), read_unit_option(values, "units"), std::nullopt};
+  study.record = io::RecordOverride{{}, read_unit_option(values, "units"), std::nullopt};
+  for (const fs::path& file : record.components) study.record->files.push_back(fs::absolute(file));
   if (values.count("time-step")) study.record->time_step = values["time-step"].as<double>();
   study.problem = io::read_problem_file(base.file, {.record = study.record});
   // The record's own warnings (a PGA of tens of g: a record in cm/s^2 read as m/s^2), not the
@@ -519,18 +521,18 @@ Study record_study(const Study& base, const fs::path& file, const po::variables_
     if (std::ranges::none_of(base.problem.warnings, [&](const run::InputWarning& printed) {
           return printed.text() == warning.text();
         }))
-      std::cerr << file.string() << ": " << warning.text() << '\n';
+      std::cerr << record.name() << ": " << warning.text() << '\n';
   if (base.duration) run::set_duration(study.problem, *base.duration, "--duration");
   const model::GroundMotion& ground = *run::strongest_ground_motion(study.problem);
   const model::Body& support = study.problem.scene.bodies[*run::shaken_support(study.problem)];
   intensity_at_unit_scale = model::intensity(ground, support.prescribed, measure);
   if (!(intensity_at_unit_scale > 0.0))
-    throw core::Diagnostic({file.string()}, "--records",
+    throw core::Diagnostic({record.components.front().string()}, "--records",
                            core::concat("a record of non-zero ", measure.label()),
                            core::concat(intensity_at_unit_scale));
   study.record_scale_per_unit = 1.0 / intensity_at_unit_scale;
   study.variable = intensity_column(measure);
-  study.out = base.out / file.filename();
+  study.out = base.out / record.name();
   study.runs.clear();
   return study;
 }
@@ -538,7 +540,7 @@ Study record_study(const Study& base, const fs::path& file, const po::variables_
 // What one record's study found: its collapse intensity, the middle of the final bracket,
 // or, without a collapse, the highest intensity it ran (a censored outcome).
 struct RecordResult {
-  fs::path file;
+  std::string name;
   double intensity_at_unit_scale = 0.0;
   double survived = 0.0;
   std::optional<double> collapsed;
@@ -549,9 +551,12 @@ struct RecordResult {
 RecordResult record_result(const Study& study, const SearchSettings& settings, bool listed,
                            double intensity_at_unit_scale) {
   const run::CollapseSearch search = collapse_search(study, listed ? SearchSettings{} : settings);
-  RecordResult result{
-      study.record->file,     intensity_at_unit_scale, search.survived(), search.collapsed(), {},
-      unconverged_runs(study)};
+  RecordResult result{study.out.filename().string(),
+                      intensity_at_unit_scale,
+                      search.survived(),
+                      search.collapsed(),
+                      {},
+                      unconverged_runs(study)};
   result.outcome =
       result.collapsed
           ? output::CollapseIntensity{(result.survived + *result.collapsed) / 2, true}
@@ -566,9 +571,9 @@ void write_suite(const fs::path& out, const std::vector<RecordResult>& results,
     stream << "record," << column << "_at_scale_1,survived,collapsed,collapse_" << column
            << ",censored,not_converged_runs\n";
     for (const RecordResult& result : results)
-      stream << result.file.filename().string() << ','
-             << factor_text(result.intensity_at_unit_scale) << ',' << factor_text(result.survived)
-             << ',' << (result.collapsed ? factor_text(*result.collapsed) : std::string()) << ','
+      stream << result.name << ',' << factor_text(result.intensity_at_unit_scale) << ','
+             << factor_text(result.survived) << ','
+             << (result.collapsed ? factor_text(*result.collapsed) : std::string()) << ','
              << factor_text(result.outcome.intensity) << ',' << (result.outcome.collapsed ? 0 : 1)
              << ',' << result.unconverged << '\n';
   });
@@ -628,27 +633,29 @@ void write_fragility(const fs::path& out, const std::vector<RecordResult>& resul
 
 // `--records`: a study per record, one after the other (each runs its scales in parallel),
 // then the suite's collapse intensities and their fragility.
-int run_suite(const po::variables_map& values, const std::vector<fs::path>& files,
+int run_suite(const po::variables_map& values, const std::vector<io::SuiteRecord>& records,
               const Study& base, const SearchSettings& settings,
               const std::optional<std::vector<double>>& listed, RunExecutor& executor,
               const InterruptionGuard& guard) {
   const model::IntensityMeasure measure = read_intensity_measure(values);
-  std::set<fs::path> names;
-  for (const fs::path& file : files)
-    if (!names.insert(file.filename()).second)
-      throw core::Diagnostic({file.string()}, "--records",
+  std::set<std::string> names;
+  for (const io::SuiteRecord& record : records)
+    if (!names.insert(record.name()).second)
+      throw core::Diagnostic({record.components.front().string()}, "--records",
                              "records of different file names (each has its folder by its name)",
-                             core::concat("two named ", file.filename().string()));
+                             core::concat("two named ", record.name()));
   check_same_study(base.out, base.problem, measure.label());
   std::vector<RecordResult> results;
   int code = kSuccess;
-  for (std::size_t r = 0; r < files.size() && code == kSuccess; ++r) {
+  for (std::size_t r = 0; r < records.size() && code == kSuccess; ++r) {
     double intensity_at_unit_scale = 0.0;
-    Study study = record_study(base, files[r], values, measure, intensity_at_unit_scale);
-    study.status->start_record(files[r].filename().string());
-    std::cout << "record " << r + 1 << " of " << files.size() << ", " << files[r].string() << ": "
-              << measure.symbol() << ' ' << std::setprecision(4) << intensity_at_unit_scale << ' '
-              << measure.unit() << " as the problem scales it\n";
+    Study study = record_study(base, records[r], values, measure, intensity_at_unit_scale);
+    study.status->start_record(records[r].name());
+    std::vector<std::string> files;
+    for (const fs::path& file : records[r].components) files.push_back(file.string());
+    std::cout << "record " << r + 1 << " of " << records.size() << ", " << core::join(files, " + ")
+              << ": " << measure.symbol() << ' ' << std::setprecision(4) << intensity_at_unit_scale
+              << ' ' << measure.unit() << " as the problem scales it\n";
     code = search_collapse(study, settings, listed, executor, guard);
     if (code != kSuccess) break;
     const RecordResult result =
@@ -683,9 +690,10 @@ int run_ida(const std::vector<std::string>& arguments) {
       "the search ends when the collapse scale is known to this width (default 0.05)")(
       "max-scale", po::value<double>(),
       "the search gives up past this scale without a collapse (default 100)")(
-      "jobs", po::value<int>(), "runs at once (default: the machine's cores)")(
-      "control", po::value<std::string>(),
-      "the body whose displacement is the response (default: the highest free body)")(
+      "jobs", po::value<int>(),
+      "runs at once (default: the machine's cores; with --scheduler, the cluster's worker "
+      "threads)")("control", po::value<std::string>(),
+                  "the body whose displacement is the response (default: the highest free body)")(
       "response", po::value<std::string>(),
       "the curve's response: peak_drift (default), peak_displacement, residual_displacement "
       "or fallen")("duration", po::value<double>(), "override the file's duration, s")(
@@ -747,12 +755,7 @@ int run_ida(const std::vector<std::string>& arguments) {
   if (study.jobs < 1 || study.jobs > 1024)
     throw core::Diagnostic({}, "--jobs", "1 to 1024", core::concat(study.jobs));
   study.threads_per_run = std::max(1, cores / study.jobs);
-  if (values->count("scheduler")) {
-    if (values->count("jobs"))
-      throw core::Diagnostic({}, "--jobs",
-                             "not with --scheduler: the cluster's workers run one run each");
-    study.threads_per_run = 1;
-  }
+  if (values->count("scheduler")) study.threads_per_run = 1;
   study.quiet = values->count("quiet") > 0;
   const bool listed = values->count("scales") > 0;
   for (const char* name : {"start", "precision", "max-scale"})
@@ -780,11 +783,12 @@ int run_ida(const std::vector<std::string>& arguments) {
   fs::create_directories(study.out);
   const std::unique_ptr<RunExecutor> executor =
       values->count("scheduler")
-          ? dask_executor((*values)["scheduler"].as<std::string>(), study.out / "dask.log")
+          ? dask_executor((*values)["scheduler"].as<std::string>(), study.out / "dask.log",
+                          values->count("jobs") ? std::optional(study.jobs) : std::nullopt)
           : local_executor(study.jobs);
-  const std::vector<fs::path> records =
-      suite ? io::record_files((*values)["records"].as<std::vector<std::string>>(), "--records")
-            : std::vector<fs::path>{};
+  const std::vector<io::SuiteRecord> records =
+      suite ? io::record_suite((*values)["records"].as<std::vector<std::string>>(), "--records")
+            : std::vector<io::SuiteRecord>{};
   StudyStatus status(study.out / "status.json", suite ? records.size() : 1, executor->capacity(),
                      study.quiet);
   study.status = &status;

@@ -212,8 +212,9 @@ void write_spectra(const fs::path& csv, const std::vector<Component>& components
 
 int run_records(const std::vector<std::string>& arguments) {
   po::options_description options("Options");
-  options.add_options()("paths", po::value<std::vector<std::string>>()->required(),
-                        "record files (.AT2, .csv, single columns) or folders of them")(
+  options.add_options()(
+      "paths", po::value<std::vector<std::string>>()->required(),
+      "record files (.AT2, .csv, single columns), folders of them or suite files (.yaml)")(
       "units", po::value<std::string>(),
       "unit of CSV and single-column records: g, m/s^2 or cm/s^2 (.AT2 files give theirs)")(
       "time-step", po::value<double>(), "time step of single-column records, s")(

@@ -203,8 +203,9 @@ std::optional<io::RecordOverride> read_record_override(const po::variables_map& 
         throw core::Diagnostic({}, core::concat("--", name), "only with --record");
     return std::nullopt;
   }
-  io::RecordOverride replacement{values["record"].as<std::string>(),
-                                 read_unit_option(values, "record-units"), std::nullopt};
+  io::RecordOverride replacement{{}, read_unit_option(values, "record-units"), std::nullopt};
+  for (const std::string& file : values["record"].as<std::vector<std::string>>())
+    replacement.files.emplace_back(file);
   if (values.count("record-time-step"))
     replacement.time_step = values["record-time-step"].as<double>();
   return replacement;
@@ -229,9 +230,10 @@ int run_run(const std::vector<std::string>& arguments) {
       "record-scale", po::value<double>(),
       "multiply every ground motion (records, Ricker pulses) by this factor, in (0, 1000], on "
       "top of the file's scale or pga")(
-      "record", po::value<std::string>(),
+      "record", po::value<std::vector<std::string>>(),
       "replace the record of the file's ground motion by this file (.AT2, CSV or single "
-      "column), along the ground motion's direction")(
+      "column), along the ground motion's direction; given two or three times, the components "
+      "of one event along x, y (and z), e.g. a PEER pair")(
       "record-units", po::value<std::string>(),
       "units of --record when it is CSV or single column: g, m/s^2 or cm/s^2 (default: the "
       "ground motion's units)")("record-time-step", po::value<double>(),

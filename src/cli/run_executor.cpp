@@ -59,7 +59,8 @@ constexpr std::chrono::seconds kConnectionWait{60};
 
 class DaskExecutor final : public RunExecutor {
  public:
-  DaskExecutor(const std::string& address, const fs::path& log) : log_(log) {
+  DaskExecutor(const std::string& address, const fs::path& log, std::optional<int> jobs)
+      : log_(log) {
     std::string failure;
     const std::optional<fs::path> script = installed_script("dask_runs.py", failure);
     if (!script) throw core::Diagnostic({}, "--scheduler", failure);
@@ -78,10 +79,10 @@ class DaskExecutor final : public RunExecutor {
         nlohmann::json::parse(line.value_or(""), nullptr, /*allow_exceptions=*/false);
     if (!ready.is_object() || !ready.value("ready", false))
       fail(core::concat("a connection to the scheduler at ", address));
-    workers_ = ready.value("workers", 0);
-    if (workers_ < 1)
+    runs_at_once_ = jobs.value_or(ready.value("threads", 0));
+    if (runs_at_once_ < 1)
       throw core::Diagnostic({}, "--scheduler", core::concat("a cluster with workers at ", address),
-                             "none");
+                             "none (or --jobs: runs to submit at once, for workers to come)");
   }
 
   DaskExecutor(const DaskExecutor&) = delete;
@@ -112,7 +113,7 @@ class DaskExecutor final : public RunExecutor {
 
   void stop_all() override { send({{"stop", true}}); }
 
-  int capacity() const override { return workers_; }
+  int capacity() const override { return runs_at_once_; }
 
  private:
   // A whole line of the script's output, if one has arrived.
@@ -150,7 +151,7 @@ class DaskExecutor final : public RunExecutor {
   fs::path log_;
   core::PipedProcess process_;
   std::string buffer_;
-  int workers_ = 0;
+  int runs_at_once_ = 0;
   long next_handle_ = 1;
 };
 
@@ -160,8 +161,9 @@ std::unique_ptr<RunExecutor> local_executor(int jobs) {
   return std::make_unique<LocalExecutor>(jobs);
 }
 
-std::unique_ptr<RunExecutor> dask_executor(const std::string& address, const fs::path& log) {
-  return std::make_unique<DaskExecutor>(address, log);
+std::unique_ptr<RunExecutor> dask_executor(const std::string& address, const fs::path& log,
+                                           std::optional<int> jobs) {
+  return std::make_unique<DaskExecutor>(address, log, jobs);
 }
 
 }  // namespace moreau::cli

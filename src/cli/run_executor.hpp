@@ -34,7 +34,8 @@ class RunExecutor {
   virtual std::optional<EndedRun> next_ended() = 0;
   /// Asks every run under way to stop (SIGTERM: a run stops as `moreau run` does).
   virtual void stop_all() = 0;
-  /// How many runs it starts at once: `jobs` for child processes, the cluster's workers.
+  /// How many runs it starts at once: `jobs` for child processes; for a cluster `jobs`, or its
+  /// workers' threads when the study started.
   virtual int capacity() const = 0;
 };
 
@@ -42,11 +43,12 @@ class RunExecutor {
 std::unique_ptr<RunExecutor> local_executor(int jobs);
 
 /// Runs as tasks on the Dask cluster whose scheduler is at `address` (tcp://HOST:PORT), through
-/// share/moreau/dask_runs.py, its messages in `log`; the cluster's workers at the start set
-/// how many runs are submitted at once.
-/// @throws core::Diagnostic naming --scheduler when the script is missing or cannot reach the
-///   scheduler
+/// share/moreau/dask_runs.py, its messages in `log`, `jobs` at a time (default: the cluster's
+/// worker threads once a first worker has registered, Dask queueing the rest).
+/// @throws core::Diagnostic naming --scheduler when the script is missing, cannot reach the
+///   scheduler, or finds no worker and `jobs` is not given
 std::unique_ptr<RunExecutor> dask_executor(const std::string& address,
-                                           const std::filesystem::path& log);
+                                           const std::filesystem::path& log,
+                                           std::optional<int> jobs);
 
 }  // namespace moreau::cli

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstddef>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <optional>
 #include <string>
@@ -290,17 +291,69 @@ RecordLayout record_layout(const std::filesystem::path& file) {
   return RecordLayout::SingleColumn;
 }
 
-std::vector<std::filesystem::path> record_files(const std::vector<std::string>& paths,
-                                                std::string_view option) {
+std::string SuiteRecord::name() const {
+  std::string joined;
+  for (const std::filesystem::path& file : components)
+    joined += concat(joined.empty() ? "" : "+", file.filename().string());
+  return joined;
+}
+
+namespace {
+
+bool is_suite_file(const std::filesystem::path& file) {
+  std::string extension = file.extension().string();
+  std::ranges::transform(extension, extension.begin(),
+                         [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return extension == ".yaml" || extension == ".yml";
+}
+
+// A suite file's records: `records`, a list of record files and of lists of an event's
+// components, each file relative to the suite file's folder and there.
+std::vector<SuiteRecord> read_suite_file(const std::filesystem::path& path) {
+  const Field root = Field::load(path);
+  root.check_keys({"records"});
+  const auto file_at = [&](const Field& entry) {
+    std::filesystem::path file = path.parent_path() / entry.text();
+    if (!std::filesystem::is_regular_file(file))
+      entry.fail("a record file (relative to the suite file's folder)", "no such file");
+    return file;
+  };
+  std::vector<SuiteRecord> records;
+  for (const Field& entry : root.get("records").elements(
+           "a list of records: files, or lists of a record's components")) {
+    SuiteRecord record;
+    if (!entry.is_sequence()) {
+      record.components.push_back(file_at(entry));
+    } else {
+      const std::vector<Field> components = entry.elements();
+      if (components.size() < 2 || components.size() > 3)
+        entry.fail("the files of a record's 2 or 3 components, along x, y (and z)",
+                   concat(components.size(), " files"));
+      for (const Field& component : components) record.components.push_back(file_at(component));
+    }
+    records.push_back(std::move(record));
+  }
+  if (records.empty()) root.get("records").fail("at least one record", "none");
+  return records;
+}
+
+}  // namespace
+
+std::vector<SuiteRecord> record_suite(const std::vector<std::string>& paths,
+                                      std::string_view option) {
   namespace fs = std::filesystem;
-  std::vector<fs::path> files;
+  std::vector<SuiteRecord> records;
   for (const std::string& path : paths) {
+    if (fs::is_regular_file(path) && is_suite_file(path)) {
+      std::ranges::move(read_suite_file(path), std::back_inserter(records));
+      continue;
+    }
     if (fs::is_regular_file(path)) {
-      files.emplace_back(path);
+      records.push_back({{path}});
       continue;
     }
     if (!fs::is_directory(path))
-      throw Diagnostic({path}, option, "a record file or a folder of records",
+      throw Diagnostic({path}, option, "a record file, a suite file or a folder of records",
                        fs::exists(path) ? "neither a file nor a folder" : "nothing there");
     std::vector<fs::path> found;
     for (const fs::directory_entry& entry : fs::directory_iterator(path)) {
@@ -313,8 +366,16 @@ std::vector<std::filesystem::path> record_files(const std::vector<std::string>& 
       throw Diagnostic({path}, option, "a folder with .AT2, .csv, .txt or .dat records",
                        "none in it");
     std::sort(found.begin(), found.end());
-    files.insert(files.end(), found.begin(), found.end());
+    for (fs::path& file : found) records.push_back({{std::move(file)}});
   }
+  return records;
+}
+
+std::vector<std::filesystem::path> record_files(const std::vector<std::string>& paths,
+                                                std::string_view option) {
+  std::vector<std::filesystem::path> files;
+  for (const SuiteRecord& record : record_suite(paths, option))
+    files.insert(files.end(), record.components.begin(), record.components.end());
   return files;
 }
 

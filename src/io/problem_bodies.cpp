@@ -183,15 +183,19 @@ model::AccelerationRecord read_record_file(const Field& component, const SceneCo
   return read_acceleration_record(path, unit);
 }
 
-// ReadOverrides::record's file in place of the ground motion's own: its layout from its
-// extension and header, its units and time step from the override or else the ground
-// motion's keys, along the ground motion's `direction`.
-model::AccelerationRecord read_replaced_record(const Field& motion, const SceneContext& context) {
+// One of ReadOverrides::record's files in place of the ground motion's own record: its layout
+// from its extension and header, its units and time step from the override or else the ground
+// motion's keys, along `axis` if given (a component of an event), else along the ground
+// motion's `direction` (or a 4-column CSV file's own).
+model::AccelerationRecord read_replaced_record(const Field& motion, const SceneContext& context,
+                                               const std::filesystem::path& path,
+                                               const std::optional<Vec3>& axis) {
   const RecordOverride& replacement = *context.record;
-  const std::filesystem::path& path = replacement.file;
   if (!std::filesystem::is_regular_file(path))
     throw core::Diagnostic({path.string()}, "--record", "a record file", "no such file");
-  const auto direction = [&] { return read_direction(motion.get("direction"), context.dimension); };
+  const auto direction = [&] {
+    return axis ? *axis : read_direction(motion.get("direction"), context.dimension);
+  };
   const RecordLayout layout = record_layout(path);
   if (layout == RecordLayout::At2) return read_at2_record(path, direction());
   const AccelerationUnit unit =
@@ -202,8 +206,32 @@ model::AccelerationRecord read_replaced_record(const Field& motion, const SceneC
         replacement.time_step ? *replacement.time_step
                               : motion.get("time_step").positive_at_most(kMaxRecordTimeStep, "s"),
         direction());
-  if (csv_record_columns(path) == 4) return read_acceleration_record(path, unit);
-  return read_acceleration_record(path, unit, direction());
+  if (csv_record_columns(path) != 4) return read_acceleration_record(path, unit, direction());
+  if (axis)
+    throw core::Diagnostic({path.string()}, "--record",
+                           "a component along one direction (.AT2, 2-column CSV or single "
+                           "column)",
+                           "a CSV file of 4 columns, with a direction of its own");
+  return read_acceleration_record(path, unit);
+}
+
+// ReadOverrides::record's files in place of the ground motion's own record: one along its
+// direction, or an event's components along x, y (and z) in a problem in 3D.
+std::vector<model::AccelerationRecord> read_replaced_records(const Field& motion,
+                                                             const SceneContext& context) {
+  const std::vector<std::filesystem::path>& files = context.record->files;
+  if (files.size() == 1) return {read_replaced_record(motion, context, files.front(), {})};
+  if (files.size() > 3 || context.dimension == 2)
+    throw core::Diagnostic({files.front().string()}, "--record",
+                           context.dimension == 2
+                               ? "one record file in a planar problem"
+                               : "one record file, or the 2 or 3 components of an event",
+                           concat(files.size(), " files"));
+  std::vector<model::AccelerationRecord> components;
+  for (std::size_t axis = 0; axis < files.size(); ++axis)
+    components.push_back(
+        read_replaced_record(motion, context, files[axis], Vec3::Unit(static_cast<int>(axis))));
+  return components;
 }
 
 // The components of a ground motion: the one its own keys name, or its `components` list.
@@ -219,8 +247,9 @@ std::vector<model::AccelerationRecord> read_components(const Field& motion,
       list->fail_with(
           "a ground motion given by `record`: --record replaces one record, and this ground "
           "motion has a list of them");
-    source = context.record->file.string();
-    return {read_replaced_record(motion, context)};
+    for (const std::filesystem::path& file : context.record->files)
+      source += concat(source.empty() ? "" : " + ", file.string());
+    return read_replaced_records(motion, context);
   }
   if (!list) {
     source = motion.get("record").text();

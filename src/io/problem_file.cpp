@@ -137,7 +137,7 @@ run::Problem read_problem(const Field& root, const std::string& stem,
   problem.warnings = std::move(builder.warnings);
   problem.ground_motions = std::move(builder.ground_motions);
   if (overrides.record && problem.ground_motions.empty())
-    throw core::Diagnostic({overrides.record->file.string()}, "--record",
+    throw core::Diagnostic({overrides.record->files.front().string()}, "--record",
                            "a problem with a ground motion given by a record file, whose record "
                            "it replaces",
                            "none in this problem");

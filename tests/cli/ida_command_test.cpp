@@ -286,6 +286,49 @@ TEST(IdaCommand, SuiteOfRecordsGivesEachOnesCollapseAndTheirFragility) {
   EXPECT_EQ(read_suite(out / "suite.csv", "im_pga_g").size(), 3U);
 }
 
+// A suite file's pairs in 3D, on a block 0.2 m wide along x and 0.3 m along y, 0.8 m high: the
+// pulse as the pair's x component, with a still y, gives the bracket of the pulse alone along
+// the problem's x direction; as the y component, the block rocks about its wider base and
+// needs a stronger pulse (Housner: the threshold grows with b/h). Each run had both files.
+TEST(IdaCommand, ASuiteFilesPairsActAlongXAndY) {
+  const ScratchFolder folder;
+  const fs::path problem = folder.path() / "block.yaml";
+  std::ofstream(problem)
+      << "version: 1\ndimension: 3\ntime: {step: 1.0e-3, duration: 2.0}\n"
+         "interactions:\n  default: {friction: 0.8, restitution: 0.0}\nbodies:\n"
+         "  - name: table\n    shape: {type: box, size: [2, 2, 0.1]}\n"
+         "    position: [0, 0, -0.05]\n"
+         "    driven: {ground_motion: {record: pulse.csv, units: g, direction: [1, 0, 0], "
+         "baseline: none}}\n"
+         "  - name: block\n    shape: {type: box, size: [0.2, 0.3, 0.8]}\n"
+         "    position: [0, 0, 0.4]\nstop:\n  collapse: {max_rotation: 30}\n";
+  std::ofstream(folder.path() / "pulse.csv")
+      << "time_s,accel_g\n0,0.25\n0.2,0.25\n0.2001,0\n10,0\n";
+  std::ofstream(folder.path() / "still.csv") << "time_s,accel_g\n0,0\n10,0\n";
+  std::ofstream(folder.path() / "suite.yaml")
+      << "records:\n  - pulse.csv\n  - [pulse.csv, still.csv]\n  - [still.csv, pulse.csv]\n";
+  const fs::path out = folder.path() / "study";
+  const CommandResult study =
+      run_moreau("ida " + problem.string() + " --out " + out.string() + " --quiet --records " +
+                 (folder.path() / "suite.yaml").string() + " --precision 0.05 --jobs 2");
+  ASSERT_EQ(study.exit_code, 0) << study.output;
+  const auto rows = read_suite(out / "suite.csv", "im_pga_g");
+  ASSERT_EQ(rows.size(), 3U) << study.output;
+  const SuiteRow& alone = rows.at("pulse.csv");
+  const SuiteRow& along_x = rows.at("pulse.csv+still.csv");
+  const SuiteRow& along_y = rows.at("still.csv+pulse.csv");
+  EXPECT_EQ(along_x.survived, alone.survived);
+  EXPECT_EQ(along_x.collapsed, alone.collapsed);
+  EXPECT_FALSE(along_y.censored);
+  EXPECT_GT(along_y.survived, alone.collapsed);
+  for (const fs::directory_entry& run : fs::directory_iterator(out / "still.csv+pulse.csv"))
+    if (run.is_directory()) {
+      EXPECT_EQ(
+          summary_of(run.path())["record"]["source"],
+          (folder.path() / "still.csv").string() + " + " + (folder.path() / "pulse.csv").string());
+    }
+}
+
 // Searched in Sa(0.5 s): each record's intensity at scale 1 is its spectral acceleration as
 // `moreau records` computes it, and a run at Sa = x has the PGA x times the record's PGA / Sa.
 TEST(IdaCommand, SuiteScaledBySpectralAcceleration) {

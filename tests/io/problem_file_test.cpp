@@ -311,7 +311,8 @@ TEST_F(ProblemFileTest, ARecordOverrideReplacesTheGroundMotionsRecord) {
             shaken_table("{record: own.csv, units: g, direction: [0, 1, 0], baseline: none}"));
   const auto replaced = [&](const std::string& file, std::optional<AccelerationUnit> units,
                             std::optional<double> time_step) {
-    return read_problem_file(problem, {.record = RecordOverride{folder_ / file, units, time_step}})
+    return read_problem_file(problem,
+                             {.record = RecordOverride{{folder_ / file}, units, time_step}})
         .ground_motions.front();
   };
   const model::GroundMotion other = replaced("other.csv", std::nullopt, std::nullopt);
@@ -327,12 +328,12 @@ TEST_F(ProblemFileTest, ARecordOverrideReplacesTheGroundMotionsRecord) {
   const fs::path scaled = write(
       "pga.yaml", shaken_table("{record: own.csv, units: g, direction: [1, 0, 0], pga: 0.4}"));
   const run::Problem p =
-      read_problem_file(scaled, {.record = RecordOverride{folder_ / "other.csv", {}, {}}});
+      read_problem_file(scaled, {.record = RecordOverride{{folder_ / "other.csv"}, {}, {}}});
   EXPECT_NEAR(p.ground_motions.front().peak_horizontal() / 9.80665, 0.4, kTol);
 
   const auto refused = [&](const fs::path& file, const std::string& replacement) {
     try {
-      read_problem_file(file, {.record = RecordOverride{folder_ / replacement, {}, {}}});
+      read_problem_file(file, {.record = RecordOverride{{folder_ / replacement}, {}, {}}});
     } catch (const core::Diagnostic& error) {
       return std::string(error.what());
     }
@@ -376,6 +377,45 @@ TEST_F(ProblemFileTest, ComponentsFromAt2AndSingleColumnFilesAddUp) {
   EXPECT_TRUE(ground.record.acceleration[1].isApprox(Vec3(2 * 0.15 * 9.80665, 2.0, 0.0), kTol));
   EXPECT_NEAR(ground.duration(), 1.0, kTol);
   EXPECT_NEAR(ground.shortest_step(), 0.25, kTol);
+}
+
+// moreau run --record given twice: a PEER pair replaces the ground motion's one record, its
+// first file along x and its second along y whatever the motion's direction, summed at every
+// time of either; a 4-column CSV file (a direction of its own) cannot be a component, nor can
+// four files be one event's.
+TEST_F(ProblemFileTest, ARecordOverrideOfAPairActsAlongXAndY) {
+  write("own.csv", "t,a\n0,0.1\n1,0.1\n");
+  write("h1.AT2",
+        "PEER NGA STRONG MOTION DATABASE RECORD\nTest, 1/1/2000, Station, 000\n"
+        "ACCELERATION TIME SERIES IN UNITS OF G\nNPTS=    3, DT=   .5000 SEC\n"
+        "  .1000000E+00  .2000000E+00 -.1000000E+00\n");
+  write("h2.csv", "t,a\n0,0\n0.25,0.4\n1,0\n");
+  write("world.csv", "t,ax,ay,az\n0,0,0,0\n1,0,0,0\n");
+  const fs::path problem =
+      write("own.yaml",
+            shaken_table("{record: own.csv, units: g, direction: [0, 0, 1], baseline: none}"));
+  const model::GroundMotion pair =
+      read_problem_file(
+          problem, {.record = RecordOverride{{folder_ / "h1.AT2", folder_ / "h2.csv"}, {}, {}}})
+          .ground_motions.front();
+  EXPECT_EQ(pair.source, (folder_ / "h1.AT2").string() + " + " + (folder_ / "h2.csv").string());
+  EXPECT_EQ(pair.record.time, (std::vector<double>{0.0, 0.25, 0.5, 1.0}));
+  // At 0.25 s: x halfway between 0.1 g and 0.2 g, y the CSV's 0.4 g (the problem's units).
+  EXPECT_TRUE(pair.record.acceleration[1].isApprox(9.80665 * Vec3(0.15, 0.4, 0.0), kTol));
+
+  const auto refused = [&](std::vector<fs::path> files) {
+    try {
+      read_problem_file(problem, {.record = RecordOverride{std::move(files), {}, {}}});
+    } catch (const core::Diagnostic& error) {
+      return std::string(error.what());
+    }
+    return std::string();
+  };
+  EXPECT_THAT(refused({folder_ / "h1.AT2", folder_ / "world.csv"}),
+              HasSubstr("a component along one direction"));
+  EXPECT_THAT(
+      refused({folder_ / "h1.AT2", folder_ / "h2.csv", folder_ / "h2.csv", folder_ / "h2.csv"}),
+      HasSubstr("2 or 3 components of an event"));
 }
 
 // Most records outside the PEER database are in cm/s^2 (gal): the same samples read in

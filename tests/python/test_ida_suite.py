@@ -22,8 +22,9 @@ def write_records(folder):
 
 def test_a_suite_here_and_on_a_dask_cluster(tmp_path):
     records = write_records(tmp_path)
+    # The runs at once choose the search's scales: the same two here and on the cluster.
     here = moreau.ida_suite(PROBLEM, [records], tmp_path / "here", units="g", precision=0.05,
-                            duration=3, executable=EXECUTABLE)
+                            duration=3, jobs=2, executable=EXECUTABLE)
     assert here["exit_code"] == 0, here["output"]
     assert [row["record"] for row in here["records"]] == [
         "pulse-0.2.csv", "pulse-0.3.csv", "pulse-0.4.csv"]
@@ -35,7 +36,7 @@ def test_a_suite_here_and_on_a_dask_cluster(tmp_path):
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
         there = moreau.ida_suite(PROBLEM, [records], tmp_path / "there", units="g",
-                                 precision=0.05, duration=3, client=client,
+                                 precision=0.05, duration=3, jobs=2, client=client,
                                  executable=EXECUTABLE)
     assert there["exit_code"] == 0, there["output"]
     assert there["records"] == here["records"]

@@ -9,15 +9,18 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace moreau::io {
 
-/// A record file in place of a problem's: read in the layout its extension and header give,
-/// as a ground motion's `record` is (an .AT2 file; a CSV file of 2 columns along the ground
-/// motion's `direction`, or of 4; else a single column), with these units and time step where
-/// the layout needs them, else the ground motion's own `units` and `time_step`.
+/// Record files in place of a problem's record, each read in the layout its extension and
+/// header give, as a ground motion's `record` is (an .AT2 file; a CSV file of 2 columns, or of
+/// 4; else a single column), with these units and time step where the layout needs them, else
+/// the ground motion's own `units` and `time_step`. One file acts along the ground motion's
+/// `direction` (a 4-column CSV file along its own); two or three are the components of one
+/// event along x, y (and z), summed as a ground motion's `components` are.
 struct RecordOverride {
-  std::filesystem::path file;
+  std::vector<std::filesystem::path> files;
   std::optional<AccelerationUnit> units;
   std::optional<double> time_step;  ///< s
 };

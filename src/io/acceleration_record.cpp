@@ -301,10 +301,8 @@ std::string SuiteRecord::name() const {
 namespace {
 
 bool is_suite_file(const std::filesystem::path& file) {
-  std::string extension = file.extension().string();
-  std::ranges::transform(extension, extension.begin(),
-                         [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return extension == ".yaml" || extension == ".yml";
+  const std::string extension = uppercase(file.extension().string());
+  return extension == ".YAML" || extension == ".YML";
 }
 
 // A suite file's records: `records`, a list of record files and of lists of an event's

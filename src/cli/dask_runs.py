@@ -21,6 +21,7 @@ usage: dask_runs.py SCHEDULER_ADDRESS MOREAU_EXECUTABLE
 """
 import ctypes
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -38,9 +39,14 @@ WORKER_WAIT = "30s"  # for a first worker: a cluster's workers may register afte
 PR_SET_PDEATHSIG = 1
 
 
-def die_with_parent():
-    """In the child, before exec: SIGKILL when the worker's thread that started it ends."""
+def die_with_parent(parent):
+    """In the child, before exec: SIGKILL when the worker's thread that started it ends. A
+    worker that died between the fork and the prctl left the child to init without that
+    signal: the child then ends at once, or it would hold its run folder against the task's
+    retry on another worker ("another moreau run is writing into this folder")."""
     ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def run_on_worker(executable, arguments, log, stop_name):
@@ -48,9 +54,11 @@ def run_on_worker(executable, arguments, log, stop_name):
     from distributed import get_worker
 
     stop = Event(stop_name)
+    worker = os.getpid()
     with open(log, "w") as output:
         child = subprocess.Popen([executable] + arguments, stdout=output,
-                                 stderr=subprocess.STDOUT, preexec_fn=die_with_parent)
+                                 stderr=subprocess.STDOUT,
+                                 preexec_fn=lambda: die_with_parent(worker))
         stopped = False
         while child.poll() is None:
             if not stopped and stop.is_set():

@@ -34,14 +34,14 @@ WorldPolygon placed(const geometry::Polygon& polygon, const geometry::Pose& pose
   return w;
 }
 
-struct EdgeQuery {
+struct EdgeSeparation {
   double separation = -std::numeric_limits<double>::infinity();
   int edge = -1;
 };
 
 // max over the edges of ref of min over the vertices of other of n_k.(v - v_k).
-EdgeQuery query_edges(const WorldPolygon& ref, const WorldPolygon& other) {
-  EdgeQuery best;
+EdgeSeparation query_edges(const WorldPolygon& ref, const WorldPolygon& other) {
+  EdgeSeparation best;
   for (int k = 0; k < ref.size(); ++k) {
     double separation = std::numeric_limits<double>::infinity();
     for (const Vec2& v : other.vertices)
@@ -104,8 +104,8 @@ Contacts polygon_polygon(const geometry::Polygon& a, const geometry::Pose& pose_
                          const geometry::Polygon& b, const geometry::Pose& pose_b,
                          double distance) {
   const WorldPolygon wa = placed(a, pose_a), wb = placed(b, pose_b);
-  const EdgeQuery query_a = query_edges(wa, wb);
-  const EdgeQuery query_b = query_edges(wb, wa);
+  const EdgeSeparation query_a = query_edges(wa, wb);
+  const EdgeSeparation query_b = query_edges(wb, wa);
   if (std::max(query_a.separation, query_b.separation) > distance) return {};
   // B's edge is the reference unless A's separates more (by 1e-9 of the sizes): ties, as
   // between the faces of a stack, are decided the same way every step.

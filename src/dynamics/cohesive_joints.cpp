@@ -31,14 +31,14 @@ std::map<PairKey, std::vector<const ContactType*>> by_pair(
 }
 
 // The contacts of one pair of bodies in a step.
-using PairContacts = std::vector<const Contact*>;
+using JointContacts = std::vector<const Contact*>;
 
 // The normal forces of a joint spread linearly over its points: the least-squares forces
 // N' = Phi Phi^+ N with rows phi_i = (1, x_i, y_i) (in-plane coordinates), which have the
 // resultant and moments of N and differ from N by its self-equilibrated part. Rigid bodies
 // leave that part undetermined for more than 3 points (the warping of a rectangle's corners);
 // for 2 points, or 3 not in line, N' = N.
-VecX linear_normal_forces(const PairContacts& joint) {
+VecX linear_normal_forces(const JointContacts& joint) {
   const auto n = static_cast<Index>(joint.size());
   const math::Mat3& frame = joint.front()->frame;
   const Vec3 origin = joint.front()->point.p;
@@ -53,7 +53,7 @@ VecX linear_normal_forces(const PairContacts& joint) {
 }
 
 // Bonds of the joint whose linearly spread normal force reaches their tensile strength.
-std::vector<collision::ContactKey> cracked_points(const PairContacts& joint,
+std::vector<collision::ContactKey> cracked_points(const JointContacts& joint,
                                                   const collision::ContactCache<Bond>& bonds) {
   const VecX normal = linear_normal_forces(joint);
   std::vector<collision::ContactKey> cracked;
@@ -67,7 +67,7 @@ std::vector<collision::ContactKey> cracked_points(const PairContacts& joint,
 
 // Whether the resultant shear of the joint's bonded points (it has some) reaches their
 // strength sum (C_i + mu F_N,i): the joint slides as a whole.
-bool slides(const PairContacts& joint, const collision::ContactCache<Bond>& bonds) {
+bool slides(const JointContacts& joint, const collision::ContactCache<Bond>& bonds) {
   Vec3 shear = Vec3::Zero();
   double strength = 0.0;
   for (const Contact* contact : joint) {

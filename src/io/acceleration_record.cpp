@@ -25,15 +25,16 @@ using core::concat;
 using core::Diagnostic;
 using core::SourceLocation;
 
-/// One comma-separated value of a line: its text without surrounding blanks and its 1-based
-/// column (that of its first character, or where it would be when it is empty).
-struct Token {
+/// A part of a line, a comma-separated value or a blank-separated word: its text without
+/// surrounding blanks and its 1-based column (that of its first character, or where it would be
+/// when it is empty).
+struct LinePart {
   std::string_view text;
   int column = 0;
 };
 
-std::vector<Token> split_fields(std::string_view line) {
-  std::vector<Token> fields;
+std::vector<LinePart> split_fields(std::string_view line) {
+  std::vector<LinePart> fields;
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = std::min(line.find(',', start), line.size());
@@ -115,8 +116,8 @@ std::vector<Line> read_data_lines(const std::filesystem::path& file) {
 }
 
 /// The words of a line separated by blanks, with their 1-based columns.
-std::vector<Token> split_words(std::string_view line) {
-  std::vector<Token> words;
+std::vector<LinePart> split_words(std::string_view line) {
+  std::vector<LinePart> words;
   std::size_t start = 0;
   while ((start = line.find_first_not_of(" \t", start)) != std::string_view::npos) {
     const std::size_t end = std::min(line.find_first_of(" \t", start), line.size());
@@ -142,7 +143,7 @@ std::vector<std::vector<double>> read_table(const std::filesystem::path& file, s
   const std::string name = file.string();
   require_header(file, lines);
   std::vector<std::string> keys;
-  for (const Token& field : split_fields(lines.front().text)) keys.emplace_back(field.text);
+  for (const LinePart& field : split_fields(lines.front().text)) keys.emplace_back(field.text);
   if (keys.size() != columns || parse_number(keys.front()))
     throw Diagnostic(SourceLocation{name, lines.front().number, 1}, "header",
                      concat("a line of ", columns, " column names (time first)"),
@@ -151,7 +152,7 @@ std::vector<std::vector<double>> read_table(const std::filesystem::path& file, s
   std::vector<std::vector<double>> rows;
   for (std::size_t l = 1; l < lines.size(); ++l) {
     const Line& line = lines[l];
-    const std::vector<Token> fields = split_fields(line.text);
+    const std::vector<LinePart> fields = split_fields(line.text);
     if (fields.size() != columns) {
       const int column =
           fields.size() > columns ? fields[columns].column : static_cast<int>(line.text.size()) + 1;
@@ -222,8 +223,8 @@ std::string uppercase(std::string text) {
 // The two forms of an AT2 file's 4th line, as words once '=' and ',' are blanks:
 // "NPTS 3908 DT .0100 SEC" (NGA-West2) and "4000 .01000 NPTS DT" (the first NGA database).
 struct At2Size {
-  Token points;
-  Token time_step;
+  LinePart points;
+  LinePart time_step;
 };
 
 /// The line with '=' and ',' made blanks and letters upper case, for parse_at2_size_line.
@@ -235,7 +236,7 @@ std::string normalized_size_line(std::string line) {
 
 /// The size tokens of a normalized 4th line (views into it), or nothing.
 std::optional<At2Size> parse_at2_size_line(std::string_view normalized) {
-  const std::vector<Token> words = split_words(normalized);
+  const std::vector<LinePart> words = split_words(normalized);
   const auto is = [&](std::size_t i, std::string_view word) {
     return i < words.size() && words[i].text == word;
   };
@@ -423,7 +424,7 @@ model::AccelerationRecord read_single_column_record(const std::filesystem::path&
   const std::size_t first = named ? 1 : 0;
   std::vector<double> samples;
   for (std::size_t l = first; l < lines.size(); ++l) {
-    const std::vector<Token> words = split_words(lines[l].text);
+    const std::vector<LinePart> words = split_words(lines[l].text);
     if (words.size() != 1 || words.front().text.find(',') != std::string_view::npos)
       throw Diagnostic(SourceLocation{name, lines[l].number, words.front().column}, key,
                        "one acceleration per line (a single-column record; a record with a "
@@ -473,7 +474,7 @@ model::AccelerationRecord read_at2_record(const std::filesystem::path& file,
 
   std::vector<double> samples;
   for (std::size_t l = 4; l < lines.size(); ++l)
-    for (const Token& word : split_words(lines[l].text)) {
+    for (const LinePart& word : split_words(lines[l].text)) {
       const SourceLocation where{name, lines[l].number, word.column};
       if (static_cast<double>(samples.size()) == points)
         throw Diagnostic(where, "acceleration",

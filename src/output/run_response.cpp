@@ -19,7 +19,6 @@ namespace moreau::output {
 namespace {
 
 namespace fs = std::filesystem;
-using json = nlohmann::json;
 
 constexpr std::array<std::pair<ResponseMeasure, std::string_view>, 4> kNames = {{
     {ResponseMeasure::PeakDisplacement, "peak_displacement"},
@@ -32,12 +31,12 @@ geometry::Aabb world_box(const model::Body& body) {
   return geometry::bounding_box(body.shape, body.shape_pose());
 }
 
-json read_summary(const fs::path& path) {
+nlohmann::json read_summary(const fs::path& path) {
   std::ifstream in(path);
   if (!in) throw core::Diagnostic({path.string()}, "", "cannot be read");
   try {
-    return json::parse(in);
-  } catch (const json::exception& error) {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& error) {
     throw core::Diagnostic({path.string()}, "", "valid JSON (summary.json)", error.what());
   }
 }
@@ -121,17 +120,17 @@ const model::Body& free_body(const run::Problem& problem, const std::string& nam
                          core::concat("'", name, "'"));
 }
 
-math::Vec3 json_vector(const json& value) {
+math::Vec3 json_vector(const nlohmann::json& value) {
   return {value.at(0).get<double>(), value.at(1).get<double>(), value.at(2).get<double>()};
 }
 
 // Free bodies that fell (RunResponse::fallen): summary.json's final positions against the
 // problem's initial ones, and the bodies removed.
-int fallen_bodies(const json& summary, const run::Problem& initial) {
+int fallen_bodies(const nlohmann::json& summary, const run::Problem& initial) {
   std::map<std::string, double> final_z;
-  for (const json& body : summary.at("bodies"))
+  for (const nlohmann::json& body : summary.at("bodies"))
     final_z[body.at("name").get<std::string>()] = json_vector(body.at("position")).z();
-  for (const json& removed : summary.at("removed"))
+  for (const nlohmann::json& removed : summary.at("removed"))
     final_z[removed.at("body").get<std::string>()] = -std::numeric_limits<double>::infinity();
   int fallen = 0;
   for (const model::Body& body : initial.scene.bodies) {
@@ -194,7 +193,7 @@ bool run_finished(const fs::path& folder) {
     return read_summary(path).at("interrupted").is_null();
   } catch (const core::Diagnostic&) {
     return false;  // a summary cut short by a crash: the run is repeated
-  } catch (const json::exception&) {
+  } catch (const nlohmann::json::exception&) {
     return false;
   }
 }
@@ -202,7 +201,7 @@ bool run_finished(const fs::path& folder) {
 RunResponse read_run_response(const fs::path& folder, const run::Problem& initial,
                               const ControlPoint& control) {
   const fs::path summary_path = folder / "summary.json";
-  const json summary = read_summary(summary_path);
+  const nlohmann::json summary = read_summary(summary_path);
   const HistoryPaths paths = read_paths(folder / "history.csv", control);
   if (paths.body.empty())
     throw core::Diagnostic({(folder / "history.csv").string()}, "", "a row after the header",
@@ -210,11 +209,11 @@ RunResponse read_run_response(const fs::path& folder, const run::Problem& initia
   RunResponse response;
   try {
     response.pga = summary.at("record").at("pga_g").get<double>();
-    const json& collapse = summary.at("collapse");
+    const nlohmann::json& collapse = summary.at("collapse");
     if (!collapse.is_null()) response.collapse_time = collapse.at("time").get<double>();
     response.not_converged = summary.at("counts").at("not_converged").get<int>();
     response.fallen = fallen_bodies(summary, initial);
-  } catch (const json::exception& error) {
+  } catch (const nlohmann::json::exception& error) {
     throw core::Diagnostic({summary_path.string()}, "", "a summary.json of moreau run",
                            error.what());
   }

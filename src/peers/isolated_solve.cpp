@@ -48,7 +48,7 @@ bool write_all(int fd, const void* data, std::size_t bytes) {
 // out-of-memory killer. Not under AddressSanitizer, whose shadow memory alone exceeds any such
 // limit.
 void limit_memory() {
-#ifndef __SANITIZE_ADDRESS__
+#ifndef MOREAU_ADDRESS_SANITIZER
   const long pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGESIZE);
   if (pages <= 0 || page_size <= 0) return;
   const rlim_t half = static_cast<rlim_t>(pages) * static_cast<rlim_t>(page_size) / 2;

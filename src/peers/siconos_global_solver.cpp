@@ -34,7 +34,7 @@ struct SiconosGlobalMethod {
 // (and prints "solver failed" to stderr), ADMM reaches 0.19 on spheres-in-a-box. The "_WR"
 // solvers condense with a dense inverse of M (NM_LU_inv), cubic in the degrees of freedom:
 // the slowest part of their solves on the largest problem, Spheres-i099-356-679.
-const std::vector<SiconosGlobalMethod>& methods() {
+const std::vector<SiconosGlobalMethod>& global_methods() {
   static const std::vector<SiconosGlobalMethod> table = {
       {"siconos-gfc3d-nsgs-wr", SICONOS_GLOBAL_FRICTION_3D_NSGS_WR},
       {"siconos-gfc3d-prox-wr", SICONOS_GLOBAL_FRICTION_3D_PROX_WR},
@@ -104,8 +104,8 @@ class SiconosGlobalSolver final : public solvers::GlobalSolver {
   StopCriteria stop_;
 };
 
-const SiconosGlobalMethod& find_method(std::string_view name) {
-  for (const SiconosGlobalMethod& method : methods())
+const SiconosGlobalMethod& find_global_method(std::string_view name) {
+  for (const SiconosGlobalMethod& method : global_methods())
     if (method.name == name) return method;
   throw_unknown_solver(name, siconos_global_solver_names());
 }
@@ -113,18 +113,18 @@ const SiconosGlobalMethod& find_method(std::string_view name) {
 }  // namespace
 
 std::span<const std::string> siconos_global_solver_names() {
-  static const std::vector<std::string> names = names_of(methods());
+  static const std::vector<std::string> names = names_of(global_methods());
   return names;
 }
 
 bool siconos_global_supports(std::string_view name, int dimension) {
-  find_method(name);
+  find_global_method(name);
   return dimension == 3;
 }
 
 std::unique_ptr<solvers::GlobalSolver> make_siconos_global_solver(std::string_view name,
                                                                   const StopCriteria& stop) {
-  return std::make_unique<SiconosGlobalSolver>(find_method(name), stop);
+  return std::make_unique<SiconosGlobalSolver>(find_global_method(name), stop);
 }
 
 double siconos_global_error(const GlobalProblem& problem, const VecX& r, const VecX& v) {

@@ -48,6 +48,7 @@ solvers::Status judged_status(const math::VecX& r, double error, double toleranc
 template <class Method>
 std::vector<std::string> names_of(const std::vector<Method>& methods) {
   std::vector<std::string> names;
+  names.reserve(methods.size());
   for (const Method& method : methods) names.push_back(method.name);
   return names;
 }

@@ -25,8 +25,6 @@ using Tangent = Eigen::Matrix<double, d - 1, 1>;
 template <int d>
 using TangentMat = Eigen::Matrix<double, d - 1, d - 1>;
 
-constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
-
 // ---- Fischer-Burmeister on the Lorentz cone K_1 = {x : |x̄| <= x0} ----
 
 // The arrow matrix L_x = [[x0, x̄^T], [x̄, x0 I]]: L_x y = x∘y, the Jordan product of K_1.
@@ -88,8 +86,8 @@ ContactLinearization<d> soc_fischer_burmeister(const Block<d>& x, const Block<d>
   const double lambda_1 = std::max(w0 - norm_w_bar, 0.0);
   const double lambda_2 = w0 + norm_w_bar;
   out.phi = x + y - soc_sqrt<d>(lambda_1, lambda_2, w_hat);
-  const BlockMat<d> L_z_inverse =
-      arrow_inverse<d>(soc_sqrt<d>(std::max(lambda_1, kEpsilon * lambda_2), lambda_2, w_hat));
+  const BlockMat<d> L_z_inverse = arrow_inverse<d>(soc_sqrt<d>(
+      std::max(lambda_1, std::numeric_limits<double>::epsilon() * lambda_2), lambda_2, w_hat));
   out.A = BlockMat<d>::Identity() - L_z_inverse * arrow<d>(x);
   out.B = BlockMat<d>::Identity() - L_z_inverse * arrow<d>(y);
   return out;
@@ -266,8 +264,8 @@ void assemble(const BlockSparseMatrix& W, const Iterate<d>& it, double shift, Ne
 
 // Everything a solve allocates, once: the pattern and symbolic LU of J, rho, the iterates.
 template <int d>
-struct Workspace {
-  Workspace(const LocalProblem& problem, Formulation formulation_)
+struct NewtonWorkspace {
+  NewtonWorkspace(const LocalProblem& problem, Formulation formulation_)
       : formulation(formulation_), matrix(newton_pattern<d>(problem.W)) {
     const auto contacts = static_cast<std::size_t>(problem.contacts());
     rho.resize(contacts);
@@ -294,7 +292,7 @@ struct Workspace {
 
 // Phi, A, B and the merit at it.r, it.u.
 template <int d>
-void linearize(const LocalProblem& problem, const Workspace<d>& ws, Iterate<d>& it) {
+void linearize(const LocalProblem& problem, const NewtonWorkspace<d>& ws, Iterate<d>& it) {
   it.phi.resize(problem.size());
   for (Index a = 0; a < problem.contacts(); ++a) {
     const Block<d> r_a = it.r.template segment<d>(d * a);
@@ -316,7 +314,7 @@ void linearize(const LocalProblem& problem, const Workspace<d>& ws, Iterate<d>& 
 // their semismooth Newton method). N.B. J^T Phi then uses the shifted matrix: shift * Phi
 // is added back to get the true gradient.
 template <int d>
-double direction(double shift, Workspace<d>& ws) {
+double direction(double shift, NewtonWorkspace<d>& ws) {
   const Iterate<d>& it = ws.current;
   ws.lu.factorize(ws.matrix.J);
   if (ws.lu.info() == Eigen::Success) {
@@ -329,7 +327,7 @@ double direction(double shift, Workspace<d>& ws) {
   return -ws.dr.squaredNorm();
 }
 
-enum class Step { Accepted, NoDecrease, NonFinite };
+enum class NewtonStep { Accepted, NoDecrease, NonFinite };
 
 // Backtracking t = 1, 1/2, 1/4, ... on theta(t) = merit(r + t dr) until
 // theta(t) <= theta_ref + c t theta'(0) (Armijo; non-monotone when theta_ref > theta(0),
@@ -337,10 +335,10 @@ enum class Step { Accepted, NoDecrease, NonFinite };
 // stacks, whose merit is far from quadratic along dr. u is linear in t: u(t) = u + t W dr,
 // so a trial costs no product with W.
 template <int d>
-Step line_search(const LocalProblem& problem, const NewtonOptions& options, double slope,
-                 double merit_ref, Workspace<d>& ws) {
+NewtonStep line_search(const LocalProblem& problem, const NewtonOptions& options, double slope,
+                       double merit_ref, NewtonWorkspace<d>& ws) {
   // Phi != 0 where J^T Phi = 0: a stationary point of the merit that is not a solution.
-  if (!(slope < 0.0)) return Step::NoDecrease;
+  if (!(slope < 0.0)) return NewtonStep::NoDecrease;
   const Iterate<d>& now = ws.current;
   Iterate<d>& trial = ws.trial;
   bool any_finite = false;
@@ -351,18 +349,18 @@ Step line_search(const LocalProblem& problem, const NewtonOptions& options, doub
     linearize<d>(problem, ws, trial);
     if (std::isfinite(trial.merit)) {
       any_finite = true;
-      if (trial.merit <= merit_ref + options.armijo * t * slope) return Step::Accepted;
+      if (trial.merit <= merit_ref + options.armijo * t * slope) return NewtonStep::Accepted;
     }
     t *= 0.5;
   }
-  return any_finite ? Step::NoDecrease : Step::NonFinite;
+  return any_finite ? NewtonStep::NoDecrease : NewtonStep::NonFinite;
 }
 
 template <int d>
 SolveReport newton_solve(const LocalProblem& problem, const NewtonOptions& options, VecX& r) {
   const Stopwatch clock;
   SolveReport report;
-  Workspace<d> ws(problem, options.formulation);
+  NewtonWorkspace<d> ws(problem, options.formulation);
   ws.current.r = r;
   ws.current.u = problem.velocity(r);
   linearize<d>(problem, ws, ws.current);
@@ -389,9 +387,9 @@ SolveReport newton_solve(const LocalProblem& problem, const NewtonOptions& optio
     const double slope = direction<d>(shift, ws);
     ws.W_dr = problem.W * ws.dr;
     const double merit_ref = *std::max_element(recent_merits.begin(), recent_merits.end());
-    const Step step = line_search<d>(problem, options, slope, merit_ref, ws);
-    if (step != Step::Accepted) {
-      report.status = step == Step::NonFinite ? Status::NonFinite : Status::LineSearchFailure;
+    const NewtonStep step = line_search<d>(problem, options, slope, merit_ref, ws);
+    if (step != NewtonStep::Accepted) {
+      report.status = step == NewtonStep::NonFinite ? Status::NonFinite : Status::LineSearchFailure;
       break;
     }
     std::swap(ws.current, ws.trial);

@@ -151,8 +151,8 @@ double velocity_gain_bound(const ContactRows& rows, const VecX& m_diagonal) {
 
 // Everything one solve keeps: H per contact, the factor of M, rho, the iterates.
 template <int d>
-struct Workspace {
-  explicit Workspace(const GlobalProblem& problem_);
+struct VelocityNewtonWorkspace {
+  explicit VelocityNewtonWorkspace(const GlobalProblem& problem_);
 
   const GlobalProblem& problem;
   ContactRows rows;
@@ -183,7 +183,7 @@ struct Workspace {
 };
 
 template <int d>
-Workspace<d>::Workspace(const GlobalProblem& problem_)
+VelocityNewtonWorkspace<d>::VelocityNewtonWorkspace(const GlobalProblem& problem_)
     : problem(problem_), rows(detail::contact_rows(problem_.H, d, problem_.contacts())) {
   const Index n_c = problem.contacts(), n = d * n_c;
   mass.cholmod().print = 0;  // library code never prints
@@ -248,7 +248,7 @@ void prepare_pattern(const SparseMat& M, const ContactRows& rows, VelocityNewton
 // rho_a = kappa / W_aa,NN; a contact without a W_aa,NN (no free degree of freedom) takes the
 // mean.
 template <int d>
-void set_penalty(Workspace<d>& ws, double kappa) {
+void set_penalty(VelocityNewtonWorkspace<d>& ws, double kappa) {
   const double mean = ws.delassus_normal.size() > 0 ? ws.delassus_normal.mean() : 1.0;
   ws.kappa = kappa;
   ws.rho = ws.delassus_normal.unaryExpr([&](double c) { return kappa / (c > 0.0 ? c : mean); });
@@ -262,14 +262,14 @@ void set_penalty(Workspace<d>& ws, double kappa) {
 // inner problem stays the minimization of a convex function, the compliant contacts' part
 // that of SAP, solved in one inner solve whatever the structure's hyperstaticity.
 template <int d>
-bool compliant(const Workspace<d>& ws, Index a) {
+bool compliant(const VelocityNewtonWorkspace<d>& ws, Index a) {
   return ws.compliance_root.size() > 0 && ws.compliance_root[d * a] > 0.0;
 }
 
 // v = M^-1 (f + H r): the velocities of the impulses r, whatever the iterate of the inner
 // problem was.
 template <int d>
-VecX velocity_of(const Workspace<d>& ws, const VecX& r) {
+VecX velocity_of(const VelocityNewtonWorkspace<d>& ws, const VecX& r) {
   VecX rhs = ws.problem.f;
   add_generalized_impulse<d>(ws.rows, r, rhs);
   return ws.mass.solve(rhs);
@@ -278,7 +278,7 @@ VecX velocity_of(const Workspace<d>& ws, const VecX& r) {
 // z_a = r_k,a - rho_a (u_a + s_a e_N) for the local velocities u; for a compliant contact the
 // same without the proximal term, scaled: z_a = -S_a^-1 (u_a + s_a e_N).
 template <int d>
-Block<d> multiplier_trial(const Workspace<d>& ws, const VecX& u, Index a) {
+Block<d> multiplier_trial(const VelocityNewtonWorkspace<d>& ws, const VecX& u, Index a) {
   const Block<d> velocity = u.template segment<d>(d * a) + ws.shift.template segment<d>(d * a);
   if (compliant<d>(ws, a))
     return -velocity.cwiseQuotient(ws.compliance_root.template segment<d>(d * a));
@@ -287,13 +287,13 @@ Block<d> multiplier_trial(const Workspace<d>& ws, const VecX& u, Index a) {
 
 // A compliant contact's z_a change along a change du_a of the local velocities.
 template <int d>
-Block<d> trial_change(const Workspace<d>& ws, const Block<d>& du_a, Index a) {
+Block<d> trial_change(const VelocityNewtonWorkspace<d>& ws, const Block<d>& du_a, Index a) {
   return -du_a.cwiseQuotient(ws.compliance_root.template segment<d>(d * a));
 }
 
 // The impulse of z_a: P_K(z_a), or S_a^-1 P_K^(z_a) for a compliant contact.
 template <int d>
-Block<d> impulse_of(const Workspace<d>& ws, const Block<d>& z_a, Index a) {
+Block<d> impulse_of(const VelocityNewtonWorkspace<d>& ws, const Block<d>& z_a, Index a) {
   if (!compliant<d>(ws, a)) return contact::project_onto_cone<d>(z_a, ws.problem.mu[a]);
   return contact::project_onto_cone<d>(z_a, ws.scaled_mu[a])
       .cwiseQuotient(ws.compliance_root.template segment<d>(d * a));
@@ -301,7 +301,7 @@ Block<d> impulse_of(const Workspace<d>& ws, const Block<d>& z_a, Index a) {
 
 // The impulse's derivative along -u_a: rho_a J_K(z_a), or S_a^-1 J_K^(z_a) S_a^-1.
 template <int d>
-BlockMat<d> impulse_stiffness(const Workspace<d>& ws, const Block<d>& z_a, Index a) {
+BlockMat<d> impulse_stiffness(const VelocityNewtonWorkspace<d>& ws, const Block<d>& z_a, Index a) {
   if (!compliant<d>(ws, a))
     return ws.rho[a] * contact::cone_projection_jacobian<d>(z_a, ws.problem.mu[a]);
   const Block<d> inverse_root = ws.compliance_root.template segment<d>(d * a).cwiseInverse();
@@ -310,13 +310,13 @@ BlockMat<d> impulse_stiffness(const Workspace<d>& ws, const Block<d>& z_a, Index
 }
 
 template <int d>
-double cone_friction(const Workspace<d>& ws, Index a) {
+double cone_friction(const VelocityNewtonWorkspace<d>& ws, Index a) {
   return compliant<d>(ws, a) ? ws.scaled_mu[a] : ws.problem.mu[a];
 }
 
 // z and the impulses of z for the local velocities u.
 template <int d>
-void project(const VecX& u, Workspace<d>& ws) {
+void project(const VecX& u, VelocityNewtonWorkspace<d>& ws) {
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const Block<d> z_a = multiplier_trial<d>(ws, u, a);
     ws.z.template segment<d>(d * a) = z_a;
@@ -326,7 +326,7 @@ void project(const VecX& u, Workspace<d>& ws) {
 
 // grad F_k = M v - f - H P_K(z), with z and P_K(z) of v already in ws.
 template <int d>
-void compute_gradient(const VecX& v, Workspace<d>& ws) {
+void compute_gradient(const VecX& v, VelocityNewtonWorkspace<d>& ws) {
   ws.gradient = ws.problem.M * v - ws.problem.f;
   add_generalized_impulse<d>(ws.rows, -ws.projected, ws.gradient);
 }
@@ -334,7 +334,7 @@ void compute_gradient(const VecX& v, Workspace<d>& ws) {
 // |grad F_k|_M^-1 = |M^-1 grad F_k|_M: how far v is from the velocities of P_K(z), m/s
 // weighted by M, the unit of the inner tolerance.
 template <int d>
-double velocity_residual(const Workspace<d>& ws) {
+double velocity_residual(const VelocityNewtonWorkspace<d>& ws) {
   return std::sqrt(std::max(ws.gradient.dot(ws.mass.solve(ws.gradient)), 0.0));
 }
 
@@ -342,7 +342,7 @@ double velocity_residual(const Workspace<d>& ws) {
 // iteration: u~ = u + C r with the impulses r of the local velocities u (u itself where
 // every contact is rigid).
 template <int d>
-void freeze_de_saxce(Workspace<d>& ws, const VecX& r) {
+void freeze_de_saxce(VelocityNewtonWorkspace<d>& ws, const VecX& r) {
   ws.shift.setZero();
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     Block<d> u_a = ws.u.template segment<d>(d * a);
@@ -356,7 +356,7 @@ void freeze_de_saxce(Workspace<d>& ws, const VecX& r) {
 // D_a = rho_a dP_K/dz at z_a; true when the matrix differs from the factorized one (a
 // region changed, a contact slides, or rho changed).
 template <int d>
-bool update_stiffness(Workspace<d>& ws) {
+bool update_stiffness(VelocityNewtonWorkspace<d>& ws) {
   bool changed = ws.regions.empty() || ws.factorized_kappa != ws.kappa;
   ws.regions.resize(static_cast<std::size_t>(ws.problem.contacts()));
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
@@ -370,7 +370,7 @@ bool update_stiffness(Workspace<d>& ws) {
   return changed;
 }
 
-enum class Step { Accepted, NoDecrease, NonFinite, FactorizationFailed };
+enum class VelocityNewtonStep { Accepted, NoDecrease, NonFinite, FactorizationFailed };
 
 // F_k along the step, phi(t) = F_k(v + t dv), through its derivatives: u(t) = u + t H^T dv is
 // linear in t, so z_a(t) = z_a - t rho_a (H^T dv)_a (compliant: trial_change) and
@@ -382,7 +382,8 @@ struct LineDerivatives {
 };
 
 template <int d>
-LineDerivatives line_derivatives(const Workspace<d>& ws, double linear, double dv_M_dv, double t) {
+LineDerivatives line_derivatives(const VelocityNewtonWorkspace<d>& ws, double linear,
+                                 double dv_M_dv, double t) {
   LineDerivatives out{linear + t * dv_M_dv, dv_M_dv};
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const Block<d> du_a = ws.H_dv.template segment<d>(d * a);
@@ -409,15 +410,15 @@ LineDerivatives line_derivatives(const Workspace<d>& ws, double linear, double d
 // minimizer along dv needs no tolerance on F_k's values, whose differences there are below
 // its round-off.
 template <int d>
-Step line_search(Workspace<d>& ws, VecX& v) {
+VelocityNewtonStep line_search(VelocityNewtonWorkspace<d>& ws, VecX& v) {
   const double slope = ws.gradient.dot(ws.dv);
-  if (!std::isfinite(slope)) return Step::NonFinite;
-  if (!(slope < 0.0)) return Step::NoDecrease;
+  if (!std::isfinite(slope)) return VelocityNewtonStep::NonFinite;
+  if (!(slope < 0.0)) return VelocityNewtonStep::NoDecrease;
   const double dv_M_dv = ws.dv.dot(ws.problem.M * ws.dv);
   const double linear = slope + ws.projected.dot(ws.H_dv);  // (M v - f) . dv
   double t = 1.0;
   LineDerivatives at = line_derivatives<d>(ws, linear, dv_M_dv, t);
-  if (!std::isfinite(at.first) || !std::isfinite(at.second)) return Step::NonFinite;
+  if (!std::isfinite(at.first) || !std::isfinite(at.second)) return VelocityNewtonStep::NonFinite;
   if (at.first > 0.0) {
     constexpr int kMaxEvaluations = 50;
     double lo = 0.0, hi = 1.0;  // phi'(lo) < 0 < phi'(hi)
@@ -432,21 +433,22 @@ Step line_search(Workspace<d>& ws, VecX& v) {
     // Stopped short of the tolerance above the minimizer: phi decreases up to lo.
     if (at.first > -1e-6 * slope) t = lo;
   }
-  if (!(t > 0.0)) return Step::NoDecrease;
+  if (!(t > 0.0)) return VelocityNewtonStep::NoDecrease;
   v += t * ws.dv;
   ws.u += t * ws.H_dv;
-  return Step::Accepted;
+  return VelocityNewtonStep::Accepted;
 }
 
 // One Newton step on F_k from v (ws.u, z, P_K(z) and the gradient of v at hand).
 template <int d>
-Step newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& v) {
+VelocityNewtonStep newton_step(VelocityNewton::Cache& cache, VelocityNewtonWorkspace<d>& ws,
+                               VecX& v) {
   if (update_stiffness<d>(ws)) {
     assemble<d>(ws.problem.M, ws.rows, ws.D, *cache.pattern);
     cache.factor.factorize(cache.pattern->K);
     if (cache.factor.info() != Eigen::Success) {
       ws.regions.clear();
-      return Step::FactorizationFailed;
+      return VelocityNewtonStep::FactorizationFailed;
     }
   }
   ws.dv = -cache.factor.solve(ws.gradient);
@@ -469,7 +471,8 @@ Step newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& v) {
 // stop it, which the caller answers with the symmetric step. Leaves s, z, P_K(z) and the gradient
 // of the new v in ws.
 template <int d>
-Step de_saxce_newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& v) {
+VelocityNewtonStep de_saxce_newton_step(VelocityNewton::Cache& cache,
+                                        VelocityNewtonWorkspace<d>& ws, VecX& v) {
   if (!cache.jacobian) cache.jacobian = hessian_pattern(ws.problem.M, ws.rows, Triangle::Full);
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const double mu = ws.problem.mu[a];
@@ -478,7 +481,7 @@ Step de_saxce_newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& 
                        contact::de_saxce_velocity_jacobian<d>(ws.u.template segment<d>(d * a), mu);
   }
   assemble<d>(ws.problem.M, ws.rows, ws.D_de_saxce, *cache.jacobian);
-  if (!ws.lu.factorize(cache.jacobian->K)) return Step::NoDecrease;
+  if (!ws.lu.factorize(cache.jacobian->K)) return VelocityNewtonStep::NoDecrease;
   ws.dv = -ws.lu.solve(ws.gradient);
   local_velocity<d>(ws.rows, ws.dv, VecX::Zero(ws.u.size()), ws.H_dv);
   const double merit = std::pow(velocity_residual<d>(ws), 2);
@@ -494,16 +497,16 @@ Step de_saxce_newton_step(VelocityNewton::Cache& cache, Workspace<d>& ws, VecX& 
   for (int halving = 0; halving < kMaxHalvings; ++halving, t *= 0.5) {
     v = v_start + t * ws.dv;
     ws.u = u_start + t * ws.H_dv;
-    if (merit_at_v() <= (1.0 - 1e-4 * t) * merit) return Step::Accepted;
+    if (merit_at_v() <= (1.0 - 1e-4 * t) * merit) return VelocityNewtonStep::Accepted;
   }
   v = v_start;
   ws.u = u_start;
   merit_at_v();
-  return Step::NoDecrease;
+  return VelocityNewtonStep::NoDecrease;
 }
 
-struct InnerResult {
-  Step step = Step::Accepted;
+struct InnerNewtonResult {
+  VelocityNewtonStep step = VelocityNewtonStep::Accepted;
   int iterations = 0;
   bool finished = false;     ///< within the tolerance (not stopped by the step limit)
   bool stalled = false;      ///< a De Saxcé solve ended by de_saxce_stalled()
@@ -532,9 +535,10 @@ bool de_saxce_stalled(const std::vector<double>& residuals, int stall_steps) {
 // not the uninterrupted solve's, and a step taken with it would not be the step a continued
 // run takes).
 template <int d>
-InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMethod method,
-                        int max_steps, int stall_steps, double tolerance, VecX& v) {
-  InnerResult result;
+InnerNewtonResult inner_solve(VelocityNewton::Cache& cache, VelocityNewtonWorkspace<d>& ws,
+                              InnerMethod method, int max_steps, int stall_steps, double tolerance,
+                              VecX& v) {
+  InnerNewtonResult result;
   project<d>(ws.u, ws);
   compute_gradient<d>(v, ws);
   std::vector<double> residuals{velocity_residual<d>(ws)};
@@ -548,10 +552,11 @@ InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMet
     // The De Saxcé step leaves the new v's term, projection and gradient in ws; the
     // symmetric step, taken where it fails, does not.
     const bool de_saxce_step =
-        method == InnerMethod::DeSaxce && de_saxce_newton_step<d>(cache, ws, v) == Step::Accepted;
+        method == InnerMethod::DeSaxce &&
+        de_saxce_newton_step<d>(cache, ws, v) == VelocityNewtonStep::Accepted;
     if (!de_saxce_step) {
       result.step = newton_step<d>(cache, ws, v);
-      if (result.step != Step::Accepted) break;
+      if (result.step != VelocityNewtonStep::Accepted) break;
       if (method == InnerMethod::DeSaxce) freeze_de_saxce<d>(ws, ws.projected);
       project<d>(ws.u, ws);
       compute_gradient<d>(v, ws);
@@ -566,7 +571,7 @@ InnerResult inner_solve(VelocityNewton::Cache& cache, Workspace<d>& ws, InnerMet
 // r in K, v = M^-1 (f + H r), u = H^T v + w and the natural-map error of r, on the law's
 // velocity u + C r where contacts are compliant.
 template <int d>
-double measure(Workspace<d>& ws, const VecX& r, VecX& v) {
+double measure(VelocityNewtonWorkspace<d>& ws, const VecX& r, VecX& v) {
   v = velocity_of<d>(ws, r);
   local_velocity<d>(ws.rows, v, ws.problem.w, ws.u);
   if (ws.problem.compliant())
@@ -586,7 +591,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
                          const GlobalProblem& problem, VecX& r, VecX& v) {
   const Stopwatch clock;
   SolveReport report;
-  Workspace<d> ws(problem);
+  VelocityNewtonWorkspace<d> ws(problem);
   if (ws.mass.info() != Eigen::Success) {
     report.status = Status::NonFinite;
     report.error = INFINITY;
@@ -637,7 +642,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     const int steps =
         std::min(options.inner_iterations, options.stop.max_iterations - report.iterations);
     const InnerMethod used = method;
-    const InnerResult inner =
+    const InnerNewtonResult inner =
         inner_solve<d>(cache, ws, used, steps, options.de_saxce_stall_steps, tolerance, v);
     report.iterations += inner.iterations;
     if (inner.interrupted) {
@@ -646,7 +651,8 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     }
     // A line search that finds no decrease ends the inner solve where it is (the round-off
     // floor of a stiff F_k); the multiplier update from there is still a proximal step.
-    if (inner.step == Step::NonFinite || inner.step == Step::FactorizationFailed) {
+    if (inner.step == VelocityNewtonStep::NonFinite ||
+        inner.step == VelocityNewtonStep::FactorizationFailed) {
       report.status = Status::NonFinite;
       break;
     }
@@ -691,7 +697,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
       continue;
     }
     de_saxce_retry = false;
-    if (inner.step == Step::NoDecrease && !(error < report.error)) {
+    if (inner.step == VelocityNewtonStep::NoDecrease && !(error < report.error)) {
       report.error = error;
       report.status = Status::LineSearchFailure;
       break;

@@ -21,8 +21,8 @@ using detail::ContactRows;
 // What a solve prepares once: H and M^-1 H by contact, each contact's one-contact solver on
 // W_aa = H_a^T M^-1 H_a + C_a, and the error's scale.
 template <int d>
-struct Workspace {
-  Workspace(const GlobalProblem& problem, const detail::BlockDiagonalInverse& inverse);
+struct VelocityNsgsWorkspace {
+  VelocityNsgsWorkspace(const GlobalProblem& problem, const detail::BlockDiagonalInverse& inverse);
 
   const GlobalProblem& problem;
   const detail::BlockDiagonalInverse& mass_inverse;
@@ -46,7 +46,8 @@ Eigen::Matrix<double, d, d> diagonal_block(const ContactRows& H, const ContactRo
 }
 
 template <int d>
-Workspace<d>::Workspace(const GlobalProblem& problem_, const detail::BlockDiagonalInverse& inverse)
+VelocityNsgsWorkspace<d>::VelocityNsgsWorkspace(const GlobalProblem& problem_,
+                                                const detail::BlockDiagonalInverse& inverse)
     : problem(problem_),
       mass_inverse(inverse),
       H(detail::contact_rows(problem_.H, d, problem_.contacts())),
@@ -66,7 +67,7 @@ Workspace<d>::Workspace(const GlobalProblem& problem_, const detail::BlockDiagon
 
 // v = M^-1 (f + H r).
 template <int d>
-void velocity_of(const Workspace<d>& ws, const VecX& r, VecX& v) {
+void velocity_of(const VelocityNsgsWorkspace<d>& ws, const VecX& r, VecX& v) {
   VecX rhs = ws.problem.f;
   detail::add_generalized_impulse<d>(ws.H, r, rhs);
   ws.mass_inverse.apply(rhs, v);
@@ -74,7 +75,7 @@ void velocity_of(const Workspace<d>& ws, const VecX& r, VecX& v) {
 
 // One sweep in contact order, v kept equal to M^-1 (f + H r) up to round-off.
 template <int d>
-detail::SweepResult sweep(const Workspace<d>& ws, double omega, VecX& r, VecX& v) {
+detail::SweepResult sweep(const VelocityNsgsWorkspace<d>& ws, double omega, VecX& r, VecX& v) {
   double squared_change = 0.0;
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const Block<d> r_old = r.segment<d>(d * a);
@@ -105,7 +106,7 @@ SolveReport solve_velocity_nsgs(const VelocityNsgsOptions& options, const Global
     report.seconds = watch.seconds();
     return report;
   }
-  const Workspace<d> ws(problem, inverse);
+  const VelocityNsgsWorkspace<d> ws(problem, inverse);
   v.resize(problem.dofs());
   velocity_of<d>(ws, r, v);
   VecX u(r.size());

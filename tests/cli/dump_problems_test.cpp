@@ -4,6 +4,7 @@
 // with read_fclib and solved by `moreau solve`.
 #include "moreau/contact/fclib_io.hpp"
 #include "support/run_command.hpp"
+#include "support/test_problems.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,8 +21,6 @@ namespace moreau::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-const fs::path kProblems = fs::path(MOREAU_SOURCE_DIR) / "problems";
 
 // `moreau run PROBLEM --dump-problems [extra]` into a fresh folder named after the current
 // test (ctest runs tests in parallel), expecting `exit_code`; returns the folder of the dumps.
@@ -75,7 +74,7 @@ std::map<std::string, std::string> solver_row(const fs::path& folder, int step) 
 // dumped step takes the run's iterations to the run's error, in either form.
 TEST(DumpProblems, ADumpSolvedFromItsGuessRepeatsTheRunsSolve) {
   for (const char* solver : {"hybrid", "velocity-newton"}) {
-    const fs::path problems = run_with_dumps(kProblems / "block-incline.yaml",
+    const fs::path problems = run_with_dumps(kBundledProblems / "block-incline.yaml",
                                              std::string("--duration 0.003 --solver ") + solver);
     for (const int step : {2, 3}) {
       const auto row = solver_row(problems.parent_path(), step);
@@ -128,7 +127,7 @@ TEST(DumpProblems, ACompliantStepIsDumpedInTheStandardForm) {
 
 TEST(DumpProblems, StepsSolvedOnWAreLocalProblemsThatSolve) {
   const fs::path problems =
-      run_with_dumps(kProblems / "block-incline.yaml", "--duration 0.003 --solver hybrid");
+      run_with_dumps(kBundledProblems / "block-incline.yaml", "--duration 0.003 --solver hybrid");
   for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) {
     const fs::path dumped = problems / step;
     ASSERT_TRUE(fs::exists(dumped)) << dumped;
@@ -141,15 +140,16 @@ TEST(DumpProblems, StepsSolvedOnWAreLocalProblemsThatSolve) {
 
 // The solver named: every step of the block's 4 contacts is solved in the global form.
 TEST(DumpProblems, StepsOfANamedGlobalSolverAreGlobalProblems) {
-  const fs::path problems =
-      run_with_dumps(kProblems / "block-incline.yaml", "--duration 0.003 --solver velocity-newton");
+  const fs::path problems = run_with_dumps(kBundledProblems / "block-incline.yaml",
+                                           "--duration 0.003 --solver velocity-newton");
   for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) expect_global_dump(problems / step, 4);
 }
 
 // The automatic choice (MoreauJean::plan) solves a block on four corners in the global form:
 // 3 x 4 contact unknowns > 6 degrees of freedom.
 TEST(DumpProblems, HyperstaticStepsOfTheAutomaticChoiceAreGlobalProblems) {
-  const fs::path problems = run_with_dumps(kProblems / "block-incline.yaml", "--duration 0.003");
+  const fs::path problems =
+      run_with_dumps(kBundledProblems / "block-incline.yaml", "--duration 0.003");
   for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) expect_global_dump(problems / step, 4);
 }
 

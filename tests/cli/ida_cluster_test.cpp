@@ -6,6 +6,7 @@
 #include "moreau/core/child_process.hpp"
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
+#include "support/test_problems.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -30,7 +31,6 @@ namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
 const fs::path kDask = "/usr/bin/dask";
-const std::string kProblem = std::string(MOREAU_SOURCE_DIR) + "/problems/rocking-block-pulse.yaml";
 
 std::string text_of(const fs::path& file) {
   std::ifstream in(file);
@@ -127,9 +127,9 @@ bool dask_installed() {
 pid_t start_cluster_study(const LocalCluster& cluster, const fs::path& records,
                           const fs::path& out) {
   const std::vector<std::string> arguments{
-      "ida",   kProblem,     "--records",   records.string(), "--precision",
-      "0.05",  "--duration", "3",           "--jobs",         "2",
-      "--out", out.string(), "--scheduler", cluster.address()};
+      "ida",   kRockingBlockPulse, "--records",   records.string(), "--precision",
+      "0.05",  "--duration",       "3",           "--jobs",         "2",
+      "--out", out.string(),       "--scheduler", cluster.address()};
   return core::start_process(MOREAU_EXECUTABLE, arguments, out.string() + ".log");
 }
 
@@ -170,7 +170,7 @@ TEST(IdaCluster, ASuiteOnADaskClusterThatLosesAWorkerMatchesTheLocalStudy) {
                     "--test installs it)";
   const ScratchFolder folder;
   const fs::path records = write_records(folder.path());
-  const std::string study = "ida " + kProblem + " --records " + records.string() +
+  const std::string study = "ida " + kRockingBlockPulse + " --records " + records.string() +
                             " --precision 0.05 --duration 3 --jobs 2";
   const fs::path local = folder.path() / "local";
   const CommandResult here = run_moreau(study + " --quiet --out " + local.string());
@@ -232,8 +232,8 @@ TEST(IdaCluster, AnUnreachableSchedulerIsNamed) {
   if (!dask_installed()) GTEST_SKIP() << "Dask distributed is not installed";
   const ScratchFolder folder;
   const CommandResult refused =
-      run_moreau("ida " + kProblem + " --scales 1 --out " + (folder.path() / "study").string() +
-                 " --scheduler tcp://127.0.0.1:1");
+      run_moreau("ida " + kRockingBlockPulse + " --scales 1 --out " +
+                 (folder.path() / "study").string() + " --scheduler tcp://127.0.0.1:1");
   EXPECT_EQ(refused.exit_code, 2) << refused.output;
   EXPECT_THAT(refused.output, HasSubstr("--scheduler"));
   EXPECT_THAT(refused.output, HasSubstr("tcp://127.0.0.1:1"));

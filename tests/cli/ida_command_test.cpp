@@ -5,6 +5,7 @@
 // (validation/cases/rocking-pulse compares the collapse scale with the equation of motion.)
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
+#include "support/test_problems.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -24,8 +25,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
-
-const std::string kProblem = std::string(MOREAU_SOURCE_DIR) + "/problems/rocking-block-pulse.yaml";
 
 // ida.csv's rows by scale: collapsed (0 or 1) and pga_g.
 struct CurvePoint {
@@ -58,7 +57,7 @@ nlohmann::json summary_of(const fs::path& run_folder) {
 }
 
 std::string ida(const fs::path& out, const std::string& options) {
-  return "ida " + kProblem + " --out " + out.string() + " --quiet " + options;
+  return "ida " + kRockingBlockPulse + " --out " + out.string() + " --quiet " + options;
 }
 
 TEST(IdaCommand, FindsTheCollapseScaleWithinThePrecision) {
@@ -148,7 +147,7 @@ TEST(IdaCommand, RefusesWhatItCannotStudy) {
 
   const fs::path no_criterion = folder.path() / "no-criterion.yaml";
   {
-    std::ifstream in(kProblem);
+    std::ifstream in(kRockingBlockPulse);
     std::ostringstream text;
     text << in.rdbuf();
     std::string yaml = text.str();
@@ -172,7 +171,7 @@ TEST(IdaCommand, RefusesWhatItCannotStudy) {
       {"--response drift", "--response: expected peak_drift, peak_displacement"},
   };
   for (const auto& [options, message] : refusals) {
-    const CommandResult refused = run_moreau("ida " + kProblem + out + " " + options);
+    const CommandResult refused = run_moreau("ida " + kRockingBlockPulse + out + " " + options);
     EXPECT_EQ(refused.exit_code, 2) << options;
     EXPECT_THAT(refused.output, HasSubstr(message)) << options;
   }
@@ -386,7 +385,7 @@ TEST(IdaCommand, RefusesASuiteItCannotStudy) {
       {" --records " + (folder.path() / "none").string(), "--records: expected a record file"},
   };
   for (const auto& [options, message] : refusals) {
-    const CommandResult refused = run_moreau("ida " + kProblem + out + options);
+    const CommandResult refused = run_moreau("ida " + kRockingBlockPulse + out + options);
     EXPECT_EQ(refused.exit_code, 2) << options;
     EXPECT_THAT(refused.output, HasSubstr(message)) << options;
   }
@@ -394,16 +393,17 @@ TEST(IdaCommand, RefusesASuiteItCannotStudy) {
   const fs::path malformed = folder.path() / "malformed";
   fs::create_directories(malformed);
   std::ofstream(malformed / "bad.csv") << "t,a\n0,0\n0.01,x\n";
-  const CommandResult bad =
-      run_moreau("ida " + kProblem + " --out " + (folder.path() / "malformed-study").string() +
-                 " --records " + malformed.string() + " --scales 0.5");
+  const CommandResult bad = run_moreau("ida " + kRockingBlockPulse + " --out " +
+                                       (folder.path() / "malformed-study").string() +
+                                       " --records " + malformed.string() + " --scales 0.5");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_THAT(bad.output, HasSubstr((malformed / "bad.csv").string() + ":3:6: error: a:"));
   // A folder of a study in PGA is not resumed in Sa.
-  ASSERT_EQ(run_moreau("ida " + kProblem + out + suite + " --scales 0.5 --duration 0.2").exit_code,
+  ASSERT_EQ(run_moreau("ida " + kRockingBlockPulse + out + suite + " --scales 0.5 --duration 0.2")
+                .exit_code,
             0);
-  const CommandResult other =
-      run_moreau("ida " + kProblem + out + suite + " --scales 0.5 --duration 0.2 --im sa:1");
+  const CommandResult other = run_moreau("ida " + kRockingBlockPulse + out + suite +
+                                         " --scales 0.5 --duration 0.2 --im sa:1");
   EXPECT_EQ(other.exit_code, 2);
   EXPECT_THAT(other.output, HasSubstr("intensity measure"));
 }

@@ -3,6 +3,7 @@
 // comparison is numbered past the first instead of replacing it or joining its folders.
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
+#include "support/test_problems.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -19,8 +20,6 @@ namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-const fs::path kProblems = fs::path(MOREAU_SOURCE_DIR) / "problems";
-
 void expect_refused_naming(const CommandResult& result, const fs::path& out) {
   EXPECT_EQ(result.exit_code, 2) << result.output;
   EXPECT_THAT(result.output,
@@ -32,7 +31,7 @@ TEST(OutputFolder, RunOutNamingAFileIsRefusedWithThePath) {
   const ScratchFolder scratch;
   const fs::path file = scratch.path() / "notes.txt";
   std::ofstream(file) << "not a folder\n";
-  expect_refused_naming(run_moreau("run " + (kProblems / "bouncing-ball.yaml").string() +
+  expect_refused_naming(run_moreau("run " + (kBundledProblems / "bouncing-ball.yaml").string() +
                                    " --quiet --duration 0.001 --out '" + file.string() + "'"),
                         file);
   std::ifstream kept(file);
@@ -43,7 +42,7 @@ TEST(OutputFolder, RunOutNamingAFileIsRefusedWithThePath) {
 
 TEST(OutputFolder, RunOutUnderProcIsRefusedWithThePath) {
   const fs::path out = "/proc/moreau-output-folder-test";
-  expect_refused_naming(run_moreau("run " + (kProblems / "bouncing-ball.yaml").string() +
+  expect_refused_naming(run_moreau("run " + (kBundledProblems / "bouncing-ball.yaml").string() +
                                    " --quiet --duration 0.001 --out " + out.string()),
                         out);
 }
@@ -53,7 +52,7 @@ TEST(OutputFolder, CompareOutUnderAFileIsRefusedWithThePath) {
   const fs::path file = scratch.path() / "notes.txt";
   std::ofstream(file) << "not a folder\n";
   const CommandResult result =
-      run_moreau("compare " + (kProblems / "rocking-block.yaml").string() +
+      run_moreau("compare " + (kBundledProblems / "rocking-block.yaml").string() +
                  " --quiet --duration 0.001 --out '" + file.string() + "'");
   EXPECT_EQ(result.exit_code, 2) << result.output;
   EXPECT_THAT(result.output, HasSubstr(file.string()));
@@ -65,7 +64,7 @@ TEST(OutputFolder, CompareOutUnderAFileIsRefusedWithThePath) {
 TEST(OutputFolder, ASecondComparisonIsNumberedPastTheFirst) {
   const ScratchFolder scratch;
   const std::string compare =
-      "compare " + (kProblems / "rocking-block.yaml").string() + " --quiet --duration 0.002";
+      "compare " + (kBundledProblems / "rocking-block.yaml").string() + " --quiet --duration 0.002";
   const CommandResult first = run_moreau(compare + " --stiffness-sweep 0.1", scratch.path());
   ASSERT_EQ(first.exit_code, 0) << first.output;
   const fs::path first_folder = scratch.path() / "rocking-block-compare";
@@ -87,8 +86,9 @@ TEST(OutputFolder, CompareOutHoldingTheRunsOfASweepIsRefused) {
   const fs::path out = scratch.path() / "study";
   fs::create_directories(out / "penalty-k-x0.1");
   std::ofstream(out / "penalty-k-x0.1" / "summary.json") << "{}";
-  const CommandResult result = run_moreau("compare " + (kProblems / "rocking-block.yaml").string() +
-                                          " --quiet --duration 0.002 --out '" + out.string() + "'");
+  const CommandResult result =
+      run_moreau("compare " + (kBundledProblems / "rocking-block.yaml").string() +
+                 " --quiet --duration 0.002 --out '" + out.string() + "'");
   EXPECT_EQ(result.exit_code, 2) << result.output;
   EXPECT_THAT(result.output, HasSubstr("holds an earlier comparison"));
   EXPECT_FALSE(fs::exists(out / "nscd"));
@@ -99,7 +99,7 @@ TEST(OutputFolder, CompareOutHoldingTheRunsOfASweepIsRefused) {
 TEST(OutputFolder, CompareContinuesOnlyAnInterruptedComparisonOfTheSameRuns) {
   const ScratchFolder scratch;
   const fs::path out = scratch.path() / "study";
-  const std::string compare = "compare " + (kProblems / "rocking-block.yaml").string() +
+  const std::string compare = "compare " + (kBundledProblems / "rocking-block.yaml").string() +
                               " --quiet --out '" + out.string() + "' --duration ";
   const CommandResult first = run_moreau(compare + "0.002");
   ASSERT_EQ(first.exit_code, 0) << first.output;

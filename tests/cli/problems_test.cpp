@@ -2,6 +2,7 @@
 // promises (short versions of the long runs). The references are those of the headers:
 // analytic mechanics for the ball and the incline, standing structures for the arches.
 #include "support/run_command.hpp"
+#include "support/test_problems.hpp"
 
 #include <gtest/gtest.h>
 
@@ -22,8 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kProblems = fs::path(MOREAU_SOURCE_DIR) / "problems";
-
 struct RunOutput {
   CommandResult result;
   fs::path folder;
@@ -38,7 +37,7 @@ RunOutput run_problem(const std::string& name, const std::string& extra = "") {
                ("moreau_problems_test_" +
                 std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
   fs::remove_all(run.folder);
-  run.result = run_moreau("run " + (kProblems / name).string() + " --quiet --out " +
+  run.result = run_moreau("run " + (kBundledProblems / name).string() + " --quiet --out " +
                           run.folder.string() + " " + extra);
   std::ifstream summary(run.folder / "summary.json");
   if (summary) run.summary = nlohmann::json::parse(summary);
@@ -74,7 +73,7 @@ const nlohmann::json& body(const nlohmann::json& summary, const std::string& nam
 
 TEST(Problems, EveryFileChecksClean) {
   int files = 0;
-  for (const auto& entry : fs::directory_iterator(kProblems)) {
+  for (const auto& entry : fs::directory_iterator(kBundledProblems)) {
     if (entry.path().extension() != ".yaml") continue;
     ++files;
     const CommandResult result = run_moreau("check " + entry.path().string());
@@ -86,7 +85,8 @@ TEST(Problems, EveryFileChecksClean) {
 // The clock tower expands to its 4,018 blocks (the user guide's count): its runs take
 // seconds a step, so clock_tower_long_test.cpp runs it.
 TEST(Problems, ClockTowerExpandsToItsBlocks) {
-  const CommandResult result = run_moreau("check " + (kProblems / "clock-tower.yaml").string());
+  const CommandResult result =
+      run_moreau("check " + (kBundledProblems / "clock-tower.yaml").string());
   ASSERT_EQ(result.exit_code, 0) << result.output;
   EXPECT_NE(result.output.find("bodies     4019 (4018 free, 1 fixed, 0 driven)"), std::string::npos)
       << result.output;
@@ -176,7 +176,7 @@ TEST(Problems, CompareRunsBothModesOnTheRockingBlock) {
   const fs::path out = fs::temp_directory_path() / "moreau_problems_test_compare";
   fs::remove_all(out);
   const CommandResult result =
-      run_moreau("compare " + (kProblems / "rocking-block.yaml").string() +
+      run_moreau("compare " + (kBundledProblems / "rocking-block.yaml").string() +
                  " --quiet --duration 0.2 --stiffness-sweep 0.1 --out " + out.string());
   ASSERT_EQ(result.exit_code, 0) << result.output;
   EXPECT_TRUE(fs::exists(out / "nscd" / "summary.json"));
@@ -193,7 +193,7 @@ TEST(Problems, CompareRefusesASweepPastTheStiffnessBound) {
   const fs::path out = fs::temp_directory_path() / "moreau_problems_test_compare_bound";
   fs::remove_all(out);
   const CommandResult result =
-      run_moreau("compare " + (kProblems / "rocking-block.yaml").string() +
+      run_moreau("compare " + (kBundledProblems / "rocking-block.yaml").string() +
                  " --quiet --duration 0.2 --stiffness-sweep 0.1,1e12 --out " + out.string());
   EXPECT_EQ(result.exit_code, 2) << result.output;
   EXPECT_NE(result.output.find("error: --stiffness-sweep: expected factors that keep every "
@@ -402,8 +402,9 @@ TEST_F(ProblemFrames, ContactsAndInterfacesNameTheBodiesTheyTouch) {
 TEST(Problems, RunNeverOverwritesAnEarlierRun) {
   const RunOutput first = run_problem("block-incline.yaml", "--duration 0.01");
   ASSERT_EQ(first.result.exit_code, 0) << first.result.output;
-  const CommandResult again = run_moreau("run " + (kProblems / "block-incline.yaml").string() +
-                                         " --quiet --duration 0.01 --out " + first.folder.string());
+  const CommandResult again =
+      run_moreau("run " + (kBundledProblems / "block-incline.yaml").string() +
+                 " --quiet --duration 0.01 --out " + first.folder.string());
   EXPECT_EQ(again.exit_code, 2) << again.output;
   EXPECT_NE(again.output.find("--overwrite"), std::string::npos) << again.output;
 }

@@ -17,7 +17,7 @@ using geometry::Pose;
 using math::Vec2;
 using math::Vec3;
 
-constexpr double kTol = 1e-12;
+constexpr double kPlanarTol = 1e-12;
 
 Polygon rectangle(double w, double h) {
   return Polygon(
@@ -50,21 +50,21 @@ TEST(PlanarStack, EveryJointGivesTheTwoEndsOfItsOverlapWithItsGap) {
   }
   const auto ground = collide(block, poses[0], Plane{}, at(0.0, 0.0), 0.01);
   ASSERT_EQ(ground.size(), 2u);
-  EXPECT_NEAR(sorted_x(ground)[0], -0.5, kTol);
-  EXPECT_NEAR(sorted_x(ground)[1], 0.5, kTol);
+  EXPECT_NEAR(sorted_x(ground)[0], -0.5, kPlanarTol);
+  EXPECT_NEAR(sorted_x(ground)[1], 0.5, kPlanarTol);
   for (int k = 1; k < 4; ++k) {
     const auto joint = collide(block, poses[k], block, poses[k - 1], 0.01);
     ASSERT_EQ(joint.size(), 2u) << "joint " << k;
     const double lower_x = poses[k - 1].position.x(), upper_x = poses[k].position.x();
     const std::vector<double> expected{std::max(lower_x, upper_x) - 0.5,
                                        std::min(lower_x, upper_x) + 0.5};
-    EXPECT_NEAR(sorted_x(joint)[0], expected[0], kTol) << "joint " << k;
-    EXPECT_NEAR(sorted_x(joint)[1], expected[1], kTol) << "joint " << k;
+    EXPECT_NEAR(sorted_x(joint)[0], expected[0], kPlanarTol) << "joint " << k;
+    EXPECT_NEAR(sorted_x(joint)[1], expected[1], kPlanarTol) << "joint " << k;
     const double joint_z = poses[k - 1].position.z() + 0.25;
     for (const ContactPoint& c : joint) {
-      EXPECT_NEAR(c.gap, gaps[k], kTol);
-      EXPECT_TRUE(c.n.isApprox(Vec3::UnitZ(), kTol));
-      EXPECT_NEAR(c.p.z(), joint_z + gaps[k] / 2, kTol);
+      EXPECT_NEAR(c.gap, gaps[k], kPlanarTol);
+      EXPECT_TRUE(c.n.isApprox(Vec3::UnitZ(), kPlanarTol));
+      EXPECT_NEAR(c.p.z(), joint_z + gaps[k] / 2, kPlanarTol);
       EXPECT_EQ(c.p.y(), 0.0);
     }
   }
@@ -79,11 +79,11 @@ TEST(PlanarStack, SwappingTheBlocksFlipsTheNormal) {
   // Equal separations (a tie): each call takes its B's edge as the reference, so the same
   // two points come in another order, each with the same pair of features.
   for (const ContactPoint& c : ab) {
-    const auto twin = std::find_if(ba.begin(), ba.end(),
-                                   [&](const ContactPoint& d) { return d.p.isApprox(c.p, kTol); });
+    const auto twin = std::find_if(
+        ba.begin(), ba.end(), [&](const ContactPoint& d) { return d.p.isApprox(c.p, kPlanarTol); });
     ASSERT_NE(twin, ba.end()) << c.p.transpose();
-    EXPECT_TRUE(c.n.isApprox(-twin->n, kTol));
-    EXPECT_NEAR(c.gap, twin->gap, kTol);
+    EXPECT_TRUE(c.n.isApprox(-twin->n, kPlanarTol));
+    EXPECT_NEAR(c.gap, twin->gap, kPlanarTol);
     EXPECT_EQ(c.feature.a, twin->feature.b);
     EXPECT_EQ(c.feature.b, twin->feature.a);
   }
@@ -97,7 +97,7 @@ TEST(PlanarPolygon, TiltedBlockOnTheGroundTouchesWithOneCorner) {
   const auto contacts =
       collide(rectangle(1.0, 0.5), at(0.0, drop + 0.001, a), Plane{}, at(0.0, 0.0), 0.005);
   ASSERT_EQ(contacts.size(), 1u);
-  EXPECT_NEAR(contacts[0].gap, 0.001, kTol);
+  EXPECT_NEAR(contacts[0].gap, 0.001, kPlanarTol);
 }
 
 TEST(PlanarStack, BlocksThatMeetAtACornerOnlyDoNotTouch) {
@@ -124,9 +124,10 @@ TEST(PlanarStack, TurnedStackHasTheTurnedNormalAndEnds) {
   const std::vector<Vec3> ends{lower.point_to_world(Vec3(-0.5, 0, 0.25 + g / 2)),
                                lower.point_to_world(Vec3(0.5, 0, 0.25 + g / 2))};
   for (const ContactPoint& c : contacts) {
-    EXPECT_NEAR(c.gap, g, kTol);
-    EXPECT_TRUE(c.n.isApprox(lower.vector_to_world(Vec3::UnitZ()), kTol));
-    EXPECT_TRUE(c.p.isApprox(ends[0], kTol) || c.p.isApprox(ends[1], kTol)) << c.p.transpose();
+    EXPECT_NEAR(c.gap, g, kPlanarTol);
+    EXPECT_TRUE(c.n.isApprox(lower.vector_to_world(Vec3::UnitZ()), kPlanarTol));
+    EXPECT_TRUE(c.p.isApprox(ends[0], kPlanarTol) || c.p.isApprox(ends[1], kPlanarTol))
+        << c.p.transpose();
   }
 }
 

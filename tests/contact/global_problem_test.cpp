@@ -1,6 +1,6 @@
 // Condensation of a hand-made global problem against a dense computation of
 // W = H^T M^-1 H and q = H^T M^-1 f + w, and the recovery of v = M^-1 (f + H r).
-// Both sides are O(10) numbers from a 4x4 SPD solve (condition ~10): kTol is round-off.
+// Both sides are O(10) numbers from a 4x4 SPD solve (condition ~10): kGlobalTol is round-off.
 #include "moreau/contact/global_problem.hpp"
 
 #include <gmock/gmock.h>
@@ -12,7 +12,7 @@ namespace {
 using math::MatX;
 using ::testing::HasSubstr;
 
-constexpr double kTol = 1e-13;
+constexpr double kGlobalTol = 1e-13;
 
 // 4 dofs, 2 contacts in 2D; M symmetric positive definite, H dense.
 GlobalProblem small_global() {
@@ -45,8 +45,8 @@ TEST(Condensation, MatchesADenseComputation) {
   const LocalProblem& local = condensation.local();
   EXPECT_EQ(local.dimension, 2);
   EXPECT_EQ(local.contacts(), 2);
-  EXPECT_TRUE(MatX(local.W.to_sparse()).isApprox(W_dense, kTol));
-  EXPECT_TRUE(local.q.isApprox(q_dense, kTol));
+  EXPECT_TRUE(MatX(local.W.to_sparse()).isApprox(W_dense, kGlobalTol));
+  EXPECT_TRUE(local.q.isApprox(q_dense, kGlobalTol));
   EXPECT_EQ(local.mu, global.mu);
 }
 
@@ -55,9 +55,10 @@ TEST(Condensation, RecoversTheGlobalVelocity) {
   const Condensation condensation(global, {"small"});
   const VecX r = (VecX(4) << 1.0, 0.2, 0.5, -0.1).finished();
   const VecX v = condensation.global_velocity(r);
-  EXPECT_TRUE((global.M * v).isApprox(global.f + global.H * r, kTol));  // M v = f + H r
+  EXPECT_TRUE((global.M * v).isApprox(global.f + global.H * r, kGlobalTol));  // M v = f + H r
   // and the local velocity of the condensed problem is H^T v + w.
-  EXPECT_TRUE(condensation.local().velocity(r).isApprox(global.H.transpose() * v + global.w, kTol));
+  EXPECT_TRUE(
+      condensation.local().velocity(r).isApprox(global.H.transpose() * v + global.w, kGlobalTol));
 }
 
 // A positive diagonal, yet indefinite: the trailing 2x2 block [[5, 2], [2, 0.5]] has
@@ -109,20 +110,20 @@ TEST(CompliantProblem, CondensesToTheDelassusOperatorPlusTheCompliance) {
   const Condensation stiff(rigid, {"rigid"}), soft(compliant, {"compliant"});
   const MatX W = MatX(stiff.local().W.to_sparse());
   const MatX W_C = W + MatX(compliant.compliance.asDiagonal());
-  EXPECT_TRUE(MatX(soft.local().W.to_sparse()).isApprox(W_C, kTol));
-  EXPECT_TRUE(soft.local().q.isApprox(stiff.local().q, kTol));
+  EXPECT_TRUE(MatX(soft.local().W.to_sparse()).isApprox(W_C, kGlobalTol));
+  EXPECT_TRUE(soft.local().q.isApprox(stiff.local().q, kGlobalTol));
 
   const GlobalProblem standard = standard_form(compliant);
   validate(standard, {"standard"});
   EXPECT_EQ(standard.dofs(), 6);
   EXPECT_FALSE(standard.compliant());
   const Condensation augmented(standard, {"standard"});
-  EXPECT_TRUE(MatX(augmented.local().W.to_sparse()).isApprox(W_C, kTol));
-  EXPECT_TRUE(augmented.local().q.isApprox(stiff.local().q, kTol));
+  EXPECT_TRUE(MatX(augmented.local().W.to_sparse()).isApprox(W_C, kGlobalTol));
+  EXPECT_TRUE(augmented.local().q.isApprox(stiff.local().q, kGlobalTol));
   const VecX r = (VecX(4) << 1.0, 0.2, 0.5, -0.1).finished();
   const VecX v = augmented.global_velocity(r);
-  EXPECT_TRUE(v.head(4).isApprox(stiff.global_velocity(r), kTol));
-  EXPECT_TRUE(v.tail(2).isApprox(compliant.compliance.tail(2).cwiseProduct(r.tail(2)), kTol));
+  EXPECT_TRUE(v.head(4).isApprox(stiff.global_velocity(r), kGlobalTol));
+  EXPECT_TRUE(v.tail(2).isApprox(compliant.compliance.tail(2).cwiseProduct(r.tail(2)), kGlobalTol));
 }
 
 TEST(CompliantProblem, RefusesAContactCompliantInSomeDirectionsOnly) {

@@ -34,7 +34,7 @@ using math::Vec3;
 using testing::kG;
 
 constexpr double kDensity = 2000.0;  // kg/m^3 (kg/m^2 per metre of depth in planar mode)
-constexpr double kFriction = 0.5;
+constexpr double kJointFriction = 0.5;
 const std::vector<model::Material> kOneMaterial{{"stone"}};
 
 // ---------------------------------------------------------------------------------------
@@ -281,7 +281,7 @@ TEST_P(CohesiveJoint, BreaksUnderAPullAtItsTensileStrengthThenIsDry) {
   const int d = stepper_case.dimension;
   const double c = 20e3, f_t = 10e3;
   model::Scene scene =
-      bonded_block(d, {.friction = kFriction, .cohesion = c, .tensile_strength = f_t});
+      bonded_block(d, {.friction = kJointFriction, .cohesion = c, .tensile_strength = f_t});
   const double m = scene.bodies[1].mass;
   const double strength = f_t * base_area(d);
   Loading loading(scene, stepper_case, points_per_joint(d));
@@ -310,7 +310,7 @@ TEST_P(CohesiveJoint, BreaksUnderAPullAtItsTensileStrengthThenIsDry) {
   loading.run([&](double) -> Vec3 { return tilted; }, 0.3);
   const double v_start = scene.bodies[1].v.x();
   loading.run([&](double) -> Vec3 { return tilted; }, 0.2);
-  const double expected = kG * (std::sin(alpha) - kFriction * std::cos(alpha));
+  const double expected = kG * (std::sin(alpha) - kJointFriction * std::cos(alpha));
   // 2%: the landing's rattle in the penalty mode (PenaltyIncline has the same bound).
   EXPECT_NEAR((scene.bodies[1].v.x() - v_start) / 0.2, expected, 0.02 * expected);
   EXPECT_NEAR(scene.bodies[1].x.z(), kBlockHalfHeight, 1e-4);
@@ -324,11 +324,12 @@ TEST_P(CohesiveJoint, SlidesOnAnInclineOnlyBeyondCohesionPlusFriction) {
   const int d = stepper_case.dimension;
   const double c = 1e3, f_t = 500.0;
   model::Scene scene =
-      bonded_block(d, {.friction = kFriction, .cohesion = c, .tensile_strength = f_t});
+      bonded_block(d, {.friction = kJointFriction, .cohesion = c, .tensile_strength = f_t});
   const double m = scene.bodies[1].mass;
   const double cohesion = c * base_area(d);
   const double alpha_star =
-      std::atan(kFriction) + std::asin(cohesion / (m * kG * std::sqrt(1 + kFriction * kFriction)));
+      std::atan(kJointFriction) +
+      std::asin(cohesion / (m * kG * std::sqrt(1 + kJointFriction * kJointFriction)));
   ASSERT_LT(alpha_star, 1.2);  // the ramp below reaches it
   Loading loading(scene, stepper_case, points_per_joint(d));
   const double duration = ramp_duration(), rate = 1.3 / duration;  // rad/s
@@ -383,7 +384,7 @@ class CohesiveCorbel : public CohesiveJoint {
     const double half_height = 0.1, half_depth = 0.1;
     model::Scene scene;
     scene.dimension = d;
-    scene.interactions = model::InteractionTable({.friction = kFriction,
+    scene.interactions = model::InteractionTable({.friction = kJointFriction,
                                                   .cohesion = corbel.cohesion,
                                                   .tensile_strength = corbel.tensile_strength});
     const geometry::Shape wall = d == 3 ? geometry::Shape(geometry::Box{Vec3(0.1, 0.3, 0.5)})

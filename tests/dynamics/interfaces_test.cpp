@@ -26,8 +26,8 @@ using math::Vec3;
 
 constexpr double kHalfWidth = 0.2;   // m: the block's base is b = 0.4 wide
 constexpr double kHalfHeight = 0.3;  // m: its centre of mass is 0.3 above the joint
-constexpr double kG = 9.81;
-constexpr int kSteps = 20;  // 20 ms at rest: the impulses settle in the first step
+using testing::kG;
+constexpr int kRestSteps = 20;  // 20 ms at rest: the impulses settle in the first step
 
 struct Joint {
   Interface result;
@@ -46,7 +46,7 @@ Joint loaded_joint(int dimension, double g_x, double g_y) {
   scene.bodies.push_back(
       model::make_free_body("block", block, 2400.0, Pose{Vec3(0.1, 0.0, kHalfHeight)}, dimension));
   MoreauJean stepper(scene, testing::options_with_step(1e-3));
-  testing::run_steps(stepper, scene, kSteps);
+  testing::run_steps(stepper, scene, kRestSteps);
   const std::vector<Interface> found = find_interfaces(stepper.contacts(), scene);
   EXPECT_EQ(found.size(), 1u);
   if (found.empty()) return {};

@@ -29,28 +29,30 @@ namespace {
 using math::Vec3;
 using testing::kG;
 
-constexpr double kHalfWidth = 0.2;        // m
-constexpr double kHalfHeight = 0.1;       // m
-constexpr double kDensity = 2500.0;       // kg/m^3 (kg/m^2 per metre of depth in planar mode)
-constexpr double kNormalStiffness = 1e8;  // Pa/m
-constexpr double kShearStiffness = 4e7;   // Pa/m
-constexpr double kStep = 1e-3;            // s
+constexpr double kCompliantHalfWidth = 0.2;   // m
+constexpr double kCompliantHalfHeight = 0.1;  // m
+constexpr double kCompliantDensity = 2500.0;  // kg/m^3 (kg/m^2 per metre of depth in planar mode)
+constexpr double kNormalStiffness = 1e8;      // Pa/m
+constexpr double kShearStiffness = 4e7;       // Pa/m
+constexpr double kStep = 1e-3;                // s
 
 model::Scene block_on_ground(int dimension, double friction) {
   const model::ContactLaw law{.friction = friction,
                               .joint_stiffness = {kNormalStiffness, kShearStiffness}};
   model::Scene scene = testing::scene_on_ground(dimension, law);
   scene.gravity = Vec3(0, 0, -kG);
-  scene.bodies.push_back(
-      model::make_free_body("block", testing::block_shape(dimension, kHalfWidth, kHalfHeight),
-                            kDensity, geometry::Pose{Vec3(0, 0, kHalfHeight)}, dimension));
+  scene.bodies.push_back(model::make_free_body(
+      "block", testing::block_shape(dimension, kCompliantHalfWidth, kCompliantHalfHeight),
+      kCompliantDensity, geometry::Pose{Vec3(0, 0, kCompliantHalfHeight)}, dimension));
   return scene;
 }
 
 // The base's area: 0.4 x 0.4 m, or 0.4 m times the unit depth.
-double base_area(int dimension) { return dimension == 3 ? 0.16 : 0.4; }
+double compliant_base_area(int dimension) { return dimension == 3 ? 0.16 : 0.4; }
 
-double settlement(const model::Scene& scene) { return kHalfHeight - scene.bodies[1].x.z(); }
+double settlement(const model::Scene& scene) {
+  return kCompliantHalfHeight - scene.bodies[1].x.z();
+}
 
 // The block's rotation about y, rad (positive from z towards x).
 double tilt(const model::Scene& scene) {
@@ -74,8 +76,8 @@ TEST_P(JointCompliance, ABlockAtRestSettlesByItsWeightOverTheJointsStiffness) {
     MoreauJean stepper(scene, options);
     testing::run_steps(stepper, scene, 400);
     const double weight = scene.bodies[1].mass * kG;
-    EXPECT_NEAR(settlement(scene), weight / (kNormalStiffness * base_area(d)),
-                1e-6 * weight / (kNormalStiffness * base_area(d)))
+    EXPECT_NEAR(settlement(scene), weight / (kNormalStiffness * compliant_base_area(d)),
+                1e-6 * weight / (kNormalStiffness * compliant_base_area(d)))
         << solver;
   }
 }
@@ -91,13 +93,13 @@ TEST_P(JointCompliance, ASlowHorizontalLoadShearsAndTiltsTheBlockOnItsSprings) {
     scene.gravity.x() = kLateral * std::min(k / 1000.0, 1.0);
     testing::run_steps(stepper, scene, 1);
   }
-  const double m = scene.bodies[1].mass, A = base_area(d);
+  const double m = scene.bodies[1].mass, A = compliant_base_area(d);
 
-  const double expected_tilt =
-      m * kLateral * kHalfHeight / (kNormalStiffness * A * kHalfWidth * kHalfWidth);
+  const double expected_tilt = m * kLateral * kCompliantHalfHeight /
+                               (kNormalStiffness * A * kCompliantHalfWidth * kCompliantHalfWidth);
   EXPECT_NEAR(tilt(scene), expected_tilt, 1e-3 * std::abs(expected_tilt));
   // The base's shear: the centre's displacement less the tilt's at half the height.
-  const double base_shear = scene.bodies[1].x.x() - std::sin(tilt(scene)) * kHalfHeight;
+  const double base_shear = scene.bodies[1].x.x() - std::sin(tilt(scene)) * kCompliantHalfHeight;
   const double expected_shear = m * kLateral / (kShearStiffness * A);
   EXPECT_NEAR(base_shear, expected_shear, 1e-3 * expected_shear);
 }
@@ -121,7 +123,7 @@ TEST_P(JointCompliance, ABlockSlidesWithTheCoulombAccelerationAndNoDilation) {
   EXPECT_NEAR((scene.bodies[1].v.x() - v_start) / (kSteps * kStep), acceleration,
               1e-6 * acceleration);
   const double expected_settlement =
-      scene.bodies[1].mass * kG * std::cos(alpha) / (kNormalStiffness * base_area(d));
+      scene.bodies[1].mass * kG * std::cos(alpha) / (kNormalStiffness * compliant_base_area(d));
   EXPECT_NEAR(settlement(scene), expected_settlement, 1e-3 * expected_settlement);
 }
 

@@ -18,7 +18,7 @@ namespace {
 using geometry::Pose;
 using math::Vec3;
 
-constexpr double kG = 9.81;
+using testing::kG;
 
 struct Followed {
   model::Scene scene;

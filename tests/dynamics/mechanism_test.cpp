@@ -22,7 +22,7 @@ namespace {
 using geometry::Pose;
 using math::Vec3;
 
-constexpr double kG = 9.81;
+using testing::kG;
 
 model::Scene leaning_scene(int dimension, double g_x, double friction) {
   model::Scene scene;

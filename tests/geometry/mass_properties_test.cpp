@@ -18,7 +18,7 @@ using math::Mat3;
 using math::Vec2;
 using math::Vec3;
 
-constexpr double kTol = 1e-13;
+constexpr double kMassTol = 1e-13;
 
 TEST(MassProperties, BoxAsPolyhedronMatchesClosedForm) {
   const Vec3 h(0.5, 0.25, 1.5);
@@ -28,10 +28,10 @@ TEST(MassProperties, BoxAsPolyhedronMatchesClosedForm) {
   // m = rho (2a)(2b)(2c); J_x = m (b^2 + c^2)/3 for half sides a, b, c.
   EXPECT_DOUBLE_EQ(exact.mass, density * 8.0 * h.prod());
   EXPECT_DOUBLE_EQ(exact.inertia(0, 0), exact.mass * (h.y() * h.y() + h.z() * h.z()) / 3.0);
-  EXPECT_NEAR(hull.mass / exact.mass, 1.0, kTol);
-  EXPECT_TRUE(hull.centre.isZero(kTol));
-  EXPECT_TRUE(hull.inertia.isApprox(exact.inertia, kTol));
-  EXPECT_TRUE(hull.principal_moments.isApprox(exact.principal_moments, kTol));
+  EXPECT_NEAR(hull.mass / exact.mass, 1.0, kMassTol);
+  EXPECT_TRUE(hull.centre.isZero(kMassTol));
+  EXPECT_TRUE(hull.inertia.isApprox(exact.inertia, kMassTol));
+  EXPECT_TRUE(hull.principal_moments.isApprox(exact.principal_moments, kMassTol));
 }
 
 TEST(MassProperties, CornerTetrahedronMatchesClosedForm) {
@@ -48,9 +48,9 @@ TEST(MassProperties, CornerTetrahedronMatchesClosedForm) {
   second *= a * b * c / 60.0;
   const Mat3 central = density * (second - volume * centre * centre.transpose());
   const Mat3 inertia = central.trace() * Mat3::Identity() - central;
-  EXPECT_NEAR(props.mass, density * volume, kTol);
-  EXPECT_TRUE(props.centre.isApprox(centre, kTol));
-  EXPECT_TRUE(props.inertia.isApprox(inertia, kTol)) << props.inertia << "\n" << inertia;
+  EXPECT_NEAR(props.mass, density * volume, kMassTol);
+  EXPECT_TRUE(props.centre.isApprox(centre, kMassTol));
+  EXPECT_TRUE(props.inertia.isApprox(inertia, kMassTol)) << props.inertia << "\n" << inertia;
 }
 
 TEST(MassProperties, RegularOctahedronIsIsotropic) {
@@ -60,8 +60,8 @@ TEST(MassProperties, RegularOctahedronIsIsotropic) {
   for (int k = 0; k < 3; ++k) points.insert(points.end(), {a * Vec3::Unit(k), -a * Vec3::Unit(k)});
   const MassProperties props = mass_properties(convex_hull(points), density);
   const double mass = density * 4.0 * a * a * a / 3.0;
-  EXPECT_NEAR(props.mass / mass, 1.0, kTol);
-  EXPECT_TRUE(props.inertia.isApprox(Mat3::Identity() * mass * a * a / 5.0, kTol));
+  EXPECT_NEAR(props.mass / mass, 1.0, kMassTol);
+  EXPECT_TRUE(props.inertia.isApprox(Mat3::Identity() * mass * a * a / 5.0, kMassTol));
 }
 
 TEST(MassProperties, SphereMatchesClosedForm) {
@@ -100,9 +100,9 @@ TEST(MassProperties, PolygonIsAPrismOfUnitDepth) {
       {Vec2(1.0, 2.0), Vec2(1.0 + w, 2.0), Vec2(1.0 + w, 2.0 + h), Vec2(1.0, 2.0 + h)});
   const MassProperties props = mass_properties(rectangle, density);
   const MassProperties box = mass_properties(Box{Vec3(w / 2, 0.5, h / 2)}, density);
-  EXPECT_NEAR(props.mass / (density * w * h), 1.0, kTol);
+  EXPECT_NEAR(props.mass / (density * w * h), 1.0, kMassTol);
   EXPECT_NEAR(props.inertia(1, 1) / (props.mass * (w * w + h * h) / 12.0), 1.0, 1e-12);
-  EXPECT_TRUE(props.centre.isApprox(Vec3(1.0 + w / 2, 0.0, 2.0 + h / 2), kTol));
+  EXPECT_TRUE(props.centre.isApprox(Vec3(1.0 + w / 2, 0.0, 2.0 + h / 2), kMassTol));
   EXPECT_TRUE(props.inertia.isApprox(box.inertia, 1e-12));
 }
 

@@ -10,6 +10,7 @@
 #include "moreau/io/problem_file.hpp"
 #include "support/block_wall.hpp"
 #include "support/scratch_folder.hpp"
+#include "support/test_problems.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -29,6 +30,7 @@
 namespace moreau::io {
 namespace {
 
+using testing::body_named;
 namespace fs = std::filesystem;
 using core::concat;
 using math::Vec3;
@@ -196,12 +198,6 @@ class BlockAssemblyTest : public ::testing::Test {
 
   const testing::ScratchFolder scratch_;
 };
-
-const model::Body& body_named(const run::Problem& problem, const std::string& name) {
-  for (const model::Body& body : problem.scene.bodies)
-    if (body.name == name) return body;
-  throw std::runtime_error("no body " + name);
-}
 
 TEST_F(BlockAssemblyTest, AWallInOneObjFileIsItsBlocksGivenOneByOne) {
   std::string assembly = "# a running-bond wall, one object per block\n";

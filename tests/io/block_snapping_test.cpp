@@ -30,7 +30,7 @@ using math::Vec3;
 using testing::BoxCorners;
 using ::testing::HasSubstr;
 
-const char* kHeader = R"(version: 1
+const char* kSnappingHeader = R"(version: 1
 time: {step: 1.0e-3, duration: 0.1}
 materials: [{name: stone, density: 2000}]
 )";
@@ -49,7 +49,7 @@ class BlockSnappingTest : public ::testing::Test {
 
   // The problem whose one generator reads `file`, with the generator's keys `extra`.
   run::Problem read_assembly(const std::string& file, const std::string& extra = "") const {
-    return read_problem_file(write("assembly.yaml", std::string(kHeader) +
+    return read_problem_file(write("assembly.yaml", std::string(kSnappingHeader) +
                                                         "generators:\n  - {type: blocks, name: "
                                                         "wall, file: " +
                                                         file + ", material: stone" + extra +

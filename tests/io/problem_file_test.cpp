@@ -6,6 +6,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "support/scratch_folder.hpp"
+#include "support/test_problems.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -20,6 +21,7 @@
 namespace moreau::io {
 namespace {
 
+using testing::body_named;
 namespace fs = std::filesystem;
 using math::Vec3;
 using ::testing::HasSubstr;
@@ -40,12 +42,6 @@ class ProblemFileTest : public ::testing::Test {
   const testing::ScratchFolder scratch_;
   const fs::path& folder_ = scratch_.path();
 };
-
-const model::Body& body_named(const run::Problem& problem, const std::string& name) {
-  for (const model::Body& body : problem.scene.bodies)
-    if (body.name == name) return body;
-  throw std::runtime_error("no body " + name);
-}
 
 const char* kFull3d = R"(version: 1
 title: Every key

@@ -29,7 +29,7 @@ std::string problem_with(const std::string& generator, int dimension) {
 }
 
 // The body of the problem named `name`, or null.
-const model::Body* body_named(const run::Problem& p, const std::string& name) {
+const model::Body* find_body(const run::Problem& p, const std::string& name) {
   const auto it = std::find_if(p.scene.bodies.begin(), p.scene.bodies.end(),
                                [&](const model::Body& b) { return b.name == name; });
   return it == p.scene.bodies.end() ? nullptr : &*it;
@@ -68,17 +68,17 @@ generators:
       west: [{centre: 0, sill: 3.0, width: 0.3, height: 0.4}]
 )"));
   // The wall's lintel: 0.9 + 2 x 0.3 m long, its centre over the door's, above the head.
-  const auto* lintel = body_named(p, "wall/course07_lintel00");
+  const auto* lintel = find_body(p, "wall/course07_lintel00");
   ASSERT_NE(lintel, nullptr);
   EXPECT_NEAR(lintel->shape_pose().position.x(), -0.9, 1e-12);
   EXPECT_NEAR(lintel->shape_pose().position.z(), 1.5, 1e-12);
   EXPECT_NEAR(lintel->mass, 1.5 * 0.3 * 0.2 * 2500.0, 1e-9);  // the default material
   // The building's floor, moved by the generator's position.
-  const auto* floor = body_named(p, "tower/course08_floor");
+  const auto* floor = find_body(p, "tower/course08_floor");
   ASSERT_NE(floor, nullptr);
   EXPECT_NEAR(floor->shape_pose().position.x(), 10.0, 1e-12);
-  EXPECT_NE(body_named(p, "tower/course06_south_lintel00"), nullptr);
-  EXPECT_NE(body_named(p, "tower/course17_west_lintel00"), nullptr);
+  EXPECT_NE(find_body(p, "tower/course06_south_lintel00"), nullptr);
+  EXPECT_NE(find_body(p, "tower/course17_west_lintel00"), nullptr);
 }
 
 TEST_F(ProblemGeneratorsTest, TwoLeavesAndHeaderCoursesReachTheBuildingGenerator) {
@@ -87,10 +87,10 @@ TEST_F(ProblemGeneratorsTest, TwoLeavesAndHeaderCoursesReachTheBuildingGenerator
       "leaves: 2, header_every: 3}",
       3)));
   // A leaf of course 0, 0.2 m deep, and a through-stone of the header course 2, 0.4 m deep.
-  const auto* leaf = body_named(p, "building/course00_south_outer_block00");
+  const auto* leaf = find_body(p, "building/course00_south_outer_block00");
   ASSERT_NE(leaf, nullptr);
   EXPECT_NEAR(leaf->shape_pose().position.y(), -1.1, 1e-12);
-  const auto* header = body_named(p, "building/course02_south_through_block00");
+  const auto* header = find_body(p, "building/course02_south_through_block00");
   ASSERT_NE(header, nullptr);
   EXPECT_NEAR(header->shape_pose().position.y(), -1.0, 1e-12);
 }
@@ -102,10 +102,10 @@ TEST_F(ProblemGeneratorsTest, TwoLeavesAndHeaderCoursesReachTheWallGenerator) {
       3)));
   // The back leaf of course 0, 0.2 m deep at y > 0, and a through-stone of the header
   // course 1, 0.4 m deep.
-  const auto* leaf = body_named(p, "wall/course00_back_block00");
+  const auto* leaf = find_body(p, "wall/course00_back_block00");
   ASSERT_NE(leaf, nullptr);
   EXPECT_NEAR(leaf->shape_pose().position.y(), 0.1, 1e-12);
-  const auto* header = body_named(p, "wall/course01_through_block00");
+  const auto* header = find_body(p, "wall/course01_through_block00");
   ASSERT_NE(header, nullptr);
   EXPECT_NEAR(header->shape_pose().position.y(), 0.0, 1e-12);
 }

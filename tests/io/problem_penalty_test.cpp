@@ -199,10 +199,10 @@ TEST_F(ProblemPenaltyTest, MaterialsGiveDissipationAndFrictionAngle) {
   EXPECT_DOUBLE_EQ(p.materials[0].dissipation, 0.0);
   const model::InteractionTable& table = p.scene.interactions;
   // tan of an angle read from a decimal text: round-off only.
-  constexpr double kTol = 1e-15;
-  EXPECT_NEAR(table.law(0, 1).friction, std::tan(math::radians(20)), kTol);
-  EXPECT_NEAR(table.law(1, 0).friction, std::tan(math::radians(20)), kTol);
-  EXPECT_NEAR(table.law(1, 1).friction, std::tan(math::radians(20)), kTol);
+  constexpr double kTanRoundOff = 1e-15;
+  EXPECT_NEAR(table.law(0, 1).friction, std::tan(math::radians(20)), kTanRoundOff);
+  EXPECT_NEAR(table.law(1, 0).friction, std::tan(math::radians(20)), kTanRoundOff);
+  EXPECT_NEAR(table.law(1, 1).friction, std::tan(math::radians(20)), kTanRoundOff);
   EXPECT_DOUBLE_EQ(table.law(1, 0).restitution, 0.2);  // the rest is the default's
   EXPECT_DOUBLE_EQ(table.law(0, 0).friction, 0.1);
   EXPECT_DOUBLE_EQ(table.law(0, 2).friction, 0.6);

@@ -24,18 +24,18 @@ using math::Vec3;
 using nlohmann::json;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // A file name per test under the system's temporary folder; the file is removed at the end.
-struct ScratchFile {
+struct ScratchSummary {
   fs::path path =
       fs::temp_directory_path() / (std::string("moreau_summary_") +
                                    ::testing::UnitTest::GetInstance()->current_test_info()->name() +
                                    "_" + std::to_string(getpid()) + ".json");
-  ~ScratchFile() { fs::remove(path); }
-  ScratchFile() = default;
-  ScratchFile(const ScratchFile&) = delete;
-  ScratchFile& operator=(const ScratchFile&) = delete;
+  ~ScratchSummary() { fs::remove(path); }
+  ScratchSummary() = default;
+  ScratchSummary(const ScratchSummary&) = delete;
+  ScratchSummary& operator=(const ScratchSummary&) = delete;
 };
 
 json read_json(const fs::path& path) {
@@ -80,7 +80,7 @@ run::RunSummary full_summary() {
 }
 
 TEST(SummaryJson, EveryFieldReadsBackExactly) {
-  const ScratchFile scratch;
+  const ScratchSummary scratch;
   const fs::path& path = scratch.path;
   write_summary_json(path, full_summary());
   const json j = read_json(path);
@@ -138,7 +138,7 @@ TEST(SummaryJson, EveryFieldReadsBackExactly) {
 // read_summary_json, the inverse of write_summary_json: every field back (the text written
 // again is the same), optional parts present and absent, non-finite numbers as null.
 TEST(SummaryJson, ASummaryReadBackIsTheOneWritten) {
-  const ScratchFile scratch;
+  const ScratchSummary scratch;
   run::RunSummary s = full_summary();
   s.restarted_from_step = 1000;
   s.load_factor_name = "pga_reached_g";
@@ -165,7 +165,7 @@ TEST(SummaryJson, ASummaryReadBackIsTheOneWritten) {
 }
 
 TEST(SummaryJson, ASummaryThatLacksAKeyIsRefusedNamingTheFile) {
-  const ScratchFile scratch;
+  const ScratchSummary scratch;
   std::ofstream(scratch.path) << R"({"title": "t", "problem": "p"})";
   try {
     read_summary_json(scratch.path);
@@ -177,11 +177,11 @@ TEST(SummaryJson, ASummaryThatLacksAKeyIsRefusedNamingTheFile) {
 }
 
 TEST(SummaryJson, NotFiniteNumbersAndAbsentPartsAreNull) {
-  const ScratchFile scratch;
+  const ScratchSummary scratch;
   const fs::path& path = scratch.path;
   run::RunSummary s = full_summary();
   s.counts.worst_error = kNaN;
-  s.bodies[0].velocity = Vec3(kInf, -kInf, 1.0);
+  s.bodies[0].velocity = Vec3(kInfinity, -kInfinity, 1.0);
   s.collapse.reset();
   s.record.reset();
   s.time_split.reset();
@@ -194,7 +194,7 @@ TEST(SummaryJson, NotFiniteNumbersAndAbsentPartsAreNull) {
 }
 
 TEST(SummaryJson, NoStepsGivesAnEmptyBodyListAndZeroMeans) {
-  const ScratchFile scratch;
+  const ScratchSummary scratch;
   const fs::path& path = scratch.path;
   write_summary_json(path, run::RunSummary{});
   const json j = read_json(path);

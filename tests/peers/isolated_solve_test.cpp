@@ -62,7 +62,7 @@ TEST(IsolatedSolve, AChildPastTheTimeLimitIsEndedThere) {
 // An allocation of three quarters of the machine's memory fails in the child (its address
 // space is limited to half); the exception ends the child, not the caller.
 TEST(IsolatedSolve, AChildThatAllocatesTooMuchFailsAlone) {
-#ifdef __SANITIZE_ADDRESS__
+#ifdef MOREAU_ADDRESS_SANITIZER
   GTEST_SKIP() << "no memory limit under AddressSanitizer (isolated_solve.cpp)";
 #endif
   const std::size_t memory =

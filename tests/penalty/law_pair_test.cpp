@@ -11,8 +11,8 @@
 namespace moreau::penalty {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-constexpr double kRoundOff = 1e-12;
+constexpr double kFlatOrFixed = std::numeric_limits<double>::infinity();
+constexpr double kLawPairRoundOff = 1e-12;
 
 // -2 ln(e) sqrt(m k / (ln(e)^2 + pi^2)), written out again.
 double hand_damping(double e, double m, double k) {
@@ -32,7 +32,7 @@ TEST(ResolveLaws, LinearLawFromSeriesSpringsAndRestitution) {
   // The default slider: K_t = (1 - 0.25) / (1 - 0.125) K_n = 6/7 K_n for the mean nu = 0.25,
   // and its dashpot from the same e on 2/7 of m_eff.
   const auto& tangential = std::get<SpringDashpotSlider>(laws.tangential);
-  EXPECT_NEAR(tangential.stiffness, 6.0 / 7.0 * normal.stiffness, 1.2e6 * kRoundOff);
+  EXPECT_NEAR(tangential.stiffness, 6.0 / 7.0 * normal.stiffness, 1.2e6 * kLawPairRoundOff);
   EXPECT_NEAR(tangential.damping, hand_damping(0.5, 2.0 / 7.0 * 1.2, tangential.stiffness), 1e-9);
 }
 
@@ -47,11 +47,11 @@ TEST(ResolveLaws, HuntCrossleyFromHertzAndSimbodysDissipation) {
   const ContactLaws laws = resolve_laws(pair, 0.6, 0.5, a, b, 1e-4);
   const auto& normal = std::get<HuntCrossley>(laws.normal);
   const double k = 4.0 / 3.0 * 0.1 * 8e9 / 9.0;
-  EXPECT_NEAR(normal.stiffness, k, k * kRoundOff);
-  EXPECT_NEAR(normal.dissipation, 1.7, 1.7 * kRoundOff);
+  EXPECT_NEAR(normal.stiffness, k, k * kLawPairRoundOff);
+  EXPECT_NEAR(normal.dissipation, 1.7, 1.7 * kLawPairRoundOff);
   // K_t from K_n = 3/2 k sqrt(1e-4) = 0.015 k and nu = 0.3: 0.7 / 0.85 = 14/17 of it.
   EXPECT_NEAR(std::get<IncrementalCoulomb>(laws.tangential).stiffness, 14.0 / 17.0 * 0.015 * k,
-              1.2e6 * kRoundOff);
+              1.2e6 * kLawPairRoundOff);
 }
 
 TEST(ResolveLaws, GivenParametersWinAndNeedNoMaterialData) {
@@ -76,7 +76,7 @@ TEST(ResolveLaws, GivenParametersWinAndNeedNoMaterialData) {
   EXPECT_NEAR(
       std::get<SpringDashpotSlider>(resolve_laws(pair, 0.6, 0.5, bare, bare, 1e-3).tangential)
           .stiffness,
-      2e4, 2e4 * kRoundOff);
+      2e4, 2e4 * kLawPairRoundOff);
 }
 
 TEST(ResolveLaws, PowerLawAndHertzTakeTheirSettings) {
@@ -100,7 +100,7 @@ TEST(ResolveLaws, PowerLawAndHertzTakeTheirSettings) {
   pair.normal.kind = NormalLawKind::Hertz;
   const auto hertz = std::get<Hertz>(resolve_laws(pair, 0.6, 0.5, side, side, 1e-4).normal);
   const double k = 4.0 / 3.0 * std::sqrt(0.05) * (1e9 / 0.9375) / 2.0;
-  EXPECT_NEAR(hertz.stiffness, k, k * kRoundOff);
+  EXPECT_NEAR(hertz.stiffness, k, k * kLawPairRoundOff);
   EXPECT_EQ(hertz.damping, 0.0);
 }
 
@@ -129,8 +129,8 @@ TEST(ResolveLawsDeathTest, FlatAgainstFlatHasNoSeriesSpring) {
 #ifdef NDEBUG
   GTEST_SKIP() << "MOREAU_ASSERT is compiled out in Release builds";
 #endif
-  const ContactSide plane{kInfinity, kInfinity, 1e9, 0.25, 0.0};
-  const ContactSide facet{kInfinity, 1.0, 1e9, 0.25, 0.0};
+  const ContactSide plane{kFlatOrFixed, kFlatOrFixed, 1e9, 0.25, 0.0};
+  const ContactSide facet{kFlatOrFixed, 1.0, 1e9, 0.25, 0.0};
   EXPECT_DEATH(resolve_laws(LawPair{}, 0.6, 0.5, plane, facet, 1e-4), "isfinite");
 }
 

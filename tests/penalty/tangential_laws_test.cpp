@@ -11,7 +11,7 @@ namespace moreau::penalty {
 namespace {
 
 // Hand values are exact decimals evaluated in a few operations: round-off only.
-constexpr double kRoundOff = 1e-12;
+constexpr double kTangentialLawRoundOff = 1e-12;
 
 // mu |F_n| = 0.5 * 10 = 5 N; the spring K_t = 1000 N/m reaches it at |d| = 5 mm.
 constexpr double kFriction = 0.5;
@@ -29,25 +29,25 @@ TEST(SpringDashpotSlider, SticksBelowAndSlipsAtExactlyMuFn) {
     const TangentialForce t = tangential_force(law, kSlip, d, kNormalForce, kFriction, kStep);
     // Stick: F = -K_t n h s = -0.13 n N.
     EXPECT_FALSE(t.slipping) << "step " << step;
-    EXPECT_NEAR(t.force.x(), -0.13 * step, kRoundOff) << "step " << step;
+    EXPECT_NEAR(t.force.x(), -0.13 * step, kTangentialLawRoundOff) << "step " << step;
     EXPECT_EQ(t.slip_work, 0.0);
     d = t.state;
   }
   const TangentialForce first_slip =
       tangential_force(law, kSlip, d, kNormalForce, kFriction, kStep);
   EXPECT_TRUE(first_slip.slipping);
-  EXPECT_NEAR(first_slip.force.norm(), kYield, kYield * kRoundOff);
-  EXPECT_NEAR(first_slip.force.x(), -kYield, kYield * kRoundOff);
+  EXPECT_NEAR(first_slip.force.norm(), kYield, kYield * kTangentialLawRoundOff);
+  EXPECT_NEAR(first_slip.force.x(), -kYield, kYield * kTangentialLawRoundOff);
   // The spring keeps d = 5 mm (K_t |d| = mu F_n); the trial was 5.07 mm, so the slider slid
   // 0.07 mm under 5 N: 3.5e-4 J. The spring stores 1/2 K_t d^2 = 0.5 * 1000 * 25e-6 = 0.0125 J.
-  EXPECT_NEAR(first_slip.state.x(), 5e-3, 5e-3 * kRoundOff);
+  EXPECT_NEAR(first_slip.state.x(), 5e-3, 5e-3 * kTangentialLawRoundOff);
   EXPECT_NEAR(first_slip.slip_work, 3.5e-4, 1e-15);
-  EXPECT_NEAR(first_slip.elastic_energy, 0.0125, 0.0125 * kRoundOff);
+  EXPECT_NEAR(first_slip.elastic_energy, 0.0125, 0.0125 * kTangentialLawRoundOff);
   // Steady slip: the whole step's slip h |s| = 0.13 mm is plastic, 5 N * 0.13 mm = 6.5e-4 J.
   const TangentialForce steady =
       tangential_force(law, kSlip, first_slip.state, kNormalForce, kFriction, kStep);
   EXPECT_NEAR(steady.slip_work, 6.5e-4, 1e-15);
-  EXPECT_NEAR(steady.force.x(), -kYield, kYield * kRoundOff);
+  EXPECT_NEAR(steady.force.x(), -kYield, kYield * kTangentialLawRoundOff);
 }
 
 TEST(SpringDashpotSlider, SticksAgainAtOnceWhenTheSlipReverses) {
@@ -57,7 +57,7 @@ TEST(SpringDashpotSlider, SticksAgainAtOnceWhenTheSlipReverses) {
       tangential_force(law, -kSlip, d_slipping, kNormalForce, kFriction, kStep);
   // d = 5 - 0.13 = 4.87 mm: F = -4.87 N, inside the disc.
   EXPECT_FALSE(back.slipping);
-  EXPECT_NEAR(back.force.x(), -4.87, 4.87 * kRoundOff);
+  EXPECT_NEAR(back.force.x(), -4.87, 4.87 * kTangentialLawRoundOff);
   EXPECT_EQ(back.slip_work, 0.0);
 }
 
@@ -69,17 +69,19 @@ TEST(SpringDashpotSlider, DashpotActsInStickAndNotInSlip) {
   // = (-1.63, -0.84) N, |F| = 1.8337 N < 5 N; the dashpot dissipates 20 * 0.0025 * 1e-3 J.
   const TangentialForce stick = tangential_force(law, s, d_old, kNormalForce, kFriction, kStep);
   EXPECT_FALSE(stick.slipping);
-  EXPECT_TRUE(stick.force.isApprox(Vec3(-1.63, -0.84, 0.0), kRoundOff));
-  EXPECT_TRUE(stick.state.isApprox(Vec3(1.03e-3, 4e-5, 0.0), kRoundOff));
-  EXPECT_NEAR(stick.damping_work, 5e-5, 5e-5 * kRoundOff);
+  EXPECT_TRUE(stick.force.isApprox(Vec3(-1.63, -0.84, 0.0), kTangentialLawRoundOff));
+  EXPECT_TRUE(stick.state.isApprox(Vec3(1.03e-3, 4e-5, 0.0), kTangentialLawRoundOff));
+  EXPECT_NEAR(stick.damping_work, 5e-5, 5e-5 * kTangentialLawRoundOff);
   // Slip at mu F_n = 0.5 N: the force keeps the trial's direction; the spring, 1000 |d| =
   // 1.0308 N, is shortened along itself to 0.5 N; the slip work is 0.5 N times the length
   // removed, and the dashpot's share is the work of F + K_t d (what the cap left of it).
   const TangentialForce slip = tangential_force(law, s, d_old, 1.0, kFriction, kStep);
   const Vec3 d_trial(1.03e-3, 4e-5, 0.0);
   EXPECT_TRUE(slip.slipping);
-  EXPECT_TRUE(slip.force.isApprox(0.5 * Vec3(-1.63, -0.84, 0.0).normalized(), kRoundOff));
-  EXPECT_TRUE(slip.state.isApprox(d_trial * (0.5 / (1000.0 * d_trial.norm())), kRoundOff));
+  EXPECT_TRUE(
+      slip.force.isApprox(0.5 * Vec3(-1.63, -0.84, 0.0).normalized(), kTangentialLawRoundOff));
+  EXPECT_TRUE(
+      slip.state.isApprox(d_trial * (0.5 / (1000.0 * d_trial.norm())), kTangentialLawRoundOff));
   EXPECT_NEAR(slip.slip_work, 0.5 * (d_trial - slip.state).norm(), 1e-17);
   EXPECT_NEAR(slip.damping_work, -(slip.force + 1000.0 * slip.state).dot(s) * kStep, 1e-17);
 }
@@ -92,8 +94,8 @@ TEST(SpringDashpotSlider, DashpotCarriedSlipNeverLengthensTheSpring) {
   const Vec3 s{0.05, 0.0, 0.0};
   const TangentialForce slip = tangential_force(law, s, Vec3(1e-4, 0, 0), 1.0, kFriction, kStep);
   EXPECT_TRUE(slip.slipping);
-  EXPECT_TRUE(slip.force.isApprox(Vec3(-0.5, 0.0, 0.0), kRoundOff));
-  EXPECT_TRUE(slip.state.isApprox(Vec3(1.5e-4, 0.0, 0.0), kRoundOff));
+  EXPECT_TRUE(slip.force.isApprox(Vec3(-0.5, 0.0, 0.0), kTangentialLawRoundOff));
+  EXPECT_TRUE(slip.state.isApprox(Vec3(1.5e-4, 0.0, 0.0), kTangentialLawRoundOff));
   EXPECT_EQ(slip.slip_work, 0.0);
   // The bodies lose 0.5 N * 0.05 mm = 2.5e-5 J; the spring stores 1/2 K (d^2 - d_old^2) =
   // 6.25e-6 J; the dashpot's share is (0.5 - 0.15) N * 0.05 mm = 1.75e-5 J.
@@ -106,22 +108,22 @@ TEST(IncrementalCoulomb, SticksBelowAndSlipsAtExactlyMuFn) {
   for (int step = 1; step <= 38; ++step) {
     const TangentialForce t = tangential_force(law, kSlip, stored, kNormalForce, kFriction, kStep);
     EXPECT_FALSE(t.slipping) << "step " << step;
-    EXPECT_NEAR(t.force.x(), -0.13 * step, kRoundOff) << "step " << step;
+    EXPECT_NEAR(t.force.x(), -0.13 * step, kTangentialLawRoundOff) << "step " << step;
     stored = t.state;
   }
   // Trial -5.07 N capped to -5 N; the cap removed 0.07 N of spring, 0.07 mm of plastic slip
   // under 5 N: 3.5e-4 J, as for the slider. Stored energy 5^2 / (2 * 1000) = 0.0125 J.
   const TangentialForce slip = tangential_force(law, kSlip, stored, kNormalForce, kFriction, kStep);
   EXPECT_TRUE(slip.slipping);
-  EXPECT_NEAR(slip.force.x(), -kYield, kYield * kRoundOff);
-  EXPECT_TRUE(slip.state.isApprox(slip.force, kRoundOff));
+  EXPECT_NEAR(slip.force.x(), -kYield, kYield * kTangentialLawRoundOff);
+  EXPECT_TRUE(slip.state.isApprox(slip.force, kTangentialLawRoundOff));
   EXPECT_NEAR(slip.slip_work, 3.5e-4, 1e-15);
-  EXPECT_NEAR(slip.elastic_energy, 0.0125, 0.0125 * kRoundOff);
+  EXPECT_NEAR(slip.elastic_energy, 0.0125, 0.0125 * kTangentialLawRoundOff);
   // Reversal: -5 + 0.13 = -4.87 N, stick at once.
   const TangentialForce back =
       tangential_force(law, -kSlip, slip.state, kNormalForce, kFriction, kStep);
   EXPECT_FALSE(back.slipping);
-  EXPECT_NEAR(back.force.x(), -4.87, 4.87 * kRoundOff);
+  EXPECT_NEAR(back.force.x(), -4.87, 4.87 * kTangentialLawRoundOff);
 }
 
 TEST(IncrementalCoulomb, StoredForceDoesNotJumpWhenStiffnessChanges) {
@@ -131,7 +133,7 @@ TEST(IncrementalCoulomb, StoredForceDoesNotJumpWhenStiffnessChanges) {
     const TangentialForce t =
         tangential_force(IncrementalCoulomb{k_t}, no_slip, stored, kNormalForce, kFriction, kStep);
     EXPECT_EQ(t.force, stored) << "k_t " << k_t;
-    EXPECT_NEAR(t.elastic_energy, 5.0 / (2.0 * k_t), kRoundOff) << "k_t " << k_t;
+    EXPECT_NEAR(t.elastic_energy, 5.0 / (2.0 * k_t), kTangentialLawRoundOff) << "k_t " << k_t;
   }
 }
 
@@ -150,7 +152,8 @@ TEST(SliderAndIncremental, AgreeWithoutDashpotAtConstantStiffness) {
     const TangentialForce incremental =
         tangential_force(IncrementalCoulomb{k_t}, s, stored, kNormalForce, kFriction, kStep);
     // Both are a few operations on quantities of 5 N: 1e-12 N.
-    EXPECT_TRUE(slider.force.isApprox(incremental.force, kRoundOff)) << "step " << step;
+    EXPECT_TRUE(slider.force.isApprox(incremental.force, kTangentialLawRoundOff))
+        << "step " << step;
     EXPECT_EQ(slider.slipping, incremental.slipping) << "step " << step;
     EXPECT_NEAR(slider.slip_work, incremental.slip_work, 1e-15) << "step " << step;
     slipping_steps += slider.slipping ? 1 : 0;
@@ -179,15 +182,15 @@ TEST(VelocityDependentFriction, CoefficientAtHandComputedPoints) {
   };
   // v = 0.05 mm/s, stiction ramp: a = (0.5 + 1) / 2 = 0.75, a^3 (10 - 15 a + 6 a^2) =
   // 0.421875 * 2.125 = 0.896484375, mu = -0.6 + 1.2 * 0.896484375 = 0.47578125.
-  EXPECT_TRUE(force_at(0.5e-4).force.isApprox(-4.7578125 * direction, kRoundOff));
+  EXPECT_TRUE(force_at(0.5e-4).force.isApprox(-4.7578125 * direction, kTangentialLawRoundOff));
   EXPECT_FALSE(force_at(0.5e-4).slipping);
-  EXPECT_TRUE(force_at(1e-4).force.isApprox(-6.0 * direction, kRoundOff));  // mu_s
+  EXPECT_TRUE(force_at(1e-4).force.isApprox(-6.0 * direction, kTangentialLawRoundOff));  // mu_s
   // v = 0.55 mm/s: a = 0.45 / 0.9 = 0.5, mu = 0.6 - 0.2 * 0.5 = 0.5.
-  EXPECT_TRUE(force_at(5.5e-4).force.isApprox(-5.0 * direction, kRoundOff));
-  EXPECT_TRUE(force_at(2e-3).force.isApprox(-4.0 * direction, kRoundOff));  // mu_d
+  EXPECT_TRUE(force_at(5.5e-4).force.isApprox(-5.0 * direction, kTangentialLawRoundOff));
+  EXPECT_TRUE(force_at(2e-3).force.isApprox(-4.0 * direction, kTangentialLawRoundOff));  // mu_d
   EXPECT_EQ(force_at(0.0).force, Vec3::Zero());
   // Slip work -F . s h = 4 N * 2 mm/s * 1 ms = 8e-6 J; no state.
-  EXPECT_NEAR(force_at(2e-3).slip_work, 8e-6, 8e-6 * kRoundOff);
+  EXPECT_NEAR(force_at(2e-3).slip_work, 8e-6, 8e-6 * kTangentialLawRoundOff);
   EXPECT_EQ(force_at(2e-3).state, Vec3::Zero());
 }
 
@@ -195,7 +198,7 @@ TEST(VelocityDependentFriction, MaximumForceCapsTheMagnitude) {
   const TangentialLaw law = VelocityDependentFriction{0.6, 0.4, 1e-4, 1e-3, 3.0};
   const Vec3 s{0.0, -2e-3, 0.0};  // mu_d F_n = 4 N, capped to 3 N
   const TangentialForce t = tangential_force(law, s, Vec3::Zero(), kNormalForce, 0.0, kStep);
-  EXPECT_TRUE(t.force.isApprox(Vec3(0.0, 3.0, 0.0), kRoundOff));
+  EXPECT_TRUE(t.force.isApprox(Vec3(0.0, 3.0, 0.0), kTangentialLawRoundOff));
 }
 
 // The critical step sees the slider's K_t and eta_t, the incremental law's k_t, and for the
@@ -234,15 +237,16 @@ TEST(TangentialLaws, NoForceWithoutNormalForce) {
 TEST(RotateIntoTangentPlane, KeepsLengthAndLeavesTheNormal) {
   // (3, 0, 4) on the plane z = 0: its in-plane part (3, 0, 0) stretched to length 5.
   EXPECT_TRUE(rotate_into_tangent_plane(Vec3(3.0, 0.0, 4.0), Vec3::UnitZ())
-                  .isApprox(Vec3(5.0, 0.0, 0.0), kRoundOff));
+                  .isApprox(Vec3(5.0, 0.0, 0.0), kTangentialLawRoundOff));
   // A state in the old plane z = 0 after the normal tilts by 0.3 rad about y.
   const Vec3 n{std::sin(0.3), 0.0, std::cos(0.3)};
   const Vec3 state{2e-3, -1e-3, 0.0};
   const Vec3 rotated = rotate_into_tangent_plane(state, n);
-  EXPECT_NEAR(rotated.norm(), state.norm(), state.norm() * kRoundOff);
-  EXPECT_NEAR(rotated.dot(n), 0.0, state.norm() * kRoundOff);
+  EXPECT_NEAR(rotated.norm(), state.norm(), state.norm() * kTangentialLawRoundOff);
+  EXPECT_NEAR(rotated.dot(n), 0.0, state.norm() * kTangentialLawRoundOff);
   // Already in the plane: unchanged. Along the normal or zero: nothing left.
-  EXPECT_TRUE(rotate_into_tangent_plane(state, Vec3::UnitZ()).isApprox(state, kRoundOff));
+  EXPECT_TRUE(
+      rotate_into_tangent_plane(state, Vec3::UnitZ()).isApprox(state, kTangentialLawRoundOff));
   EXPECT_EQ(rotate_into_tangent_plane(Vec3(0.0, 0.0, 2.0), Vec3::UnitZ()), Vec3::Zero());
   EXPECT_EQ(rotate_into_tangent_plane(Vec3::Zero(), n), Vec3::Zero());
 }

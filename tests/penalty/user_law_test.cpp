@@ -27,15 +27,15 @@ using ::testing::HasSubstr;
 constexpr std::array<double, 4> kParameters = {1e5, 50.0, 8e4, 20.0};
 const NormalLaw kNormalLaw = LinearSpringDashpot{1e5, 50.0};
 const TangentialLaw kTangentialLaw = SpringDashpotSlider{8e4, 20.0};
-constexpr double kFriction = 0.3;
-constexpr double kStep = 5e-5;  // h, s
+constexpr double kUserLawFriction = 0.3;
+constexpr double kUserLawStep = 5e-5;  // h, s
 
 moreau_contact_input input_with(const double* parameters, int count) {
   moreau_contact_input input{};
-  input.friction = kFriction;
+  input.friction = kUserLawFriction;
   input.restitution = 0.5;
   input.effective_mass = 0.1;
-  input.time_step = kStep;
+  input.time_step = kUserLawStep;
   input.parameters = parameters;
   input.parameter_count = count;
   return input;
@@ -51,7 +51,7 @@ TEST(UserLaw, GivesTheBuiltInForcesOverAnImpact) {
   Vec3 state = Vec3::Zero();
   int stick = 0, slip = 0, no_tension = 0;
   for (int step = 1; step < 200; ++step) {
-    const double t = step * kStep;
+    const double t = step * kUserLawStep;
     const double omega = std::numbers::pi / T;
     input.overlap = 1e-3 * std::sin(omega * t);
     input.overlap_rate = 1e-3 * omega * std::cos(omega * t);
@@ -62,7 +62,7 @@ TEST(UserLaw, GivesTheBuiltInForcesOverAnImpact) {
 
     const NormalForce normal = normal_force(kNormalLaw, input.overlap, input.overlap_rate);
     const TangentialForce tangential =
-        tangential_force(kTangentialLaw, s, state, normal.force, kFriction, kStep);
+        tangential_force(kTangentialLaw, s, state, normal.force, kUserLawFriction, kUserLawStep);
     // The plug-in does the same arithmetic in another order: forces of up to 100 N agree to
     // round-off, 1e-12 N; energies and works (up to 0.1 J) to 1e-15 J.
     EXPECT_NEAR(out.normal_force, normal.force, 1e-12) << "step " << step;
@@ -76,7 +76,8 @@ TEST(UserLaw, GivesTheBuiltInForcesOverAnImpact) {
         << "step " << step;
     EXPECT_NEAR(out.slip_work, tangential.slip_work, 1e-15) << "step " << step;
     // The normal dashpot's share F - k delta works against the rate.
-    const double normal_damping_work = (normal.force - normal.elastic) * input.overlap_rate * kStep;
+    const double normal_damping_work =
+        (normal.force - normal.elastic) * input.overlap_rate * kUserLawStep;
     EXPECT_NEAR(out.damping_work, normal_damping_work + tangential.damping_work, 1e-15)
         << "step " << step;
     EXPECT_EQ(out.stiffness, tangent_stiffness(kNormalLaw, input.overlap));

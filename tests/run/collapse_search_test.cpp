@@ -42,8 +42,8 @@ TEST(CollapseSearch, BracketsTheCapacityToThePrecisionFromAnyStartAndParallelism
     for (const double start : {0.25, 1.0, 3.0})
       for (const int parallel : {1, 2, 3, 8}) {
         const SearchResult result = search(capacity, start, 0.01, parallel);
-        SCOPED_TRACE(testing::Message() << "capacity " << capacity << ", start " << start << ", "
-                                        << parallel << " at once");
+        SCOPED_TRACE(::testing::Message() << "capacity " << capacity << ", start " << start << ", "
+                                          << parallel << " at once");
         EXPECT_LT(result.survived, capacity);
         EXPECT_GE(result.collapsed, capacity);
         EXPECT_LE(result.collapsed - result.survived, 0.01);

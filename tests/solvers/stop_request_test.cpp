@@ -22,23 +22,16 @@ class StopRequested {
   StopRequested& operator=(const StopRequested&) = delete;
 };
 
-StopCriteria far_tolerance() {
-  StopCriteria stop;
-  stop.tolerance = 1e-14;
-  stop.max_iterations = 100'000;
-  return stop;
-}
-
 TEST(StopRequest, EndsEveryLocalMethodAtItsFirstCheck) {
   const contact::LocalProblem problem = testing::random_problem(3, 20, 41);
   for (const std::string& name : registered_solver_names()) {
     SCOPED_TRACE(name);
     VecX cold = VecX::Zero(problem.size());
-    ASSERT_FALSE(make_solver(name, far_tolerance())->solve(problem, cold).iterations <= 1)
+    ASSERT_FALSE(make_solver(name, testing::far_tolerance())->solve(problem, cold).iterations <= 1)
         << "the problem is solved at once: it tests nothing";
     const StopRequested stop;
     VecX r = VecX::Zero(problem.size());
-    const SolveReport report = make_solver(name, far_tolerance())->solve(problem, r);
+    const SolveReport report = make_solver(name, testing::far_tolerance())->solve(problem, r);
     EXPECT_EQ(report.status, Status::Interrupted);
     EXPECT_LE(report.iterations, 1);
     EXPECT_TRUE(r.allFinite());
@@ -51,11 +44,13 @@ TEST(StopRequest, EndsEveryGlobalMethodAtItsFirstCheck) {
     SCOPED_TRACE(name);
     VecX cold = VecX::Zero(3 * problem.contacts());
     VecX v;
-    ASSERT_FALSE(make_global_solver(name, far_tolerance())->solve(problem, cold, v).iterations <= 1)
+    ASSERT_FALSE(
+        make_global_solver(name, testing::far_tolerance())->solve(problem, cold, v).iterations <= 1)
         << "the problem is solved at once: it tests nothing";
     const StopRequested stop;
     VecX r = VecX::Zero(3 * problem.contacts());
-    const SolveReport report = make_global_solver(name, far_tolerance())->solve(problem, r, v);
+    const SolveReport report =
+        make_global_solver(name, testing::far_tolerance())->solve(problem, r, v);
     EXPECT_EQ(report.status, Status::Interrupted);
     EXPECT_LE(report.iterations, 1);
     EXPECT_TRUE(r.allFinite());

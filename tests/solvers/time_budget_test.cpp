@@ -13,13 +13,6 @@
 namespace moreau::solvers {
 namespace {
 
-StopCriteria far_tolerance() {
-  StopCriteria stop;
-  stop.tolerance = 1e-14;
-  stop.max_iterations = 100'000;
-  return stop;
-}
-
 void wait_past(double seconds) {
   std::this_thread::sleep_for(std::chrono::duration<double>(2 * seconds));
 }
@@ -31,7 +24,7 @@ TEST(TimeBudget, OnceSpentEndsEveryLocalMethodAtItsFirstCheck) {
     const TimeBudget budget(1e-3);
     wait_past(1e-3);
     VecX r = VecX::Zero(problem.size());
-    const SolveReport report = make_solver(name, far_tolerance())->solve(problem, r);
+    const SolveReport report = make_solver(name, testing::far_tolerance())->solve(problem, r);
     EXPECT_EQ(report.status, Status::TimeLimit);
     EXPECT_LE(report.iterations, 1);
     EXPECT_TRUE(r.allFinite());
@@ -46,7 +39,8 @@ TEST(TimeBudget, OnceSpentEndsEveryGlobalMethodAtItsFirstCheck) {
     wait_past(1e-3);
     VecX r = VecX::Zero(3 * problem.contacts());
     VecX v;
-    const SolveReport report = make_global_solver(name, far_tolerance())->solve(problem, r, v);
+    const SolveReport report =
+        make_global_solver(name, testing::far_tolerance())->solve(problem, r, v);
     EXPECT_EQ(report.status, Status::TimeLimit);
     EXPECT_LE(report.iterations, 1);
     EXPECT_TRUE(r.allFinite());

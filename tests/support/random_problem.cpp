@@ -63,4 +63,11 @@ contact::GlobalProblem random_global_problem(int bodies, int contacts, std::uint
   return problem;
 }
 
+solvers::StopCriteria far_tolerance() {
+  solvers::StopCriteria stop;
+  stop.tolerance = 1e-14;
+  stop.max_iterations = 100'000;
+  return stop;
+}
+
 }  // namespace moreau::testing

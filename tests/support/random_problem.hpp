@@ -6,6 +6,7 @@
 
 #include "moreau/contact/global_problem.hpp"
 #include "moreau/contact/local_problem.hpp"
+#include "moreau/solvers/solver.hpp"
 
 #include <cstdint>
 
@@ -28,5 +29,9 @@ enum class MassBlocks {
 contact::GlobalProblem random_global_problem(int bodies, int contacts, std::uint64_t seed,
                                              double max_mu = 0.7,
                                              MassBlocks mass = MassBlocks::Diagonal);
+
+/// Stop criteria no solver meets on these problems (tolerance 1e-14, 100,000 iterations), for
+/// tests of what ends a solve before its criteria do.
+solvers::StopCriteria far_tolerance();
 
 }  // namespace moreau::testing

@@ -1,10 +1,29 @@
-// Small problem files that several tests of runs share (tests/run, tests/cli), without an
-// `output` key: each test adds the outputs it needs.
+// What several tests of problems and runs share (tests/run, tests/io, tests/cli): small
+// problem files without an `output` key (each test adds the outputs it needs), the bundled
+// problems and a problem's body by name.
 #pragma once
 
+#include "moreau/run/problem.hpp"
+
+#include <filesystem>
+#include <stdexcept>
 #include <string>
 
 namespace moreau::testing {
+
+/// The bundled problems (problems/ of the source tree).
+inline const std::filesystem::path kBundledProblems =
+    std::filesystem::path(MOREAU_SOURCE_DIR) / "problems";
+/// The rocking block under a sine pulse, the studies' small problem.
+inline const std::string kRockingBlockPulse =
+    (kBundledProblems / "rocking-block-pulse.yaml").string();
+
+/// The body of `problem` called `name`.
+inline const model::Body& body_named(const run::Problem& problem, const std::string& name) {
+  for (const model::Body& body : problem.scene.bodies)
+    if (body.name == name) return body;
+  throw std::runtime_error("no body " + name);
+}
 
 /// 7 voussoirs on the ground, the table tilting at 15 deg/s: the arch starts to move near
 /// step 900 (t = 0.9 s, 13.5 deg) and its kinetic energy passes 20 J at step 1353, which

@@ -101,8 +101,9 @@ inline constexpr double kMaxQuaternionComponent = 1e6;
 /// The largest kinetic-energy threshold, J: the Chicxulub impactor carried about 4e23 J.
 inline constexpr double kMaxKineticEnergy = 1e30;
 
-// NOLINTNEXTLINE(bugprone-exception-escape): its implicit move assignment copies the
-// YAML::Node, which has no move, and that copy may allocate; std::bad_alloc is the only throw.
+// bugprone-exception-escape: the implicit move assignment copies the YAML::Node, which has no
+// move, and that copy may allocate; std::bad_alloc is its only throw.
+// NOLINTNEXTLINE(bugprone-exception-escape)
 class Field {
  public:
   /// Parses a whole file.

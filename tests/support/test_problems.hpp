@@ -14,7 +14,7 @@ namespace moreau::testing {
 /// The bundled problems (problems/ of the source tree).
 inline const std::filesystem::path kBundledProblems =
     std::filesystem::path(MOREAU_SOURCE_DIR) / "problems";
-/// The rocking block under a sine pulse, the studies' small problem.
+/// The slender block hit by a rectangular pulse, the small problem of the ida tests.
 inline const std::string kRockingBlockPulse =
     (kBundledProblems / "rocking-block-pulse.yaml").string();
 

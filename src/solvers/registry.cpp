@@ -59,6 +59,8 @@ std::unique_ptr<GlobalSolver> make_velocity_newton(const StopCriteria& stop,
   options.de_saxce_newton = read.flag("de_saxce_newton", options.de_saxce_newton);
   options.de_saxce_stall_steps =
       static_cast<int>(read.integer("de_saxce_stall_steps", options.de_saxce_stall_steps, 0, 1000));
+  options.stale_factor_iterations = static_cast<int>(
+      read.integer("stale_factor_iterations", options.stale_factor_iterations, 0, 1000));
   read.finish();
   return std::make_unique<VelocityNewton>(options);
 }

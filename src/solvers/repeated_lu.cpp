@@ -42,7 +42,10 @@ struct RepeatedLu::Libraries {
     if (!symbolic) return false;
     rows = K.rows();
     nonzeros = K.nonZeros();
-    if (symbolic->est_flops >= kKluFlops) umfpack.emplace();
+    if (symbolic->est_flops >= kKluFlops) {
+      umfpack.emplace();
+      umfpack->umfpackControl()(UMFPACK_IRSTEP) = 0;
+    }
     return true;
   }
 

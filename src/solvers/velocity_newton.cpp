@@ -11,6 +11,7 @@
 #include "sweep_loop.hpp"
 
 #include <Eigen/CholmodSupport>
+#include <Eigen/IterativeLinearSolvers>
 
 #include <algorithm>
 #include <cmath>
@@ -112,12 +113,15 @@ void assemble(const SparseMat& M, const ContactRows& rows, const std::vector<Blo
   for (Index j = 0; j < M.outerSize(); ++j)
     for (SparseMat::InnerIterator it(M, j); it; ++it)
       if (stored(pattern.triangle, it.row(), j)) values[pattern.mass_slot[m++]] += it.value();
+  std::vector<double> product;  // H_a D_a, in storage reused from contact to contact
   for (std::size_t a = 0; a < D.size(); ++a) {
     if (D[a].isZero()) continue;  // open: no stiffness
     const Index first = rows.start[a], count = rows.start[a + 1] - first;
     const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, d, Eigen::RowMajor>> H_a(
         rows.values.data() + d * first, count, d);
-    const Eigen::Matrix<double, Eigen::Dynamic, d> H_D = H_a * D[a];
+    product.resize(std::max(product.size(), static_cast<std::size_t>(d * count)));
+    Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, d>> H_D(product.data(), count, d);
+    H_D.noalias() = H_a * D[a];
     Index slot = pattern.pair_start[a];
     for (Index q = 0; q < count; ++q)
       for (Index p = 0; p < count; ++p)
@@ -170,10 +174,14 @@ struct VelocityNewtonWorkspace {
   VecX u, z, projected, gradient, dv, H_dv;
   std::vector<BlockMat<d>> D;
   double kappa = 0.0;  ///< rho_a = kappa / delassus_normal_a
-  /// Of the last factorized matrix (empty: none yet). A matrix built where every region is
+  /// Of the last assembled matrix (empty: none yet). A matrix built where every region is
   /// Inside or Polar does not depend on z.
   std::vector<contact::ConeRegion> regions;
-  double factorized_kappa = 0.0;
+  double assembled_kappa = 0.0;
+  /// The kappa of the Cholesky factor in the cache where it is of this solve (0: not yet),
+  /// and whether it is of the last assembled matrix.
+  double factor_kappa = 0.0;
+  bool factor_current = false;
   /// The Jacobian with the De Saxcé term's derivative: its blocks rho_a J_a B_a and its LU
   /// factorizations, whose library and pivots are chosen at its first use in this solve (not
   /// kept from solve to solve: the pivots of an earlier step would make the answer depend on
@@ -213,6 +221,10 @@ struct VelocityNewton::Cache {
   SparseMat mass_pattern;                  ///< M of the last solve (its pattern is compared)
   std::vector<Index> row_start, row_dof;   ///< ContactRows::start and dof of the last solve
   CholeskyFactor factor;
+  /// Of the pattern's analysis: the flops of a factorization (CHOLMOD's count) and of a
+  /// conjugate-gradient iteration preconditioned by it (two triangular solves and the product
+  /// with K, 4 nnz(L) + 4 nnz of K's stored triangle).
+  double factorization_flops = 0.0, iteration_flops = 0.0;
 };
 
 namespace {
@@ -243,6 +255,9 @@ void prepare_pattern(const SparseMat& M, const ContactRows& rows, VelocityNewton
   if (same) return;
   cache.factor.cholmod().print = 0;  // library code never prints
   cache.factor.analyzePattern(cache.pattern->K);
+  cache.factorization_flops = cache.factor.cholmod().fl;
+  cache.iteration_flops =
+      4.0 * (cache.factor.cholmod().lnz + static_cast<double>(cache.pattern->K.nonZeros()));
 }
 
 // rho_a = kappa / W_aa,NN; a contact without a W_aa,NN (no free degree of freedom) takes the
@@ -353,11 +368,11 @@ void freeze_de_saxce(VelocityNewtonWorkspace<d>& ws, const VecX& r) {
   }
 }
 
-// D_a = rho_a dP_K/dz at z_a; true when the matrix differs from the factorized one (a
+// D_a = rho_a dP_K/dz at z_a; true when the matrix differs from the last assembled one (a
 // region changed, a contact slides, or rho changed).
 template <int d>
 bool update_stiffness(VelocityNewtonWorkspace<d>& ws) {
-  bool changed = ws.regions.empty() || ws.factorized_kappa != ws.kappa;
+  bool changed = ws.regions.empty() || ws.assembled_kappa != ws.kappa;
   ws.regions.resize(static_cast<std::size_t>(ws.problem.contacts()));
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const Block<d> z_a = ws.z.template segment<d>(d * a);
@@ -366,7 +381,7 @@ bool update_stiffness(VelocityNewtonWorkspace<d>& ws) {
     ws.regions[a] = region;
     ws.D[a] = impulse_stiffness<d>(ws, z_a, a);
   }
-  ws.factorized_kappa = ws.kappa;
+  ws.assembled_kappa = ws.kappa;
   return changed;
 }
 
@@ -439,19 +454,78 @@ VelocityNewtonStep line_search(VelocityNewtonWorkspace<d>& ws, VecX& v) {
   return VelocityNewtonStep::Accepted;
 }
 
-// One Newton step on F_k from v (ws.u, z, P_K(z) and the gradient of v at hand).
+// The Cholesky factor of an earlier matrix of the same solve as the preconditioner of
+// conjugate gradients (Eigen's preconditioner concept): nothing to compute.
+struct StaleFactor {
+  const CholeskyFactor* factor = nullptr;
+  template <class Matrix>
+  StaleFactor& analyzePattern(const Matrix&) {
+    return *this;
+  }
+  template <class Matrix>
+  StaleFactor& factorize(const Matrix&) {
+    return *this;
+  }
+  template <class Matrix>
+  StaleFactor& compute(const Matrix&) {
+    return *this;
+  }
+  VecX solve(const VecX& b) const { return factor->solve(b); }
+  Eigen::ComputationInfo info() const { return Eigen::Success; }
+};
+
+// The relative residual |K dv + g| / |g| of an inexact Newton direction (Dembo, Eisenstat &
+// Steihaug 1982): its steps converge linearly at about this rate near the solution, on a
+// function whose exact line search (line_search) any descent direction serves.
+constexpr double kInexactNewtonResidual = 0.1;
+
+// dv = -K^-1 g by conjugate gradients on the assembled K preconditioned by the factor of an
+// earlier K of this solve at the same kappa, within options.stale_factor_iterations
+// iterations (false where they do not reach kInexactNewtonResidual, or where that many
+// iterations would cost more flops than the factorization they replace: small structures).
+// K differs from the factorized matrix by the terms of the contacts that changed region or
+// slid since, and the preconditioned matrix is the identity plus a correction of that rank:
+// on the clock tower a few iterations, against a factorization that costs the time of about
+// 14 (docs/large-structures.md, "A stale factor as preconditioner"). Every iterate of
+// conjugate gradients started at 0 is a descent direction of F_k.
 template <int d>
-VelocityNewtonStep newton_step(VelocityNewton::Cache& cache, VelocityNewtonWorkspace<d>& ws,
-                               VecX& v) {
+bool stale_factor_direction(const VelocityNewtonOptions& options, VelocityNewton::Cache& cache,
+                            VelocityNewtonWorkspace<d>& ws) {
+  if (options.stale_factor_iterations == 0 ||
+      options.stale_factor_iterations * cache.iteration_flops > cache.factorization_flops)
+    return false;
+  Eigen::ConjugateGradient<SparseMat, Eigen::Lower, StaleFactor> conjugate_gradients;
+  conjugate_gradients.preconditioner().factor = &cache.factor;
+  conjugate_gradients.setMaxIterations(options.stale_factor_iterations);
+  conjugate_gradients.setTolerance(kInexactNewtonResidual);
+  conjugate_gradients.compute(cache.pattern->K);
+  ws.dv = conjugate_gradients.solve(-ws.gradient);
+  return conjugate_gradients.info() == Eigen::Success;
+}
+
+// One Newton step on F_k from v (ws.u, z, P_K(z) and the gradient of v at hand). Its
+// direction is exact from a factorization of the current matrix, or inexact from an earlier
+// one (stale_factor_direction) where that suffices.
+template <int d>
+VelocityNewtonStep newton_step(const VelocityNewtonOptions& options, VelocityNewton::Cache& cache,
+                               VelocityNewtonWorkspace<d>& ws, VecX& v) {
   if (update_stiffness<d>(ws)) {
     assemble<d>(ws.problem.M, ws.rows, ws.D, *cache.pattern);
+    ws.factor_current = false;
+  }
+  if (ws.factor_current) {
+    ws.dv = -cache.factor.solve(ws.gradient);
+  } else if (ws.factor_kappa != ws.kappa || !stale_factor_direction<d>(options, cache, ws)) {
     cache.factor.factorize(cache.pattern->K);
     if (cache.factor.info() != Eigen::Success) {
       ws.regions.clear();
+      ws.factor_kappa = 0.0;
       return VelocityNewtonStep::FactorizationFailed;
     }
+    ws.factor_kappa = ws.kappa;
+    ws.factor_current = true;
+    ws.dv = -cache.factor.solve(ws.gradient);
   }
-  ws.dv = -cache.factor.solve(ws.gradient);
   local_velocity<d>(ws.rows, ws.dv, VecX::Zero(ws.u.size()), ws.H_dv);
   return line_search<d>(ws, v);
 }
@@ -535,15 +609,16 @@ bool de_saxce_stalled(const std::vector<double>& residuals, int stall_steps) {
 // not the uninterrupted solve's, and a step taken with it would not be the step a continued
 // run takes).
 template <int d>
-InnerNewtonResult inner_solve(VelocityNewton::Cache& cache, VelocityNewtonWorkspace<d>& ws,
-                              InnerMethod method, int max_steps, int stall_steps, double tolerance,
-                              VecX& v) {
+InnerNewtonResult inner_solve(const VelocityNewtonOptions& options, VelocityNewton::Cache& cache,
+                              VelocityNewtonWorkspace<d>& ws, InnerMethod method, int max_steps,
+                              double tolerance, VecX& v) {
   InnerNewtonResult result;
   project<d>(ws.u, ws);
   compute_gradient<d>(v, ws);
   std::vector<double> residuals{velocity_residual<d>(ws)};
   while (result.iterations < max_steps && residuals.back() > tolerance) {
-    result.stalled = method == InnerMethod::DeSaxce && de_saxce_stalled(residuals, stall_steps);
+    result.stalled =
+        method == InnerMethod::DeSaxce && de_saxce_stalled(residuals, options.de_saxce_stall_steps);
     if (result.stalled) break;
     if (core::stop_requested()) {
       result.interrupted = true;
@@ -555,7 +630,7 @@ InnerNewtonResult inner_solve(VelocityNewton::Cache& cache, VelocityNewtonWorksp
         method == InnerMethod::DeSaxce &&
         de_saxce_newton_step<d>(cache, ws, v) == VelocityNewtonStep::Accepted;
     if (!de_saxce_step) {
-      result.step = newton_step<d>(cache, ws, v);
+      result.step = newton_step<d>(options, cache, ws, v);
       if (result.step != VelocityNewtonStep::Accepted) break;
       if (method == InnerMethod::DeSaxce) freeze_de_saxce<d>(ws, ws.projected);
       project<d>(ws.u, ws);
@@ -642,8 +717,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     const int steps =
         std::min(options.inner_iterations, options.stop.max_iterations - report.iterations);
     const InnerMethod used = method;
-    const InnerNewtonResult inner =
-        inner_solve<d>(cache, ws, used, steps, options.de_saxce_stall_steps, tolerance, v);
+    const InnerNewtonResult inner = inner_solve<d>(options, cache, ws, used, steps, tolerance, v);
     report.iterations += inner.iterations;
     if (inner.interrupted) {
       report.status = Status::Interrupted;
@@ -742,12 +816,14 @@ VelocityNewton::VelocityNewton(const VelocityNewtonOptions& options)
     : options_(options), cache_(std::make_unique<Cache>()) {
   detail::validate(options.stop, "VelocityNewtonOptions");
   if (!(options.penalty > 0.0) || !(options.max_penalty >= options.penalty) ||
-      options.inner_iterations < 1 || options.de_saxce_stall_steps < 0)
+      options.inner_iterations < 1 || options.de_saxce_stall_steps < 0 ||
+      options.stale_factor_iterations < 0)
     throw core::Diagnostic(
         {"VelocityNewtonOptions"}, "VelocityNewtonOptions",
-        "penalty > 0, max_penalty >= penalty, inner_iterations >= 1, de_saxce_stall_steps >= 0",
+        "penalty > 0, max_penalty >= penalty, inner_iterations >= 1, "
+        "de_saxce_stall_steps >= 0, stale_factor_iterations >= 0",
         core::concat(options.penalty, ", ", options.max_penalty, ", ", options.inner_iterations,
-                     ", ", options.de_saxce_stall_steps));
+                     ", ", options.de_saxce_stall_steps, ", ", options.stale_factor_iterations));
 }
 
 VelocityNewton::~VelocityNewton() = default;

@@ -22,7 +22,9 @@
 // line search on F_k. F_k is piecewise quadratic, so the inner Newton method ends in one or
 // two steps once the contacts keep their regions, and while every contact sticks or is open
 // with the same rho the matrix does not change: the factor is reused and an outer iteration
-// costs two triangular solves.
+// costs two triangular solves. Where it changes on a large structure, conjugate gradients
+// preconditioned by the solve's last factor give an inexact Newton step in a few iterations
+// without a new factorization (option stale_factor_iterations).
 //
 // s is a fixed point, and where it limits (many sliding contacts: its rate tends to 1 as
 // kappa grows), the inner problems are those of the true law, s_a(v) =
@@ -66,6 +68,13 @@ struct VelocityNewtonOptions {
   /// A De Saxcé inner solve whose residual fell by less than 10 % over this many Newton
   /// steps ends there, as unfinished (0: it runs to inner_iterations). >= 0.
   int de_saxce_stall_steps = 5;
+  /// Where the symmetric inner problem's matrix changed since its last factorization in this
+  /// solve, its Newton direction is first sought by at most this many conjugate-gradient
+  /// iterations preconditioned by that factorization, to a relative residual of 0.1 (an
+  /// inexact Newton step); the matrix is factorized where they do not get there. Only where
+  /// that many iterations cost fewer flops than a factorization (large structures). 0: every
+  /// changed matrix is factorized. >= 0.
+  int stale_factor_iterations = 8;
 };
 
 /// The velocity-space method of the header comment ("velocity-newton").

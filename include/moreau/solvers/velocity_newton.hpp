@@ -23,8 +23,9 @@
 // two steps once the contacts keep their regions, and while every contact sticks or is open
 // with the same rho the matrix does not change: the factor is reused and an outer iteration
 // costs two triangular solves. Where it changes on a large structure, conjugate gradients
-// preconditioned by the solve's last factor give an inexact Newton step in a few iterations
-// without a new factorization (option stale_factor_iterations).
+// preconditioned by the solve's last factor can give an inexact Newton step in a few
+// iterations without a new factorization (option stale_factor_iterations, off by default:
+// its answers sit just inside the tolerance, and a rocking house's response moved with them).
 //
 // s is a fixed point, and where it limits (many sliding contacts: its rate tends to 1 as
 // kappa grows), the inner problems are those of the true law, s_a(v) =
@@ -72,9 +73,10 @@ struct VelocityNewtonOptions {
   /// solve, its Newton direction is first sought by at most this many conjugate-gradient
   /// iterations preconditioned by that factorization, to a relative residual of 0.1 (an
   /// inexact Newton step); the matrix is factorized where they do not get there. Only where
-  /// that many iterations cost fewer flops than a factorization (large structures). 0: every
-  /// changed matrix is factorized. >= 0.
-  int stale_factor_iterations = 8;
+  /// that many iterations cost fewer flops than a factorization (large structures). 0 (the
+  /// default): every changed matrix is factorized. Faster on large walls and towers, but not
+  /// a default: docs/large-structures.md, "A stale factor as preconditioner". >= 0.
+  int stale_factor_iterations = 0;
 };
 
 /// The velocity-space method of the header comment ("velocity-newton").

@@ -28,7 +28,15 @@ struct RepeatedLu::Libraries {
   bool umfpack_analyzed = false;       ///< UMFPACK's analysis reads the first matrix's values
   math::Index rows = 0, nonzeros = 0;  ///< of the pattern
 
-  Libraries() { klu_defaults(&common); }
+  // No row scaling (scale -1), which also skips KLU's check of the matrix's structure: the
+  // Jacobians are assembled compressed and sorted (valid by construction), and their rows are of
+  // the order of the bodies' masses and moments of inertia; on a rocking house's steps the
+  // scaling and the check were a large part of each refactorization (measured in
+  // docs/large-structures.md, "The De Saxcé step's LU").
+  Libraries() {
+    klu_defaults(&common);
+    common.scale = -1;
+  }
   ~Libraries() {
     if (numeric) klu_free_numeric(&numeric, &common);
     if (symbolic) klu_free_symbolic(&symbolic, &common);

@@ -3,9 +3,10 @@
 // work of its factorization (KLU's estimate of the flops on its fill-reducing ordering):
 // - below kKluFlops, KLU (Davis & Palamadai Natarajan 2010): the pivots its first
 //   factorization chooses (partial pivoting) are reused by the later ones (klu_refactor), which
-//   skip the pivot search and the symbolic work. A refactorization whose estimate of the
-//   reciprocal condition number (min |u_ii| / max |u_ii|) falls below eps^(2/3) is redone with
-//   pivoting, the test of SUNDIALS' KLU interface (Hindmarsh et al. 2005, sunlinsol_klu);
+//   skip the pivot search and the symbolic work; its rows are not scaled. A refactorization whose
+//   estimate of the reciprocal condition number (min |u_ii| / max |u_ii|) falls below eps^(2/3) is
+//   redone with pivoting, the test of SUNDIALS' KLU interface (Hindmarsh et al. 2005,
+//   sunlinsol_klu);
 // - above, UMFPACK (Davis 2004), whose multifrontal BLAS-3 kernels outrun KLU's column-by-column
 //   ones where the factors fill in (a 3D block structure of thousands of blocks): every
 //   factorization searches for its pivots. Its solves are not refined (UMFPACK_IRSTEP 0), as

@@ -33,7 +33,7 @@
 namespace moreau::run {
 namespace {
 
-constexpr std::uint64_t kExpectedHash = 0x3b3cdee29c66af03ULL;
+constexpr std::uint64_t kExpectedHash = 0x514125630897b4d7ULL;
 
 // Appends the bytes of `value`'s bit pattern to `bytes`, least significant first.
 template <class Value>

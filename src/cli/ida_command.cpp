@@ -12,8 +12,9 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
-#include "moreau/io/acceleration_record.hpp"
+#include "moreau/ground_motion/acceleration_record.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "moreau/io/record_suite.hpp"
 #include "moreau/model/record_intensity.hpp"
 #include "moreau/output/fragility.hpp"
 #include "moreau/output/run_response.hpp"
@@ -257,8 +258,9 @@ std::vector<std::string> run_arguments(const Study& study, double scale) {
     for (const fs::path& file : study.record->files)
       arguments.insert(arguments.end(), {"--record", file.string()});
     if (study.record->units)
-      arguments.insert(arguments.end(),
-                       {"--record-units", std::string(io::unit_name(*study.record->units))});
+      arguments.insert(
+          arguments.end(),
+          {"--record-units", std::string(ground_motion::unit_name(*study.record->units))});
     if (study.record->time_step)
       arguments.insert(arguments.end(),
                        {"--record-time-step", factor_text(*study.record->time_step)});

@@ -99,12 +99,13 @@ void override_duration(const po::variables_map& values, run::Problem& problem) {
     run::set_duration(problem, values["duration"].as<double>(), "--duration");
 }
 
-std::optional<io::AccelerationUnit> read_unit_option(const po::variables_map& values,
-                                                     const std::string& name) {
+std::optional<ground_motion::AccelerationUnit> read_unit_option(const po::variables_map& values,
+                                                                const std::string& name) {
   if (!values.count(name)) return std::nullopt;
   const std::string given = values[name].as<std::string>();
-  if (const auto unit = io::acceleration_unit(given)) return unit;
-  throw core::Diagnostic({}, "--" + name, core::join(io::acceleration_unit_names()), given);
+  if (const auto unit = ground_motion::acceleration_unit(given)) return unit;
+  throw core::Diagnostic({}, "--" + name, core::join(ground_motion::acceleration_unit_names()),
+                         given);
 }
 
 void print_warnings(const run::Problem& problem) {

@@ -2,7 +2,7 @@
 // `--help` printing the command's usage, and solver options given as `--option key=value`.
 #pragma once
 
-#include "moreau/io/acceleration_record.hpp"
+#include "moreau/ground_motion/acceleration_record.hpp"
 #include "moreau/run/problem.hpp"
 #include "moreau/solvers/parameters.hpp"
 #include "moreau/solvers/solver.hpp"
@@ -50,8 +50,8 @@ std::vector<double> read_factors(const std::string& text, std::string_view optio
 
 /// The acceleration unit the option `name` gives (g, m/s^2 or cm/s^2), if it is given.
 /// @throws core::Diagnostic naming --name for another value
-std::optional<io::AccelerationUnit> read_unit_option(const po::variables_map& values,
-                                                     const std::string& name);
+std::optional<ground_motion::AccelerationUnit> read_unit_option(const po::variables_map& values,
+                                                                const std::string& name);
 
 /// Prints the problem's warnings (values outside their physical range) to stderr, one a line.
 void print_warnings(const run::Problem& problem);

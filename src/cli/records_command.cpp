@@ -7,7 +7,8 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
-#include "moreau/io/acceleration_record.hpp"
+#include "moreau/ground_motion/acceleration_record.hpp"
+#include "moreau/io/record_suite.hpp"
 #include "moreau/model/record_intensity.hpp"
 #include "options.hpp"
 #include "plot_script.hpp"
@@ -27,8 +28,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Peaks outside [kSmallestPlausiblePga, io::kStrongestRecordedPga], in g, are most likely a
-/// record read in the wrong units (cm/s^2 as m/s^2 gives 100 times the PGA, g as cm/s^2 a
+/// Peaks outside [kSmallestPlausiblePga, ground_motion::kStrongestRecordedPga], in g, are most
+/// likely a record read in the wrong units (cm/s^2 as m/s^2 gives 100 times the PGA, g as cm/s^2 a
 /// thousandth): a record below 0.001 g does not move a structure.
 constexpr double kSmallestPlausiblePga = 1e-3;
 
@@ -43,32 +44,33 @@ struct Component {
   model::AccelerationRecord record;
 };
 
-io::AccelerationUnit read_unit(const po::variables_map& values, const fs::path& file) {
+ground_motion::AccelerationUnit read_unit(const po::variables_map& values, const fs::path& file) {
   if (const auto unit = read_unit_option(values, "units")) return *unit;
-  throw core::Diagnostic(
-      {file.string()}, "--units",
-      "the unit of a CSV or single-column record: " + core::join(io::acceleration_unit_names()),
-      "none given");
+  throw core::Diagnostic({file.string()}, "--units",
+                         "the unit of a CSV or single-column record: " +
+                             core::join(ground_motion::acceleration_unit_names()),
+                         "none given");
 }
 
 // The components of one file, in the layout its extension and header give: an .AT2 file, a
 // CSV file of 2 columns (one component) or 4 (world components x, y, z; those not all zero), or
 // a single column at --time-step.
 std::vector<Component> read_components(const fs::path& file, const po::variables_map& values) {
-  const io::RecordLayout layout = io::record_layout(file);
+  const ground_motion::RecordLayout layout = ground_motion::record_layout(file);
   const math::Vec3 x = math::Vec3::UnitX();
-  if (layout == io::RecordLayout::At2) return {{file.string(), io::read_at2_record(file, x)}};
-  const io::AccelerationUnit unit = read_unit(values, file);
-  if (layout == io::RecordLayout::SingleColumn) {
+  if (layout == ground_motion::RecordLayout::At2)
+    return {{file.string(), ground_motion::read_at2_record(file, x)}};
+  const ground_motion::AccelerationUnit unit = read_unit(values, file);
+  if (layout == ground_motion::RecordLayout::SingleColumn) {
     if (!values.count("time-step"))
       throw core::Diagnostic({file.string()}, "--time-step",
                              "the time step of a single-column record (s)", "none given");
-    return {{file.string(),
-             io::read_single_column_record(file, unit, values["time-step"].as<double>(), x)}};
+    return {{file.string(), ground_motion::read_single_column_record(
+                                file, unit, values["time-step"].as<double>(), x)}};
   }
-  if (io::csv_record_columns(file) != 4)
-    return {{file.string(), io::read_acceleration_record(file, unit, x)}};
-  const model::AccelerationRecord world = io::read_acceleration_record(file, unit);
+  if (ground_motion::csv_record_columns(file) != 4)
+    return {{file.string(), ground_motion::read_acceleration_record(file, unit, x)}};
+  const model::AccelerationRecord world = ground_motion::read_acceleration_record(file, unit);
   std::vector<Component> components;
   for (int axis = 0; axis < 3; ++axis) {
     Component component{core::concat(file.string(), ':', "xyz"[axis]), {world.time, {}}};
@@ -116,9 +118,9 @@ Intensity intensity_of(const Component& component, const std::vector<double>& pe
 }
 
 void warn_if_implausible(const Component& component, const Intensity& intensity) {
-  if (intensity.pga > io::kStrongestRecordedPga)
+  if (intensity.pga > ground_motion::kStrongestRecordedPga)
     std::cerr << "warning: " << component.name << ": PGA " << intensity.pga << " g, above "
-              << io::kStrongestRecordedPga
+              << ground_motion::kStrongestRecordedPga
               << " g (the strongest ever recorded): are its units right (cm/s^2 read as m/s^2, "
                  "m/s^2 as g)?\n";
   if (intensity.pga < kSmallestPlausiblePga)

@@ -1,9 +1,10 @@
 // The `bodies` section: shapes, poses, initial velocities and driven supports.
 #include "moreau/core/concat.hpp"
+#include "moreau/core/input_limits.hpp"
 #include "moreau/geometry/convex_hull.hpp"
-#include "moreau/io/acceleration_record.hpp"
-#include "moreau/io/obj_block.hpp"
+#include "moreau/ground_motion/acceleration_record.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "moreau/mesh/obj_block.hpp"
 #include "problem_sections.hpp"
 
 #include <algorithm>
@@ -43,9 +44,9 @@ geometry::Shape read_box(const Field& shape) {
   const std::vector<Field> size = shape.get("size").elements("a list of 3 lengths [lx, ly, lz]", 3);
   const Vec3 lengths(size[0].length(), size[1].length(), size[2].length());
   Eigen::Index thinnest = 0;
-  if (lengths.minCoeff(&thinnest) < kMinAspect * lengths.maxCoeff())
+  if (lengths.minCoeff(&thinnest) < core::kMinAspect * lengths.maxCoeff())
     size[static_cast<std::size_t>(thinnest)].fail(
-        concat("a length of at least ", kMinAspect, " times the box's largest, ",
+        concat("a length of at least ", core::kMinAspect, " times the box's largest, ",
                lengths.maxCoeff(), " m (a thinner box has faces of no area)"));
   return geometry::Box{0.5 * lengths};
 }
@@ -62,13 +63,13 @@ geometry::Shape read_polyhedron(const Field& shape, const std::filesystem::path&
     if (!std::filesystem::is_regular_file(path))
       file->fail("an OBJ file (relative to the problem file's folder)",
                  concat("no file ", path.string()));
-    return read_obj_block(path, shape.path());
+    return mesh::read_obj_block(path, shape.path());
   }
   const Field list = shape.get("vertices");
   const std::vector<Field> entries = list.elements("a list of at least 4 vertices [x, y, z]");
   std::vector<Vec3> points;
   points.reserve(entries.size());
-  for (const Field& entry : entries) points.push_back(entry.vec3_within(kMaxLength, "m"));
+  for (const Field& entry : entries) points.push_back(entry.vec3_within(core::kMaxLength, "m"));
   geometry::ConvexPolyhedron hull = geometry::convex_hull(points, list.location(), list.path());
   double extent = 0.0;
   for (const Vec3& p : points) extent = std::max(extent, (p - points.front()).norm());
@@ -115,7 +116,7 @@ geometry::Shape read_shape(const Field& shape, const SceneContext& context) {
 math::Quat read_quaternion(const Field& field, int dimension) {
   const std::vector<Field> parts = field.elements("a list of 4 numbers [w, x, y, z]", 4);
   const auto component = [](const Field& part) {
-    return part.number_in(-kMaxQuaternionComponent, kMaxQuaternionComponent);
+    return part.number_in(-core::kMaxQuaternionComponent, core::kMaxQuaternionComponent);
   };
   const math::Quat q(component(parts[0]), component(parts[1]), component(parts[2]),
                      component(parts[3]));
@@ -136,7 +137,7 @@ math::Quat read_orientation(const Field& orientation, int dimension) {
     return read_quaternion(*quaternion, dimension);
   }
   const double angle =
-      math::radians(orientation.get("angle").number_in(-kMaxAngle, kMaxAngle, "deg"));
+      math::radians(orientation.get("angle").number_in(-core::kMaxAngle, core::kMaxAngle, "deg"));
   if (dimension == 2 && !orientation.find("axis"))
     return math::from_axis_angle(Vec3::UnitY(), angle);
   const Field axis_field = orientation.get("axis");
@@ -147,13 +148,14 @@ math::Quat read_orientation(const Field& orientation, int dimension) {
 }
 
 Vec3 read_angular_velocity(const Field& field, int dimension) {
-  Vec3 w = field.vec3_within(kMaxAngularSpeed, "rad/s");
+  Vec3 w = field.vec3_within(core::kMaxAngularSpeed, "rad/s");
   if (dimension == 2 && (w.x() != 0.0 || w.z() != 0.0)) field.fail(kPlanarAngularVelocity);
   return w;
 }
 
-AccelerationUnit read_acceleration_unit(const Field& motion) {
-  return *acceleration_unit(motion.get("units").choice(acceleration_unit_names()));
+ground_motion::AccelerationUnit read_acceleration_unit(const Field& motion) {
+  return *ground_motion::acceleration_unit(
+      motion.get("units").choice(ground_motion::acceleration_unit_names()));
 }
 
 // A record's file in the layout its keys name: a PEER NGA .AT2 file (its header gives the
@@ -165,22 +167,24 @@ model::AccelerationRecord read_record_file(const Field& component, const SceneCo
   if (!std::filesystem::is_regular_file(path))
     record_field.fail("a record file (relative to the problem file's folder)",
                       concat("no file ", path.string()));
-  if (record_layout(path) == RecordLayout::At2) {
+  if (ground_motion::record_layout(path) == ground_motion::RecordLayout::At2) {
     for (const char* key : {"units", "time_step"})
       if (const auto given = component.find(key))
         given->fail_with(
             "a PEER NGA .AT2 file's header gives its units (g) and time step: "
             "leave this key out");
-    return read_at2_record(path, read_direction(component.get("direction"), context.dimension));
+    return ground_motion::read_at2_record(
+        path, read_direction(component.get("direction"), context.dimension));
   }
-  const AccelerationUnit unit = read_acceleration_unit(component);
+  const ground_motion::AccelerationUnit unit = read_acceleration_unit(component);
   if (const auto time_step = component.find("time_step"))
-    return read_single_column_record(path, unit,
-                                     time_step->positive_at_most(kMaxRecordTimeStep, "s"),
-                                     read_direction(component.get("direction"), context.dimension));
+    return ground_motion::read_single_column_record(
+        path, unit, time_step->positive_at_most(ground_motion::kMaxRecordTimeStep, "s"),
+        read_direction(component.get("direction"), context.dimension));
   if (const auto direction = component.find("direction"))
-    return read_acceleration_record(path, unit, read_direction(*direction, context.dimension));
-  return read_acceleration_record(path, unit);
+    return ground_motion::read_acceleration_record(path, unit,
+                                                   read_direction(*direction, context.dimension));
+  return ground_motion::read_acceleration_record(path, unit);
 }
 
 // One of ReadOverrides::record's files in place of the ground motion's own record: its layout
@@ -196,23 +200,26 @@ model::AccelerationRecord read_replaced_record(const Field& motion, const SceneC
   const auto direction = [&] {
     return axis ? *axis : read_direction(motion.get("direction"), context.dimension);
   };
-  const RecordLayout layout = record_layout(path);
-  if (layout == RecordLayout::At2) return read_at2_record(path, direction());
-  const AccelerationUnit unit =
+  const ground_motion::RecordLayout layout = ground_motion::record_layout(path);
+  if (layout == ground_motion::RecordLayout::At2)
+    return ground_motion::read_at2_record(path, direction());
+  const ground_motion::AccelerationUnit unit =
       replacement.units ? *replacement.units : read_acceleration_unit(motion);
-  if (layout == RecordLayout::SingleColumn)
-    return read_single_column_record(
+  if (layout == ground_motion::RecordLayout::SingleColumn)
+    return ground_motion::read_single_column_record(
         path, unit,
-        replacement.time_step ? *replacement.time_step
-                              : motion.get("time_step").positive_at_most(kMaxRecordTimeStep, "s"),
+        replacement.time_step
+            ? *replacement.time_step
+            : motion.get("time_step").positive_at_most(ground_motion::kMaxRecordTimeStep, "s"),
         direction());
-  if (csv_record_columns(path) != 4) return read_acceleration_record(path, unit, direction());
+  if (ground_motion::csv_record_columns(path) != 4)
+    return ground_motion::read_acceleration_record(path, unit, direction());
   if (axis)
     throw core::Diagnostic({path.string()}, "--record",
                            "a component along one direction (.AT2, 2-column CSV or single "
                            "column)",
                            "a CSV file of 4 columns, with a direction of its own");
-  return read_acceleration_record(path, unit);
+  return ground_motion::read_acceleration_record(path, unit);
 }
 
 // ReadOverrides::record's files in place of the ground motion's own record: one along its
@@ -275,12 +282,13 @@ double read_own_record_scale(const Field& motion, const model::GroundMotion& uns
   const std::optional<Field> scale = motion.find("scale");
   const std::optional<Field> pga = motion.find("pga");
   if (scale && pga) pga->fail_with("give either scale or pga, not both");
-  if (scale) return scale->positive_at_most(kMaxRecordScale);
+  if (scale) return scale->positive_at_most(core::kMaxRecordScale);
   if (!pga) return 1.0;
-  const double target = pga->positive_at_most(kMaxAcceleration / kStandardGravity, "g");
-  const double peak = unscaled.peak_horizontal() / kStandardGravity;
-  if (!(target <= kMaxRecordScale * peak))
-    pga->fail(concat("a PGA reached with a scale of at most ", kMaxRecordScale,
+  const double target =
+      pga->positive_at_most(core::kMaxAcceleration / model::kStandardGravity, "g");
+  const double peak = unscaled.peak_horizontal() / model::kStandardGravity;
+  if (!(target <= core::kMaxRecordScale * peak))
+    pga->fail(concat("a PGA reached with a scale of at most ", core::kMaxRecordScale,
                      " (the record's own horizontal PGA is ", peak, " g)"),
               concat(target, " g"));
   return target / peak;
@@ -291,12 +299,12 @@ double read_own_record_scale(const Field& motion, const model::GroundMotion& uns
 double read_record_scale(const Field& motion, const model::GroundMotion& unscaled,
                          double record_scale) {
   const double own = read_own_record_scale(motion, unscaled);
-  if (!(own * record_scale <= kMaxRecordScale))
+  if (!(own * record_scale <= core::kMaxRecordScale))
     motion.get(motion.find("scale") ? "scale"
                : motion.find("pga") ? "pga"
                                     : "record")
         .fail_with(concat("with --record-scale ", record_scale, " the record is scaled by ",
-                          own * record_scale, ", beyond ", kMaxRecordScale));
+                          own * record_scale, ", beyond ", core::kMaxRecordScale));
   return own * record_scale;
 }
 
@@ -346,16 +354,17 @@ model::PrescribedVelocity read_ricker(const Field& ricker, const SceneContext& c
     ricker.fail_with(
         "a ground motion given by a record file: --record replaces a record, and "
         "a Ricker pulse has none");
-  const AccelerationUnit peak_unit = read_acceleration_unit(ricker);
-  const double unit = metres_per_second_squared(peak_unit);
+  const ground_motion::AccelerationUnit peak_unit = read_acceleration_unit(ricker);
+  const double unit = ground_motion::metres_per_second_squared(peak_unit);
   const Field peak_field = ricker.get("peak");
   // The peak times the front end's record_scale, within kMaxAcceleration as the peak itself.
-  const double peak = peak_field.positive_at_most(kMaxAcceleration / unit / context.record_scale,
-                                                  unit_name(peak_unit)) *
-                      unit * context.record_scale;
+  const double peak =
+      peak_field.positive_at_most(core::kMaxAcceleration / unit / context.record_scale,
+                                  ground_motion::unit_name(peak_unit)) *
+      unit * context.record_scale;
   warn_about_peak_acceleration(peak_field, peak, builder.warnings);
-  const double frequency = ricker.get("frequency").positive_at_most(kMaxFrequency, "Hz");
-  const double t0 = ricker.get("t0").number_in(0.0, kMaxTime, "s");
+  const double frequency = ricker.get("frequency").positive_at_most(core::kMaxFrequency, "Hz");
+  const double t0 = ricker.get("t0").number_in(0.0, core::kMaxTime, "s");
   const Field direction = ricker.get("direction");
   model::GroundMotion ground{
       body, concat("Ricker pulse of ", frequency, " Hz"), context.record_scale,
@@ -374,7 +383,7 @@ model::PrescribedVelocity read_settlement(const Field& settlement, int dimension
   const Field time_field = settlement.get("time");
   model::DisplacementHistory history;
   for (const Field& sample : time_field.elements("a list of times (s)"))
-    history.time.push_back(sample.number_in(0.0, kMaxTime, "s"));
+    history.time.push_back(sample.number_in(0.0, core::kMaxTime, "s"));
   if (history.time.size() < 2) time_field.fail("at least 2 times (s)");
   for (std::size_t i = 1; i < history.time.size(); ++i)
     if (!(history.time[i] > history.time[i - 1])) time_field.fail("strictly increasing times (s)");
@@ -383,7 +392,7 @@ model::PrescribedVelocity read_settlement(const Field& settlement, int dimension
       concat("a list of ", history.time.size(), " displacements (one per time)"),
       history.time.size());
   for (const Field& sample : samples)
-    history.displacement.push_back(read_planar_vector(sample, dimension, kMaxLength, "m"));
+    history.displacement.push_back(read_planar_vector(sample, dimension, core::kMaxLength, "m"));
   if (!history.displacement.front().isZero(0.0))
     samples.front().fail("[0, 0, 0]: displacements are relative to the initial position");
   // The support moves at the slope between two samples, a speed like any other: a jump of
@@ -391,9 +400,9 @@ model::PrescribedVelocity read_settlement(const Field& settlement, int dimension
   for (std::size_t i = 1; i < samples.size(); ++i) {
     const double speed = (history.displacement[i] - history.displacement[i - 1]).norm() /
                          (history.time[i] - history.time[i - 1]);
-    if (!(speed <= kMaxSpeed))
+    if (!(speed <= core::kMaxSpeed))
       samples[i].fail(
-          concat("a displacement reached from the previous one at most ", kMaxSpeed, " m/s"),
+          concat("a displacement reached from the previous one at most ", core::kMaxSpeed, " m/s"),
           concat(speed, " m/s"));
   }
   return model::settlement_velocity(history);
@@ -421,7 +430,7 @@ model::Body make_body(const Field& entry, std::string name, geometry::Shape shap
       model::make_free_body(std::move(name), std::move(shape), context.materials[material].density,
                             pose, context.dimension);
   if (const auto velocity = entry.find("velocity"))
-    body.v = read_planar_vector(*velocity, context.dimension, kMaxSpeed, "m/s");
+    body.v = read_planar_vector(*velocity, context.dimension, core::kMaxSpeed, "m/s");
   if (const auto angular = entry.find("angular_velocity"))
     body.w_B = body.q.conjugate() * read_angular_velocity(*angular, context.dimension);
   return body;
@@ -435,7 +444,7 @@ model::Body read_body(const Field& entry, const SceneContext& context, SceneBuil
   const int material = read_material_reference(entry.find("material"), context.materials);
   geometry::Pose pose;
   if (const auto position = entry.find("position"))
-    pose.position = read_planar_vector(*position, context.dimension, kMaxLength, "m");
+    pose.position = read_planar_vector(*position, context.dimension, core::kMaxLength, "m");
   if (const auto orientation = entry.find("orientation"))
     pose.orientation = read_orientation(*orientation, context.dimension);
   model::Body body =
@@ -464,7 +473,7 @@ model::PrescribedVelocity read_driven(const Field& driven, const SceneContext& c
     return read_settlement(*settlement, context.dimension);
   model::PrescribedVelocity motion;
   if (const auto velocity = driven.find("velocity")) {
-    Vec3 v = read_planar_vector(*velocity, context.dimension, kMaxSpeed, "m/s");
+    Vec3 v = read_planar_vector(*velocity, context.dimension, core::kMaxSpeed, "m/s");
     motion.linear = [v](double) { return v; };
   }
   if (const auto angular = driven.find("angular_velocity")) {

@@ -4,6 +4,7 @@
 #include "moreau/io/problem_file.hpp"
 
 #include "moreau/core/concat.hpp"
+#include "moreau/core/input_limits.hpp"
 #include "moreau/dynamics/contact_detection.hpp"
 #include "moreau/geometry/aabb.hpp"
 #include "problem_sections.hpp"
@@ -114,7 +115,7 @@ run::Problem read_problem(const Field& root, const std::string& stem,
   if (const auto dimension = root.find("dimension")) context.dimension = read_dimension(*dimension);
   if (const auto gravity = root.find("gravity"))
     problem.gravity.gravity =
-        read_planar_vector(*gravity, context.dimension, kMaxAcceleration, "m/s^2");
+        read_planar_vector(*gravity, context.dimension, core::kMaxAcceleration, "m/s^2");
   read_time(root.get("time"), problem);
   context.h = problem.stepping.h;
   context.duration = problem.duration;

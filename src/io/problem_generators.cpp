@@ -1,10 +1,11 @@
 // The `generators` section: arches, walls, buildings, columns and towers (generators.hpp),
-// and blocks drawn in CAD (block_assembly.hpp), expanded into bodies named by the generator
+// and blocks drawn in CAD (mesh/block_assembly.hpp), expanded into bodies named by the generator
 // ("arch/voussoir07", "blocks/pier_left").
 #include "moreau/core/concat.hpp"
-#include "moreau/io/block_assembly.hpp"
-#include "moreau/io/block_snapping.hpp"
+#include "moreau/core/input_limits.hpp"
 #include "moreau/masonry/generators.hpp"
+#include "moreau/mesh/block_assembly.hpp"
+#include "moreau/mesh/block_snapping.hpp"
 #include "problem_sections.hpp"
 
 #include <algorithm>
@@ -45,7 +46,7 @@ std::vector<masonry::Block> read_arch(const Field& g, const std::string& name, i
   if (dimension == 3) spec.depth = g.get("depth").length();
   spec.voussoirs = read_count(g, "voussoirs", 1);
   if (const auto height = g.find("springing_height"))
-    spec.springing_height = height->number_in(0.0, kMaxLength, "m");
+    spec.springing_height = height->number_in(0.0, core::kMaxLength, "m");
   if (const auto abutments = g.find("abutments")) spec.abutments = abutments->flag();
   if (const auto width = g.find("abutment_width")) spec.abutment_width = width->length();
   if (const auto fixed = g.find("fixed_springings")) spec.fixed_springings = fixed->flag();
@@ -58,8 +59,9 @@ std::vector<masonry::Opening> read_openings(const Field& list) {
   for (const Field& o : list.elements("a list of openings {centre, sill, width, height}")) {
     o.check_keys({"centre", "sill", "width", "height"});
     masonry::Opening opening;
-    opening.centre = o.get("centre").number_in(-kMaxLength, kMaxLength, "m");
-    if (const auto sill = o.find("sill")) opening.sill = sill->number_in(0.0, kMaxLength, "m");
+    opening.centre = o.get("centre").number_in(-core::kMaxLength, core::kMaxLength, "m");
+    if (const auto sill = o.find("sill"))
+      opening.sill = sill->number_in(0.0, core::kMaxLength, "m");
     opening.width = o.get("width").length();
     opening.height = o.get("height").length();
     openings.push_back(opening);
@@ -121,7 +123,7 @@ std::vector<masonry::Block> read_building(const Field& g, const std::string& nam
   if (const auto bearing = g.find("lintel_bearing")) spec.lintel_bearing = bearing->length();
   if (const auto floors = g.find("floors"))
     for (const Field& floor : floors->elements("a list of heights (m)"))
-      spec.floors.push_back(floor.number_in(0.0, kMaxLength, "m"));
+      spec.floors.push_back(floor.number_in(0.0, core::kMaxLength, "m"));
   return masonry::generate_building(spec, dimension);
 }
 
@@ -159,19 +161,20 @@ std::vector<masonry::Block> read_tower(const Field& g, const std::string& name, 
   }
   spec.blocks = read_count(g, "blocks", 1);
   if (const auto twist = g.find("twist"))
-    spec.twist = twist->number_in(-kMaxAngle, kMaxAngle, "deg");
+    spec.twist = twist->number_in(-core::kMaxAngle, core::kMaxAngle, "deg");
   return masonry::generate_tower(spec, dimension);
 }
 
 // One block per object of an OBJ, STL or PLY file, named "<generator name>/<object name>".
 // The blocks with their facing faces within `tolerance` (m, given at `snap`) made coplanar
-// (block_snapping.hpp), and a note of what moved. A vertex moved by more than half the
+// (mesh/block_snapping.hpp), and a note of what moved. A vertex moved by more than half the
 // tolerance gets a warning too: faces that far apart are more likely drawn apart than rounded.
-std::vector<AssemblyBlock> snap_blocks(const std::vector<AssemblyBlock>& blocks, double tolerance,
-                                       const Field& snap, const Field& file,
-                                       const std::string& name,
-                                       std::vector<run::InputWarning>& warnings) {
-  SnappedAssembly snapped = snap_coincident_faces(blocks, tolerance, file.location(), file.path());
+std::vector<mesh::AssemblyBlock> snap_blocks(const std::vector<mesh::AssemblyBlock>& blocks,
+                                             double tolerance, const Field& snap, const Field& file,
+                                             const std::string& name,
+                                             std::vector<run::InputWarning>& warnings) {
+  mesh::SnappedAssembly snapped =
+      mesh::snap_coincident_faces(blocks, tolerance, file.location(), file.path());
   if (snapped.joints == 0) {
     warnings.push_back(
         {snap.location(), snap.path(),
@@ -208,12 +211,12 @@ std::vector<masonry::Block> read_blocks(const Field& g, const std::string& name,
   if (!std::filesystem::is_regular_file(path))
     file.fail("an OBJ, STL or PLY file (relative to the problem file's folder)",
               concat("no file ", path.string()));
-  std::vector<AssemblyBlock> assembly = read_block_assembly(path, file.path());
+  std::vector<mesh::AssemblyBlock> assembly = mesh::read_block_assembly(path, file.path());
   if (assembly.empty()) file.fail("a file of at least one block", "no face in it");
   if (snap) assembly = snap_blocks(assembly, tolerance, *snap, file, name, warnings);
   std::vector<masonry::Block> blocks;
   blocks.reserve(assembly.size());
-  for (AssemblyBlock& block : assembly)
+  for (mesh::AssemblyBlock& block : assembly)
     blocks.push_back({concat(name, '/', block.name), std::move(block.shape),
                       geometry::Pose{block.origin, math::Quat::Identity()}});
   return blocks;
@@ -346,7 +349,7 @@ void read_generators(const Field& generators, const SceneContext& context, Scene
     const int material = read_material_reference(g.find("material"), context.materials);
     Vec3 offset = Vec3::Zero();
     if (const auto position = g.find("position"))
-      offset = read_planar_vector(*position, context.dimension, kMaxLength, "m");
+      offset = read_planar_vector(*position, context.dimension, core::kMaxLength, "m");
     const std::vector<Support> supports =
         g.find("supports") ? read_supports(g.get("supports"), name, blocks, context, builder)
                            : std::vector<Support>(blocks.size());

@@ -4,6 +4,7 @@
 // every key.
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
+#include "moreau/core/input_limits.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "problem_sections.hpp"
 
@@ -129,18 +130,18 @@ penalty::NormalLawSettings read_normal_law(const Field& normal,
   penalty::NormalLawSettings law = chosen_law(normal, kNormalLaws, base);
   check_law_keys(normal, kNormalLaws, static_cast<std::size_t>(law.kind));
   if (const auto stiffness = normal.find("stiffness"))
-    law.stiffness = stiffness->positive_at_most(kMaxStiffness, stiffness_unit(law.kind));
+    law.stiffness = stiffness->positive_at_most(core::kMaxStiffness, stiffness_unit(law.kind));
   if (const auto damping = normal.find("damping"))
-    law.damping = damping->number_in(0.0, kMaxDamping, damping_unit(law.kind));
+    law.damping = damping->number_in(0.0, core::kMaxDamping, damping_unit(law.kind));
   if (const auto dissipation = normal.find("dissipation"))
-    law.dissipation = dissipation->number_in(0.0, kMaxDissipation, "s/m");
+    law.dissipation = dissipation->number_in(0.0, core::kMaxDissipation, "s/m");
   if (const auto m1 = normal.find("stiffness_exponent"))
-    law.stiffness_exponent = m1->number_in(1.0, kMaxExponent, "m1");
+    law.stiffness_exponent = m1->number_in(1.0, core::kMaxExponent, "m1");
   if (const auto m2 = normal.find("rate_exponent"))
-    law.rate_exponent = m2->positive_at_most(kMaxExponent, "m2");
+    law.rate_exponent = m2->positive_at_most(core::kMaxExponent, "m2");
   // m3 = 0 is allowed: the plain nonlinear dashpot c |delta_dot|^m2 (normal_laws.hpp).
   if (const auto m3 = normal.find("indentation_exponent"))
-    law.indentation_exponent = m3->number_in(0.0, kMaxExponent, "m3");
+    law.indentation_exponent = m3->number_in(0.0, core::kMaxExponent, "m3");
   if (const auto tension = normal.find("tension")) law.tension = tension->flag();
   if (law.kind == NormalLawKind::PowerLaw && !law.stiffness)
     throw core::Diagnostic(normal.location(), concat(normal.path(), ".stiffness"),
@@ -160,28 +161,28 @@ penalty::TangentialLawSettings read_tangential_law(const Field& tangential,
   if (stiffness && ratio) ratio->fail_with("give stiffness or stiffness_ratio, not both");
   // One replaces the other: a pair's ratio wins over the default's stiffness.
   if (stiffness) {
-    law.stiffness = stiffness->positive_at_most(kMaxStiffness, "N/m");
+    law.stiffness = stiffness->positive_at_most(core::kMaxStiffness, "N/m");
     law.stiffness_ratio.reset();
   }
   if (ratio) {
-    law.stiffness_ratio = ratio->positive_at_most(kMaxStiffnessRatio, "K_t / K_n");
+    law.stiffness_ratio = ratio->positive_at_most(core::kMaxStiffnessRatio, "K_t / K_n");
     law.stiffness.reset();
   }
   if (const auto damping = tangential.find("damping"))
-    law.damping = damping->number_in(0.0, kMaxDamping, "N s/m");
+    law.damping = damping->number_in(0.0, core::kMaxDamping, "N s/m");
   if (const auto mu_s = tangential.find("static_friction"))
-    law.static_friction = mu_s->number_in(0.0, kMaxFriction);
+    law.static_friction = mu_s->number_in(0.0, core::kMaxFriction);
   const std::optional<Field> v_s = tangential.find("static_velocity");
   const std::optional<Field> v_d = tangential.find("dynamic_velocity");
-  if (v_s) law.static_velocity = v_s->positive_at_most(kMaxSpeed, "m/s");
-  if (v_d) law.dynamic_velocity = v_d->positive_at_most(kMaxSpeed, "m/s");
+  if (v_s) law.static_velocity = v_s->positive_at_most(core::kMaxSpeed, "m/s");
+  if (v_d) law.dynamic_velocity = v_d->positive_at_most(core::kMaxSpeed, "m/s");
   // STEP5 between v_s and v_d needs v_d > v_s (tangential_laws.hpp); either may be inherited.
   if (!(law.dynamic_velocity > law.static_velocity)) {
     if (v_d) v_d->fail(concat("a number > static_velocity (", law.static_velocity, " m/s)"));
     v_s->fail(concat("a number < dynamic_velocity (", law.dynamic_velocity, " m/s)"));
   }
   if (const auto max_force = tangential.find("max_force"))
-    law.max_force = max_force->positive_at_most(kMaxForce, "N");
+    law.max_force = max_force->positive_at_most(core::kMaxForce, "N");
   return law;
 }
 
@@ -284,13 +285,13 @@ std::optional<std::string> beyond_penalty_bounds(const run::Problem& problem) {
   problem.scene.interactions.for_each_law([&](const model::ContactLaw& law) {
     for (const std::optional<double>& stiffness :
          {law.penalty.normal.stiffness, law.penalty.tangential.stiffness})
-      if (!beyond && stiffness && !(*stiffness <= kMaxStiffness))
-        beyond = concat("a stiffness of ", *stiffness, ", past the bound of ", kMaxStiffness);
+      if (!beyond && stiffness && !(*stiffness <= core::kMaxStiffness))
+        beyond = concat("a stiffness of ", *stiffness, ", past the bound of ", core::kMaxStiffness);
   });
   for (const model::Material& material : problem.materials)
-    if (!beyond && !(material.young_modulus <= kMaxYoungModulus))
+    if (!beyond && !(material.young_modulus <= core::kMaxYoungModulus))
       beyond = concat("a young_modulus of ", material.young_modulus, " Pa for ", material.name,
-                      ", past the bound of ", kMaxYoungModulus, " Pa");
+                      ", past the bound of ", core::kMaxYoungModulus, " Pa");
   return beyond;
 }
 

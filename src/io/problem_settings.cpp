@@ -1,6 +1,7 @@
 // The sections of a problem file that are settings rather than bodies: time, solver,
 // materials, interactions, loads, stop and output.
 #include "moreau/core/concat.hpp"
+#include "moreau/core/input_limits.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/solvers/registry.hpp"
@@ -39,20 +40,20 @@ constexpr double kAxisTolerance = 1e-9;
 model::ContactLaw read_law(const Field& law_field, model::ContactLaw law,
                            const std::filesystem::path& folder) {
   if (const auto friction = law_field.find("friction"))
-    law.friction = friction->number_in(0.0, kMaxFriction);
+    law.friction = friction->number_in(0.0, core::kMaxFriction);
   if (const auto restitution = law_field.find("restitution"))
     law.restitution = restitution->number_in(0.0, 1.0);
   if (const auto cohesion = law_field.find("cohesion"))
-    law.cohesion = cohesion->number_in(0.0, kMaxStress, "Pa");
+    law.cohesion = cohesion->number_in(0.0, core::kMaxStress, "Pa");
   if (const auto tensile = law_field.find("tensile_strength"))
-    law.tensile_strength = tensile->number_in(0.0, kMaxStress, "Pa");
+    law.tensile_strength = tensile->number_in(0.0, core::kMaxStress, "Pa");
   if (const auto penalty = law_field.find("penalty"))
     law.penalty = read_penalty_laws(*penalty, law.penalty, folder);
   if (const auto stiffness = law_field.find("joint_stiffness")) {
     stiffness->check_keys({"normal", "shear"});
     law.joint_stiffness = {
-        .normal = stiffness->get("normal").positive_at_most(kMaxJointStiffness, "Pa/m"),
-        .shear = stiffness->get("shear").positive_at_most(kMaxJointStiffness, "Pa/m")};
+        .normal = stiffness->get("normal").positive_at_most(core::kMaxJointStiffness, "Pa/m"),
+        .shear = stiffness->get("shear").positive_at_most(core::kMaxJointStiffness, "Pa/m")};
   }
   return law;
 }
@@ -231,7 +232,7 @@ void read_time(const Field& time, run::Problem& problem) {
   problem.stepping.h = step.positive("s");
   problem.locations["time.step"] = step.location();
   const Field duration = time.get("duration");
-  problem.duration = duration.positive_at_most(kMaxTime, "s");
+  problem.duration = duration.positive_at_most(core::kMaxTime, "s");
   if (problem.duration < problem.stepping.h)
     duration.fail(concat("a duration of at least one time step (", problem.stepping.h, " s)"));
   // The same test as run::step_count's precondition, so that no round-off lies between them.
@@ -258,7 +259,7 @@ void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping) {
   if (const auto iterations = solver.find("max_iterations"))
     stepping.stop.max_iterations = iterations->integer(1, INT_MAX);
   if (const auto limit = solver.find("time_limit"))
-    stepping.stop.time_limit = limit->number_in(0.0, kMaxTime, "s per step's solve, 0: none");
+    stepping.stop.time_limit = limit->number_in(0.0, core::kMaxTime, "s per step's solve, 0: none");
   const std::optional<Field> parameters = solver.find("parameters");
   if (!parameters) return;
   for (const auto& [key, value] : parameters->entries())
@@ -287,22 +288,24 @@ void read_materials(const Field& materials, SceneContext& context) {
         name.fail_with(concat("material '", material.name, "' is defined twice"));
     const Field density = entry.get("density");
     material.density = density.positive("kg/m^3");
-    if (material.density < kMinDensity || material.density > kMaxDensity)
-      density.fail(concat("a density in [", kMinDensity, ", ", kMaxDensity, "] kg/m^3"));
+    if (material.density < core::kMinDensity || material.density > core::kMaxDensity)
+      density.fail(
+          concat("a density in [", core::kMinDensity, ", ", core::kMaxDensity, "] kg/m^3"));
     if (const auto young = entry.find("young_modulus"))
-      material.young_modulus = young->number_in(0.0, kMaxYoungModulus, "Pa");
+      material.young_modulus = young->number_in(0.0, core::kMaxYoungModulus, "Pa");
     if (const auto poisson = entry.find("poisson_ratio")) {
       material.poisson_ratio = poisson->number();
       if (!(material.poisson_ratio >= 0.0 && material.poisson_ratio < 0.5))
         poisson->fail("a number in [0, 0.5)");
     }
     if (const auto dissipation = entry.find("dissipation"))
-      material.dissipation = dissipation->number_in(0.0, kMaxDissipation, "s/m");
+      material.dissipation = dissipation->number_in(0.0, core::kMaxDissipation, "s/m");
     std::optional<double> friction_angle;
     // The angle whose tangent is kMaxFriction, as for a coefficient given as such (90 degrees
     // would be an infinite one).
     if (const auto angle = entry.find("friction_angle"))
-      friction_angle = angle->number_in(0.0, math::degrees(std::atan(kMaxFriction)), "degrees");
+      friction_angle =
+          angle->number_in(0.0, math::degrees(std::atan(core::kMaxFriction)), "degrees");
     result.push_back(material);
     context.friction_angles.push_back(friction_angle);
   }
@@ -341,7 +344,7 @@ void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity) 
   loads.check_keys({"gravity_ramp", "tilt", "lateral"});
   if (const auto ramp = loads.find("gravity_ramp")) {
     ramp->check_keys({"duration"});
-    gravity.ramp_duration = ramp->get("duration").positive_at_most(kMaxTime, "s");
+    gravity.ramp_duration = ramp->get("duration").positive_at_most(core::kMaxTime, "s");
   }
   if (const auto tilt = loads.find("tilt")) {
     tilt->check_keys({"axis", "initial", "rate", "start"});
@@ -351,10 +354,10 @@ void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity) 
         axis->fail("[0, 1, 0] or [0, -1, 0] in planar mode (rotation about y)");
     }
     if (const auto initial = tilt->find("initial"))
-      gravity.tilt_initial = initial->number_in(0.0, kMaxStartingTilt, "deg");
-    gravity.tilt_rate = tilt->get("rate").number_in(0.0, kMaxTiltRate, "deg/s");
+      gravity.tilt_initial = initial->number_in(0.0, core::kMaxStartingTilt, "deg");
+    gravity.tilt_rate = tilt->get("rate").number_in(0.0, core::kMaxTiltRate, "deg/s");
     if (const auto start = tilt->find("start"))
-      gravity.tilt_start = start->number_in(0.0, kMaxTime, "s");
+      gravity.tilt_start = start->number_in(0.0, core::kMaxTime, "s");
   }
   if (const auto lateral = loads.find("lateral")) {
     lateral->check_keys({"direction", "rate", "start"});
@@ -363,9 +366,9 @@ void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity) 
       if (std::abs(gravity.lateral_direction.dot(gravity.gravity.normalized())) > kAxisTolerance)
         direction->fail("a direction orthogonal to gravity");
     }
-    gravity.lateral_rate = lateral->get("rate").number_in(0.0, kMaxLateralRate, "1/s");
+    gravity.lateral_rate = lateral->get("rate").number_in(0.0, core::kMaxLateralRate, "1/s");
     if (const auto start = lateral->find("start"))
-      gravity.lateral_start = start->number_in(0.0, kMaxTime, "s");
+      gravity.lateral_start = start->number_in(0.0, core::kMaxTime, "s");
   }
 }
 
@@ -376,11 +379,11 @@ dynamics::CollapseCriteria read_stop(const Field& stop) {
   if (!collapse) return criteria;
   collapse->check_keys({"max_displacement", "max_rotation", "kinetic_energy"});
   if (const auto displacement = collapse->find("max_displacement"))
-    criteria.max_displacement = displacement->positive_at_most(kMaxLength, "m");
+    criteria.max_displacement = displacement->positive_at_most(core::kMaxLength, "m");
   if (const auto rotation = collapse->find("max_rotation"))
-    criteria.max_rotation = rotation->positive_at_most(kMaxAngle, "deg");
+    criteria.max_rotation = rotation->positive_at_most(core::kMaxAngle, "deg");
   if (const auto energy = collapse->find("kinetic_energy"))
-    criteria.kinetic_energy = energy->positive_at_most(kMaxKineticEnergy, "J");
+    criteria.kinetic_energy = energy->positive_at_most(core::kMaxKineticEnergy, "J");
   return criteria;
 }
 

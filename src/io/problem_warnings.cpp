@@ -4,7 +4,7 @@
 // on; the warning names the key, the value, why it looks wrong and the likely mistake.
 #include "moreau/core/concat.hpp"
 #include "moreau/geometry/aabb.hpp"
-#include "moreau/io/acceleration_record.hpp"
+#include "moreau/ground_motion/acceleration_record.hpp"
 #include "problem_sections.hpp"
 
 #include <algorithm>
@@ -25,7 +25,8 @@ using core::concat;
 // 22,590 kg/m^3).
 constexpr double kLightestMaterial = 100.0;
 constexpr double kDensestMaterial = 25'000.0;
-constexpr double kStrongestGroundMotion = kStrongestRecordedPga * kStandardGravity;
+constexpr double kStrongestGroundMotion =
+    ground_motion::kStrongestRecordedPga * model::kStandardGravity;
 // The largest stones ever cut, Baalbek's monoliths, are about 20 m long: a free body of more
 // than 100 m is no block of masonry, while a brick of 240 mm written in millimetres is 240 m.
 constexpr double kLargestBlock = 100.0;
@@ -156,10 +157,11 @@ void warn_about_peak_acceleration(const Field& field, double peak,
                                   std::vector<run::InputWarning>& warnings) {
   if (!(peak > kStrongestGroundMotion)) return;
   warnings.push_back(warning_at(
-      field, concat("a peak ground acceleration of ", peak, " m/s^2 = ", peak / kStandardGravity,
-                    " g, above the strongest ever recorded (about 3 g): was a "
-                    "record in cm/s^2 read as m/s^2, or in m/s^2 as g, or scaled "
-                    "twice?")));
+      field,
+      concat("a peak ground acceleration of ", peak, " m/s^2 = ", peak / model::kStandardGravity,
+             " g, above the strongest ever recorded (about 3 g): was a "
+             "record in cm/s^2 read as m/s^2, or in m/s^2 as g, or scaled "
+             "twice?")));
 }
 
 void warn_about_sampling_step(const Field& field, double h, const std::vector<double>& times,

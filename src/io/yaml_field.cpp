@@ -2,6 +2,7 @@
 
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
+#include "moreau/core/input_limits.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -205,8 +206,8 @@ double Field::positive_at_most(double max, std::string_view unit) const {
 
 double Field::length() const {
   const double value = positive("m");
-  if (value < kMinLength || value > kMaxLength)
-    fail(concat("a length in [", kMinLength, ", ", kMaxLength,
+  if (value < core::kMinLength || value > core::kMaxLength)
+    fail(concat("a length in [", core::kMinLength, ", ", core::kMaxLength,
                 "] m (a micrometre to 1,000 km: beyond, volumes and masses underflow or "
                 "overflow)"));
   return value;
@@ -220,8 +221,8 @@ math::Vec3 Field::vec3_within(double bound, std::string_view unit) const {
 
 math::Vec2 Field::point2() const {
   const std::vector<Field> parts = elements("a list of 2 numbers", 2);
-  return {parts[0].number_in(-kMaxLength, kMaxLength, "m"),
-          parts[1].number_in(-kMaxLength, kMaxLength, "m")};
+  return {parts[0].number_in(-core::kMaxLength, core::kMaxLength, "m"),
+          parts[1].number_in(-core::kMaxLength, core::kMaxLength, "m")};
 }
 
 int Field::integer(int min, int max) const {
@@ -278,7 +279,7 @@ std::vector<double> Field::numbers() const {
 math::Vec3 Field::direction() const {
   // Components bounded so that the norm is finite: [1e308, 1e308, 0] normalized to the zero
   // vector, a tilt or orientation axis of no direction.
-  const math::Vec3 value = vec3_within(kMaxLength, "a direction: its length is free");
+  const math::Vec3 value = vec3_within(core::kMaxLength, "a direction: its length is free");
   if (!(value.norm() > 0.0)) fail("a non-zero vector");
   return value.normalized();
 }

@@ -4,6 +4,7 @@
 #include "moreau/io/problem_file.hpp"
 
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/ground_motion/acceleration_record.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "support/scratch_folder.hpp"
 #include "support/test_problems.hpp"
@@ -305,7 +306,8 @@ TEST_F(ProblemFileTest, ARecordOverrideReplacesTheGroundMotionsRecord) {
   const fs::path problem =
       write("own.yaml",
             shaken_table("{record: own.csv, units: g, direction: [0, 1, 0], baseline: none}"));
-  const auto replaced = [&](const std::string& file, std::optional<AccelerationUnit> units,
+  const auto replaced = [&](const std::string& file,
+                            std::optional<ground_motion::AccelerationUnit> units,
                             std::optional<double> time_step) {
     return read_problem_file(problem,
                              {.record = RecordOverride{{folder_ / file}, units, time_step}})
@@ -317,7 +319,7 @@ TEST_F(ProblemFileTest, ARecordOverrideReplacesTheGroundMotionsRecord) {
   const model::GroundMotion world = replaced("world.csv", std::nullopt, std::nullopt);
   EXPECT_TRUE(world.record.acceleration[1].isApprox(9.80665 * Vec3(0.3, 0.4, 0.0), kTol));
   const model::GroundMotion column =
-      replaced("column.txt", AccelerationUnit::CentimetresPerSecondSquared, 0.01);
+      replaced("column.txt", ground_motion::AccelerationUnit::CentimetresPerSecondSquared, 0.01);
   EXPECT_EQ(column.record.time, (std::vector<double>{0.0, 0.01, 0.02}));
   EXPECT_TRUE(column.record.acceleration[1].isApprox(Vec3(0.0, 1.0, 0.0), kTol));
 

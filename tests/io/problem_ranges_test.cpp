@@ -1,4 +1,4 @@
-// The ranges of the numeric keys of problem files (yaml_field.hpp, kMaxTime to
+// The ranges of the numeric keys of problem files (core/input_limits.hpp, kMaxTime to
 // kMaxKineticEnergy): for each key, a small valid problem with the key at its bound is read,
 // and with the key just beyond it is refused at the key, with the file, line, column, key and
 // range in the message. The two readings together make the test fail both ways: a range too

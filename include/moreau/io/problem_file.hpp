@@ -3,7 +3,7 @@
 // expanded into bodies, and refuses every mistake with "file:line:col: error: key: ...".
 #pragma once
 
-#include "moreau/io/acceleration_record.hpp"
+#include "moreau/ground_motion/acceleration_record.hpp"
 #include "moreau/run/problem.hpp"
 
 #include <filesystem>
@@ -21,7 +21,7 @@ namespace moreau::io {
 /// event along x, y (and z), summed as a ground motion's `components` are.
 struct RecordOverride {
   std::vector<std::filesystem::path> files;
-  std::optional<AccelerationUnit> units;
+  std::optional<ground_motion::AccelerationUnit> units;
   std::optional<double> time_step;  ///< s
 };
 

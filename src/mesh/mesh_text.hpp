@@ -13,7 +13,7 @@
 #include <system_error>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::mesh {
 
 struct Token {
   std::string text;
@@ -55,4 +55,4 @@ inline std::string read_bytes(const std::filesystem::path& path, const std::stri
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::mesh

@@ -1,5 +1,5 @@
 // Snapping of a CAD assembly's nearly coincident faces (the `blocks` generator's `snap` key,
-// io/block_snapping.hpp): a running-bond wall whose blocks are each moved, resized and turned
+// mesh/block_snapping.hpp): a running-bond wall whose blocks are each moved, resized and turned
 // by less than a third of the tolerance (gaps and overlaps between neighbours) is refused
 // without `snap` and, with it, touches again where the exact wall touches, with its facing
 // faces coplanar and no overlap; faces farther apart than the tolerance are left alone; the
@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::mesh {
 namespace {
 
 namespace fs = std::filesystem;
@@ -49,11 +49,11 @@ class BlockSnappingTest : public ::testing::Test {
 
   // The problem whose one generator reads `file`, with the generator's keys `extra`.
   run::Problem read_assembly(const std::string& file, const std::string& extra = "") const {
-    return read_problem_file(write("assembly.yaml", std::string(kSnappingHeader) +
-                                                        "generators:\n  - {type: blocks, name: "
-                                                        "wall, file: " +
-                                                        file + ", material: stone" + extra +
-                                                        "}\n"));
+    return io::read_problem_file(write("assembly.yaml", std::string(kSnappingHeader) +
+                                                            "generators:\n  - {type: blocks, name: "
+                                                            "wall, file: " +
+                                                            file + ", material: stone" + extra +
+                                                            "}\n"));
   }
 
   std::string error_of(const std::string& file, const std::string& extra) const {
@@ -297,4 +297,4 @@ TEST_F(BlockSnappingTest, ASnapThatIsNotAPositiveLengthIsRefusedAtItsKey) {
 }
 
 }  // namespace
-}  // namespace moreau::io
+}  // namespace moreau::mesh

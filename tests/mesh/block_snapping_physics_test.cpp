@@ -13,7 +13,7 @@
 #include <fstream>
 #include <string>
 
-namespace moreau::io {
+namespace moreau::mesh {
 namespace {
 
 TEST(BlockSnappingAtRest, ASnappedPerturbedWallStandsStillForAFifthOfASecond) {
@@ -29,7 +29,7 @@ generators:
   - {type: blocks, name: wall, file: wall.obj, material: stone, snap: 1.0e-3,
      supports: {c0: {fixed: true}}}
 )";
-  run::Problem problem = read_problem_file(scratch.path() / "wall.yaml");
+  run::Problem problem = io::read_problem_file(scratch.path() / "wall.yaml");
   // h = 5 ms: at rest, the step only sets how often the contact problem is solved (40 steps).
   dynamics::MoreauJean stepper(problem.scene, testing::options_with_step(5e-3));
   const testing::RestRecord rest = testing::run_at_rest(stepper, problem.scene, 40);
@@ -38,4 +38,4 @@ generators:
 }
 
 }  // namespace
-}  // namespace moreau::io
+}  // namespace moreau::mesh

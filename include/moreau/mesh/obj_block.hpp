@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <string>
 
-namespace moreau::io {
+namespace moreau::mesh {
 
 /// The convex block of an OBJ file: `v x y z` lines (m, the block's local frame) and
 /// `f i j k ...` faces (1-based vertex numbers, negative ones counting back from the last
@@ -24,4 +24,4 @@ namespace moreau::io {
 geometry::ConvexPolyhedron read_obj_block(const std::filesystem::path& path,
                                           const std::string& key);
 
-}  // namespace moreau::io
+}  // namespace moreau::mesh

@@ -1,4 +1,4 @@
-#include "moreau/io/block_assembly.hpp"
+#include "moreau/mesh/block_assembly.hpp"
 
 #include "mesh_file.hpp"
 #include "moreau/core/concat.hpp"
@@ -9,7 +9,7 @@
 #include <cctype>
 #include <map>
 
-namespace moreau::io {
+namespace moreau::mesh {
 namespace {
 
 using core::concat;
@@ -78,4 +78,4 @@ std::vector<AssemblyBlock> read_block_assembly(const std::filesystem::path& path
   return blocks;
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::mesh

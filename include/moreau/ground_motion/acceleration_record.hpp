@@ -1,4 +1,4 @@
-// Ground-motion records (docs/architecture.md, io layer), e.g.
+// Ground-motion records (docs/architecture.md, ground_motion layer), e.g.
 // problems/records/elcentro-1940-ns.csv, in the three layouts records come in: CSV files with
 // a time column, single columns of accelerations at a constant time step, and the PEER NGA
 // strong-motion database's .AT2 files. The record becomes a support velocity through
@@ -26,7 +26,7 @@
 #include <string_view>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::ground_motion {
 
 using model::kStandardGravity;
 
@@ -63,28 +63,6 @@ std::vector<std::string> acceleration_unit_names();
 /// and anything else a single column.
 enum class RecordLayout { At2, Csv, SingleColumn };
 RecordLayout record_layout(const std::filesystem::path& file);
-
-/// A record of a suite: one file, or the files of one event's components along x, y (and z),
-/// e.g. a PEER pair of .AT2 files.
-struct SuiteRecord {
-  std::vector<std::filesystem::path> components;
-  /// The record's name, its folder in a study: its file's name, or its components' joined by
-  /// '+'.
-  std::string name() const;
-};
-
-/// The records `paths` name: each a record file; a folder whose .AT2, .csv, .txt and .dat
-/// files (the first two in any case) it stands for, in the order of their names; or a suite
-/// file (.yaml or .yml) whose `records` list holds record files and lists of an event's two
-/// or three component files (along x, y, z), relative to its folder.
-/// @throws core::Diagnostic at key `option` naming a path that is neither a file nor a folder,
-///   or a folder without records; at the file, line and key of a malformed suite file
-std::vector<SuiteRecord> record_suite(const std::vector<std::string>& paths,
-                                      std::string_view option);
-
-/// The record files of record_suite(paths, option), each component on its own.
-std::vector<std::filesystem::path> record_files(const std::vector<std::string>& paths,
-                                                std::string_view option);
 
 /// The number of column names in a CSV record's header (its first line that is neither blank
 /// nor a comment): 2 for one component, 4 for world components; what the two overloads
@@ -144,4 +122,4 @@ model::AccelerationRecord read_single_column_record(const std::filesystem::path&
 model::AccelerationRecord read_at2_record(const std::filesystem::path& file,
                                           const math::Vec3& direction);
 
-}  // namespace moreau::io
+}  // namespace moreau::ground_motion

@@ -1,4 +1,4 @@
-// Block assemblies from one CAD file (the `blocks` generator, io/block_assembly.hpp): a wall of
+// Block assemblies from one CAD file (the `blocks` generator, mesh/block_assembly.hpp): a wall of
 // 100 blocks exported as one multi-object OBJ file is the same 100 blocks given one by one,
 // to the bit; the same wall as a multi-solid ASCII STL file is the same wall to round-off, as
 // a binary STL file the ASCII STL wall to the bit, and as a PLY file (ASCII, binary little-
@@ -27,7 +27,7 @@
 #include <utility>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::mesh {
 namespace {
 
 using testing::body_named;
@@ -179,7 +179,7 @@ class BlockAssemblyTest : public ::testing::Test {
 
   // The problem whose one generator reads `file`.
   run::Problem read_assembly(const std::string& file) const {
-    return read_problem_file(
+    return io::read_problem_file(
         write("assembly.yaml", std::string(kHeader) +
                                    "generators:\n  - {type: blocks, name: wall, file: " + file +
                                    ", material: stone}\n"));
@@ -215,7 +215,7 @@ TEST_F(BlockAssemblyTest, AWallInOneObjFileIsItsBlocksGivenOneByOne) {
   write("block.obj", obj_box(Vec3::Zero(), 1));
   write("wall.obj", assembly);
   const run::Problem from_assembly = read_assembly("wall.obj");
-  const run::Problem one_by_one = read_problem_file(write("listed.yaml", listed));
+  const run::Problem one_by_one = io::read_problem_file(write("listed.yaml", listed));
 
   ASSERT_EQ(from_assembly.scene.bodies.size(), 100U);
   for (int course = 0; course < kCourses; ++course)
@@ -592,9 +592,9 @@ TEST_F(BlockAssemblyTest, ASingleObjBlocksDefectNamesItsVerticesFromOne) {
   // A tetrahedron whose last face runs clockwise seen from outside.
   write("tetra.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 4 3\n");
   try {
-    read_problem_file(write("tetra.yaml", std::string(kHeader) +
-                                              "bodies:\n  - {name: t, shape: {type: polyhedron, "
-                                              "file: tetra.obj}}\n"));
+    io::read_problem_file(write(
+        "tetra.yaml", std::string(kHeader) + "bodies:\n  - {name: t, shape: {type: polyhedron, "
+                                             "file: tetra.obj}}\n"));
     FAIL() << "a clockwise face was read";
   } catch (const core::Diagnostic& error) {
     EXPECT_THAT(error.what(),
@@ -604,4 +604,4 @@ TEST_F(BlockAssemblyTest, ASingleObjBlocksDefectNamesItsVerticesFromOne) {
 }
 
 }  // namespace
-}  // namespace moreau::io
+}  // namespace moreau::mesh

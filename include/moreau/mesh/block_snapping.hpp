@@ -5,12 +5,12 @@
 #pragma once
 
 #include "moreau/core/diagnostic.hpp"
-#include "moreau/io/block_assembly.hpp"
+#include "moreau/mesh/block_assembly.hpp"
 
 #include <string>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::mesh {
 
 /// The blocks after snapping, and how much snapping changed them.
 struct SnappedAssembly {
@@ -40,4 +40,4 @@ struct SnappedAssembly {
 SnappedAssembly snap_coincident_faces(const std::vector<AssemblyBlock>& blocks, double tolerance,
                                       const core::SourceLocation& where, const std::string& key);
 
-}  // namespace moreau::io
+}  // namespace moreau::mesh

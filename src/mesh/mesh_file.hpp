@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::mesh {
 
 /// One object of a mesh file: an OBJ `o` object or `g` group, an ASCII STL solid, or a closed
 /// surface of a binary STL or a PLY file (which have no objects: see surface_objects).
@@ -90,4 +90,4 @@ std::vector<MeshObject> surface_objects(const MeshFile& mesh,
 geometry::ConvexPolyhedron convex_block(const MeshFile& mesh, const MeshObject& object,
                                         const math::Vec3& origin, const std::string& key);
 
-}  // namespace moreau::io
+}  // namespace moreau::mesh

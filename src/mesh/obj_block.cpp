@@ -1,8 +1,8 @@
-#include "moreau/io/obj_block.hpp"
+#include "moreau/mesh/obj_block.hpp"
 
 #include "mesh_file.hpp"
 
-namespace moreau::io {
+namespace moreau::mesh {
 
 geometry::ConvexPolyhedron read_obj_block(const std::filesystem::path& path,
                                           const std::string& key) {
@@ -10,4 +10,4 @@ geometry::ConvexPolyhedron read_obj_block(const std::filesystem::path& path,
   return convex_block(mesh, mesh.objects.front(), math::Vec3::Zero(), key);
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::mesh

@@ -5,7 +5,7 @@
 #include "mesh_text.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
-#include "yaml_field.hpp"
+#include "moreau/core/input_limits.hpp"
 
 #include <algorithm>
 #include <array>
@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::mesh {
 namespace {
 
 using core::concat;
@@ -426,9 +426,10 @@ void read_rows(Values& values, const Header& header, const Layout& layout, MeshF
           const double value = values.next(property.type, place);
           for (std::size_t c = 0; c < 3; ++c)
             if (e == layout.vertex_element && p == layout.coordinates[c]) {
-              if (!(std::abs(value) <= kMaxLength))
+              if (!(std::abs(value) <= core::kMaxLength))
                 values.refuse_last(
-                    concat("a coordinate in [", -kMaxLength, ", ", kMaxLength, "] (m)"), place);
+                    concat("a coordinate in [", -core::kMaxLength, ", ", core::kMaxLength, "] (m)"),
+                    place);
               point[static_cast<int>(c)] = value;
             }
           continue;
@@ -484,4 +485,4 @@ MeshFile read_ply_mesh(const std::filesystem::path& path, const std::string& key
   return mesh;
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::mesh

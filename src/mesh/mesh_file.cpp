@@ -4,7 +4,7 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/disjoint_sets.hpp"
-#include "yaml_field.hpp"
+#include "moreau/core/input_limits.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -18,7 +18,7 @@
 #include <tuple>
 #include <utility>
 
-namespace moreau::io {
+namespace moreau::mesh {
 namespace {
 
 using core::concat;
@@ -39,8 +39,9 @@ template <class Fail>
 Vec3 read_point(const std::vector<Token>& words, const Fail& fail) {
   Vec3 point;
   for (int c = 0; c < 3; ++c)
-    if (!parse(words[c + 1].text, point[c]) || !(std::abs(point[c]) <= kMaxLength))
-      fail(words[c + 1], concat("a coordinate in [", -kMaxLength, ", ", kMaxLength, "] (m)"));
+    if (!parse(words[c + 1].text, point[c]) || !(std::abs(point[c]) <= core::kMaxLength))
+      fail(words[c + 1],
+           concat("a coordinate in [", -core::kMaxLength, ", ", core::kMaxLength, "] (m)"));
   return point;
 }
 
@@ -216,10 +217,10 @@ MeshFile read_binary_stl(const std::string& bytes, const std::filesystem::path& 
       for (std::size_t c = 0; c < 3; ++c) {
         const std::size_t offset = record + kStlFirstVertexByte + 12 * corner + 4 * c;
         point[static_cast<int>(c)] = std::bit_cast<float>(little_endian_uint32(bytes, offset));
-        if (!(std::abs(point[static_cast<int>(c)]) <= kMaxLength))
+        if (!(std::abs(point[static_cast<int>(c)]) <= core::kMaxLength))
           throw core::Diagnostic(
               {path.string()}, concat(key, ", triangle ", t + 1),
-              concat("a coordinate in [", -kMaxLength, ", ", kMaxLength, "] (m)"),
+              concat("a coordinate in [", -core::kMaxLength, ", ", core::kMaxLength, "] (m)"),
               concat(point[static_cast<int>(c)], " at byte ", offset));
       }
       const auto [at, added] = vertex_of_point.try_emplace({point.x(), point.y(), point.z()},
@@ -486,4 +487,4 @@ geometry::ConvexPolyhedron convex_block(const MeshFile& mesh, const MeshObject& 
                                     {mesh.path.string(), first_face_line, 1}, key, names);
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::mesh

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace moreau::io {
+namespace moreau::mesh {
 
 struct AssemblyBlock {
   /// The object's name in the file; "object03" (its place in the file, from 1, zero-padded
@@ -37,4 +37,4 @@ struct AssemblyBlock {
 std::vector<AssemblyBlock> read_block_assembly(const std::filesystem::path& path,
                                                const std::string& key);
 
-}  // namespace moreau::io
+}  // namespace moreau::mesh

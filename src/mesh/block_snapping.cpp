@@ -1,4 +1,4 @@
-#include "moreau/io/block_snapping.hpp"
+#include "moreau/mesh/block_snapping.hpp"
 
 #include "moreau/collision/face_contact.hpp"
 #include "moreau/core/concat.hpp"
@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <numeric>
 
-namespace moreau::io {
+namespace moreau::mesh {
 namespace {
 
 using core::concat;
@@ -221,4 +221,4 @@ SnappedAssembly snap_coincident_faces(const std::vector<AssemblyBlock>& blocks, 
   return snapped;
 }
 
-}  // namespace moreau::io
+}  // namespace moreau::mesh

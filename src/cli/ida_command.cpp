@@ -695,7 +695,8 @@ int run_ida(const std::vector<std::string>& arguments) {
       "jobs", po::value<int>(),
       "runs at once (default: the machine's cores; with --scheduler, the cluster's worker "
       "threads)")("control", po::value<std::string>(),
-                  "the body whose displacement is the response (default: the highest free body)")(
+                  "the body whose displacement is the response (default: the problem's "
+                  "output.control, else the highest free body)")(
       "response", po::value<std::string>(),
       "the curve's response: peak_drift (default), peak_displacement, residual_displacement "
       "or fallen")("duration", po::value<double>(), "override the file's duration, s")(

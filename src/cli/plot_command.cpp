@@ -49,31 +49,44 @@ std::vector<std::string> structure_bodies(std::vector<std::string> tracked,
   return tracked;
 }
 
-// --control, else the problem's output.control, else the body that fired the collapse,
+// The control body and why it is the one: --control, else the problem's output.control, else
+// the body that fired the collapse, else the run's default control (the highest free body),
 // else the first tracked body of the structure; it must be tracked in history.csv. None where
 // history.csv tracks no body of the structure and no --control names one: the plots that need
 // no body are still drawn.
-std::optional<std::string> control_body(const po::variables_map& values,
-                                        const nlohmann::json& summary,
-                                        const std::vector<std::string>& tracked) {
-  std::string control;
+struct Control {
+  std::string body;
+  std::string chosen_as;  // "--control", "output.control", ...
+};
+
+std::optional<Control> control_body(const po::variables_map& values, const nlohmann::json& summary,
+                                    const std::vector<std::string>& tracked) {
+  const nlohmann::json& named = summary.value("control", nlohmann::json());
+  const bool file_names_it =
+      named.is_string() && summary.value("control_from", std::string()) == "output.control";
+  const auto is_tracked = [&](const std::string& body) {
+    return std::find(tracked.begin(), tracked.end(), body) != tracked.end();
+  };
+  Control control;
   if (values.count("control"))
-    control = values["control"].as<std::string>();
+    control = {values["control"].as<std::string>(), "--control"};
   else if (tracked.empty())
     return std::nullopt;
-  else if (summary.value("control", nlohmann::json()).is_string())
-    control = summary["control"].get<std::string>();
+  else if (file_names_it)
+    control = {named.get<std::string>(), "output.control"};
   else if (summary["collapse"].is_object() &&
-           !summary["collapse"]["body"].get<std::string>().empty())
-    control = summary["collapse"]["body"].get<std::string>();
+           is_tracked(summary["collapse"]["body"].get<std::string>()))
+    control = {summary["collapse"]["body"].get<std::string>(), "the body that fired the collapse"};
+  else if (named.is_string() && is_tracked(named.get<std::string>()))
+    control = {named.get<std::string>(), "the highest free body"};
   else
-    control = tracked.front();
-  if (std::find(tracked.begin(), tracked.end(), control) == tracked.end())
+    control = {tracked.front(), "the first tracked body"};
+  if (!is_tracked(control.body))
     throw core::Diagnostic(
         {}, "--control",
         core::with_suggestion(core::concat("a body history.csv tracks: ", core::join(tracked)),
-                              control, tracked),
-        control);
+                              control.body, tracked),
+        control.body);
   return control;
 }
 
@@ -81,8 +94,9 @@ int run_plot(const std::vector<std::string>& arguments) {
   po::options_description options("Options");
   options.add_options()("folder", po::value<std::string>()->required(), "a run's folder")(
       "control", po::value<std::string>(),
-      "the body whose displacement the capacity curve shows (default: the problem's "
-      "output.control, else the body that fired the collapse, else the first tracked body)");
+      "the body whose displacement the capacity curve and the response show (default: the "
+      "problem's output.control, else the body that fired the collapse, else the highest free "
+      "body)");
   po::positional_options_description positional;
   positional.add("folder", 1);
   const auto values = parse_command(
@@ -107,12 +121,14 @@ int run_plot(const std::vector<std::string>& arguments) {
     throw core::Diagnostic({(folder / "summary.json").string()}, "", "a summary.json of moreau run",
                            error.what());
   }
-  const std::optional<std::string> control =
+  const std::optional<Control> control =
       control_body(*values, summary, structure_bodies(tracked_in(folder / "history.csv"), summary));
   std::vector<std::string> script_arguments{folder.string()};
-  if (control)
-    script_arguments.push_back(*control);
-  else
+  if (control) {
+    script_arguments.push_back(control->body);
+    std::cout << "control body: " << control->body << " (" << control->chosen_as
+              << "; another with --control)\n";
+  } else
     std::cout << "no body of the structure is tracked in " << (folder / "history.csv").string()
               << ": no capacity curve, response or bodies plot (track bodies with "
                  "output.control, output.bodies or moreau run --track)\n";

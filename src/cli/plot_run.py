@@ -125,12 +125,17 @@ def energies(folder, summary, history):
     own motion; the absolute one is mostly the table's carry)."""
     figure, axes = plt.subplots(figsize=(6, 4.5))
     time = history["time"]
-    potential = [e - history["potential_energy"][0] for e in history["potential_energy"]]
+    # On a tilting table (or a ramped gravity) the potential energy changes with nothing
+    # moving, by the load's work: what the motion changes is potential - load_work.
+    potential = [e - w - (history["potential_energy"][0] - history["load_work"][0])
+                 for e, w in zip(history["potential_energy"], history["load_work"])]
+    potential_label = ("potential, from the first row, less the load's work (the tilt's)"
+                       if any(history["load_work"]) else "potential, from the first row")
     kinetic = (history["relative_kinetic_energy"], "kinetic, relative to "
                f"{summary['record']['ground']}") if "relative_kinetic_energy" in history else (
                    history["kinetic_energy"], "kinetic")
     for values, label in (kinetic,
-                          (potential, "potential, from the first row"),
+                          (potential, potential_label),
                           (history["dissipated_energy"], "dissipated"),
                           (history["elastic_energy"], "elastic (penalty)")):
         if any(values):
@@ -247,13 +252,25 @@ def read_grid(path):
     return {"points": points, "cells": cells, "cell_data": cell_data}
 
 
-def last_frame(folder, prefix):
-    """The path of the last frame a collection lists, or None."""
+def frames(folder, prefix):
+    """The frames a collection lists: [(time, path)], in order."""
     path = os.path.join(folder, prefix + ".pvd")
     if not os.path.exists(path):
-        return None
-    files = [d.get("file") for d in ElementTree.parse(path).getroot().iter("DataSet")]
-    return os.path.join(folder, files[-1]) if files else None
+        return []
+    return [(float(d.get("timestep")), os.path.join(folder, d.get("file")))
+            for d in ElementTree.parse(path).getroot().iter("DataSet")]
+
+
+def last_frame(folder, prefix):
+    """The path of the last frame a collection lists, or None."""
+    listed = frames(folder, prefix)
+    return listed[-1][1] if listed else None
+
+
+def frame_nearest(folder, prefix, time):
+    """The (time, path) of the frame nearest `time`, or None."""
+    listed = frames(folder, prefix)
+    return min(listed, key=lambda frame: abs(frame[0] - time)) if listed else None
 
 
 def faces(grid):
@@ -329,12 +346,26 @@ def wrapped_title(figure, text, points=10):
 
 
 def mechanism_picture(folder, summary):
-    """The mechanism of a collapse drawn on the structure at the last frame (the collapse's)."""
-    collapse = summary.get("collapse")
-    frame = last_frame(folder, "bodies")
-    if not collapse or frame is None:
+    """The mechanism of a collapse drawn on the structure at the last frame (the collapse's);
+    without a collapse, the mechanism of the structure's fastest motion (summary.json's
+    peak_motion) at the frame nearest it."""
+    collapse, peak = summary.get("collapse"), summary.get("peak_motion")
+    if collapse:
+        frame = last_frame(folder, "bodies")
+        mechanism = collapse["mechanism"]
+        factor = LOAD_FACTORS.get(collapse["load_factor_name"], collapse["load_factor_name"])
+        when = (f"collapse at t = {collapse['time']:.4g} s, {factor} "
+                f"{collapse['load_factor']:.4g}")
+    elif peak:
+        nearest = frame_nearest(folder, "bodies", peak["time"])
+        frame = nearest[1] if nearest else None
+        mechanism = peak["mechanism"]
+        when = (f"fastest motion at t = {peak['time']:.4g} s (drawn as at "
+                f"{nearest[0] if nearest else 0:.4g} s, its nearest frame)")
+    else:
         return
-    mechanism = collapse["mechanism"]
+    if frame is None:
+        return
     names = [body["name"] for body in summary["bodies"]]
     part_of = {}
     for k, part in enumerate(mechanism["parts"]):
@@ -353,11 +384,14 @@ def mechanism_picture(folder, summary):
         for hinge in mechanism["hinges"]:
             axes.plot(hinge["position"][u], hinge["position"][v], "o", color=HINGE,
                       markersize=6, zorder=3)
+        # Arrows that stay apart: a fifth of the structure for one sliding joint, shorter as
+        # they are more (about the spacing of as many joints spread over the structure).
+        length = extent * min(0.2, 0.3 / math.sqrt(max(len(mechanism["sliding"]), 1)))
         for joint in mechanism["sliding"]:
             axes.quiver(joint["position"][u], joint["position"][v],
-                        0.2 * extent * joint["direction"][u],
-                        0.2 * extent * joint["direction"][v], color=SLIDING, angles="xy",
-                        scale_units="xy", scale=1, width=0.008, zorder=3)
+                        length * joint["direction"][u], length * joint["direction"][v],
+                        color=SLIDING, angles="xy", scale_units="xy", scale=1, width=0.005,
+                        zorder=3)
         axes.set_title(f"{view} elevation", fontsize=9)
     def entry(marker, colour, label):
         return plt.Line2D([], [], marker=marker, linestyle="", color=colour, label=label)
@@ -376,11 +410,11 @@ def mechanism_picture(folder, summary):
     if mechanism["sliding"]:
         handles.append(entry(">", SLIDING, f"sliding joints ({len(mechanism['sliding'])})"))
     figure.legend(handles=handles, loc="lower center", ncol=min(len(handles), 3), fontsize=8)
-    factor = LOAD_FACTORS.get(collapse["load_factor_name"], collapse["load_factor_name"])
-    figure.suptitle(wrapped_title(figure, f"{summary['title']}: collapse at t = "
-                                  f"{collapse['time']:.4g} s, {factor} "
-                                  f"{collapse['load_factor']:.4g}: {mechanism['description']}",
-                                  9), fontsize=9)
+    # The description's first clause: the joints it names next are drawn, and a long list
+    # would take the picture's height (summary.json and mechanisms.csv keep the whole line).
+    motion = mechanism["description"].split(": ")[0]
+    figure.suptitle(wrapped_title(figure, f"{summary['title']}: {when}: {motion}", 9),
+                    fontsize=9)
     save(figure, os.path.join(folder, "mechanism.png"), title_inches=0.8, legend_inches=0.7)
 
 

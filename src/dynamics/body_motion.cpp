@@ -29,9 +29,13 @@ double kinetic_energy(const model::Scene& scene, const math::Vec3& frame_velocit
 }
 
 double potential_energy(const model::Scene& scene) {
+  return potential_energy(scene, scene.gravity);
+}
+
+double potential_energy(const model::Scene& scene, const math::Vec3& gravity) {
   double energy = 0.0;
   for (const Body& body : scene.bodies)
-    if (body.motion == Motion::Free) energy -= body.mass * scene.gravity.dot(body.x);
+    if (body.motion == Motion::Free) energy -= body.mass * gravity.dot(body.x);
   return energy;
 }
 

@@ -147,6 +147,7 @@ run::Problem read_problem(const Field& root, const std::string& stem,
   problem.scene.gravity = problem.gravity.at(0.0);
   if (const auto stop = root.find("stop")) problem.collapse = read_stop(*stop);
   if (const auto output = root.find("output")) problem.output = read_output(*output, problem.scene);
+  if (problem.output.control.empty()) problem.output.control = run::highest_free_body(problem);
   if (const auto threads = root.find("threads"))
     problem.threads = threads->integer(1, run::kMaxThreads);
   for (run::InputWarning& warning : physical_range_warnings(root, problem, builder.origins))

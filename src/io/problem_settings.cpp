@@ -404,6 +404,7 @@ run::OutputSettings read_output(const Field& output, const model::Scene& scene) 
     if (scene.bodies[body].motion != model::Motion::Free)
       control->fail("a free body (the capacity curve follows its motion)");
     settings.control = names[body];
+    settings.control_named = true;
   }
   if (const std::optional<Field> bodies = output.find("bodies"))
     for (const Field& name_field : bodies->elements("a list of body names"))

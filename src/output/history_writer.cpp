@@ -21,7 +21,7 @@ std::string header(const model::Scene& scene, const std::vector<std::size_t>& bo
   std::string line =
       "step,time,detected,active,solver_status,iterations,error,solve_seconds,kinetic_energy,";
   if (relative) line += "relative_kinetic_energy,";
-  line += "potential_energy,elastic_energy,contact_work,dissipated_energy,load_factor";
+  line += "potential_energy,elastic_energy,contact_work,dissipated_energy,load_work,load_factor";
   for (const std::size_t b : bodies)
     for (const char* column : {".x", ".y", ".z", ".rotation_deg", ".speed"})
       line += ',' + csv_field(scene.bodies[b].name + column);
@@ -59,7 +59,9 @@ HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Sce
       dimension_(initial.dimension),
       support_(support),
       last_rotation_deg_(std::move(state.last_rotation_deg)),
-      dissipated_energy_(state.dissipated_energy) {
+      dissipated_energy_(state.dissipated_energy),
+      load_work_(state.load_work),
+      next_load_work_(state.next_load_work) {
   track(initial, bodies);
   if (last_rotation_deg_.size() != bodies_.size())
     throw core::Diagnostic({path_.string()}, "history bodies",
@@ -89,15 +91,16 @@ double HistoryWriter::rotation_deg(std::size_t tracked, const model::Scene& scen
 }
 
 void HistoryWriter::record(int step, double time, const dynamics::StepReport& report,
-                           double load_factor, const model::Scene& scene) {
-  add_unrecorded_step(report);
+                           double load_work, double load_factor, const model::Scene& scene) {
+  add_unrecorded_step(report, load_work);
   std::ostream& row = out_->rows();
   row << step << ',' << time << ',' << report.detected << ',' << report.active << ',';
   write_solve_fields(row, report);
   row << ',' << (report.solve ? report.solve->seconds : 0.0) << ',' << report.kinetic_energy;
   if (support_) row << ',' << dynamics::kinetic_energy(scene, scene.bodies[*support_].v);
   row << ',' << report.potential_energy << ',' << report.elastic_energy << ','
-      << report.contact_work << ',' << dissipated_energy_ << ',' << load_factor;
+      << report.contact_work << ',' << dissipated_energy_ << ',' << load_work_ << ','
+      << load_factor;
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     const model::Body& body = scene.bodies[bodies_[i]];
     row << ',' << body.x.x() << ',' << body.x.y() << ',' << body.x.z() << ','
@@ -107,8 +110,10 @@ void HistoryWriter::record(int step, double time, const dynamics::StepReport& re
   out_->write_rows();
 }
 
-void HistoryWriter::add_unrecorded_step(const dynamics::StepReport& report) {
+void HistoryWriter::add_unrecorded_step(const dynamics::StepReport& report, double load_work) {
   dissipated_energy_ -= report.contact_work;
+  load_work_ += next_load_work_;
+  next_load_work_ = load_work;
 }
 
 }  // namespace moreau::output

@@ -58,10 +58,10 @@ HistoryOutput::HistoryOutput(const run::Run& run, const fs::path& folder,
 
 void HistoryOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
   if (is_output_step(run, outcome))
-    writer_.record(static_cast<int>(outcome.step), outcome.time, outcome.report,
+    writer_.record(static_cast<int>(outcome.step), outcome.time, outcome.report, outcome.load_work,
                    outcome.load_factor, run.scene());
   else
-    writer_.add_unrecorded_step(outcome.report);
+    writer_.add_unrecorded_step(outcome.report, outcome.load_work);
 }
 
 void HistoryOutput::save(run::Checkpoint& checkpoint) const {

@@ -175,14 +175,10 @@ double RunResponse::value(ResponseMeasure measure) const {
 ControlPoint control_point(const run::Problem& problem, const std::string& body) {
   const model::GroundMotion* ground = run::strongest_ground_motion(problem);
   MOREAU_ASSERT(ground != nullptr);
-  const model::Body* control = nullptr;
-  for (const model::Body& candidate : problem.scene.bodies)
-    if (candidate.motion == model::Motion::Free && body.empty() &&
-        (!control || candidate.x.z() > control->x.z()))
-      control = &candidate;
-  if (!body.empty()) control = &free_body(problem, body);
-  if (!control) throw core::Diagnostic({}, "--control", "a problem with a free body", "none");
-  return {control->name, ground->body, control->x.z() - run::free_bodies_base(problem)};
+  const std::string& name = body.empty() ? problem.output.control : body;
+  if (name.empty()) throw core::Diagnostic({}, "--control", "a problem with a free body", "none");
+  const model::Body& control = free_body(problem, name);
+  return {control.name, ground->body, control.x.z() - run::free_bodies_base(problem)};
 }
 
 bool run_finished(const fs::path& folder) {

@@ -20,6 +20,10 @@ namespace {
 // ordered_json keeps the keys in the documented order, for the human reader.
 using json = nlohmann::ordered_json;
 
+// summary.json's control_from: where the control body comes from.
+constexpr const char* kNamedControl = "output.control";
+constexpr const char* kHighestControl = "highest free body";
+
 // JSON (RFC 8259) has no NaN or infinity. nlohmann_json would also dump them as null, but
 // saying so here keeps the rule visible and independent of the library's choice.
 json number(double value) { return std::isfinite(value) ? json(value) : json(nullptr); }
@@ -79,6 +83,13 @@ json collapse(const std::optional<run::CollapseSummary>& c) {
           {"mechanism", mechanism(c->mechanism)}};
 }
 
+json peak_motion(const std::optional<run::PeakMotion>& p) {
+  if (!p) return nullptr;
+  return {{"time", number(p->time)},
+          {"kinetic_energy", number(p->kinetic_energy)},
+          {"mechanism", mechanism(p->mechanism)}};
+}
+
 json body(const run::BodySummary& b) {
   const math::Quat& q = b.orientation;
   return {
@@ -123,6 +134,7 @@ json to_json(const run::RunSummary& s) {
           {"solver", s.solver},
           {"counts", counts(s.counts)},
           {"collapse", collapse(s.collapse)},
+          {"peak_motion", peak_motion(s.peak_motion)},
           {"record", s.record ? json{{"source", s.record->source},
                                      {"scale", number(s.record->scale)},
                                      {"pga_g", number(s.record->pga)},
@@ -131,6 +143,9 @@ json to_json(const run::RunSummary& s) {
                               : json(nullptr)},
           {"load_factor_name", s.load_factor_name},
           {"control", s.control.empty() ? json(nullptr) : json(s.control)},
+          {"control_from", s.control.empty() ? json(nullptr)
+                           : s.control_named ? json(kNamedControl)
+                                             : json(kHighestControl)},
           {"interrupted", s.interrupted_by.empty() ? json(nullptr) : json(s.interrupted_by)},
           {"removed", std::move(removed)},
           {"support_reaction", vector(s.support_reaction)},
@@ -198,6 +213,12 @@ std::optional<run::CollapseSummary> read_collapse(const json& j) {
                               read_mechanism(j.at("mechanism"))};
 }
 
+std::optional<run::PeakMotion> read_peak_motion(const json& j) {
+  if (j.is_null()) return std::nullopt;
+  return run::PeakMotion{read_number(j.at("time")), read_number(j.at("kinetic_energy")),
+                         read_mechanism(j.at("mechanism"))};
+}
+
 std::optional<run::RecordIntensity> read_record(const json& j) {
   if (j.is_null()) return std::nullopt;
   // A summary written before the record's source was kept has none.
@@ -229,10 +250,12 @@ run::RunSummary read_summary(const json& j) {
   s.solver = j.at("solver").get<std::string>();
   s.counts = read_counts(j.at("counts"));
   s.collapse = read_collapse(j.at("collapse"));
+  s.peak_motion = read_peak_motion(j.at("peak_motion"));
   s.record = read_record(j.at("record"));
   s.load_factor_name = j.at("load_factor_name").get<std::string>();
   const json& control = j.at("control");
   s.control = control.is_null() ? std::string() : control.get<std::string>();
+  s.control_named = j.at("control_from") == kNamedControl;
   const json& interrupted = j.at("interrupted");
   s.interrupted_by = interrupted.is_null() ? std::string() : interrupted.get<std::string>();
   for (const json& r : j.at("removed"))

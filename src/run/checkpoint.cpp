@@ -25,7 +25,7 @@ namespace moreau::run {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 8;
+constexpr std::uint32_t kVersion = 9;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 std::string file_bytes(const std::filesystem::path& path) {
@@ -225,6 +225,26 @@ void stepper_fields(Io& io, State& state) {
   });
 }
 
+// A mechanism as summary.json gives it (run::MechanismSummary).
+template <class Io, class Mechanism>
+void mechanism_fields(Io& io, Mechanism& mechanism) {
+  io.text(mechanism.description);
+  io.sequence(mechanism.parts, [&io](auto& part) {
+    io.sequence(part.bodies, [&io](auto& name) { io.text(name); });
+    io.template number<std::uint8_t>(part.turns);
+    io.vector(part.axis_point);
+    io.vector(part.direction);
+  });
+  const auto joint_fields = [&io](auto& joint) {
+    io.text(joint.body_a);
+    io.text(joint.body_b);
+    io.vector(joint.position);
+    io.vector(joint.direction);
+  };
+  io.sequence(mechanism.hinges, joint_fields);
+  io.sequence(mechanism.sliding, joint_fields);
+}
+
 // The format after its header, field after field, as the header file lists it. Writing and
 // reading go through this one function (Io = Writer with a const Checkpoint, or Reader), so
 // that a field cannot be added to one direction only.
@@ -243,6 +263,8 @@ void checkpoint_fields(Io& io, C& checkpoint) {
   io.variant(checkpoint.stepper, [&io](auto& state) { stepper_fields(io, state); });
   io.template number<std::uint8_t>(checkpoint.came_to_rest);
   io.template number<double>(checkpoint.history.dissipated_energy);
+  io.template number<double>(checkpoint.history.load_work);
+  io.template number<double>(checkpoint.history.next_load_work);
   io.sequence(checkpoint.history.last_rotation_deg,
               [&io](auto& rotation) { io.template number<double>(rotation); });
   auto& counts = checkpoint.counts;
@@ -275,6 +297,11 @@ void checkpoint_fields(Io& io, C& checkpoint) {
     io.vector(joint.normal_b);
     io.template number<double>(joint.max_opening);
     io.template number<double>(joint.max_sliding);
+  });
+  io.optional(checkpoint.peak_motion, [&io](auto& peak) {
+    io.template number<double>(peak.time);
+    io.template number<double>(peak.kinetic_energy);
+    mechanism_fields(io, peak.mechanism);
   });
 }
 
@@ -372,6 +399,8 @@ class CheckpointValues {
       check_body(concat("bodies[", b, ']'), checkpoint.bodies[b]);
     std::visit([&](const auto& state) { check_stepper(state); }, checkpoint.stepper);
     check_finite("history.dissipated_energy", checkpoint.history.dissipated_energy);
+    check_finite("history.load_work", checkpoint.history.load_work);
+    check_finite("history.next_load_work", checkpoint.history.next_load_work);
     for (std::size_t r = 0; r < checkpoint.history.last_rotation_deg.size(); ++r)
       check_finite(concat("history.rotations[", r, ']'), checkpoint.history.last_rotation_deg[r]);
     check_counts(checkpoint.counts);
@@ -393,6 +422,10 @@ class CheckpointValues {
     }
     for (std::size_t j = 0; j < checkpoint.damage.size(); ++j)
       check_joint(concat("damage[", j, ']'), checkpoint.damage[j], checkpoint.bodies.size());
+    if (const auto& peak = checkpoint.peak_motion) {
+      check_time("peak_motion.time", peak->time, checkpoint.time);
+      check_non_negative("peak_motion.kinetic_energy", peak->kinetic_energy);
+    }
   }
 
  private:

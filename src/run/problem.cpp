@@ -63,6 +63,14 @@ double free_bodies_base(const Problem& problem) {
   return base;
 }
 
+std::string highest_free_body(const Problem& problem) {
+  const model::Body* highest = nullptr;
+  for (const model::Body& body : problem.scene.bodies)
+    if (body.motion == model::Motion::Free && (!highest || body.x.z() > highest->x.z()))
+      highest = &body;
+  return highest ? highest->name : std::string();
+}
+
 namespace {
 
 // A tilt or a lateral ramp is the load a run increases, whatever shakes its supports.

@@ -2,6 +2,7 @@
 
 #include "moreau/core/assert.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/dynamics/body_motion.hpp"
 
 namespace moreau::run {
 namespace {
@@ -45,6 +46,7 @@ Run::Run(Problem problem, RunOptions options)
   summary_.dimension = problem_.scene.dimension;
   summary_.load_factor_name = load_factor_name(problem_);
   summary_.control = problem_.output.control;
+  summary_.control_named = problem_.output.control_named;
   if (const model::GroundMotion* ground = strongest_ground_motion(problem_))
     summary_.record = RecordIntensity{ground->source, ground->scale,
                                       ground->peak_horizontal() / model::kStandardGravity,
@@ -61,6 +63,7 @@ void Run::restore(const Checkpoint& checkpoint) {
   monitor_.restore(checkpoint.came_to_rest);
   summary_.counts = checkpoint.counts;
   summary_.removed = checkpoint.removed;
+  summary_.peak_motion = checkpoint.peak_motion;
   broken_bonds_ = static_cast<long long>(checkpoint.broken_bonds);
   step_ = checkpoint.step;
   summary_.restarted_from_step = checkpoint.step;
@@ -93,6 +96,8 @@ const StepOutcome& Run::advance() {
   count(outcome_.report);
   remove_escaped_bodies(outcome_);
   outcome_.load_factor = load_factor(problem_, scene.time);
+  outcome_.load_work =
+      dynamics::potential_energy(scene, problem_.gravity.at(scene.time) - scene.gravity);
   if (const auto collapse = monitor_.check(scene, outcome_.report))
     summary_.collapse = CollapseSummary{collapse->criterion,
                                         collapse->body,
@@ -101,6 +106,7 @@ const StepOutcome& Run::advance() {
                                         load_factor_name(problem_),
                                         outcome_.load_factor,
                                         summarize(mechanism(), scene)};
+  note_peak_motion();
   summary_.steps = step_;
   outcome_.last = finished();
   for (const std::unique_ptr<Observer>& observer : observers_) observer->stepped(*this, outcome_);
@@ -112,6 +118,19 @@ const StepOutcome& Run::advance() {
 void Run::interrupt(std::string by) {
   summary_.interrupted_by = std::move(by);
   for (const std::unique_ptr<Observer>& observer : observers_) observer->interrupted(*this);
+}
+
+// Only a step faster than the fastest so far looks for its mechanism (the motion of a
+// structure at rest, round-off, has none).
+void Run::note_peak_motion() {
+  const std::optional<std::size_t> support = shaken_support(problem_);
+  const model::Scene& scene = problem_.scene;
+  const double energy = dynamics::kinetic_energy(
+      scene, support ? scene.bodies[*support].v : math::Vec3(math::Vec3::Zero()));
+  if (summary_.peak_motion && !(energy > summary_.peak_motion->kinetic_energy)) return;
+  const dynamics::Mechanism moving = mechanism();
+  if (moving.parts.empty()) return;
+  summary_.peak_motion = PeakMotion{scene.time, energy, summarize(moving, scene)};
 }
 
 dynamics::Mechanism Run::mechanism() const {
@@ -163,6 +182,7 @@ Checkpoint Run::checkpoint() const {
   checkpoint.counts = summary_.counts;
   checkpoint.removed = summary_.removed;
   checkpoint.broken_bonds = static_cast<std::uint64_t>(broken_bonds_);
+  checkpoint.peak_motion = summary_.peak_motion;
   for (const std::unique_ptr<Observer>& observer : observers_) observer->save(checkpoint);
   return checkpoint;
 }

@@ -3,10 +3,12 @@
 // problem's output.control; what it cannot plot is refused with the file or option to change.
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
+#include "support/test_problems.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -90,9 +92,10 @@ TEST(PlotCommand, DrawsTheResponseToAGroundMotionRelativeToTheShakenSupport) {
   EXPECT_THAT(text, HasSubstr("\"ground\": \"table\""));
 }
 
-// A run that tracks no body (a wall of more than 20 blocks without output.bodies or
-// output.control) still gets the plots that need none, and is told why the others are missing.
-TEST(PlotCommand, WithoutATrackedBodyDrawsTheEnergiesAndTheSolver) {
+// A wall of 27 blocks without output.control or output.bodies: the run tracks its control
+// body, the highest free body (the first of the top course), and says so in summary.json;
+// moreau plot follows it and says why.
+TEST(PlotCommand, WithoutAControlBodyFollowsTheHighestFreeBody) {
   const ScratchFolder folder;
   std::ofstream(folder.path() / "wall.yaml") << R"(version: 1
 dimension: 3
@@ -109,13 +112,39 @@ output: {every: 2, vtk: false}
   std::ifstream history(out / "history.csv");
   std::string header;
   std::getline(history, header);
-  EXPECT_THAT(header, ::testing::Not(HasSubstr(".x"))) << "no body is tracked";
+  EXPECT_THAT(header, HasSubstr(",wall/course05_block00.x,"));
+  EXPECT_THAT(header, ::testing::Not(HasSubstr("course04"))) << "the control body only";
+  const nlohmann::json summary = nlohmann::json::parse(std::ifstream(out / "summary.json"));
+  EXPECT_EQ(summary["control"], "wall/course05_block00");
+  EXPECT_EQ(summary["control_from"], "highest free body");
   const CommandResult plotted = run_moreau("plot " + out.string());
   ASSERT_EQ(plotted.exit_code, 0) << plotted.output;
-  EXPECT_THAT(plotted.output, HasSubstr("no body of the structure is tracked in"));
-  for (const char* png : {"energy.png", "solver.png"}) EXPECT_TRUE(is_png(out / png)) << png;
-  for (const char* png : {"capacity.png", "bodies.png", "response.png"})
-    EXPECT_FALSE(fs::exists(out / png)) << png;
+  EXPECT_THAT(plotted.output,
+              HasSubstr("control body: wall/course05_block00 (the highest free body"));
+  for (const char* png : {"energy.png", "solver.png", "capacity.png", "bodies.png"})
+    EXPECT_TRUE(is_png(out / png)) << png;
+}
+
+// Every bundled problem's run (its first 2 ms) gets at least the energies and the solver's
+// plots, with no error.
+TEST(PlotCommand, DrawsTheEnergiesAndTheSolverOfEveryBundledProblem) {
+  std::vector<fs::path> problems;
+  for (const fs::path& folder : {kBundledProblems, kBundledProblems / "benchmarks"})
+    for (const fs::directory_entry& entry : fs::directory_iterator(folder))
+      if (entry.path().extension() == ".yaml") problems.push_back(entry.path());
+  std::sort(problems.begin(), problems.end());
+  ASSERT_GE(problems.size(), 15u);
+  for (const fs::path& problem : problems) {
+    SCOPED_TRACE(problem.string());
+    const ScratchFolder folder;
+    const fs::path out = folder.path() / "run";
+    const CommandResult ran =
+        run_moreau("run " + problem.string() + " --duration 0.002 --quiet --out " + out.string());
+    ASSERT_EQ(ran.exit_code, 0) << ran.output;
+    const CommandResult plotted = run_moreau("plot " + out.string());
+    ASSERT_EQ(plotted.exit_code, 0) << plotted.output;
+    for (const char* png : {"energy.png", "solver.png"}) EXPECT_TRUE(is_png(out / png)) << png;
+  }
 }
 
 // Two stacked blocks (planar) on a table tilted past their overturning angle, with the VTK
@@ -200,7 +229,7 @@ TEST(PlotCommand, DrawsASlidingJointAsAnArrow) {
   EXPECT_EQ(mechanism[kHinge], 0);
 }
 
-// Standing, the blocks have a damage map but no mechanism; without VTK frames neither picture
+// Standing, the blocks have a damage map but no mechanism (nothing moved); without VTK frames neither picture
 // can be drawn.
 TEST(PlotCommand, DrawsNoMechanismWithoutACollapseAndNoPictureWithoutTheVtkFrames) {
   const ScratchFolder folder;

@@ -226,6 +226,26 @@ TEST(Problems, RecordScaleMultipliesTheRecord) {
   EXPECT_NEAR(run.summary["record"]["pga_g"].get<double>(), 2 * 0.31882, 1e-12);
 }
 
+// The façade at 1.2 g comes down in the record's strong pulses (its largest acceleration is
+// 2.1 s in), in a mechanism of hinging piers, after riding its table for the first second;
+// one moreau plot draws its response, drift, mechanism and damage (docs/user-guide.md).
+TEST(Problems, FacadeUnderElCentroCollapsesInTheStrongPulsesAndIsDrawn) {
+  const RunOutput run = run_problem("facade-el-centro.yaml", "--duration 2.5");
+  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
+  ASSERT_FALSE(run.summary["collapse"].is_null());
+  const nlohmann::json& collapse = run.summary["collapse"];
+  EXPECT_EQ(collapse["criterion"], "max_rotation");
+  EXPECT_GT(collapse["time"].get<double>(), 1.0);
+  EXPECT_LT(collapse["time"].get<double>(), 2.5);
+  EXPECT_FALSE(collapse["mechanism"]["hinges"].empty());
+  EXPECT_EQ(run.summary["control"], "facade/course15_block00");
+  EXPECT_EQ(run.summary["control_from"], "highest free body");
+  const CommandResult plotted = run_moreau("plot " + run.folder.string());
+  ASSERT_EQ(plotted.exit_code, 0) << plotted.output;
+  for (const char* png : {"response.png", "mechanism.png", "damage.png", "energy.png"})
+    EXPECT_TRUE(fs::is_regular_file(run.folder / png)) << png;
+}
+
 TEST(Problems, WallStandsAtSmallTilt) {
   const RunOutput run = run_problem("wall-tilt.yaml", "--duration 0.1");
   ASSERT_EQ(run.result.exit_code, 0) << run.result.output;

@@ -87,17 +87,32 @@ TEST(HistoryWriter, RowsParseBackExactlyAndAreOnDiskBeforeTheWriterCloses) {
   ASSERT_EQ(read_rows(path).size(), 1u);  // the header, already flushed
   scene.bodies[1].x = Vec3(0.1, 1.0 / 3.0, -2.0);
   scene.bodies[1].v = Vec3(3.0, 4.0, 0.0);
-  history.record(1, 1e-3, report(-1.5), 0.7, scene);
-  history.add_unrecorded_step(report(-0.25));
-  history.record(3, 3e-3, report(-0.5), std::sqrt(2.0), scene);
+  history.record(1, 1e-3, report(-1.5), 0.5, 0.7, scene);
+  history.add_unrecorded_step(report(-0.25), 0.25);
+  history.record(3, 3e-3, report(-0.5), 4.0, std::sqrt(2.0), scene);
 
   const auto rows = read_rows(path);  // the writer is still alive
   ASSERT_EQ(rows.size(), 3u);
-  EXPECT_EQ(rows[0], (std::vector<std::string>{
-                         "step", "time", "detected", "active", "solver_status", "iterations",
-                         "error", "solve_seconds", "kinetic_energy", "potential_energy",
-                         "elastic_energy", "contact_work", "dissipated_energy", "load_factor",
-                         "right.x", "right.y", "right.z", "right.rotation_deg", "right.speed"}));
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"step",
+                                               "time",
+                                               "detected",
+                                               "active",
+                                               "solver_status",
+                                               "iterations",
+                                               "error",
+                                               "solve_seconds",
+                                               "kinetic_energy",
+                                               "potential_energy",
+                                               "elastic_energy",
+                                               "contact_work",
+                                               "dissipated_energy",
+                                               "load_work",
+                                               "load_factor",
+                                               "right.x",
+                                               "right.y",
+                                               "right.z",
+                                               "right.rotation_deg",
+                                               "right.speed"}));
   const auto& row = rows[2];
   ASSERT_EQ(row.size(), rows[0].size());
   EXPECT_EQ(row[0], "3");
@@ -114,9 +129,12 @@ TEST(HistoryWriter, RowsParseBackExactlyAndAreOnDiskBeforeTheWriterCloses) {
   EXPECT_EQ(std::stod(rows[1][12]), 1.5);
   EXPECT_EQ(std::stod(row[12]), 2.25);  // 1.5 + 0.25 (unrecorded) + 0.5
   EXPECT_EQ(history.dissipated_energy(), 2.25);
-  EXPECT_EQ(std::stod(row[13]), std::sqrt(2.0));
-  EXPECT_EQ(std::stod(row[15]), 1.0 / 3.0);
-  EXPECT_EQ(std::stod(row[18]), 5.0);  // |(3, 4, 0)|
+  // A step's load work shows from the next row on, with the potential energy it changes.
+  EXPECT_EQ(std::stod(rows[1][13]), 0.0);
+  EXPECT_EQ(std::stod(row[13]), 0.75);  // 0.5 + 0.25 (unrecorded); the last step's 4 next
+  EXPECT_EQ(std::stod(row[14]), std::sqrt(2.0));
+  EXPECT_EQ(std::stod(row[16]), 1.0 / 3.0);
+  EXPECT_EQ(std::stod(row[19]), 5.0);  // |(3, 4, 0)|
 }
 
 // With a shaken support, relative_kinetic_energy follows kinetic_energy: the free bodies'
@@ -135,7 +153,7 @@ TEST(HistoryWriter, UnderGroundMotionTheKineticEnergyRelativeToTheSupportFollows
   scene.bodies[0].v = v_s;
   scene.bodies[1].v = v_s + Vec3(0.3, 0.0, 0.0);
   scene.bodies[1].w_B = Vec3(0.0, 0.0, 2.0);
-  history.record(1, 1e-3, report(0.0), 0.0, scene);
+  history.record(1, 1e-3, report(0.0), 0.0, 0.0, scene);
   const auto rows = read_rows(scratch.path);
   ASSERT_EQ(rows[0][8], "kinetic_energy");
   ASSERT_EQ(rows[0][9], "relative_kinetic_energy");
@@ -152,10 +170,10 @@ TEST(HistoryWriter, RotationIn3dIsTheAngleSinceTheStart) {
   HistoryWriter history(path, scene, {"left", "right"});
   const math::Quat turn = math::from_axis_angle(Vec3(1, 1, 0), 30.0 * std::numbers::pi / 180);
   scene.bodies[0].q = turn * scene.bodies[0].q;
-  history.record(1, 1e-3, report(0.0), 0.0, scene);
+  history.record(1, 1e-3, report(0.0), 0.0, 0.0, scene);
   const auto row = read_rows(path).back();
-  EXPECT_NEAR(std::stod(row[17]), 30.0, kAngleTol);  // left.rotation_deg
-  EXPECT_NEAR(std::stod(row[22]), 0.0, kAngleTol);   // right.rotation_deg
+  EXPECT_NEAR(std::stod(row[18]), 30.0, kAngleTol);  // left.rotation_deg
+  EXPECT_NEAR(std::stod(row[23]), 0.0, kAngleTol);   // right.rotation_deg
 }
 
 // 100 degrees per row about +y: 100, 200, 300, not 100, -160, -60.
@@ -168,16 +186,16 @@ TEST(HistoryWriter, PlanarRotationIsSignedAndContinuesPastHalfATurn) {
   for (int row = 1; row <= 3; ++row) {
     scene.bodies[0].q =
         math::from_axis_angle(Vec3::UnitY(), row * 100.0 * std::numbers::pi / 180) * q0;
-    history.record(row, row * 1e-3, report(0.0), 0.0, scene);
+    history.record(row, row * 1e-3, report(0.0), 0.0, 0.0, scene);
   }
   scene.bodies[0].q = math::from_axis_angle(Vec3::UnitY(), -0.5) * q0;
-  history.record(4, 4e-3, report(0.0), 0.0, scene);
+  history.record(4, 4e-3, report(0.0), 0.0, 0.0, scene);
   const auto rows = read_rows(path);
-  EXPECT_NEAR(std::stod(rows[1][17]), 100.0, kAngleTol);
-  EXPECT_NEAR(std::stod(rows[2][17]), 200.0, kAngleTol);
-  EXPECT_NEAR(std::stod(rows[3][17]), 300.0, kAngleTol);
+  EXPECT_NEAR(std::stod(rows[1][18]), 100.0, kAngleTol);
+  EXPECT_NEAR(std::stod(rows[2][18]), 200.0, kAngleTol);
+  EXPECT_NEAR(std::stod(rows[3][18]), 300.0, kAngleTol);
   // From 300 the nearest angle equal to -0.5 rad modulo a turn is 360 - 28.6...
-  EXPECT_NEAR(std::stod(rows[4][17]), 360.0 - 0.5 * 180 / std::numbers::pi, kAngleTol);
+  EXPECT_NEAR(std::stod(rows[4][18]), 360.0 - 0.5 * 180 / std::numbers::pi, kAngleTol);
 }
 
 TEST(HistoryWriter, NotFiniteNumbersAreWrittenAsNanAndInf) {
@@ -188,7 +206,7 @@ TEST(HistoryWriter, NotFiniteNumbersAreWrittenAsNanAndInf) {
   dynamics::StepReport r = report(0.0);
   r.solve->error = std::numeric_limits<double>::quiet_NaN();
   r.kinetic_energy = std::numeric_limits<double>::infinity();
-  history.record(1, 1e-3, r, 0.0, scene);
+  history.record(1, 1e-3, r, 0.0, 0.0, scene);
   const auto row = read_rows(path).back();
   EXPECT_EQ(row[6], "nan");
   EXPECT_EQ(row[8], "inf");
@@ -201,7 +219,7 @@ TEST(HistoryWriter, AStepThatSolvedNothingSaysSo) {
   HistoryWriter history(scratch.path, scene, {});
   dynamics::StepReport r = report(0.0);
   r.solve.reset();
-  history.record(1, 1e-3, r, 0.0, scene);
+  history.record(1, 1e-3, r, 0.0, 0.0, scene);
   const auto row = read_rows(scratch.path).back();
   EXPECT_EQ(row[4], "none");
   EXPECT_EQ(row[5], "0");  // iterations

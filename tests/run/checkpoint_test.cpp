@@ -58,7 +58,7 @@ Checkpoint sample_checkpoint() {
       .bonds = {{{0, 1, 3u}, {1e4 / 3, 1e4 / 7, Vec3(0.1, -0.2, 1.0 / 3)}},
                 {{0, 1, 0x80000002u}, {0.1, -0.0, Vec3::Zero()}}}};
   checkpoint.came_to_rest = true;
-  checkpoint.history = {3.0 / 7, {361.0 / 3}};
+  checkpoint.history = {3.0 / 7, -5.0 / 3, 1.0 / 9, {361.0 / 3}};
   checkpoint.counts = {1200,           3,  2.5e-9,
                        123456789012LL, 77, {{"velocity-newton", 900}, {"velocity-nsgs", 300}}};
   checkpoint.removed = {{"arch/voussoir03", 0.1 / 3, "below", -1.0 / 7}, {"", 0.0, "beyond", 5.0}};
@@ -139,6 +139,8 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   }
   EXPECT_TRUE(read.came_to_rest);
   EXPECT_TRUE(same_bits(read.history.dissipated_energy, 3.0 / 7));
+  EXPECT_TRUE(same_bits(read.history.load_work, -5.0 / 3));
+  EXPECT_TRUE(same_bits(read.history.next_load_work, 1.0 / 9));
   ASSERT_EQ(read.history.last_rotation_deg.size(), 1u);
   EXPECT_TRUE(same_bits(read.history.last_rotation_deg[0], 361.0 / 3));
   EXPECT_EQ(read.counts.solves, 1200);
@@ -213,7 +215,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 8"));
+              HasSubstr("version-1: error: checkpoint version: expected 9"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints

@@ -340,5 +340,39 @@ stop: {collapse: {max_displacement: 0.005}}
   EXPECT_LT(held_at_30->time, 0.5);
 }
 
+// A block at rest on a table tilting from level at 5 deg/s (friction 0.5: it holds to
+// 26.57 deg), 2 m from the origin: gravity turns under it and its potential energy changes
+// by tens of joules over 2 s with nothing moving. The load's work accounts for all of it,
+// each step's showing in the next step's potential energy. Under a constant gravity the
+// load does no work.
+TEST_F(RunTest, TheLoadWorkIsWhatATiltAddsToThePotentialEnergyOfBodiesAtRest) {
+  const auto block_on = [&](const std::string& loads) {
+    return problem(core::concat(R"(version: 1
+time: {step: 1.0e-3, duration: 2}
+materials: [{name: stone, density: 2000}]
+interactions: {default: {friction: 0.5}}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: block, shape: {type: box, size: [0.2, 0.2, 0.2]}, position: [2, 1, 0.1]}
+)",
+                                loads));
+  };
+  run::Run tilting(block_on("loads: {tilt: {rate: 5}}\n"));
+  const StepOutcome& start = tilting.advance();
+  const double first = start.report.potential_energy;
+  double potential = first, shown = 0.0, next = start.load_work;
+  while (!tilting.finished()) {
+    const StepOutcome& outcome = tilting.advance();
+    shown += next;
+    next = outcome.load_work;
+    potential = outcome.report.potential_energy;
+  }
+  EXPECT_GT(std::abs(potential - first), 5.0) << "gravity turned under the block";
+  EXPECT_NEAR(potential - first, shown, 1e-6 * std::abs(potential - first));
+
+  run::Run level(block_on(""));
+  while (!level.finished()) EXPECT_EQ(level.advance().load_work, 0.0);
+}
+
 }  // namespace
 }  // namespace moreau::run

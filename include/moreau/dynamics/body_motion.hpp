@@ -21,7 +21,9 @@ void set_driven_velocities(model::Scene& scene, double t, double t_k, double h);
 double kinetic_energy(const model::Scene& scene,
                       const math::Vec3& frame_velocity = math::Vec3::Zero());
 
-/// Sum over the free bodies of -m g . x, J (zero at x = 0).
+/// Sum over the free bodies of -m g . x, J (zero at x = 0), in the scene's gravity.
 double potential_energy(const model::Scene& scene);
+/// The same in another gravity field, m/s^2 (the change of a gravity load, whose work it is).
+double potential_energy(const model::Scene& scene, const math::Vec3& gravity);
 
 }  // namespace moreau::dynamics

@@ -23,13 +23,17 @@ namespace moreau::output {
 ///   of the free bodies' motion relative to the support's translation: what the structure
 ///   itself does, where kinetic_energy is mostly its table's carry),
 ///   potential_energy, elastic_energy (penalty mode: stored in the contact springs; 0 in
-///   NSCD), contact_work, dissipated_energy (J), load_factor (as passed in),
+///   NSCD), contact_work, dissipated_energy, load_work (J), load_factor (as passed in),
 /// then for each tracked body B
 ///   B.x, B.y, B.z (m, centre of mass, world), B.rotation_deg, B.speed (m/s, |v|).
 /// dissipated_energy is -sum of contact_work over every step so far, recorded or not: the
 /// energy the impulses took out of the system (it can decrease where they do positive work,
 /// e.g. with restitution); in the penalty mode, the energy dissipated by dashpots and slip,
 /// so that kinetic + potential + elastic + dissipated stays the initial energy.
+/// load_work is the work of the gravity load's changes (run::StepOutcome::load_work: a
+/// tilting table turns gravity) that potential_energy shows so far: potential_energy -
+/// load_work changes by the bodies' motion alone, and kinetic + potential - load_work +
+/// elastic + dissipated stays the initial energy on a tilting table too.
 /// B.rotation_deg is the rotation since the writer was constructed, from q q0^-1:
 ///   3D      its angle, in [0, 180];
 ///   planar  signed about +y (right-hand rule, i.e. clockwise in the x-right, z-up picture
@@ -61,17 +65,21 @@ class HistoryWriter {
                 std::optional<std::size_t> support = std::nullopt);
 
   /// What the next rows depend on besides the scene (checkpoints).
-  run::HistoryState state() const { return {dissipated_energy_, last_rotation_deg_}; }
+  run::HistoryState state() const {
+    return {dissipated_energy_, load_work_, next_load_work_, last_rotation_deg_};
+  }
 
-  /// Adds the step's contact work to the dissipated energy and writes its row.
+  /// Adds the step's contact work to the dissipated energy, the load's work that its
+  /// potential energy shows to load_work, and writes its row.
+  /// @param load_work the step's run::StepOutcome::load_work
   /// @param scene the scene after the step (same bodies as `initial`)
   /// @throws core::Diagnostic if writing fails
-  void record(int step, double time, const dynamics::StepReport& report, double load_factor,
-              const model::Scene& scene);
+  void record(int step, double time, const dynamics::StepReport& report, double load_work,
+              double load_factor, const model::Scene& scene);
 
-  /// Adds the contact work of a step that gets no row. Every step goes through exactly one
-  /// of record() and add_unrecorded_step().
-  void add_unrecorded_step(const dynamics::StepReport& report);
+  /// Adds the contact work and the load's work of a step that gets no row. Every step goes
+  /// through exactly one of record() and add_unrecorded_step().
+  void add_unrecorded_step(const dynamics::StepReport& report, double load_work);
 
   /// J, -sum of contact_work so far.
   double dissipated_energy() const { return dissipated_energy_; }
@@ -88,6 +96,10 @@ class HistoryWriter {
   std::vector<math::Quat> initial_orientation_;
   std::vector<double> last_rotation_deg_;  ///< planar mode: for the continuation
   double dissipated_energy_ = 0.0;
+  double load_work_ = 0.0;
+  /// The last step's load work: the change of gravity it stands for acts from the next step
+  /// on, whose potential energy shows it.
+  double next_load_work_ = 0.0;
 };
 
 }  // namespace moreau::output

@@ -35,9 +35,9 @@ struct ControlPoint {
   double height = 1.0;  ///< m, its centre above the lowest point of the free bodies at t = 0
 };
 
-/// The control point of `problem` at `body`; the highest free body's centre (the top of a
-/// tower or column) when `body` is empty. Under ground motion, the ground is the body of the
-/// strongest one (run::strongest_ground_motion).
+/// The control point of `problem` at `body`; the problem's own (output.control, else the
+/// highest free body: run::OutputSettings::control) when `body` is empty. Under ground motion, the
+/// ground is the body of the strongest one (run::strongest_ground_motion).
 /// @throws core::Diagnostic at --control for a name that is not a free body of the problem
 /// @pre the problem has a ground motion
 ControlPoint control_point(const run::Problem& problem, const std::string& body);

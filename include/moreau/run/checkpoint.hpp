@@ -59,6 +59,8 @@ struct BodyState {
 /// What the next rows of history.csv depend on besides the scene (output::HistoryWriter).
 struct HistoryState {
   double dissipated_energy = 0.0;         ///< J
+  double load_work = 0.0;                 ///< J, the last row's
+  double next_load_work = 0.0;            ///< J, the last step's StepOutcome::load_work
   std::vector<double> last_rotation_deg;  ///< per tracked body (planar continuation)
 };
 
@@ -92,6 +94,7 @@ struct Checkpoint {
   std::uint64_t broken_bonds = 0;             ///< summary.json's bonds broken so far
   VtkState vtk;                               ///< empty when the run writes no VTK
   std::vector<dynamics::JointDamage> damage;  ///< the damage map; empty without VTK
+  std::optional<PeakMotion> peak_motion;      ///< summary.json's, so far
 };
 
 /// "checkpoint-<step>", the step with at least 6 digits, like the VTK frames.

@@ -42,9 +42,13 @@ struct OutputSettings {
   /// Bodies whose position, rotation and velocity go into history.csv (all free bodies of a
   /// scene of <= 20 bodies when empty).
   std::vector<std::string> bodies;
-  /// The free body the capacity curve follows (moreau plot; summary.json's `control`),
-  /// tracked in history.csv with `bodies`; empty: none named.
+  /// The free body whose motion is the structure's response: the capacity curve and the
+  /// response against time follow it (moreau plot, moreau ida; summary.json's `control`), and
+  /// history.csv tracks it with `bodies`. output.control, or where the file names none the
+  /// free body highest at the start (run::highest_free_body); empty without a free body.
   std::string control;
+  /// Whether `control` is output.control (true) or the highest free body (false).
+  bool control_named = false;
 };
 
 /// The most threads a run may be given (`threads`, moreau run --threads).
@@ -126,6 +130,11 @@ std::optional<std::size_t> shaken_support(const Problem& problem);
 /// the base that heights of a structure are measured from (drift: displacement over height);
 /// +infinity without a free body.
 double free_bodies_base(const Problem& problem);
+
+/// The free body whose centre of mass is highest as the scene stands, the first of those at
+/// that height in the scene's order (the top of a structure: its drift is the largest);
+/// empty without a free body.
+std::string highest_free_body(const Problem& problem);
 
 /// The load factor a run reports at time t (history.csv's load_factor, a collapse's): the
 /// gravity load's (model::GravityLoad::load_factor) when it tilts or ramps laterally;

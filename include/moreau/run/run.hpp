@@ -29,6 +29,10 @@ struct StepOutcome {
   dynamics::StepReport report;
   std::vector<dynamics::Removal> removals;  ///< bodies removed after it
   double load_factor = 0.0;                 ///< run::load_factor() at its end
+  /// J: the work that the gravity load's change from this step to the next does on the bodies
+  /// where they stand, -sum m (g(next) - g(this)) . x (a tilt turns gravity, a ramp grows it;
+  /// 0 under a constant gravity): what the next step's potential_energy gains without motion.
+  double load_work = 0.0;
   /// the run ends after it: the problem's last step, or a collapse (not an interruption,
   /// after which a run continues from its checkpoint: Observer::interrupted)
   bool last = false;
@@ -125,6 +129,8 @@ class Run {
 
  private:
   void count(const dynamics::StepReport& report);
+  /// Keeps the step as summary.json's peak_motion if the structure moves faster than ever.
+  void note_peak_motion();
   void interrupt(std::string by);
   void remove_escaped_bodies(StepOutcome& outcome);
   math::Vec3 support_reaction() const;

@@ -93,6 +93,15 @@ struct CollapseSummary {
   MechanismSummary mechanism;    ///< how the structure moves at that step
 };
 
+/// The step at which the structure moved fastest: the largest kinetic energy of the free
+/// bodies relative to the shaken support (to the ground without ground motion), with the
+/// mechanism it moved in then. What a run that ends standing shows of how it moved.
+struct PeakMotion {
+  double time = 0.0;            ///< s, at the step's end
+  double kinetic_energy = 0.0;  ///< J
+  MechanismSummary mechanism;
+};
+
 /// A body removed during the run (dynamics::remove_escaped_bodies).
 struct RemovedBody {
   std::string name;
@@ -132,13 +141,17 @@ struct RunSummary {
   std::string solver;  ///< registry name, e.g. "hybrid"
   SolverCounts counts;
   std::optional<CollapseSummary> collapse;  ///< absent when the run reached its end time
+  std::optional<PeakMotion> peak_motion;    ///< absent while nothing has moved
   /// Under ground motion, the record's scale and PGA; a collapse is then reported at the PGA
   /// reached (load_factor pga_reached_g) unless the gravity load tilts or ramps.
   std::optional<RecordIntensity> record;
   /// What history.csv's load_factor is (run::load_factor_name): "tilt_angle_deg", "lambda",
   /// "pga_reached_g" or "gravity_factor".
   std::string load_factor_name;
-  std::string control;  ///< output.control: the body the capacity curve follows; empty: none
+  /// The body the capacity curve and the response follow (run::OutputSettings::control);
+  /// empty: none (no free body).
+  std::string control;
+  bool control_named = false;  ///< control is output.control, not the highest free body
   /// What stopped the run before its end: "SIGINT" or "SIGTERM", or "a full disk (FILE:
   /// REASON)" (cli::simulate); empty when nothing did
   std::string interrupted_by;

@@ -61,8 +61,8 @@ run::RunSummary full_summary() {
   s.counts.max_iterations = 6;
   s.counts.answered_by = {{"hybrid", 3}, {"velocity-newton", 1}};
   const run::MechanismSummary overturning{
-      "overturning of 1 block about the axis through (0.2, 0, 0) along (0, 1, 0): hinges at "
-      "key stone|ground",
+      "overturning of 1 block about the corner at (0.2, 0, 0): hinges at the +x edge of key "
+      "stone on ground",
       {{{"key stone"}, true, Vec3(0.2, 0.0, 0.0), Vec3(0.0, 1.0, 0.0)}},
       {{"key stone", "ground", Vec3(0.2, 0.0, 0.0), Vec3(0.0, 1.0, 0.0)}},
       {}};
@@ -108,8 +108,8 @@ TEST(SummaryJson, EveryFieldReadsBackExactly) {
                                  {"load_factor", 0.3125},
                                  {"mechanism",
                                   {{"description",
-                                    "overturning of 1 block about the axis through (0.2, 0, 0) "
-                                    "along (0, 1, 0): hinges at key stone|ground"},
+                                    "overturning of 1 block about the corner at (0.2, 0, 0): "
+                                    "hinges at the +x edge of key stone on ground"},
                                    {"parts",
                                     {{{"bodies", {"key stone"}},
                                       {"motion", "turning"},

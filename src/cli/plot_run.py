@@ -13,8 +13,9 @@ the displacement over the control body's height above the base of the structure
 With the VTK frames (output.vtk), also pictures of the structure as it stood at the last
 frame, drawn in elevation (planar: the section, seen from -y; 3D: the front, seen from -y,
 and the side, seen from +x), faces painted back to front: the mechanism of a collapse
-(summary.json's collapse.mechanism), each rigid part in a colour of its own, the bodies at
-rest in grey, the hinges as red dots and the sliding joints as orange arrows; and the damage
+(summary.json's collapse.mechanism; without a collapse, that of the structure's fastest
+motion, summary.json's peak_motion, at the frame nearest it), each rigid part in a colour of
+its own, the bodies at rest in grey, the hinges as red dots and the sliding joints as orange arrows; and the damage
 map (damage.vtu), every joint coloured by its largest opening and, beside it, its largest
 sliding, over the structure in grey.
 
@@ -356,12 +357,11 @@ def mechanism_picture(folder, summary):
         factor = LOAD_FACTORS.get(collapse["load_factor_name"], collapse["load_factor_name"])
         when = (f"collapse at t = {collapse['time']:.4g} s, {factor} "
                 f"{collapse['load_factor']:.4g}")
-    elif peak:
-        nearest = frame_nearest(folder, "bodies", peak["time"])
-        frame = nearest[1] if nearest else None
+    elif peak and (nearest := frame_nearest(folder, "bodies", peak["time"])):
+        frame_time, frame = nearest
         mechanism = peak["mechanism"]
-        when = (f"fastest motion at t = {peak['time']:.4g} s (drawn as at "
-                f"{nearest[0] if nearest else 0:.4g} s, its nearest frame)")
+        when = (f"fastest motion at t = {peak['time']:.4g} s (drawn as at {frame_time:.4g} s, "
+                "its nearest frame)")
     else:
         return
     if frame is None:

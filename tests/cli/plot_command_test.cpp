@@ -229,8 +229,8 @@ TEST(PlotCommand, DrawsASlidingJointAsAnArrow) {
   EXPECT_EQ(mechanism[kHinge], 0);
 }
 
-// Standing, the blocks have a damage map but no mechanism (nothing moved); without VTK frames neither picture
-// can be drawn.
+// Standing, the blocks have a damage map but no mechanism (nothing moved); without VTK frames
+// neither picture can be drawn.
 TEST(PlotCommand, DrawsNoMechanismWithoutACollapseAndNoPictureWithoutTheVtkFrames) {
   const ScratchFolder folder;
   std::ofstream(folder.path() / "blocks.yaml") << stacked_blocks("");

@@ -4,7 +4,8 @@ load factor against the control body's displacement, but under ground motion, wh
 load factor is the PGA reached), the energies, the solver's
 iterations and errors, and the tracked bodies' displacements and rotations against time;
 under ground motion also the control body's response: its displacement and drift against
-time. Displacements are measured from history.csv's first row (the first output step);
+time, and where the problem has storeys (summary.json's storeys) each storey's drift.
+Displacements are measured from history.csv's first row (the first output step);
 under ground motion they are horizontal and relative to the shaken support (summary.json's
 record.ground), as moreau ida measures them (signed along x in planar mode), and drift is
 the displacement over the control body's height above the base of the structure
@@ -15,13 +16,13 @@ frame, drawn in elevation (planar: the section, seen from -y; 3D: the front, see
 and the side, seen from +x), faces painted back to front: the mechanism of a collapse
 (summary.json's collapse.mechanism; without a collapse, that of the structure's fastest
 motion, summary.json's peak_motion, at the frame nearest it), each rigid part in a colour of
-its own, the bodies at rest in grey, the hinges as red dots and the sliding joints as orange arrows; and the damage
-map (damage.vtu), every joint coloured by its largest opening and, beside it, its largest
-sliding, over the structure in grey.
+its own, the bodies at rest in grey, the hinges as red dots and the sliding joints as orange
+arrows; and the damage map (damage.vtu), every joint coloured by its largest opening and,
+beside it, its largest sliding, over the structure in grey.
 
 usage: plot_run.py RUN_DIR [CONTROL]   (CONTROL: a body tracked in history.csv; without it,
 no capacity curve or response)
-Prints the PNG files written, one per line.
+Prints the PNG files written, one per line, and the storeys' peak drifts.
 """
 import csv
 import json
@@ -80,8 +81,7 @@ def displacement(history, body, ground):
     and horizontal when a ground is given."""
     if ground is None:
         return [math.hypot(*d) for d in moved(history, body)]
-    return [math.hypot(d[0] - g[0], d[1] - g[1])
-            for d, g in zip(moved(history, body), moved(history, ground))]
+    return [math.hypot(*v) for v in horizontal(history, body, ground)]
 
 
 def tracked(history):
@@ -168,10 +168,7 @@ def solver(folder, summary, steps):
 def response(folder, summary, history, control, ground):
     """The control body's displacement relative to the ground and its drift, against time:
     in planar mode signed (along x), in 3D the horizontal magnitude."""
-    if summary["dimension"] == 2:
-        relative = [d[0] - g[0] for d, g in zip(moved(history, control), moved(history, ground))]
-    else:
-        relative = displacement(history, control, ground)
+    relative = along(summary, horizontal(history, control, ground))
     height = history[f"{control}.z"][0] - summary["record"]["base_z"]
     record = summary["record"]
     figure, (top, bottom) = plt.subplots(2, 1, figsize=(6, 5), sharex=True)
@@ -187,6 +184,50 @@ def response(folder, summary, history, control, ground):
     for axes in (top, bottom):
         axes.grid(True, alpha=0.3)
     save(figure, os.path.join(folder, "response.png"))
+
+
+def horizontal(history, body, ground):
+    """The horizontal displacement (x, y) of a tracked body relative to the ground, over
+    history.csv's rows."""
+    return [(d[0] - g[0], d[1] - g[1])
+            for d, g in zip(moved(history, body), moved(history, ground))]
+
+
+def along(summary, vectors):
+    """Horizontal vectors as numbers: signed along x in planar mode, magnitudes in 3D."""
+    return [v[0] if summary["dimension"] == 2 else math.hypot(*v) for v in vectors]
+
+
+def storey_drifts(folder, summary, history, ground):
+    """Each storey's drift against time, the horizontal displacement between its level and
+    the one below (the ground's for the first) over the height between their centres at the
+    start (the base of the structure, record.base_z, for the first), and each storey's peak."""
+    levels = summary["storeys"]
+    below, base = None, summary["record"]["base_z"]
+    figure, (top, bottom) = plt.subplots(2, 1, figsize=(6, 6), height_ratios=(3, 2))
+    peaks = []
+    for k, level in enumerate(levels):
+        height = history[f"{level}.z"][0] - base
+        between = horizontal(history, level, below or ground)
+        drift = [100.0 * d / height for d in along(summary, between)]
+        peaks.append(max(abs(d) for d in drift))
+        top.plot(history["time"], drift, label=f"storey {k + 1}, to {level} ({height:.3g} m)")
+        below, base = level, history[f"{level}.z"][0]
+    top.set_ylabel("storey drift (%)")
+    top.set_xlabel("time (s)")
+    top.legend(fontsize=7)
+    storeys = range(1, len(levels) + 1)
+    bottom.barh(storeys, peaks, color="tab:blue")
+    bottom.set_yticks(list(storeys))
+    bottom.set_ylabel("storey")
+    bottom.set_xlabel("peak storey drift (%)")
+    top.set_title(wrapped_title(figure, f"{summary['title']}: storey drifts relative to {ground}"),
+                  fontsize=10)
+    for axes in (top, bottom):
+        axes.grid(True, alpha=0.3)
+    save(figure, os.path.join(folder, "drift.png"))
+    print("peak storey drifts: " + ", ".join(f"storey {k + 1} {peak:.4g} %"
+                                             for k, peak in enumerate(peaks)))
 
 
 def bodies(folder, summary, history, ground):
@@ -466,6 +507,8 @@ def main(folder, control=None):
     solver(folder, summary, columns(os.path.join(folder, "solver.csv")))
     if control is not None and ground is not None:
         response(folder, summary, history, control, ground)
+    if summary["storeys"] and ground is not None:
+        storey_drifts(folder, summary, history, ground)
     bodies(folder, summary, history, ground)
     mechanism_picture(folder, summary)
     damage_picture(folder, summary)

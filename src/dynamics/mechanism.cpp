@@ -227,7 +227,7 @@ std::string edge_side(const JointLine& line) {
       if (std::abs(side[k]) >= kLeaning) words += core::concat(side[k] > 0.0 ? '+' : '-', "xy"[k]);
     return "the " + (words.back() == ' ' ? words : words + ' ') + "edge of ";
   };
-  const std::string first = phrase(line.joints.front()->side);
+  std::string first = phrase(line.joints.front()->side);
   for (const JointMotion* joint : line.joints)
     if (!joint->on_edge || phrase(joint->side) != first) return "";
   return first;

@@ -97,6 +97,22 @@ SceneBuilder read_scene(const Field& root, const SceneContext& context) {
   return builder;
 }
 
+// The storeys of a problem whose file names none: the floor slabs of its one generated
+// building with floors, then the control body where it is higher (it tops the last storey).
+std::vector<std::string> default_storeys(const std::vector<std::vector<std::string>>& floors,
+                                         const run::Problem& problem) {
+  if (floors.size() != 1) return {};
+  std::vector<std::string> storeys = floors.front();
+  const auto height = [&](const std::string& name) {
+    return std::find_if(problem.scene.bodies.begin(), problem.scene.bodies.end(),
+                        [&](const model::Body& body) { return body.name == name; })
+        ->x.z();
+  };
+  const std::string& control = problem.output.control;
+  if (!control.empty() && height(control) > height(storeys.back())) storeys.push_back(control);
+  return storeys;
+}
+
 // The problem of a parsed document whose relative paths start at `folder`.
 run::Problem read_problem(const Field& root, const std::string& stem,
                           const std::filesystem::path& folder, const ReadOverrides& overrides) {
@@ -148,6 +164,8 @@ run::Problem read_problem(const Field& root, const std::string& stem,
   if (const auto stop = root.find("stop")) problem.collapse = read_stop(*stop);
   if (const auto output = root.find("output")) problem.output = read_output(*output, problem.scene);
   if (problem.output.control.empty()) problem.output.control = run::highest_free_body(problem);
+  if (!root.find("output") || !root.get("output").find("storeys"))
+    problem.output.storeys = default_storeys(builder.floors, problem);
   if (const auto threads = root.find("threads"))
     problem.threads = threads->integer(1, run::kMaxThreads);
   for (run::InputWarning& warning : physical_range_warnings(root, problem, builder.origins))

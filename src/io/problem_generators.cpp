@@ -353,6 +353,7 @@ void read_generators(const Field& generators, const SceneContext& context, Scene
     const std::vector<Support> supports =
         g.find("supports") ? read_supports(g.get("supports"), name, blocks, context, builder)
                            : std::vector<Support>(blocks.size());
+    std::vector<std::string> floors;
     for (std::size_t i = 0; i < blocks.size(); ++i) {
       const masonry::Block& block = blocks[i];
       geometry::Pose pose = block.pose;
@@ -363,10 +364,12 @@ void read_generators(const Field& generators, const SceneContext& context, Scene
                                                          context.materials[material].density, pose,
                                                          context.dimension);
       if (supports[i].motion) drive(body, *supports[i].motion);
+      if (block.floor && !support) floors.push_back(block.name);
       body.material = material;
       builder.scene.bodies.push_back(std::move(body));
       builder.origins.push_back(g);
     }
+    if (!floors.empty()) builder.floors.push_back(std::move(floors));
   }
 }
 

@@ -39,6 +39,9 @@ struct SceneBuilder {
   std::vector<run::InputWarning> warnings;
   /// The driven bodies' ground motions, in the order of the bodies (run::Problem's).
   std::vector<model::GroundMotion> ground_motions;
+  /// The free floor slabs (masonry::Block::floor) of each generator that made some, from the
+  /// ground up: the default storeys (run::OutputSettings::storeys).
+  std::vector<std::vector<std::string>> floors;
 };
 
 // problem_settings.cpp
@@ -55,7 +58,7 @@ model::InteractionTable read_interactions(const Field& root, const SceneContext&
 /// loads: gravity_ramp, tilt, lateral; `gravity` holds g0 on entry.
 void read_loads(const Field& loads, int dimension, model::GravityLoad& gravity);
 dynamics::CollapseCriteria read_stop(const Field& stop);
-/// output: every, vtk, bodies (names checked against the scene's bodies).
+/// output: every, vtk, bodies, control, storeys (names checked against the scene's bodies).
 run::OutputSettings read_output(const Field& output, const model::Scene& scene);
 
 // problem_penalty.cpp

@@ -388,8 +388,8 @@ dynamics::CollapseCriteria read_stop(const Field& stop) {
 }
 
 run::OutputSettings read_output(const Field& output, const model::Scene& scene) {
-  output.check_keys(
-      {"every", "vtk", "interfaces", "mechanisms", "bodies", "control", "checkpoint_every"});
+  output.check_keys({"every", "vtk", "interfaces", "mechanisms", "bodies", "control", "storeys",
+                     "checkpoint_every"});
   run::OutputSettings settings;
   if (const auto every = output.find("every")) settings.every = every->integer(1, INT_MAX);
   if (const auto every = output.find("checkpoint_every"))
@@ -409,6 +409,19 @@ run::OutputSettings read_output(const Field& output, const model::Scene& scene) 
   if (const std::optional<Field> bodies = output.find("bodies"))
     for (const Field& name_field : bodies->elements("a list of body names"))
       settings.bodies.push_back(names[name_field.name_in(names, "body")]);
+  if (const std::optional<Field> storeys = output.find("storeys")) {
+    const model::Body* below = nullptr;
+    for (const Field& name_field : storeys->elements("a list of body names, from the ground up")) {
+      const model::Body& level = scene.bodies[name_field.name_in(names, "body")];
+      if (level.motion != model::Motion::Free)
+        name_field.fail("a free body (a storey's level moves with the structure)");
+      if (below && level.x.z() <= below->x.z())
+        name_field.fail(concat("a body higher than the storey below (", below->name,
+                               ", whose centre is at z = ", below->x.z(), " m)"));
+      settings.storeys.push_back(level.name);
+      below = &level;
+    }
+  }
   return settings;
 }
 

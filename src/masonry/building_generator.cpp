@@ -181,6 +181,7 @@ std::vector<Block> generate_building(const BuildingSpec& spec, int dimension) {
       const Vec3 size(spec.length, spec.width, spec.block_height);
       const geometry::Pose pose{Vec3(0.0, 0.0, (k + 0.5) * spec.block_height)};
       blocks.push_back(detail::box_block(course_prefix(spec, k) + "floor", size, pose, 3));
+      blocks.back().floor = true;
       continue;
     }
     for (const Facade& wall : walls) lay_wall_course(spec, wall, k, blocks);

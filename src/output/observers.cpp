@@ -37,9 +37,10 @@ std::vector<std::string> tracked_bodies(const run::Problem& problem) {
       if (body.motion == model::Motion::Free) names.push_back(body.name);
     if (names.size() > kTrackedByDefault) names.clear();
   }
-  // The control body, and under ground motion the shaken support its response is measured
-  // relative to (moreau plot, moreau ida).
-  std::vector<std::string> added{problem.output.control};
+  // The storeys' levels, the control body, and under ground motion the shaken support their
+  // response is measured relative to (moreau plot, moreau ida).
+  std::vector<std::string> added = problem.output.storeys;
+  added.push_back(problem.output.control);
   if (const model::GroundMotion* ground = run::strongest_ground_motion(problem))
     added.push_back(ground->body);
   for (const std::string& name : added)

@@ -146,6 +146,7 @@ json to_json(const run::RunSummary& s) {
           {"control_from", s.control.empty() ? json(nullptr)
                            : s.control_named ? json(kNamedControl)
                                              : json(kHighestControl)},
+          {"storeys", s.storeys},
           {"interrupted", s.interrupted_by.empty() ? json(nullptr) : json(s.interrupted_by)},
           {"removed", std::move(removed)},
           {"support_reaction", vector(s.support_reaction)},
@@ -256,6 +257,7 @@ run::RunSummary read_summary(const json& j) {
   const json& control = j.at("control");
   s.control = control.is_null() ? std::string() : control.get<std::string>();
   s.control_named = j.at("control_from") == kNamedControl;
+  s.storeys = j.at("storeys").get<std::vector<std::string>>();
   const json& interrupted = j.at("interrupted");
   s.interrupted_by = interrupted.is_null() ? std::string() : interrupted.get<std::string>();
   for (const json& r : j.at("removed"))

@@ -47,6 +47,7 @@ Run::Run(Problem problem, RunOptions options)
   summary_.load_factor_name = load_factor_name(problem_);
   summary_.control = problem_.output.control;
   summary_.control_named = problem_.output.control_named;
+  summary_.storeys = problem_.output.storeys;
   if (const model::GroundMotion* ground = strongest_ground_motion(problem_))
     summary_.record = RecordIntensity{ground->source, ground->scale,
                                       ground->peak_horizontal() / model::kStandardGravity,

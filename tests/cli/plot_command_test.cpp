@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -123,6 +124,48 @@ output: {every: 2, vtk: false}
               HasSubstr("control body: wall/course05_block00 (the highest free body"));
   for (const char* png : {"energy.png", "solver.png", "capacity.png", "bodies.png"})
     EXPECT_TRUE(is_png(out / png)) << png;
+}
+
+// Two frictionless blocks stacked on a table under a pulse stay where they are while the
+// table moves under them: the first storey's drift is the table's displacement over the
+// lower block's height above the base, the second storey's is 0.
+TEST(PlotCommand, DrawsTheStoreyDriftsRelativeToTheShakenSupport) {
+  const ScratchFolder folder;
+  std::ofstream(folder.path() / "storeys.yaml") << R"(version: 1
+dimension: 2
+time: {step: 1.0e-3, duration: 0.25}
+interactions: {default: {friction: 0}}
+bodies:
+  - name: table
+    shape: {type: polygon, vertices: [[-2, -0.1], [2, -0.1], [2, 0], [-2, 0]]}
+    driven:
+      ground_motion: {record: )" << MOREAU_SOURCE_DIR
+                                                << R"(/problems/records/rectangular-pulse.csv,
+                      units: g, direction: [1, 0, 0], baseline: none}
+  - {name: lower, shape: {type: polygon, vertices: [[-0.3, -0.2], [0.3, -0.2], [0.3, 0.2],
+     [-0.3, 0.2]]}, position: [0, 0, 0.2]}
+  - {name: upper, shape: {type: polygon, vertices: [[-0.3, -0.2], [0.3, -0.2], [0.3, 0.2],
+     [-0.3, 0.2]]}, position: [0, 0, 0.6]}
+output: {every: 10, storeys: [lower, upper]}
+)";
+  const fs::path out = folder.path() / "run";
+  const CommandResult ran = run_moreau("run " + (folder.path() / "storeys.yaml").string() +
+                                       " --out " + out.string() + " --quiet");
+  ASSERT_EQ(ran.exit_code, 0) << ran.output;
+  const CommandResult plotted = run_moreau("plot " + out.string());
+  ASSERT_EQ(plotted.exit_code, 0) << plotted.output;
+  EXPECT_TRUE(is_png(out / "drift.png"));
+  // The pulse of 0.25 g for 0.25 s: the table's displacement at its end, a t^2 / 2 = 0.0766 m.
+  const double table = 0.5 * 0.25 * 9.80665 * 0.25 * 0.25;
+  const std::string peaks = plotted.output.substr(plotted.output.find("peak storey drifts: "));
+  double first = 0.0;
+  double second = 0.0;
+  ASSERT_EQ(std::sscanf(peaks.c_str(), "peak storey drifts: storey 1 %lf %%, storey 2 %lf %%",
+                        &first, &second),
+            2)
+      << plotted.output;
+  EXPECT_NEAR(first, 100.0 * table / 0.2, 0.1);
+  EXPECT_LT(second, 1e-6);
 }
 
 // Every bundled problem's run (its first 2 ms) gets at least the energies and the solver's

@@ -81,6 +81,34 @@ generators:
   EXPECT_NE(find_body(p, "tower/course17_west_lintel00"), nullptr);
 }
 
+// A building with a floor at 1.6 m beside a wall 2 m high: its storeys end at the floor slab
+// and at the control body, the highest free body (the first of the building's top course).
+// Two buildings with floors have no storeys unless the file names them.
+TEST_F(ProblemGeneratorsTest, ABuildingsStoreysEndAtItsFloorsAndItsTop) {
+  const std::string two_storeys = R"(version: 1
+time: {step: 1.0e-3, duration: 0.1}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+generators:
+  - {type: wall, length: 4.0, thickness: 0.3, block: [0.4, 0.2], courses: 10}
+  - {type: building, name: tower, position: [10, 0, 0], length: 3.0, width: 2.4, thickness: 0.4,
+     block: [0.4, 0.2], courses: 20, floors: [1.6]}
+)";
+  const run::Problem p = read_problem_file(write(two_storeys));
+  EXPECT_EQ(p.output.control, "tower/course19_east_block00");
+  EXPECT_EQ(p.output.storeys,
+            (std::vector<std::string>{"tower/course08_floor", "tower/course19_east_block00"}));
+  const run::Problem named = read_problem_file(
+      write(two_storeys + "output: {storeys: [tower/course08_floor, wall/course09_block00]}\n"));
+  EXPECT_EQ(named.output.storeys,
+            (std::vector<std::string>{"tower/course08_floor", "wall/course09_block00"}));
+  const run::Problem two_buildings = read_problem_file(
+      write(two_storeys +
+            "  - {type: building, name: annex, position: [-10, 0, 0], length: 3.0, "
+            "width: 2.4, thickness: 0.4, block: [0.4, 0.2], courses: 10, floors: [1.0]}\n"));
+  EXPECT_TRUE(two_buildings.output.storeys.empty());
+}
+
 TEST_F(ProblemGeneratorsTest, TwoLeavesAndHeaderCoursesReachTheBuildingGenerator) {
   const run::Problem p = read_problem_file(write(problem_with(
       "{type: building, length: 3.0, width: 2.4, thickness: 0.4, block: [0.4, 0.2], courses: 6, "
@@ -200,6 +228,15 @@ std::vector<BadGenerator> bad_generators() {
        ":7:110: error: generators[0].header_every: expected 0 for walls of one leaf, whose "
        "every block spans the thickness (leaves: 2 for two leaves tied by header courses), "
        "found 4"},
+      {"StoreysNotFromTheGroundUp", 3,
+       kBuilding + " floors: [2.5]}\noutput: {storeys: [building/course19_south_block00, "
+                   "building/course10_floor]}",
+       ":8:53: error: output.storeys[1]: expected a body higher than the storey below "
+       "(building/course19_south_block00, whose centre is at z = 4.875 m), found "
+       "'building/course10_floor'"},
+      {"StoreyOfAFixedBody", 3, kBuilding + "}\noutput: {storeys: [ground]}",
+       ":8:20: error: output.storeys[0]: expected a free body (a storey's level moves with the "
+       "structure), found 'ground'"},
       {"BuildingWithoutThickness", 3,
        "{type: building, length: 4.0, width: 5.3, block: [0.5, 0.25], courses: 20}",
        ":7:5: error: generators[0].thickness: missing required key 'thickness'"},

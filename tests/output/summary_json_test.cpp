@@ -69,6 +69,7 @@ run::RunSummary full_summary() {
   s.collapse = run::CollapseSummary{"max_rotation",  "key stone", 5.5,        2.25,
                                     "pga_reached_g", 0.3125,      overturning};
   s.record = run::RecordIntensity{"records/elcentro.csv", 1.5, 0.478125, "shake table", -0.25};
+  s.storeys = {"house/course06_floor", "key stone"};
   run::BodySummary b;
   b.name = "key stone";
   b.position = Vec3(0.1, 0.0, 2.0 / 3.0);
@@ -126,6 +127,7 @@ TEST(SummaryJson, EveryFieldReadsBackExactly) {
                                {"pga_g", 0.478125},
                                {"ground", "shake table"},
                                {"base_z", -0.25}}));
+  EXPECT_EQ(j["storeys"], (json{"house/course06_floor", "key stone"}));
   ASSERT_EQ(j["bodies"].size(), 1u);
   const json& b = j["bodies"][0];
   EXPECT_EQ(b["name"], "key stone");

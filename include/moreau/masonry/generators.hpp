@@ -45,6 +45,9 @@ struct Block {
   geometry::Shape shape;
   geometry::Pose pose;
   bool fixed = false;  ///< abutments or springings declared fixed
+  /// A building's floor slab: the level of a storey, whose drift moreau plot draws
+  /// (run::OutputSettings::storeys).
+  bool floor = false;
 };
 
 enum class ArchForm { Semicircular, Pointed, Segmental };

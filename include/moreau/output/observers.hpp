@@ -23,8 +23,8 @@ namespace moreau::output {
 bool is_output_step(const run::Run& run, const run::StepOutcome& outcome);
 
 /// The bodies history.csv follows: output.bodies, or every free body of a scene of at most 20
-/// (none of a larger one); output.control; and under ground motion the shaken support
-/// (run::strongest_ground_motion's body).
+/// (none of a larger one); output.storeys; output.control; and under ground motion the shaken
+/// support (run::strongest_ground_motion's body).
 std::vector<std::string> tracked_bodies(const run::Problem& problem);
 
 /// history.csv (output/history_writer.hpp): a row per output step, the bodies of output.bodies,

@@ -20,7 +20,9 @@ namespace moreau::output {
 ///                 "load_factor", "mechanism": {"description", "parts", "hinges",
 ///                 "sliding"}} or null,
 ///    "record": {"scale", "pga_g", "ground", "base_z"} or null (under ground motion),
-///    "load_factor_name", "control" or null,
+///    "peak_motion": {"time", "kinetic_energy", "mechanism"} or null,
+///    "load_factor_name", "control" or null, "control_from" ("output.control" or
+///    "highest free body") or null, "storeys": [body, ...],
 ///    "interrupted": "SIGINT", "SIGTERM", "a full disk (...)" or null,
 ///    "removed": [{"body", "time", "bound", "value"}, ...],
 ///    "support_reaction": [x, y, z],

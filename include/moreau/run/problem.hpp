@@ -49,6 +49,13 @@ struct OutputSettings {
   std::string control;
   /// Whether `control` is output.control (true) or the highest free body (false).
   bool control_named = false;
+  /// The free bodies at the levels of a building's storeys, from the ground up, each higher
+  /// at the start than the one before: history.csv tracks them, and moreau plot draws each
+  /// storey's drift (its level's horizontal displacement less the level's below, the shaken
+  /// support's for the first, over the height between them). output.storeys, or in a problem
+  /// with one generated building with floors its floor slabs, then the control body where it
+  /// is higher; empty otherwise.
+  std::vector<std::string> storeys;
 };
 
 /// The most threads a run may be given (`threads`, moreau run --threads).

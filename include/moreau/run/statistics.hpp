@@ -151,7 +151,8 @@ struct RunSummary {
   /// The body the capacity curve and the response follow (run::OutputSettings::control);
   /// empty: none (no free body).
   std::string control;
-  bool control_named = false;  ///< control is output.control, not the highest free body
+  bool control_named = false;        ///< control is output.control, not the highest free body
+  std::vector<std::string> storeys;  ///< run::OutputSettings::storeys
   /// What stopped the run before its end: "SIGINT" or "SIGTERM", or "a full disk (FILE:
   /// REASON)" (cli::simulate); empty when nothing did
   std::string interrupted_by;

@@ -1,6 +1,6 @@
+// Diagnostics of bad input (core::Diagnostic): file, line, column, key, what was expected and
+// found, with unprintable bytes escaped and long tokens shortened.
 #include "moreau/core/diagnostic.hpp"
-
-#include "moreau/core/closest_match.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -68,32 +68,6 @@ TEST(Diagnostic, ShortensLongTokensToTheirStartAndEnd) {
               ::testing::HasSubstr("[... 1 bytes ...]"));
   const std::string short_token(kShownTokenBytes, 'x');
   EXPECT_THAT(Diagnostic({}, "", "x", short_token).what(), ::testing::EndsWith(short_token));
-}
-
-TEST(ClosestMatch, SuggestsNearTyposOnly) {
-  const std::vector<std::string> keys = {"density", "friction", "restitution"};
-  EXPECT_EQ(closest_match("frction", keys), "friction");
-  EXPECT_EQ(closest_match("densty", keys), "density");
-  EXPECT_EQ(closest_match("colour", keys), std::nullopt);
-  EXPECT_EQ(closest_match("anything", std::vector<std::string>{}), std::nullopt);
-}
-
-// A building's header courses have no leaf in their blocks' names: course 15's block 4 is
-// course15_block04, not course15_front_block04, which the nearest name by edits alone,
-// course05_front_block04 (one digit), would hide. Leading zeros are no difference.
-TEST(ClosestMatch, KeepsTheNumbersOfTheWord) {
-  const std::vector<std::string> names = {"wall/course05_front_block04",
-                                          "wall/course05_back_block04", "wall/course15_block04",
-                                          "wall/course15_block05", "arch/voussoir07"};
-  EXPECT_EQ(closest_match("wall/course15_front_block04", names), "wall/course15_block04");
-  EXPECT_EQ(closest_match("wall/course25_front_block04", names), std::nullopt);
-  EXPECT_EQ(closest_match("arch/voussoir7", names), "arch/voussoir07");
-  EXPECT_EQ(closest_match("wall/course05_frnt_block04", names), "wall/course05_front_block04");
-}
-
-TEST(Join, SeparatesWithCommas) {
-  EXPECT_EQ(join(std::vector<std::string>{"nsgs", "pgs"}), "nsgs, pgs");
-  EXPECT_EQ(join(std::vector<std::string>{}), "");
 }
 
 }  // namespace

@@ -1,0 +1,107 @@
+// Contact of convex polyhedra with each other and with planes (collision/polyhedron_contact.cpp):
+// separating axes of faces and edges, crossing edges, blocks that only meet at a corner or
+// along an edge, and boxes resting or tilted on the ground.
+#include "contact_checks.hpp"
+#include "moreau/collision/narrow_phase.hpp"
+#include "moreau/geometry/convex_polyhedron.hpp"
+#include "moreau/math/quaternion.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+namespace moreau::collision {
+namespace {
+
+using checks::at;
+using checks::expect_all;
+using checks::expect_points;
+using checks::kTol;
+using geometry::Box;
+using geometry::Plane;
+using math::Quat;
+using math::Vec3;
+using std::numbers::pi;
+
+TEST(BoxBox, CrossingEdgesGiveOnePointWithTheAnalyticGap) {
+  // B turned 45 degrees about y: its top is the edge z = sqrt 2 along y. A turned 45
+  // degrees about x: its bottom is the edge z = z_A - sqrt 2 along x. Gap z_A - 2 sqrt 2.
+  const double r2 = std::sqrt(2.0);
+  for (const double gap : {0.03, 0.0, -0.05}) {
+    const auto contacts = collide(
+        Box{Vec3::Ones()},
+        at(Vec3(0.1, -0.2, 2 * r2 + gap), math::from_axis_angle(Vec3::UnitX(), pi / 4)),
+        Box{Vec3::Ones()}, at(Vec3::Zero(), math::from_axis_angle(Vec3::UnitY(), pi / 4)), 0.05);
+    ASSERT_EQ(contacts.size(), 1u) << "gap " << gap;
+    EXPECT_NEAR(contacts[0].gap, gap, kTol);
+    EXPECT_TRUE(contacts[0].p.isApprox(Vec3(0, -0.2, r2 + gap / 2), kTol))
+        << contacts[0].p.transpose();
+    EXPECT_TRUE(contacts[0].n.isApprox(Vec3::UnitZ(), kTol));
+    EXPECT_EQ(contacts[0].feature.a.kind, FeatureKind::Edge);
+    EXPECT_EQ(contacts[0].feature.b.kind, FeatureKind::Edge);
+  }
+}
+
+TEST(BoxBox, BoxesThatMeetAtACornerOrAlongAnEdgeOnlyDoNotTouch) {
+  // The inner corner of a building: a block of course k and one of course k + 1 share one
+  // corner point (1.3, -1.95, 10.4) or a whole edge, in a frame turned by 0.3 rad about z
+  // so that no coordinate is round. A drift of 1e-9 in any direction leaves the overlap
+  // without area: the last two leave squares 1e-9 and 1e-11 wide ten metres from the
+  // origin, whose area must not drown in round-off. Moved 1e-4 into each other along x and
+  // y, the blocks overlap on a square 0.1 mm wide, which is a contact.
+  const Quat turn = math::from_axis_angle(Vec3::UnitZ(), 0.3);
+  auto turned = [&](const Vec3& x) { return at(turn * x, turn); };
+  const Box lower{Vec3(0.15, 0.35, 0.1)}, upper{Vec3(0.35, 0.0577, 0.1)};
+  const Vec3 lower_centre(1.15, -2.3, 10.3);
+  for (const Vec3& drift : {Vec3(0, 0, 0), Vec3(1e-9, -1e-9, -1e-9), Vec3(-1e-9, 1e-9, 0),
+                            Vec3(-1e-9, -1e-9, 0), Vec3(-1e-11, -1e-11, 0)}) {
+    const Vec3 corner_to_corner(1.65, -1.8923, 10.5);
+    EXPECT_TRUE(
+        collide(upper, turned(corner_to_corner + drift), lower, turned(lower_centre), 1e-3).empty())
+        << drift.transpose();
+    const Vec3 edge_to_edge(1.65, -2.3, 10.5);  // the upper box spans y = -2.3577..-2.2423
+    EXPECT_TRUE(
+        collide(upper, turned(edge_to_edge + drift), lower, turned(lower_centre), 1e-3).empty())
+        << drift.transpose();
+  }
+  const auto strip = collide(upper, turned(Vec3(1.65 - 1e-4, -1.8923 - 1e-4, 10.5)), lower,
+                             turned(lower_centre), 1e-3);
+  expect_points(strip,
+                {turn * Vec3(1.3 - 1e-4, -1.95, 10.4), turn * Vec3(1.3, -1.95, 10.4),
+                 turn * Vec3(1.3, -1.95 - 1e-4, 10.4), turn * Vec3(1.3 - 1e-4, -1.95 - 1e-4, 10.4)},
+                1e-9);
+  expect_all(strip, Vec3::UnitZ(), 0.0);
+}
+
+TEST(BoxPlane, RestingBoxGivesItsFourBottomCornersAtGapZero) {
+  const Quat turn = math::from_axis_angle(Vec3::UnitZ(), 0.4);
+  const Vec3 h(0.5, 0.3, 0.2);
+  const auto contacts =
+      collide(Box{h}, at(Vec3(1.0, 2.0, 0.2), turn), Plane{}, at(Vec3::Zero()), 0.0);
+  std::vector<Vec3> corners;
+  for (const double sx : {-1.0, 1.0})
+    for (const double sy : {-1.0, 1.0})
+      corners.push_back(Vec3(1.0, 2.0, 0.0) + turn * Vec3(sx * h.x(), sy * h.y(), 0.0));
+  expect_points(contacts, corners);
+  expect_all(contacts, Vec3::UnitZ(), 0.0);
+  for (const ContactPoint& c : contacts) EXPECT_EQ(c.feature.b, (Feature{FeatureKind::Face, 0}));
+}
+
+TEST(BoxPlane, TiltedBoxTouchesWithOneEdge) {
+  // Turned 30 degrees about y, 0.001 above the ground z = -1: the lowest edge, two corners.
+  const Quat tilt = math::from_axis_angle(Vec3::UnitY(), pi / 6);
+  const Vec3 h = Vec3::Ones();
+  double lowest = 0.0;
+  const geometry::ConvexPolyhedron corners = geometry::ConvexPolyhedron::box(h);
+  for (const Vec3& corner : corners.vertices()) lowest = std::min(lowest, (tilt * corner).z());
+  const auto contacts =
+      collide(Plane{}, at(Vec3(0, 0, -1)), Box{h}, at(Vec3(0, 0, -1 - lowest + 0.001), tilt), 0.01);
+  ASSERT_EQ(contacts.size(), 2u);
+  expect_all(contacts, -Vec3::UnitZ(), 0.001);  // B is the box: n points into the plane
+}
+
+}  // namespace
+}  // namespace moreau::collision

@@ -1,6 +1,8 @@
-// A time budget (solvers::TimeBudget: a run's step time limit, shared by all the methods of the
-// step) ends every method at its first check once spent, reported as `time-limit` with a
-// finite iterate, and nested budgets end no later than the outer one.
+// A time budget (solvers::TimeBudget of solvers/solver.hpp: a run's step time limit, shared by
+// all the methods of the step) ends every method at its first check once spent, reported as
+// `time-limit` with a finite iterate, and nested budgets end no later than the outer one.
+#include "moreau/solvers/solver.hpp"
+
 #include "moreau/solvers/registry.hpp"
 #include "support/random_problem.hpp"
 

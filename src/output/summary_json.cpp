@@ -59,7 +59,9 @@ json joints(const std::vector<run::JointSummary>& listed) {
   return rows;
 }
 
-json mechanism(const run::MechanismSummary& m) {
+}  // namespace
+
+json mechanism_json(const run::MechanismSummary& m) {
   json parts = json::array();
   for (const run::PartSummary& part : m.parts)
     parts.push_back({{"bodies", part.bodies},
@@ -72,6 +74,8 @@ json mechanism(const run::MechanismSummary& m) {
           {"sliding", joints(m.sliding)}};
 }
 
+namespace {
+
 json collapse(const std::optional<run::CollapseSummary>& c) {
   if (!c) return nullptr;
   return {{"criterion", c->criterion},
@@ -80,14 +84,14 @@ json collapse(const std::optional<run::CollapseSummary>& c) {
           {"time", number(c->time)},
           {"load_factor_name", c->load_factor_name},
           {"load_factor", number(c->load_factor)},
-          {"mechanism", mechanism(c->mechanism)}};
+          {"mechanism", mechanism_json(c->mechanism)}};
 }
 
 json peak_motion(const std::optional<run::PeakMotion>& p) {
   if (!p) return nullptr;
   return {{"time", number(p->time)},
           {"kinetic_energy", number(p->kinetic_energy)},
-          {"mechanism", mechanism(p->mechanism)}};
+          {"mechanism", mechanism_json(p->mechanism)}};
 }
 
 json body(const run::BodySummary& b) {

@@ -6,6 +6,7 @@
 #include "moreau/run/statistics.hpp"
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace moreau::output {
@@ -40,6 +41,11 @@ void write_summary_json(const std::filesystem::path& path, const run::RunSummary
 /// as NaN), mean_iterations left to SolverCounts.
 /// @throws core::Diagnostic naming the file when it cannot be read, is not JSON or lacks a key
 run::RunSummary read_summary_json(const std::filesystem::path& path);
+
+/// A mechanism as summary.json writes it: {"description", "parts": [{"bodies", "motion"
+/// ("turning" or "sliding"), "axis_point", "direction"}], "hinges" and "sliding": [{"body_a",
+/// "body_b", "position", "direction"}]}.
+nlohmann::ordered_json mechanism_json(const run::MechanismSummary& mechanism);
 
 /// The JSON text write_summary_json() writes (without its final newline).
 std::string summary_json_text(const run::RunSummary& summary);

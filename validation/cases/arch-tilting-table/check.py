@@ -1,6 +1,7 @@
 """Arch on a tilting table: the tilt angle at which moreau's arch collapses against the
 lower-bound limit analysis of the same voussoirs under a horizontal body force,
 tan(beta_c) = lambda_c (validation/limit_analysis.py; reference.md)."""
+import json
 import math
 import re
 
@@ -28,6 +29,7 @@ THICKNESSES = (0.12, 0.15, 0.20, 0.25)  # m, radial (t/R_i; the bundled problem'
 RUNS_FAST = ((2, 0.15),)
 RUNS_FULL = tuple((2, t) for t in THICKNESSES) + ((3, 0.15),)
 BUNDLED = "problems/arch-tilting-table.yaml"
+LIMIT_TOLERANCE = 1.0e-4  # deg: two linear programs' optima, each to about 1e-7
 SOURCE = ("lower-bound limit analysis of the same voussoirs under lambda = tan(beta) "
           "(Heyman 1969, Int. J. Mech. Sci. 11:363; Oppenheim 1992, Earthquake Eng. Struct. "
           "Dyn. 21:1005; DeJong et al. 2008, Earthquake Spectra 24:847; "
@@ -149,13 +151,24 @@ def compare_bundled(case):
             f"{rate:g} deg/s, {threshold * 100:g} cm")
 
 
+def compare_limit(case, path, tilt, label):
+    """moreau limit's collapse tilt of the same problem file against beta_c: the arch turns
+    on its hinges without sliding (mu is above the limit thrust's demand), where associative
+    and non-associative friction agree; in 3D each of its pyramids."""
+    for analysis in json.loads(case.moreau_output("limit", path, "--json"))["analyses"]:
+        case.compare(f"moreau limit's collapse tilt, {label}, {analysis['cone']} cones (deg)",
+                     tilt, analysis["load_factor"], LIMIT_TOLERANCE, SOURCE, relative=False)
+
+
 def check(case):
     points = []
     for dimension, thickness in (RUNS_FAST if case.fast else RUNS_FULL):
         tilt, arch, state = limit_tilt(thickness)
         ratio = limit_analysis.centreline_ratio(INTRADOS_RADIUS, thickness)
-        run = case.run(problem(thickness, dimension), name=f"tilt-{dimension}d-{thickness}")
+        name = f"tilt-{dimension}d-{thickness}"
+        run = case.run(problem(thickness, dimension), name=name)
         measured = collapse_tilt(run)
+        compare_limit(case, case.work / f"{name}.yaml", tilt, f"t/R = {ratio:.3f}, {dimension}D")
         compare_hinges(case, run, state, f"t/R = {ratio:.3f}, {dimension}D")
         bound = overshoot(arch, state, tilt, RATE, THRESHOLD)
         case.compare(f"collapse tilt, t/R = {ratio:.3f}, {dimension}D (deg)", tilt, measured,

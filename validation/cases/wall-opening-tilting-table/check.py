@@ -2,6 +2,7 @@
 of the same blocks with Coulomb friction (validation/block_limit_analysis.py;
 reference.md). Below the associative upper bound, and at the load at which its own
 collapse mechanism becomes possible under non-associative friction."""
+import json
 import math
 import xml.etree.ElementTree as ElementTree
 
@@ -24,6 +25,7 @@ MAX_TILT = 45.0  # deg: the runs end there if nothing collapsed
 # extrapolate to the onset (reference.md, Tolerance).
 THRESHOLDS = (1.0e-3, 1.0e-4)
 TOLERANCE = 0.3  # deg, on the onset against the load of the mechanism (reference.md)
+LIMIT_TOLERANCE = 1.0e-4  # deg: two linear programs' optima, each to about 1e-7
 # (name, length, block [length, height], courses, openings (centre, sill, width, height),
 # friction), all in m: running-bond walls of the `wall` generator, lintels over openings.
 WALLS = (
@@ -112,6 +114,12 @@ def check_wall(case, wall):
     blocks = mirrored_blocks(runs[0])
     associative = degrees(block_limit_analysis.associative_load_factor(blocks, 0.0,
                                                                        friction)[0])
+    limit = json.loads(case.moreau_output(
+        "limit", case.work / f"{name.replace(' ', '-')}-{THRESHOLDS[0] * 1000:g}mm.yaml",
+        "--json"))["analyses"][0]["load_factor"]
+    case.compare(f"moreau limit's associative collapse tilt, {name} (deg)", associative, limit,
+                 LIMIT_TOLERANCE, BOUND_SOURCE + ", by validation/block_limit_analysis.py",
+                 relative=False)
     frictionless_head = degrees(block_limit_analysis.associative_load_factor(
         blocks, 0.0, friction, head_joint_friction=0.0)[0])
     mechanism = block_limit_analysis.mechanism_loads(blocks, 0.0, friction,

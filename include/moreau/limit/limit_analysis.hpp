@@ -1,0 +1,91 @@
+// Limit analysis of a problem's own scene (docs/limit-analysis.md): the largest multiplier of
+// its lateral load for which the contact forces of its rigid blocks can balance the loads
+// inside the friction cones, with Coulomb's cone read as an associative yield surface
+// (Livesley 1978, "Limit analysis of structures formed from rigid blocks", Int. J. Numer.
+// Meth. Eng. 12:1853-1871), a linear program solved by COIN-OR Clp. With real,
+// non-associative friction this is the upper end of the loads at which a mechanism can form
+// (Drucker 1954, J. Appl. Mech. 21:71-74); the collapse mechanism is the program's dual, the
+// blocks' virtual velocities.
+#pragma once
+
+#include "moreau/dynamics/stepper.hpp"
+#include "moreau/math/types.hpp"
+#include "moreau/model/scene.hpp"
+#include "moreau/run/problem.hpp"
+#include "moreau/run/statistics.hpp"
+
+#include <string>
+#include <vector>
+
+namespace moreau::limit {
+
+/// The loads of limit analysis: each free body's weight m g0 at its centre of mass (dead),
+/// and lambda times m |g0| along a horizontal direction (live).
+struct LoadPattern {
+  /// The problem's load: "tilt" (a tilting table: the live load is the tilt's first-order
+  /// change of gravity, and the tilt is atan(lambda), the forces being homogeneous in the
+  /// loads), "lateral" (loads.lateral: lambda itself) or "ground motion" (the equivalent
+  /// static lateral load of the strongest record, in g, along its peak's direction and the
+  /// opposite one).
+  std::string kind;
+  std::vector<math::Vec3> directions;  ///< unit, world, horizontal: each analysed alone
+
+  /// The problem's load factor at the multiplier: the tilt atan(lambda) in degrees, else
+  /// lambda.
+  double load_factor(double lambda) const;
+  /// "tilt_angle_deg", "lambda" or "pga_g".
+  std::string load_factor_name() const;
+};
+
+/// The load pattern of `problem`: its tilt, else its lateral ramp, else its strongest ground
+/// motion.
+/// @throws core::Diagnostic keyed "loads" for a problem with none of them (a gravity ramp
+///         scales loads that friction resists in proportion: no collapse)
+LoadPattern load_pattern(const run::Problem& problem);
+
+/// The friction cone of a 3D contact as a pyramid of `facets` faces: inscribed in the cone
+/// (its edges on the cone: a lower bound of the multiplier) or circumscribed (its faces
+/// tangent to it: an upper bound). Planar contacts have the exact cone, two half-planes.
+enum class ConeFacets { Inscribed, Circumscribed };
+
+/// The force of one contact at collapse, on body_a (body_b takes the opposite).
+struct ContactForce {
+  int contact = 0;        ///< index in the analysed contacts
+  double normal = 0.0;    ///< N, >= 0: compression
+  math::Vec3 tangential;  ///< N, world, in the contact plane
+};
+
+/// One linear program's answer.
+struct Collapse {
+  enum class Outcome {
+    Collapse,      ///< the largest multiplier, with its forces and mechanism
+    NoCollapse,    ///< forces balance any multiplier: the supports hold every lateral load
+    NoEquilibrium  ///< no forces balance the weights at any multiplier
+  };
+  Outcome outcome = Outcome::NoEquilibrium;
+  math::Vec3 direction;  ///< of the live load
+  double multiplier = 0.0;
+  std::vector<ContactForce> forces;  ///< the non-zero ones
+  /// The collapse mechanism: each body's virtual velocity (v at its centre of mass, m/s, and
+  /// angular velocity, rad/s, world), scaled so that the fastest point of the structure
+  /// moves at 1 m/s; zero on supports.
+  std::vector<math::Vec3> velocities;
+  std::vector<math::Vec3> angular_velocities;
+  run::MechanismSummary mechanism;  ///< in the terms of moreau run's collapses
+};
+
+/// The contacts limit analysis sees: those of the bodies that touch where they stand
+/// (dynamics::touching_contacts) between a free body and any other, each with its frame and
+/// the friction of its pair's law.
+std::vector<dynamics::Contact> standing_contacts(const model::Scene& scene);
+
+/// The associative collapse under the live load along `direction` (unit, horizontal): the
+/// largest lambda with contact forces c_n >= 0 and |c_t| <= mu c_n (3D: inside the pyramid
+/// of `facets` faces, `cone`) that balance every free body's dead and live loads. Fixed and
+/// driven bodies are supports.
+/// @pre facets >= 3
+Collapse associative_collapse(const model::Scene& scene,
+                              const std::vector<dynamics::Contact>& contacts,
+                              const math::Vec3& direction, ConeFacets cone, int facets);
+
+}  // namespace moreau::limit

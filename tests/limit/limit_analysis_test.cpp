@@ -1,0 +1,186 @@
+// Associative limit analysis (limit/limit_analysis.hpp) against the statics of rigid blocks
+// in closed form: a block b x h overturns at lambda = b/h when mu > b/h and slides at mu
+// when mu < b/h (Shenton 1996, J. Eng. Mech. 122(7):690); two stacked blocks overturn as
+// one; a top block offset over the lower one's edge by 0.1 m tips over it at 0.1/0.25 but
+// the stack turns about its toe first, at the balance of both weights, 0.15/0.5 (the cases
+// of validation/block_limit_analysis.py's known_answers). In 3D the pyramids bracket the
+// cone. The load patterns follow the problem's tilt, lateral ramp or record.
+#include "moreau/limit/limit_analysis.hpp"
+
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/io/problem_file.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <string>
+
+namespace moreau::limit {
+namespace {
+
+using math::Vec3;
+using ::testing::HasSubstr;
+
+// A polygon x0..x1 by z0..z1 (m) as a planar body of the problem file.
+std::string rectangle(const std::string& name, double x0, double x1, double z0, double z1) {
+  const double hx = (x1 - x0) / 2;
+  const double hz = (z1 - z0) / 2;
+  return core::concat("  - {name: ", name, ", shape: {type: polygon, vertices: [[", -hx, ", ", -hz,
+                      "], [", hx, ", ", -hz, "], [", hx, ", ", hz, "], [", -hx, ", ", hz,
+                      "]]}, position: [", x0 + hx, ", 0, ", z0 + hz, "]}\n");
+}
+
+// Blocks on the ground with friction mu under `loads`, in planar mode.
+run::Problem planar_problem(double mu, const std::string& blocks,
+                            const std::string& loads = "{lateral: {rate: 1}}") {
+  return io::read_problem_text(core::concat("version: 1\ndimension: 2\ntime: {step: 1.0e-3, "
+                                            "duration: 1}\ninteractions: {default: {friction: ",
+                                            mu,
+                                            "}}\nbodies:\n  - {name: ground, shape: {type: "
+                                            "plane}, fixed: true}\n",
+                                            blocks, "loads: ", loads, "\n"),
+                               "limit", ".");
+}
+
+// The collapse along the problem's only load direction.
+Collapse collapse_of(const run::Problem& problem, ConeFacets cone = ConeFacets::Circumscribed,
+                     int facets = 16) {
+  const LoadPattern pattern = load_pattern(problem);
+  EXPECT_EQ(pattern.directions.size(), 1u);
+  return associative_collapse(problem.scene, standing_contacts(problem.scene),
+                              pattern.directions.front(), cone, facets);
+}
+
+TEST(LimitAnalysis, ABlockOverturnsAtItsSlendernessOrSlidesAtItsFriction) {
+  const std::string block = rectangle("block", 0.0, 0.4, 0.0, 1.0);
+  const Collapse overturning = collapse_of(planar_problem(0.8, block));
+  ASSERT_EQ(overturning.outcome, Collapse::Outcome::Collapse);
+  EXPECT_NEAR(overturning.multiplier, 0.4, 1e-9);
+  EXPECT_THAT(overturning.mechanism.description, HasSubstr("overturning of 1 block"));
+  const Collapse sliding = collapse_of(planar_problem(0.3, block));
+  ASSERT_EQ(sliding.outcome, Collapse::Outcome::Collapse);
+  EXPECT_NEAR(sliding.multiplier, 0.3, 1e-9);
+  // The live load along +x does positive work: the block moves along +x.
+  EXPECT_GT(sliding.velocities[1].x(), 0.0);
+}
+
+TEST(LimitAnalysis, AStackOverturnsAsOneAndAnOffsetTopBlockWithTheStack) {
+  const Collapse stack = collapse_of(planar_problem(
+      0.8, rectangle("lower", 0.0, 0.4, 0.0, 0.5) + rectangle("upper", 0.0, 0.4, 0.5, 1.0)));
+  EXPECT_NEAR(stack.multiplier, 0.4, 1e-9);
+  const Collapse offset = collapse_of(planar_problem(
+      0.8, rectangle("lower", 0.0, 0.4, 0.0, 0.5) + rectangle("upper", 0.1, 0.5, 0.5, 1.0)));
+  EXPECT_NEAR(offset.multiplier, 0.3, 1e-9);
+}
+
+// Two blocks side by side: non-associative friction lets each tip alone at b/h = 0.4 while
+// their joint slips at no normal force; the associative law charges that slip a dilatancy,
+// so its collapse lies above, and below the no-sliding analysis' 2b/h = 0.8.
+TEST(LimitAnalysis, TwoBlocksSideBySideCollapseBetweenTheirBounds) {
+  const Collapse pair = collapse_of(planar_problem(
+      0.8, rectangle("left", 0.0, 0.4, 0.0, 1.0) + rectangle("right", 0.4, 0.8, 0.0, 1.0)));
+  ASSERT_EQ(pair.outcome, Collapse::Outcome::Collapse);
+  EXPECT_GT(pair.multiplier, 0.4 + 1e-3);
+  EXPECT_LT(pair.multiplier, 0.8 - 1e-3);
+}
+
+// A 3D box sliding: the inscribed pyramid's faces lie within mu cos(pi / m) of the axis,
+// the circumscribed one's at mu, and the cone's answer, mu, lies between.
+TEST(LimitAnalysis, PyramidsBracketTheConeIn3D) {
+  const run::Problem problem = io::read_problem_text(R"(version: 1
+time: {step: 1.0e-3, duration: 1}
+interactions: {default: {friction: 0.3}}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: box, shape: {type: box, size: [1, 1, 0.5]}, position: [0, 0, 0.25]}
+loads: {lateral: {rate: 1, direction: [0.6, 0.8, 0]}}
+)",
+                                                     "box", ".");
+  const int facets = 8;
+  const double inscribed = collapse_of(problem, ConeFacets::Inscribed, facets).multiplier;
+  const double circumscribed = collapse_of(problem, ConeFacets::Circumscribed, facets).multiplier;
+  EXPECT_LE(inscribed, 0.3 + 1e-9);
+  EXPECT_GE(circumscribed, 0.3 - 1e-9);
+  EXPECT_GE(inscribed, 0.3 * std::cos(std::numbers::pi / facets) - 1e-9);
+  EXPECT_LE(circumscribed, 0.3 / std::cos(std::numbers::pi / facets) + 1e-9);
+  EXPECT_LT(circumscribed - inscribed, 0.3 * (1.0 / std::cos(std::numbers::pi / facets) - 1.0) +
+                                           0.3 * (1.0 - std::cos(std::numbers::pi / facets)));
+}
+
+// A block held in a slot between two fixed walls: they balance any lateral load.
+TEST(LimitAnalysis, ABlockInASlotDoesNotCollapse) {
+  const Collapse held = collapse_of(planar_problem(
+      0.5, rectangle("block", 0.0, 0.4, 0.0, 1.0) +
+               "  - {name: left wall, shape: {type: polygon, vertices: [[-0.1, -0.5], [0.1, "
+               "-0.5], [0.1, 0.5], [-0.1, 0.5]]}, position: [-0.1, 0, 0.5], fixed: true}\n"
+               "  - {name: right wall, shape: {type: polygon, vertices: [[-0.1, -0.5], [0.1, "
+               "-0.5], [0.1, 0.5], [-0.1, 0.5]]}, position: [0.5, 0, 0.5], fixed: true}\n"));
+  EXPECT_EQ(held.outcome, Collapse::Outcome::NoCollapse);
+}
+
+TEST(LimitAnalysis, TheLoadPatternIsTheProblemsTiltLateralRampOrRecord) {
+  const std::string block = rectangle("block", 0.0, 0.4, 0.0, 1.0);
+  // A tilt about +y leans gravity towards -x; its factor is the tilt, atan(lambda).
+  const LoadPattern tilt = load_pattern(planar_problem(0.8, block, "{tilt: {rate: 1}}"));
+  EXPECT_EQ(tilt.kind, "tilt");
+  ASSERT_EQ(tilt.directions.size(), 1u);
+  EXPECT_NEAR((tilt.directions.front() - Vec3(-1.0, 0.0, 0.0)).norm(), 0.0, 1e-12);
+  EXPECT_NEAR(tilt.load_factor(1.0), 45.0, 1e-12);
+  EXPECT_EQ(tilt.load_factor_name(), "tilt_angle_deg");
+  const LoadPattern lateral =
+      load_pattern(planar_problem(0.8, block, "{lateral: {rate: 1, direction: [-1, 0, 0]}}"));
+  EXPECT_NEAR(lateral.directions.front().x(), -1.0, 1e-12);
+  EXPECT_EQ(lateral.load_factor(0.25), 0.25);
+  try {
+    load_pattern(planar_problem(0.8, block, "{gravity_ramp: {duration: 1}}"));
+    ADD_FAILURE() << "a gravity ramp has no lateral load";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(error.key(), "loads");
+  }
+}
+
+TEST(LimitAnalysis, AGroundMotionIsAnalysedAlongItsPeakBothWays) {
+  const run::Problem problem = io::read_problem_text(
+      core::concat("version: 1\ndimension: 2\ntime: {step: 1.0e-3, duration: 1}\nbodies:\n"
+                   "  - name: table\n"
+                   "    shape: {type: polygon, vertices: [[-2, -0.1], [2, -0.1], [2, 0], [-2, "
+                   "0]]}\n    driven:\n      ground_motion: {record: ",
+                   MOREAU_SOURCE_DIR,
+                   "/problems/records/rectangular-pulse.csv, units: g, direction: [1, 0, 0], "
+                   "baseline: none}\n",
+                   rectangle("block", -0.2, 0.2, 0.0, 1.0)),
+      "shaken", ".");
+  const LoadPattern pattern = load_pattern(problem);
+  EXPECT_EQ(pattern.kind, "ground motion");
+  ASSERT_EQ(pattern.directions.size(), 2u);
+  EXPECT_NEAR(pattern.directions[0].x(), 1.0, 1e-12);
+  EXPECT_NEAR(pattern.directions[1].x(), -1.0, 1e-12);
+  // The block, 0.4 x 1 m, overturns on the table at 0.4 g either way.
+  const auto contacts = standing_contacts(problem.scene);
+  for (const Vec3& direction : pattern.directions)
+    EXPECT_NEAR(
+        associative_collapse(problem.scene, contacts, direction, ConeFacets::Circumscribed, 16)
+            .multiplier,
+        0.4, 1e-9);
+}
+
+TEST(LimitAnalysis, CohesiveJointsAreRefused) {
+  run::Problem problem = planar_problem(0.8, rectangle("block", 0.0, 0.4, 0.0, 1.0));
+  model::ContactLaw law;
+  law.friction = 0.8;
+  law.cohesion = 1e5;
+  law.tensile_strength = 1e4;
+  problem.scene.interactions.set(0, 0, law);
+  try {
+    collapse_of(problem);
+    ADD_FAILURE() << "analysed";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(error.key(), "interactions");
+  }
+}
+
+}  // namespace
+}  // namespace moreau::limit

@@ -1,6 +1,9 @@
-// Driven bodies (supports, conveyors, shaking tables, settlements) through the stepper: the
-// driven body follows its prescribed motion exactly, and free bodies on it respond as
-// Coulomb friction and unilateral contact say.
+// Driven bodies (supports, conveyors, shaking tables, settlements; their velocities within a
+// step are driven_velocity of body_motion.hpp) through the stepper: the driven body follows its
+// prescribed motion exactly, and free bodies on it respond as Coulomb friction and unilateral
+// contact say.
+#include "moreau/dynamics/body_motion.hpp"
+
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/model/loads.hpp"
 #include "support/stepping.hpp"

@@ -1,6 +1,8 @@
-// The stepper's parallel loops (collision detection) give bitwise the same run whatever the
-// number of threads: each pair of bodies is collided into its own slot and the contacts are
-// gathered in the broad phase's order.
+// The stepper's parallel loops (collision detection, detect_body_contacts of
+// contact_detection.hpp) give bitwise the same run whatever the number of threads: each pair of
+// bodies is collided into its own slot and the contacts are gathered in the broad phase's order.
+#include "moreau/dynamics/contact_detection.hpp"
+
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "support/stepping.hpp"
 

@@ -1,8 +1,9 @@
-// The cohesive-joint keys of problem files (interactions.*.cohesion, tensile_strength): both
-// reach the laws, a pair inherits what it omits from the default, the friction-angle pairs
-// take the default's, and the final law of every entry is checked against the Mohr-Coulomb
-// cone's preconditions (dynamics/cohesive_joints.hpp), at the key to change. Files are
-// written to a temporary folder and read back; expected values are those written.
+// The cohesive-joint keys of problem files (interactions.*.cohesion, tensile_strength), read
+// with the other settings sections by problem_settings.cpp: both reach the laws, a pair
+// inherits what it omits from the default, the friction-angle pairs take the default's, and
+// the final law of every entry is checked against the Mohr-Coulomb cone's preconditions
+// (dynamics/cohesive_joints.hpp), at the key to change. Files are written to a temporary
+// folder and read back; expected values are those written.
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "support/scratch_folder.hpp"

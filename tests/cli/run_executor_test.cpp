@@ -1,8 +1,9 @@
-// `moreau ida --scheduler`: a suite study run on a Dask cluster of this machine (a scheduler
-// and two workers on the loopback interface, Dask's own `dask scheduler` and `dask worker`)
-// gives the same suite.csv, ida.csv files and fragility as the study run here, when one of the
-// workers is killed while the study runs; the same command then resumes it without a run. A
-// study interrupted on the cluster resumes without running again a run that had ended.
+// The Dask executor of run_executor.hpp, through `moreau ida --scheduler`: a suite study run on
+// a Dask cluster of this machine (a scheduler and two workers on the loopback interface, Dask's
+// own `dask scheduler` and `dask worker`) gives the same suite.csv, ida.csv files and fragility
+// as the study run here, when one of the workers is killed while the study runs; the same
+// command then resumes it without a run. A study interrupted on the cluster resumes without
+// running again a run that had ended; an unreachable scheduler is named.
 #include "moreau/core/child_process.hpp"
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"

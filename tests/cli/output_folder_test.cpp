@@ -1,6 +1,6 @@
 // The output folders of `moreau run` and `moreau compare` as a user meets them: a folder that
-// cannot be made is bad input naming it (exit code 2, not an internal error), and a second
-// comparison is numbered past the first instead of replacing it or joining its folders.
+// cannot be made is bad input naming it (exit code 2, not an internal error).
+// (tests/cli/compare_command_test.cpp covers the numbering and continuing of comparisons.)
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
 #include "support/test_problems.hpp"
@@ -10,7 +10,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
 
 namespace moreau::testing {
@@ -57,73 +56,6 @@ TEST(OutputFolder, CompareOutUnderAFileIsRefusedWithThePath) {
   EXPECT_EQ(result.exit_code, 2) << result.output;
   EXPECT_THAT(result.output, HasSubstr(file.string()));
   EXPECT_THAT(result.output, Not(HasSubstr("internal error")));
-}
-
-// A sweep, then a plain comparison: the second goes to <stem>-compare-2, and the first keeps
-// all of its runs (before, the second replaced nscd/ and penalty/ beside the sweep's folder).
-TEST(OutputFolder, ASecondComparisonIsNumberedPastTheFirst) {
-  const ScratchFolder scratch;
-  const std::string compare =
-      "compare " + (kBundledProblems / "rocking-block.yaml").string() + " --quiet --duration 0.002";
-  const CommandResult first = run_moreau(compare + " --stiffness-sweep 0.1", scratch.path());
-  ASSERT_EQ(first.exit_code, 0) << first.output;
-  const fs::path first_folder = scratch.path() / "rocking-block-compare";
-  const auto first_nscd_time = fs::last_write_time(first_folder / "nscd" / "summary.json");
-
-  const CommandResult second = run_moreau(compare, scratch.path());
-  ASSERT_EQ(second.exit_code, 0) << second.output;
-  const fs::path second_folder = scratch.path() / "rocking-block-compare-2";
-  EXPECT_THAT(second.output, HasSubstr("outputs in rocking-block-compare-2"));
-  EXPECT_TRUE(fs::exists(second_folder / "nscd" / "summary.json"));
-  EXPECT_TRUE(fs::exists(second_folder / "penalty" / "summary.json"));
-  EXPECT_FALSE(fs::exists(second_folder / "penalty-k-x0.1"));
-  EXPECT_EQ(fs::last_write_time(first_folder / "nscd" / "summary.json"), first_nscd_time);
-  EXPECT_TRUE(fs::exists(first_folder / "penalty-k-x0.1" / "summary.json"));
-}
-
-TEST(OutputFolder, CompareOutHoldingTheRunsOfASweepIsRefused) {
-  const ScratchFolder scratch;
-  const fs::path out = scratch.path() / "study";
-  fs::create_directories(out / "penalty-k-x0.1");
-  std::ofstream(out / "penalty-k-x0.1" / "summary.json") << "{}";
-  const CommandResult result =
-      run_moreau("compare " + (kBundledProblems / "rocking-block.yaml").string() +
-                 " --quiet --duration 0.002 --out '" + out.string() + "'");
-  EXPECT_EQ(result.exit_code, 2) << result.output;
-  EXPECT_THAT(result.output, HasSubstr("holds an earlier comparison"));
-  EXPECT_FALSE(fs::exists(out / "nscd"));
-}
-
-// The same comparison given its --out again continues it only if a run of it did not end, and
-// only with the runs that ended being those it asks for (here, the number of steps).
-TEST(OutputFolder, CompareContinuesOnlyAnInterruptedComparisonOfTheSameRuns) {
-  const ScratchFolder scratch;
-  const fs::path out = scratch.path() / "study";
-  const std::string compare = "compare " + (kBundledProblems / "rocking-block.yaml").string() +
-                              " --quiet --out '" + out.string() + "' --duration ";
-  const CommandResult first = run_moreau(compare + "0.002");
-  ASSERT_EQ(first.exit_code, 0) << first.output;
-  const CommandResult again = run_moreau(compare + "0.002");
-  EXPECT_EQ(again.exit_code, 2) << again.output;
-  EXPECT_THAT(again.output, HasSubstr("holds an earlier comparison that ended"));
-
-  const fs::path penalty_summary = out / "penalty" / "summary.json";
-  std::ifstream in(penalty_summary);
-  std::string text{std::istreambuf_iterator<char>(in), {}};
-  const std::string ended = "\"interrupted\": null";
-  ASSERT_NE(text.find(ended), std::string::npos) << text;
-  text.replace(text.find(ended), ended.size(), "\"interrupted\": \"SIGINT\"");
-  std::ofstream(penalty_summary) << text;
-  const CommandResult shorter = run_moreau(compare + "0.001");
-  EXPECT_EQ(shorter.exit_code, 2) << shorter.output;
-  EXPECT_THAT(shorter.output, HasSubstr((out / "nscd" / "summary.json").string() + ": error:"));
-  EXPECT_THAT(shorter.output, HasSubstr("(10 steps in nscd mode)"));
-
-  const CommandResult continued = run_moreau(compare + "0.002");
-  EXPECT_EQ(continued.exit_code, 0) << continued.output;
-  EXPECT_THAT(continued.output, HasSubstr("continuing the comparison in " + out.string()));
-  std::ifstream rewritten(penalty_summary);
-  EXPECT_THAT(std::string(std::istreambuf_iterator<char>(rewritten), {}), HasSubstr(ended));
 }
 
 }  // namespace

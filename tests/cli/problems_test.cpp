@@ -171,39 +171,6 @@ TEST(Problems, RockingBlockRocksInThePenaltyMode) {
   EXPECT_GT(dissipated.back(), 0.05 * lift);
 }
 
-// moreau compare runs both modes, keeps both outputs, and prints the distance between them.
-TEST(Problems, CompareRunsBothModesOnTheRockingBlock) {
-  const fs::path out = fs::temp_directory_path() / "moreau_problems_test_compare";
-  fs::remove_all(out);
-  const CommandResult result =
-      run_moreau("compare " + (kBundledProblems / "rocking-block.yaml").string() +
-                 " --quiet --duration 0.2 --stiffness-sweep 0.1 --out " + out.string());
-  ASSERT_EQ(result.exit_code, 0) << result.output;
-  EXPECT_TRUE(fs::exists(out / "nscd" / "summary.json"));
-  EXPECT_TRUE(fs::exists(out / "penalty" / "summary.json"));
-  EXPECT_TRUE(fs::exists(out / "penalty-k-x0.1" / "summary.json"));
-  EXPECT_NE(result.output.find("distance to nscd"), std::string::npos) << result.output;
-  EXPECT_NE(result.output.find("penalty k x0.1"), std::string::npos) << result.output;
-}
-
-// A swept stiffness past a problem file's bound (1e16) is refused before anything runs: x1e12
-// on the block's 1e8 N/m made it rise off the ground, and the comparison exited 0. The same
-// factor on a law of 1e3 N/m would be within it.
-TEST(Problems, CompareRefusesASweepPastTheStiffnessBound) {
-  const fs::path out = fs::temp_directory_path() / "moreau_problems_test_compare_bound";
-  fs::remove_all(out);
-  const CommandResult result =
-      run_moreau("compare " + (kBundledProblems / "rocking-block.yaml").string() +
-                 " --quiet --duration 0.2 --stiffness-sweep 0.1,1e12 --out " + out.string());
-  EXPECT_EQ(result.exit_code, 2) << result.output;
-  EXPECT_NE(result.output.find("error: --stiffness-sweep: expected factors that keep every "
-                               "stiffness within a problem file's bounds, found penalty k x1e+12: "
-                               "a stiffness of 1e+20, past the bound of 1e+16"),
-            std::string::npos)
-      << result.output;
-  EXPECT_FALSE(fs::exists(out)) << "a refused comparison left its folder";
-}
-
 TEST(Problems, ColumnSurvivesTheStartOfThePulse) {
   const RunOutput run = run_problem("tower-ground-motion.yaml", "--duration 0.5");
   ASSERT_EQ(run.result.exit_code, 0) << run.result.output;

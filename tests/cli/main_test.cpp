@@ -18,14 +18,6 @@ TEST(Cli, HelpListsUsageAndExitCodes) {
   EXPECT_THAT(result.output, HasSubstr("4 interrupted"));
 }
 
-// A misspelt option is answered with the nearest one, as misspelt keys are.
-TEST(Cli, AMisspeltOptionGetsASuggestion) {
-  const CommandResult result =
-      run_moreau("run " MOREAU_SOURCE_DIR "/problems/bouncing-ball.yaml --quiet --duraton 1");
-  EXPECT_EQ(result.exit_code, 2);
-  EXPECT_THAT(result.output, HasSubstr("(did you mean '--duration'?)")) << result.output;
-}
-
 // A solver name that is none refuses with every name `run` takes, the automatic choice and
 // the methods of the global form included.
 TEST(Cli, AnUnknownSolverListsEveryNameRunTakes) {

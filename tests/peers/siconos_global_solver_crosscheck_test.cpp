@@ -52,7 +52,7 @@ TEST(SiconosGlobalAgrees, OnTheVelocitiesOfVelocityNewton) {
   EXPECT_LE((best_v - v).norm(), 1e-6 * v.norm())
       << best << " (error " << best_error << ") against velocity-newton (error " << ours.error
       << ")";
-  // As fclib_siconos_crosscheck_test.cpp for the local form: Siconos' own error rates
+  // As siconos_solver_crosscheck_test.cpp for the local form: Siconos' own error rates
   // velocity-newton's answer below 1e-7. Its terms have other denominators than the
   // natural-map error (max(|u|, |r|), and the residual of M v = f + H r): they agree to a
   // factor of order one, not to round-off.

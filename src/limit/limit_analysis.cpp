@@ -244,8 +244,9 @@ Collapse associative_collapse(const model::Scene& scene,
   collapse.multiplier = x[program.lambda_column()];
   for (std::size_t k = 0; k < contacts.size(); ++k) {
     const double* c = x + k * static_cast<std::size_t>(per_contact);
-    const Vec3 tangential = program.force_unit() * (c[1] * contacts[k].frame.col(1) +
-                                                (planar ? 0.0 : c[2]) * contacts[k].frame.col(2));
+    const Vec3 tangential =
+        program.force_unit() *
+        (c[1] * contacts[k].frame.col(1) + (planar ? 0.0 : c[2]) * contacts[k].frame.col(2));
     if (c[0] != 0.0 || !tangential.isZero())
       collapse.forces.push_back({static_cast<int>(k), program.force_unit() * c[0], tangential});
   }

@@ -127,12 +127,20 @@ std::string LoadPattern::load_factor_name() const {
 
 LoadPattern load_pattern(const run::Problem& problem) {
   const model::GravityLoad& gravity = problem.gravity;
+  if (gravity.gravity.isZero())
+    throw core::Diagnostic({problem.path.string()}, "gravity",
+                           "a gravity: the loads are in proportion to the blocks' weights", "0");
   const Vec3 down = gravity.gravity.normalized();
   // R(axis, alpha) g0 = g0 + alpha axis x g0 + O(alpha^2) (model::GravityLoad::tilt_axis).
   if (gravity.tilts()) return {"tilt", {gravity.tilt_axis.cross(down).normalized()}};
   if (gravity.lateral_rate > 0.0) return {"lateral", {gravity.lateral_direction}};
   if (const model::GroundMotion* ground = run::strongest_ground_motion(problem)) {
     const Vec3 direction = peak_direction(*ground);
+    if (!direction.allFinite())
+      throw core::Diagnostic({problem.path.string()}, "loads",
+                             "a ground motion with a horizontal component, the direction of "
+                             "its equivalent static load",
+                             "a vertical record");
     return {"ground motion", {direction, -direction}};
   }
   throw core::Diagnostic({problem.path.string()}, "loads",

@@ -140,6 +140,14 @@ TEST(LimitAnalysis, TheLoadPatternIsTheProblemsTiltLateralRampOrRecord) {
   } catch (const core::Diagnostic& error) {
     EXPECT_EQ(error.key(), "loads");
   }
+  run::Problem weightless = planar_problem(0.8, block, "{tilt: {rate: 1}}");
+  weightless.gravity.gravity = Vec3::Zero();
+  try {
+    load_pattern(weightless);
+    ADD_FAILURE() << "no gravity, no loads in proportion to it";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(error.key(), "gravity");
+  }
 }
 
 TEST(LimitAnalysis, AGroundMotionIsAnalysedAlongItsPeakBothWays) {

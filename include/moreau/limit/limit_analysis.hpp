@@ -40,7 +40,8 @@ struct LoadPattern {
 /// The load pattern of `problem`: its tilt, else its lateral ramp, else its strongest ground
 /// motion.
 /// @throws core::Diagnostic keyed "loads" for a problem with none of them (a gravity ramp
-///         scales loads that friction resists in proportion: no collapse)
+///         scales loads that friction resists in proportion: no collapse) or a vertical
+///         record alone, keyed "gravity" for a zero gravity
 LoadPattern load_pattern(const run::Problem& problem);
 
 /// The friction cone of a 3D contact as a pyramid of `facets` faces: inscribed in the cone

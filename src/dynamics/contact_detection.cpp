@@ -4,6 +4,7 @@
 #include "moreau/collision/narrow_phase.hpp"
 #include "moreau/core/assert.hpp"
 #include "moreau/geometry/aabb.hpp"
+#include "moreau/math/contact_frame.hpp"
 
 #include <tbb/parallel_for.h>
 
@@ -88,6 +89,20 @@ std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
 std::vector<BodyContact> touching_contacts(const model::Scene& scene) {
   return detect_body_contacts(
       scene, std::vector<double>(scene.bodies.size(), 0.5 * contact_allowance(scene)));
+}
+
+Contact contact_of(const BodyContact& detected, const model::Scene& scene) {
+  const auto& [i, j, point] = detected;
+  const model::ContactLaw& law =
+      scene.interactions.law(scene.bodies[static_cast<std::size_t>(i)].material,
+                             scene.bodies[static_cast<std::size_t>(j)].material);
+  return {.body_a = i,
+          .body_b = j,
+          .point = point,
+          .frame = math::contact_frame(point.n, scene.dimension),
+          .friction = law.friction,
+          .restitution = law.restitution,
+          .key = {i, j, point.feature.key()}};
 }
 
 }  // namespace moreau::dynamics

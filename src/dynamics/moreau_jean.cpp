@@ -9,7 +9,6 @@
 #include "moreau/dynamics/body_motion.hpp"
 #include "moreau/dynamics/contact_detection.hpp"
 #include "moreau/geometry/aabb.hpp"
-#include "moreau/math/contact_frame.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/solvers/hybrid.hpp"
 #include "moreau/solvers/velocity_newton.hpp"
@@ -162,18 +161,8 @@ std::vector<Contact> MoreauJean::detect_contacts() {
   const std::vector<BodyContact> touching = detect_body_contacts(scene_, margins);
   joints_.follow(touching, scene_);
   std::vector<Contact> contacts;
-  for (const auto& [i, j, point] : touching) {
-    const model::ContactLaw& law =
-        scene_.interactions.law(scene_.bodies[i].material, scene_.bodies[j].material);
-    Contact contact{.body_a = i,
-                    .body_b = j,
-                    .point = point,
-                    .frame = math::contact_frame(point.n, scene_.dimension),
-                    .friction = law.friction,
-                    .restitution = law.restitution,
-                    .key = {i, j, point.feature.key()}};
-    contacts.push_back(contact);
-  }
+  contacts.reserve(touching.size());
+  for (const BodyContact& detected : touching) contacts.push_back(contact_of(detected, scene_));
   return contacts;
 }
 

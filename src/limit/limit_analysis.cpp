@@ -5,7 +5,6 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/dynamics/contact_detection.hpp"
 #include "moreau/dynamics/mechanism.hpp"
-#include "moreau/math/contact_frame.hpp"
 
 #include <ClpSimplex.hpp>
 #include <ClpSolve.hpp>
@@ -151,17 +150,8 @@ LoadPattern load_pattern(const run::Problem& problem) {
 
 std::vector<dynamics::Contact> standing_contacts(const model::Scene& scene) {
   std::vector<dynamics::Contact> contacts;
-  for (const auto& [a, b, point] : dynamics::touching_contacts(scene)) {
-    const model::ContactLaw& law =
-        scene.interactions.law(scene.bodies[static_cast<std::size_t>(a)].material,
-                               scene.bodies[static_cast<std::size_t>(b)].material);
-    contacts.push_back({.body_a = a,
-                        .body_b = b,
-                        .point = point,
-                        .frame = math::contact_frame(point.n, scene.dimension),
-                        .friction = law.friction,
-                        .key = {a, b, point.feature.key()}});
-  }
+  for (const dynamics::BodyContact& detected : dynamics::touching_contacts(scene))
+    contacts.push_back(dynamics::contact_of(detected, scene));
   return contacts;
 }
 

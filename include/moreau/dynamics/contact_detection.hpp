@@ -4,6 +4,7 @@
 #pragma once
 
 #include "moreau/collision/contact_point.hpp"
+#include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/scene.hpp"
 
 #include <vector>
@@ -40,6 +41,10 @@ double contact_allowance(const model::Scene& scene);
 /// @param margins m, >= 0, one per body
 std::vector<BodyContact> detect_body_contacts(const model::Scene& scene,
                                               const std::vector<double>& margins);
+
+/// The contact of a detected point: its frame (math::contact_frame), the friction and
+/// restitution of its pair's law, and its persistent key.
+Contact contact_of(const BodyContact& detected, const model::Scene& scene);
 
 /// The contact points of the bodies that touch where they are now: a gap of at most
 /// contact_allowance (half of it the margin of each body), as `moreau check` counts them.

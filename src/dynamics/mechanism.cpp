@@ -167,9 +167,12 @@ void locate_edge(JointMotion& joint, const std::vector<Vec3>& closed, const Vec3
   if (std::abs(offset) > kCentredEdgeFraction) joint.side = (offset > 0.0 ? 1.0 : -1.0) * across;
 }
 
+// A coordinate to the millimetre, m (+ 0.0: no -0).
+double to_millimetre(double x) { return std::round(x * 1e3) / 1e3 + 0.0; }
+
 std::string rounded(const Vec3& v) {
-  const auto mm = [](double x) { return std::round(x * 1e3) / 1e3 + 0.0; };  // + 0.0: no -0
-  return core::concat('(', mm(v.x()), ", ", mm(v.y()), ", ", mm(v.z()), ')');
+  return core::concat('(', to_millimetre(v.x()), ", ", to_millimetre(v.y()), ", ",
+                      to_millimetre(v.z()), ')');
 }
 
 std::string blocks(std::size_t count) {
@@ -291,9 +294,8 @@ std::string edge_text(const std::vector<JointMotion>& joints, const Vec3& direct
   const std::string a = rounded(first), b = rounded(last);
   if (a == b) return "the corner at " + a;
   const auto ascending = [](const Vec3& p, const Vec3& q) {
-    const auto mm = [](double x) { return std::round(x * 1e3); };
-    return std::make_tuple(mm(p.x()), mm(p.y()), mm(p.z())) <
-           std::make_tuple(mm(q.x()), mm(q.y()), mm(q.z()));
+    return std::make_tuple(to_millimetre(p.x()), to_millimetre(p.y()), to_millimetre(p.z())) <
+           std::make_tuple(to_millimetre(q.x()), to_millimetre(q.y()), to_millimetre(q.z()));
   };
   return ascending(first, last) ? "the edge from " + a + " to " + b
                                 : "the edge from " + b + " to " + a;

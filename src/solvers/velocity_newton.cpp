@@ -368,6 +368,61 @@ void freeze_de_saxce(VelocityNewtonWorkspace<d>& ws, const VecX& r) {
   }
 }
 
+// A compliant contact's impulse under its exact law, K* ∋ u~ + mu |u~_T| e_N ⊥ r ∈ K with
+// u~ = u + C r, and its derivative along -u_a. The law is explicit in u: the radial return of
+// the trial impulse -C^-1 u onto the cone, of the tangential part alone (the spring slides at
+// mu r_N with its normal force untouched: u~_N = 0 and u~_T opposite r_T on the cone, the
+// slider of docs/joint-stiffness.md; a return in the norm of C would dilate the joint). With
+// t = r_T / |r_T| of the trial: open, r = 0 and D = 0; sticking, r = -C^-1 u and D = C^-1;
+// sliding, r = (r_N, mu r_N t) and
+//   D = [[1 / C_N, 0], [mu t / C_N, mu r_N (I - t t^T) / (|r_T,trial| C_T)]],
+// not symmetric (the slider's force follows the normal one): it serves the De Saxcé step.
+template <int d>
+struct CompliantReturn {
+  Block<d> impulse = Block<d>::Zero();
+  BlockMat<d> stiffness = BlockMat<d>::Zero();
+};
+
+template <int d>
+CompliantReturn<d> compliant_return(const VelocityNewtonWorkspace<d>& ws, const Block<d>& u_a,
+                                    Index a) {
+  const Block<d> compliance = ws.problem.compliance.template segment<d>(d * a);
+  CompliantReturn<d> out;
+  const Block<d> trial = -u_a.cwiseQuotient(compliance);
+  if (!(trial[0] > 0.0)) return out;  // opening
+  const double mu = ws.problem.mu[a], limit = mu * trial[0];
+  const double slip = trial.template tail<d - 1>().norm();
+  out.impulse = trial;
+  out.stiffness.diagonal() = compliance.cwiseInverse();
+  if (slip <= limit) return out;  // sticking
+  const Eigen::Matrix<double, d - 1, 1> t = trial.template tail<d - 1>() / slip;
+  out.impulse.template tail<d - 1>() = limit * t;
+  out.stiffness.template block<d - 1, 1>(1, 0) = (mu / compliance[0]) * t;
+  out.stiffness.template block<d - 1, d - 1>(1, 1) =
+      (limit / (slip * compliance[1])) *
+      (Eigen::Matrix<double, d - 1, d - 1>::Identity() - t * t.transpose());
+  return out;
+}
+
+// The De Saxcé inner problem at ws.u: its term refreshed from u (rigid contacts), the compliant
+// contacts' impulses of their exact law (compliant_return) with their term frozen at them, so
+// that the frozen problem's z and F_k agree with it there (a symmetric step taken where the De
+// Saxcé step fails starts from a consistent gradient), and every impulse in ws.projected.
+template <int d>
+void refresh_de_saxce(VelocityNewtonWorkspace<d>& ws) {
+  freeze_de_saxce<d>(ws, ws.projected);  // the compliant contacts' terms are set below
+  project<d>(ws.u, ws);
+  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+    if (!compliant<d>(ws, a)) continue;
+    const Block<d> u_a = ws.u.template segment<d>(d * a);
+    const Block<d> r_a = compliant_return<d>(ws, u_a, a).impulse;
+    const Block<d> u_law = u_a + ws.problem.compliance.template segment<d>(d * a).cwiseProduct(r_a);
+    ws.shift[d * a] = ws.problem.mu[a] * u_law.template tail<d - 1>().norm();
+    ws.z.template segment<d>(d * a) = multiplier_trial<d>(ws, ws.u, a);
+    ws.projected.template segment<d>(d * a) = r_a;
+  }
+}
+
 // D_a = rho_a dP_K/dz at z_a; true when the matrix differs from the last assembled one (a
 // region changed, a contact slides, or rho changed).
 template <int d>
@@ -503,6 +558,20 @@ bool stale_factor_direction(const VelocityNewtonOptions& options, VelocityNewton
   return conjugate_gradients.info() == Eigen::Success;
 }
 
+// Factorizes the assembled matrix of ws.D into the cache; false where that fails.
+template <int d>
+bool refactorize(VelocityNewton::Cache& cache, VelocityNewtonWorkspace<d>& ws) {
+  cache.factor.factorize(cache.pattern->K);
+  if (cache.factor.info() != Eigen::Success) {
+    ws.regions.clear();
+    ws.factor_kappa = 0.0;
+    return false;
+  }
+  ws.factor_kappa = ws.kappa;
+  ws.factor_current = true;
+  return true;
+}
+
 // One Newton step on F_k from v (ws.u, z, P_K(z) and the gradient of v at hand). Its
 // direction is exact from a factorization of the current matrix, or inexact from an earlier
 // one (stale_factor_direction) where that suffices.
@@ -516,18 +585,40 @@ VelocityNewtonStep newton_step(const VelocityNewtonOptions& options, VelocityNew
   if (ws.factor_current) {
     ws.dv = -cache.factor.solve(ws.gradient);
   } else if (ws.factor_kappa != ws.kappa || !stale_factor_direction<d>(options, cache, ws)) {
-    cache.factor.factorize(cache.pattern->K);
-    if (cache.factor.info() != Eigen::Success) {
-      ws.regions.clear();
-      ws.factor_kappa = 0.0;
-      return VelocityNewtonStep::FactorizationFailed;
-    }
-    ws.factor_kappa = ws.kappa;
-    ws.factor_current = true;
+    if (!refactorize<d>(cache, ws)) return VelocityNewtonStep::FactorizationFailed;
     ws.dv = -cache.factor.solve(ws.gradient);
   }
   local_velocity<d>(ws.rows, ws.dv, VecX::Zero(ws.u.size()), ws.H_dv);
   return line_search<d>(ws, v);
+}
+
+// The De Saxcé step's direction, J dv = -G, by BiCGSTAB (van der Vorst 1992) on the assembled
+// Jacobian J, preconditioned by the Cholesky factor of the frozen problem's matrix at the same
+// point (M + sum_a H_a D_a H_a^T, D_a of z: rho_a J_a, the compliant contacts' S_a^-1 J_K^ S_a^-1),
+// factorized where it is not current. J differs from that matrix by the De Saxcé term's
+// derivative on the sliding contacts (rho_a J_a mu_a e_N t_a^T; a compliant slider's coupling to
+// its normal force), and a supernodal Cholesky factorization costs a fraction of the LU of J on
+// a large structure. false where BiCGSTAB does not reach kInexactNewtonResidual in
+// kDeSaxceKrylovIterations, or the factorization fails: the LU then. Used on large compliant
+// problems only: on the rigid clock tower's hard steps it was slower than the LU, and at
+// kappa = 1e4 BiCGSTAB diverged (docs/large-structures.md, "The compliant joint's exact law").
+constexpr int kDeSaxceKrylovIterations = 20;
+
+template <int d>
+bool preconditioned_de_saxce_direction(VelocityNewton::Cache& cache,
+                                       VelocityNewtonWorkspace<d>& ws) {
+  if (update_stiffness<d>(ws)) {
+    assemble<d>(ws.problem.M, ws.rows, ws.D, *cache.pattern);
+    ws.factor_current = false;
+  }
+  if (!ws.factor_current && !refactorize<d>(cache, ws)) return false;
+  Eigen::BiCGSTAB<SparseMat, StaleFactor> bicgstab;
+  bicgstab.preconditioner().factor = &cache.factor;
+  bicgstab.setMaxIterations(kDeSaxceKrylovIterations);
+  bicgstab.setTolerance(kInexactNewtonResidual);
+  bicgstab.compute(cache.jacobian->K);
+  ws.dv = bicgstab.solve(-ws.gradient);
+  return bicgstab.info() == Eigen::Success;
 }
 
 // The symmetric step of an inner problem fails to contract where the De Saxcé term limits
@@ -538,7 +629,9 @@ VelocityNewtonStep newton_step(const VelocityNewtonOptions& options, VelocityNew
 //   G(v) = M v - f - H P_K(r_k - rho (H^T v + w + s(v) e_N)) = 0,  s_a(v) = mu_a |u_T,a(v)|,
 // by Newton's method with the term's derivative: the Jacobian M + sum_a H_a rho_a J_a B_a H_a^T,
 // B_a = I + mu_a e_N t_a^T (t_a = u_T,a / |u_T,a|; B_a = I at rest), is not symmetric and is
-// factorized by RepeatedLu (KLU with reused pivots, or UMFPACK on large structures). G is the
+// factorized by RepeatedLu (KLU with reused pivots, or UMFPACK on large structures; on large
+// compliant problems, preconditioned_de_saxce_direction first). Compliant contacts take their
+// exact law in G and its derivative in the Jacobian (compliant_return). G is the
 // gradient of no function, so the step is globalized by Armijo's rule on |G|^2_M^-1, whose
 // derivative along the step is -2 |G|^2_M^-1 (the merit of Newton's method for equations; Nocedal &
 // Wright 2006, sec. 11.2). A local method: it fails (NoDecrease) where the kinks of the projection
@@ -550,19 +643,27 @@ VelocityNewtonStep de_saxce_newton_step(VelocityNewton::Cache& cache,
   if (!cache.jacobian) cache.jacobian = hessian_pattern(ws.problem.M, ws.rows, Triangle::Full);
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const double mu = ws.problem.mu[a];
-    ws.D_de_saxce[a] = ws.rho[a] *
-                       contact::cone_projection_jacobian<d>(ws.z.template segment<d>(d * a), mu) *
-                       contact::de_saxce_velocity_jacobian<d>(ws.u.template segment<d>(d * a), mu);
+    const Block<d> u_a = ws.u.template segment<d>(d * a);
+    ws.D_de_saxce[a] = compliant<d>(ws, a)
+                           ? compliant_return<d>(ws, u_a, a).stiffness
+                           : BlockMat<d>(ws.rho[a] *
+                                         contact::cone_projection_jacobian<d>(
+                                             ws.z.template segment<d>(d * a), mu) *
+                                         contact::de_saxce_velocity_jacobian<d>(u_a, mu));
   }
   assemble<d>(ws.problem.M, ws.rows, ws.D_de_saxce, *cache.jacobian);
-  if (!ws.lu.factorize(cache.jacobian->K)) return VelocityNewtonStep::NoDecrease;
-  ws.dv = -ws.lu.solve(ws.gradient);
+  const bool krylov = ws.problem.compliant() &&
+                      cache.factorization_flops >= RepeatedLu::kKluFlops &&
+                      preconditioned_de_saxce_direction<d>(cache, ws);
+  if (!krylov) {
+    if (!ws.lu.factorize(cache.jacobian->K)) return VelocityNewtonStep::NoDecrease;
+    ws.dv = -ws.lu.solve(ws.gradient);
+  }
   local_velocity<d>(ws.rows, ws.dv, VecX::Zero(ws.u.size()), ws.H_dv);
   const double merit = std::pow(velocity_residual<d>(ws), 2);
   const VecX v_start = v, u_start = ws.u;
   const auto merit_at_v = [&] {
-    freeze_de_saxce<d>(ws, ws.projected);
-    project<d>(ws.u, ws);
+    refresh_de_saxce<d>(ws);
     compute_gradient<d>(v, ws);
     return std::pow(velocity_residual<d>(ws), 2);
   };
@@ -613,7 +714,10 @@ InnerNewtonResult inner_solve(const VelocityNewtonOptions& options, VelocityNewt
                               VelocityNewtonWorkspace<d>& ws, InnerMethod method, int max_steps,
                               double tolerance, VecX& v) {
   InnerNewtonResult result;
-  project<d>(ws.u, ws);
+  if (method == InnerMethod::DeSaxce)
+    refresh_de_saxce<d>(ws);
+  else
+    project<d>(ws.u, ws);
   compute_gradient<d>(v, ws);
   std::vector<double> residuals{velocity_residual<d>(ws)};
   while (result.iterations < max_steps && residuals.back() > tolerance) {
@@ -632,8 +736,10 @@ InnerNewtonResult inner_solve(const VelocityNewtonOptions& options, VelocityNewt
     if (!de_saxce_step) {
       result.step = newton_step<d>(options, cache, ws, v);
       if (result.step != VelocityNewtonStep::Accepted) break;
-      if (method == InnerMethod::DeSaxce) freeze_de_saxce<d>(ws, ws.projected);
-      project<d>(ws.u, ws);
+      if (method == InnerMethod::DeSaxce)
+        refresh_de_saxce<d>(ws);
+      else
+        project<d>(ws.u, ws);
       compute_gradient<d>(v, ws);
     }
     ++result.iterations;
@@ -643,16 +749,20 @@ InnerNewtonResult inner_solve(const VelocityNewtonOptions& options, VelocityNewt
   return result;
 }
 
+// The velocity the law applies to: u~ = u + C r where contacts are compliant, u where not.
+template <int d>
+VecX law_velocity(const VelocityNewtonWorkspace<d>& ws, const VecX& r) {
+  if (!ws.problem.compliant()) return ws.u;
+  return ws.u + ws.problem.compliance.cwiseProduct(r);
+}
+
 // r in K, v = M^-1 (f + H r), u = H^T v + w and the natural-map error of r, on the law's
 // velocity u + C r where contacts are compliant.
 template <int d>
 double measure(VelocityNewtonWorkspace<d>& ws, const VecX& r, VecX& v) {
   v = velocity_of<d>(ws, r);
   local_velocity<d>(ws.rows, v, ws.problem.w, ws.u);
-  if (ws.problem.compliant())
-    return contact::natural_map_error(d, ws.problem.mu, r,
-                                      ws.u + ws.problem.compliance.cwiseProduct(r), ws.q_norm);
-  return contact::natural_map_error(d, ws.problem.mu, r, ws.u, ws.q_norm);
+  return contact::natural_map_error(d, ws.problem.mu, r, law_velocity<d>(ws, r), ws.q_norm);
 }
 
 template <int d>
@@ -685,7 +795,10 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
   report.error = measure<d>(ws, r, v);
   VecX best = r;
   double best_error = report.error;
-  InnerMethod method = InnerMethod::Frozen;
+  // Compliant contacts' exact law is explicit in u (compliant_return): the De Saxcé step solves
+  // it from the first inner solve, where the frozen problem would start its fixed point.
+  InnerMethod method =
+      options.de_saxce_newton && problem.compliant() ? InnerMethod::DeSaxce : InnerMethod::Frozen;
   bool on_error_scale = false;  // the inner tolerance on the error's scale too
   int slow_at_ceiling = 0;      // slow outer iterations in a row at a lowered kappa_ceiling
   bool de_saxce_retry = false;  // the inner solve is the retry of an unfinished De Saxcé one
@@ -741,11 +854,10 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // it while the frozen problem's error was below it (docs/large-structures.md, "The De
     // Saxcé step at any error"); where its Newton's method stalls far out, the inner solve
     // does not finish and the frozen problem takes over.
-    // Not with compliant contacts: the step's Jacobian leaves out their C r in u~.
-    const bool fixed_point_limits = options.de_saxce_newton && !problem.compliant() &&
-                                    inner.finished &&
-                                    contact::frozen_natural_map_error(
-                                        d, problem.mu, r, ws.u, ws.shift, ws.q_norm) < 0.5 * error;
+    const bool fixed_point_limits =
+        options.de_saxce_newton && inner.finished &&
+        contact::frozen_natural_map_error(d, problem.mu, r, law_velocity<d>(ws, r), ws.shift,
+                                          ws.q_norm) < 0.5 * error;
     const bool de_saxce_progresses =
         used == InnerMethod::DeSaxce && inner.finished && error < report.error;
     method = fixed_point_limits || de_saxce_progresses ? InnerMethod::DeSaxce : InnerMethod::Frozen;

@@ -10,8 +10,10 @@
 #include "moreau/contact/global_problem.hpp"
 #include "moreau/contact/natural_map_error.hpp"
 #include "moreau/solvers/registry.hpp"
+#include "moreau/solvers/repeated_lu.hpp"
 #include "support/random_problem.hpp"
 
+#include <Eigen/CholmodSupport>
 #include <gtest/gtest.h>
 
 namespace moreau::solvers {
@@ -106,6 +108,30 @@ TEST_P(VelocityNewtonAgainstW, SameAnswersWithCompliantContacts) {
 
 INSTANTIATE_TEST_SUITE_P(Seeds, VelocityNewtonAgainstW, ::testing::Range(1, 9));
 
+// A compliant problem large enough for the De Saxcé step's preconditioned Krylov direction
+// (its Cholesky factorization over RepeatedLu::kKluFlops, checked here with CHOLMOD's own count:
+// a random graph of 200 bodies fills its factor in), every contact compliant so that W + C is
+// definite and r unique: the same reactions as hybrid on W + C, to the tolerance of both.
+TEST(VelocityNewton, LargeCompliantProblemGivesTheReactionsOfW) {
+  GlobalProblem problem = testing::random_global_problem(200, 800, 5);
+  const double w_nn =
+      contact::Condensation(problem, {"random"}).local().W.to_sparse().diagonal().mean();
+  problem.compliance = VecX::Zero(3 * problem.contacts());
+  for (Index a = 0; a < problem.contacts(); ++a)
+    problem.compliance.segment<3>(3 * a) = 0.2 * w_nn * math::Vec3(1.0, 2.5, 2.5);
+  const SparseMat K =
+      (problem.M + problem.H * problem.H.transpose()).triangularView<Eigen::Lower>();
+  Eigen::CholmodDecomposition<SparseMat, Eigen::Lower> cholesky;
+  cholesky.cholmod().print = 0;
+  cholesky.analyzePattern(K);
+  ASSERT_GE(cholesky.cholmod().fl, RepeatedLu::kKluFlops);
+  const Solutions s = solve_both(problem);
+  ASSERT_TRUE(s.global.converged()) << to_string(s.global.status) << " " << s.global.error;
+  ASSERT_TRUE(s.local.converged());
+  EXPECT_LE((s.r_global - s.r_local).norm(), 1e-7 * s.r_local.norm());
+  EXPECT_LE((s.u_global - s.u_local).norm(), 1e-7 * (1.0 + s.u_local.norm()));
+}
+
 // A compliant structure at rest with no applied force (f = 0, the first step of a gravity
 // ramp) and its joints' shifts in w: v_free = 0 and, from r = 0, v = 0, so the inner
 // tolerance cannot be a fraction of |v|_M. On the error's scale the whole solve takes fewer
@@ -122,6 +148,43 @@ TEST(VelocityNewton, CompliantProblemWithoutAppliedForceTakesFewNewtonSteps) {
   const SolveReport report = VelocityNewton(options).solve(problem, r, v);
   ASSERT_TRUE(report.converged()) << to_string(report.status) << " " << report.error;
   EXPECT_LT(report.iterations, options.inner_iterations);
+}
+
+// A unit mass on four compliant contacts, pushed into them and along them past friction:
+// the spring-slider's closed form (docs/joint-stiffness.md). Each contact holds a quarter of
+// the load, its normal spring at u~_N = u_N + C_N r_N = 0 and its slider at mu r_N against the
+// slip, with no dilation: u = f + R, R_N = -4 u_N / C_N, so u_N = f_N / (1 + 4 / C_N), and
+// u_T = f_T - 4 mu r_N f_T / |f_T|. The exact law is piecewise linear in u per contact, so
+// the De Saxcé step solves it in a Newton step or two from any start in its region; the
+// frozen term's fixed point took 17 outer iterations of one Newton step each.
+TEST(VelocityNewton, CompliantSlidersGiveTheirClosedFormInAFewNewtonSteps) {
+  constexpr double kCompliance = 0.5, kFriction = 0.6;
+  GlobalProblem problem;
+  problem.dimension = 3;
+  problem.M = SparseMat(3, 3);
+  problem.M.setIdentity();
+  problem.H = SparseMat(3, 12);
+  for (Index a = 0; a < 4; ++a)
+    for (Index k = 0; k < 3; ++k) problem.H.insert(k, 3 * a + k) = 1.0;
+  problem.f = math::Vec3(-2.0, 3.0, -1.5);
+  problem.w = VecX::Zero(12);
+  problem.mu = VecX::Constant(4, kFriction);
+  problem.compliance = VecX::Constant(12, kCompliance);
+  VecX r = VecX::Zero(12), v;
+  const VelocityNewtonOptions options{.stop = tight()};
+  const SolveReport report = VelocityNewton(options).solve(problem, r, v);
+  ASSERT_TRUE(report.converged()) << to_string(report.status) << " " << report.error;
+  EXPECT_LE(report.iterations, 3);
+  const double u_N = problem.f[0] / (1.0 + 4.0 / kCompliance), r_N = -u_N / kCompliance;
+  const Eigen::Vector2d f_T = problem.f.tail<2>();
+  const Eigen::Vector2d u_T = f_T - 4.0 * kFriction * r_N * f_T.normalized();
+  ASSERT_GT(u_T.dot(f_T), 0.0);  // the case slides
+  EXPECT_NEAR(v[0], u_N, 1e-9);
+  EXPECT_NEAR((v.tail<2>() - u_T).norm(), 0.0, 1e-9);
+  for (Index a = 0; a < 4; ++a) {
+    EXPECT_NEAR(r[3 * a], r_N, 1e-9);
+    EXPECT_NEAR((r.segment<2>(3 * a + 1) + kFriction * r_N * f_T.normalized()).norm(), 0.0, 1e-9);
+  }
 }
 
 // Two unit masses on a frictionless floor: the one pushed down by f stays (r = f, u = 0),

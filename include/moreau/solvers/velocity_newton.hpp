@@ -33,12 +33,13 @@
 // derivative: a nonsymmetric Jacobian of the same pattern, factorized by KLU or UMFPACK
 // (option de_saxce_newton).
 //
-// Compliant contacts (GlobalProblem::compliance, u~ = u + C r) take no proximal term: their
-// impulse is the projection r_a = P^C_K(-C_a^-1 (u_a + s_a e_N)) in the norm of C_a, the
-// regularized problem of Drake's SAP (Castro et al. 2022), and F_k's part for them is
-// SAP's, convex and differentiable in v: an inner solve gives their impulses, with no
-// outer iteration but the De Saxcé term's fixed point (its Newton step, whose Jacobian
-// leaves out C r, is not used on compliant problems).
+// Compliant contacts (GlobalProblem::compliance, u~ = u + C r) take no proximal term. With
+// the De Saxcé term frozen their impulse is the projection r_a = P^C_K(-C_a^-1 (u_a + s_a e_N))
+// in the norm of C_a, the regularized problem of Drake's SAP (Castro et al. 2022), convex and
+// differentiable in v. Their exact law is explicit in u (the radial return of the trial
+// impulse -C_a^-1 u_a: a spring and a slider), so a problem with compliant contacts starts
+// with the De Saxcé step, which solves that law directly: where every contact is compliant,
+// one inner solve and no outer iteration.
 #pragma once
 
 #include "moreau/solvers/global_solver.hpp"

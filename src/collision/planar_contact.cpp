@@ -89,11 +89,15 @@ Contacts edge_contact(const WorldPolygon& ref, int ref_edge, const WorldPolygon&
   const ClippedPoint ends[] = {clip_end(inc.vertex(v0), inc.vertex(v1), v0, e, ref, ref_edge),
                                clip_end(inc.vertex(v1), inc.vertex(v0), v1, e, ref, ref_edge)};
   const Vec3 along = embed(Vec2(-n.y(), n.x()));
-  if (std::abs(along.dot(ends[1].x - ends[0].x)) <= kRelativeDegenerateLength * size) return {};
+  const double length = std::abs(along.dot(ends[1].x - ends[0].x));
+  if (length <= kRelativeDegenerateLength * size) return {};
   Contacts contacts;
   for (const auto& c : ends) {
     const double gap = embed(n).dot(c.x - embed(ref.vertex(ref_edge)));
-    if (gap <= distance) contacts.push_back(midway(c.x, embed(n), gap, c.feature));
+    if (gap <= distance) {
+      contacts.push_back(midway(c.x, embed(n), gap, c.feature));
+      contacts.back().area = 0.5 * length;  // ContactPoint::area: the overlap's half
+    }
   }
   return contacts;
 }
@@ -120,12 +124,21 @@ Contacts polygon_polygon(const geometry::Polygon& a, const geometry::Pose& pose_
 Contacts polygon_plane(const geometry::Polygon& a, const geometry::Pose& pose_a,
                        const geometry::Pose& plane_b, double distance) {
   const Vec3 n = plane_b.vector_to_world(Vec3::UnitZ());
+  // The plane overlaps the whole edge of A that faces it; each point stands for its half.
+  const WorldPolygon world = placed(a, pose_a);
+  int e = 0;
+  for (int k = 1; k < world.size(); ++k)
+    if (embed(world.normals[k]).dot(n) < embed(world.normals[e]).dot(n)) e = k;
+  const Vec3 edge = embed(world.vertex(e + 1) - world.vertex(e));
+  const double area = 0.5 * (edge - n.dot(edge) * n).norm();
   Contacts contacts;
   for (int k = 0; k < a.size(); ++k) {
     const Vec3 v = pose_a.point_to_world(embed(a.vertices()[k]));
     const double gap = n.dot(v - plane_b.position);
-    if (gap <= distance)
+    if (gap <= distance) {
       contacts.push_back(midway(v, n, gap, {{FeatureKind::Vertex, k}, {FeatureKind::Face, 0}}));
+      contacts.back().area = area;
+    }
   }
   return reduce_to_two(contacts);
 }

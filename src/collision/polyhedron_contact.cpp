@@ -104,22 +104,32 @@ int incident_face(const ConvexPolyhedron& incident, const Vec3& reference_normal
 // along an edge or at a corner of both.
 constexpr double kRelativeDegenerateWidth = 1e-6;
 
-// Whether a convex polygon (points in order, on a plane of normal n) is narrower than
-// `width`: its area below width times its diameter. The area is the fan of triangles from
-// the first point: the shoelace formula on world coordinates would lose a sliver's area to
-// round-off. The diameter, at most `size`, is only measured when the area is that small.
-bool narrower_than(const std::vector<ClippedPoint>& polygon, const Vec3& n, double width,
-                   double size) {
+// The area of a convex polygon (points in order) projected on the plane of normal n: the fan
+// of triangles from the first point. The shoelace formula on world coordinates would lose a
+// sliver's area to round-off.
+double projected_area(const std::vector<Vec3>& polygon, const Vec3& n) {
   Vec3 doubled_area = Vec3::Zero();
   for (std::size_t i = 0; i + 2 < polygon.size(); ++i)
-    doubled_area += (polygon[i + 1].x - polygon[0].x).cross(polygon[i + 2].x - polygon[0].x);
-  const double area = 0.5 * std::abs(n.dot(doubled_area));
+    doubled_area += (polygon[i + 1] - polygon[0]).cross(polygon[i + 2] - polygon[0]);
+  return 0.5 * std::abs(n.dot(doubled_area));
+}
+
+// Whether a convex polygon of area `area` is narrower than `width`: its area below width
+// times its diameter. The diameter, at most `size`, is only measured when the area is that
+// small.
+bool narrower_than(const std::vector<Vec3>& polygon, double area, double width, double size) {
   if (area > width * size) return false;
   double diameter = 0.0;
   for (std::size_t i = 0; i < polygon.size(); ++i)
     for (std::size_t j = i + 1; j < polygon.size(); ++j)
-      diameter = std::max(diameter, (polygon[i].x - polygon[j].x).norm());
+      diameter = std::max(diameter, (polygon[i] - polygon[j]).norm());
   return area <= width * diameter;
+}
+
+// The area each point of a contact polygon stands for (ContactPoint::area): the polygon's
+// area shared equally by the at most 4 points reduce_to_four keeps of it.
+double area_per_point(double area, std::size_t corners) {
+  return area / static_cast<double>(std::min<std::size_t>(corners, 4));
 }
 
 // Face contact with the reference face on `ref`. The clipped points lie on the incident
@@ -138,11 +148,18 @@ Contacts face_contact(const ConvexPolyhedron& ref, int face, const ConvexPolyhed
   const auto& reference = ref.faces()[face];
   const std::vector<ClippedPoint> overlap =
       clip_incident_face(ref, face, inc, incident_face(inc, reference.normal));
-  if (narrower_than(overlap, reference.normal, kRelativeDegenerateWidth * size, size)) return {};
+  std::vector<Vec3> corners;
+  corners.reserve(overlap.size());
+  for (const ClippedPoint& c : overlap) corners.push_back(c.x);
+  const double area = projected_area(corners, reference.normal);
+  if (narrower_than(corners, area, kRelativeDegenerateWidth * size, size)) return {};
   Contacts contacts;
   for (const ClippedPoint& c : overlap) {
     const double gap = reference.normal.dot(c.x) - reference.offset;
-    if (gap <= distance) contacts.push_back(midway(c.x, reference.normal, gap, c.feature));
+    if (gap <= distance) {
+      contacts.push_back(midway(c.x, reference.normal, gap, c.feature));
+      contacts.back().area = area_per_point(area, overlap.size());
+    }
   }
   return reduce_to_four(contacts, reference.normal);
 }
@@ -177,13 +194,19 @@ Contacts edge_contact(const ConvexPolyhedron& a, const ConvexPolyhedron& b, cons
 Contacts polyhedron_plane(const ConvexPolyhedron& a, const geometry::Pose& plane_b,
                           double distance) {
   const Vec3 n = plane_b.vector_to_world(Vec3::UnitZ());
+  // The plane overlaps the whole face of A that faces it.
+  std::vector<Vec3> face;
+  for (const int v : a.faces()[incident_face(a, n)].vertices) face.push_back(a.vertices()[v]);
+  const double area = area_per_point(projected_area(face, n), face.size());
   Contacts contacts;
   for (std::size_t i = 0; i < a.vertices().size(); ++i) {
     const double gap = n.dot(a.vertices()[i] - plane_b.position);
-    if (gap <= distance)
+    if (gap <= distance) {
       contacts.push_back(
           midway(a.vertices()[i], n, gap,
                  {{FeatureKind::Vertex, static_cast<int>(i)}, {FeatureKind::Face, 0}}));
+      contacts.back().area = area;
+    }
   }
   return reduce_to_four(contacts, n);
 }

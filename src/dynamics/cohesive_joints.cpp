@@ -2,7 +2,6 @@
 
 #include "moreau/contact/local_problem.hpp"
 #include "moreau/core/assert.hpp"
-#include "moreau/dynamics/interfaces.hpp"
 
 #include <algorithm>
 #include <map>
@@ -89,30 +88,19 @@ double cone_shift(const Bond& bond, double friction) {
 
 void CohesiveJoints::bond(const std::vector<BodyContact>& contacts, const model::Scene& scene,
                           double allowance) {
-  std::map<PairKey, std::vector<const BodyContact*>> pairs;
+  std::vector<std::pair<collision::ContactKey, Bond>> bonds;
   for (const BodyContact& contact : contacts) {
     const model::ContactLaw& law = scene.interactions.law(scene.bodies[contact.body_a].material,
                                                           scene.bodies[contact.body_b].material);
     MOREAU_ASSERT(law.cohesion == 0.0 ||
                   (law.friction > 0.0 && law.tensile_strength <= law.cohesion / law.friction));
-    if (law.cohesion > 0.0 && contact.point.gap <= allowance)
-      pairs[{contact.body_a, contact.body_b}].push_back(&contact);
-  }
-  std::vector<std::pair<collision::ContactKey, Bond>> bonds;
-  for (const auto& [pair, members] : pairs) {
-    std::vector<math::Vec3> points;
-    for (const BodyContact* contact : members) points.push_back(contact->point.p);
-    const double area = contact_area(points, members.front()->point.n, scene.dimension);
-    if (!(area > 0.0)) continue;
-    const model::ContactLaw& law = scene.interactions.law(scene.bodies[pair.first].material,
-                                                          scene.bodies[pair.second].material);
-    const double share = area / static_cast<double>(members.size());
-    const model::Body& body_a = scene.bodies[pair.first];
-    for (const BodyContact* contact : members)
-      bonds.emplace_back(
-          collision::ContactKey{pair.first, pair.second, contact->point.feature.key()},
-          Bond{law.cohesion * share, law.tensile_strength * share,
-               body_a.q.conjugate() * (contact->point.p - body_a.x)});
+    if (!(law.cohesion > 0.0 && contact.point.gap <= allowance && contact.point.area > 0.0))
+      continue;
+    const model::Body& body_a = scene.bodies[contact.body_a];
+    bonds.emplace_back(
+        collision::ContactKey{contact.body_a, contact.body_b, contact.point.feature.key()},
+        Bond{law.cohesion * contact.point.area, law.tensile_strength * contact.point.area,
+             body_a.q.conjugate() * (contact.point.p - body_a.x)});
   }
   bonds_.replace(bonds);
 }

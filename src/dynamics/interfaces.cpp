@@ -154,18 +154,4 @@ std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts,
   return interfaces;
 }
 
-double contact_area(const std::vector<Vec3>& points, const Vec3& normal, int dimension) {
-  if (points.size() < 2) return 0.0;
-  const math::Mat3 frame = math::contact_frame(normal, dimension);
-  const std::vector<Vec3> polygon = contact_polygon(points, points.front(), frame);
-  if (dimension == 2) return polygon.size() == 2 ? (polygon[1] - polygon[0]).norm() : 0.0;
-  if (polygon.size() < 3) return 0.0;
-  std::vector<Vec2> section;
-  section.reserve(polygon.size());
-  for (const Vec3& p : polygon)
-    section.emplace_back((p - points.front()).dot(frame.col(1)),
-                         (p - points.front()).dot(frame.col(2)));
-  return geometry::section_properties(section).area;
-}
-
 }  // namespace moreau::dynamics

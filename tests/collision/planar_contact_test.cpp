@@ -52,6 +52,7 @@ TEST(PlanarStack, EveryJointGivesTheTwoEndsOfItsOverlapWithItsGap) {
   ASSERT_EQ(ground.size(), 2u);
   EXPECT_NEAR(sorted_x(ground)[0], -0.5, kPlanarTol);
   EXPECT_NEAR(sorted_x(ground)[1], 0.5, kPlanarTol);
+  for (const ContactPoint& c : ground) EXPECT_NEAR(c.area, 0.5, kPlanarTol);  // half the base
   for (int k = 1; k < 4; ++k) {
     const auto joint = collide(block, poses[k], block, poses[k - 1], 0.01);
     ASSERT_EQ(joint.size(), 2u) << "joint " << k;
@@ -66,6 +67,7 @@ TEST(PlanarStack, EveryJointGivesTheTwoEndsOfItsOverlapWithItsGap) {
       EXPECT_TRUE(c.n.isApprox(Vec3::UnitZ(), kPlanarTol));
       EXPECT_NEAR(c.p.z(), joint_z + gaps[k] / 2, kPlanarTol);
       EXPECT_EQ(c.p.y(), 0.0);
+      EXPECT_NEAR(c.area, (expected[1] - expected[0]) / 2, kPlanarTol);  // half the overlap
     }
   }
 }
@@ -98,6 +100,8 @@ TEST(PlanarPolygon, TiltedBlockOnTheGroundTouchesWithOneCorner) {
       collide(rectangle(1.0, 0.5), at(0.0, drop + 0.001, a), Plane{}, at(0.0, 0.0), 0.005);
   ASSERT_EQ(contacts.size(), 1u);
   EXPECT_NEAR(contacts[0].gap, 0.001, kPlanarTol);
+  // The corner keeps half the base, seen from the ground, as when the joint was closed.
+  EXPECT_NEAR(contacts[0].area, 0.5 * std::cos(a), kPlanarTol);
 }
 
 TEST(PlanarStack, BlocksThatMeetAtACornerOnlyDoNotTouch) {

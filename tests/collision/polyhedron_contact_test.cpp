@@ -87,7 +87,10 @@ TEST(BoxPlane, RestingBoxGivesItsFourBottomCornersAtGapZero) {
       corners.push_back(Vec3(1.0, 2.0, 0.0) + turn * Vec3(sx * h.x(), sy * h.y(), 0.0));
   expect_points(contacts, corners);
   expect_all(contacts, Vec3::UnitZ(), 0.0);
-  for (const ContactPoint& c : contacts) EXPECT_EQ(c.feature.b, (Feature{FeatureKind::Face, 0}));
+  for (const ContactPoint& c : contacts) {
+    EXPECT_EQ(c.feature.b, (Feature{FeatureKind::Face, 0}));
+    EXPECT_NEAR(c.area, h.x() * h.y(), kTol);  // a quarter of the base, 2 h_x by 2 h_y
+  }
 }
 
 TEST(BoxPlane, TiltedBoxTouchesWithOneEdge) {
@@ -101,6 +104,47 @@ TEST(BoxPlane, TiltedBoxTouchesWithOneEdge) {
       collide(Plane{}, at(Vec3(0, 0, -1)), Box{h}, at(Vec3(0, 0, -1 - lowest + 0.001), tilt), 0.01);
   ASSERT_EQ(contacts.size(), 2u);
   expect_all(contacts, -Vec3::UnitZ(), 0.001);  // B is the box: n points into the plane
+  // The edge keeps its quarter of the base that faces the ground, seen from the ground.
+  for (const ContactPoint& c : contacts) EXPECT_NEAR(c.area, std::cos(pi / 6), kTol);
+}
+
+// ContactPoint::area: each point stands for an equal share of the faces' overlap, whether or
+// not the overlap's other points are within the detection distance.
+
+TEST(BoxBox, EachPointStandsForAQuarterOfTheOverlapOfTheFaces) {
+  // A on B, turned 45 degrees about z: the overlap of the two 2 x 2 squares is the regular
+  // octagon of inradius 1, of area 8 tan(pi / 8), reduced to 4 of its corners.
+  const auto contacts =
+      collide(Box{Vec3::Ones()}, at(Vec3(0, 0, 2), math::from_axis_angle(Vec3::UnitZ(), pi / 4)),
+              Box{Vec3::Ones()}, at(Vec3::Zero()), 0.0);
+  ASSERT_EQ(contacts.size(), 4u);
+  for (const ContactPoint& c : contacts) EXPECT_NEAR(c.area, 2 * std::tan(pi / 8), kTol);
+}
+
+TEST(BoxBox, ABlockRockingOnAnEdgeKeepsTheAreaOfItsClosedJoint) {
+  // A (0.4 x 0.3 x 0.2) turned by 0.05 rad about y on a wide B, on the edge of its base at
+  // x = 0.2: the base, seen from B's top face, is 0.4 cos 0.05 by 0.3, and the edge's two
+  // corners each stand for a quarter of it, as when the joint was closed.
+  const double angle = 0.05;
+  const Quat tilt = math::from_axis_angle(Vec3::UnitY(), angle);
+  const Vec3 h(0.2, 0.15, 0.1);
+  const Vec3 low_edge = tilt * Vec3(h.x(), 0.0, -h.z());
+  const auto contacts = collide(Box{h}, at(Vec3(0, 0, 0.5) - low_edge, tilt), Box{Vec3(2, 2, 0.25)},
+                                at(Vec3(0, 0, 0.25)), 1e-3);
+  ASSERT_EQ(contacts.size(), 2u);
+  for (const ContactPoint& c : contacts) {
+    EXPECT_NEAR(c.gap, 0.0, kTol);
+    EXPECT_NEAR(c.area, 4 * h.x() * h.y() * std::cos(angle) / 4, kTol);
+  }
+}
+
+TEST(BoxBox, CrossingEdgesStandForNoArea) {
+  const double r2 = std::sqrt(2.0);
+  const auto contacts = collide(
+      Box{Vec3::Ones()}, at(Vec3(0, 0, 2 * r2), math::from_axis_angle(Vec3::UnitX(), pi / 4)),
+      Box{Vec3::Ones()}, at(Vec3::Zero(), math::from_axis_angle(Vec3::UnitY(), pi / 4)), 0.05);
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_EQ(contacts[0].area, 0.0);
 }
 
 }  // namespace

@@ -40,12 +40,14 @@ const std::vector<model::Material> kOneMaterial{{"stone"}};
 // ---------------------------------------------------------------------------------------
 // Bonding and the failure rules, on contacts made by hand.
 
-BodyContact ground_contact(int body, const Vec3& p, int feature) {
+// A point on the ground standing for `area` of the joint (ContactPoint::area).
+BodyContact ground_contact(int body, const Vec3& p, int feature, double area) {
   collision::ContactPoint point{
       p,
       Vec3::UnitZ(),
       0.0,
-      {{collision::FeatureKind::Vertex, feature}, {collision::FeatureKind::Face, 0}}};
+      {{collision::FeatureKind::Vertex, feature}, {collision::FeatureKind::Face, 0}},
+      area};
   return {body, 0, point};
 }
 
@@ -61,48 +63,39 @@ model::Scene bonded_block(int dimension, model::ContactLaw law) {
   return scene;
 }
 
-TEST(CohesiveJoints, EachPointOfAJointStandsForItsShareOfTheContactArea) {
+// The block's base, found by the narrow phase: 4 corners, each standing for a quarter of the
+// 0.4 x 0.4 m base (3D), or 2 ends, each for half of its 0.4 m by the unit depth.
+TEST(CohesiveJoints, EachPointOfAJointGetsTheStrengthsOfItsShareOfTheBase) {
   const model::ContactLaw law{.friction = 0.5, .cohesion = 1000.0, .tensile_strength = 400.0};
-  CohesiveJoints joints;
-  // A 0.4 x 0.3 rectangle of 4 corners and a fifth point inside: A / 5 = 0.024 m^2 each.
-  const std::vector<BodyContact> contacts{
-      ground_contact(1, Vec3(0, 0, 0), 0), ground_contact(1, Vec3(0.4, 0, 0), 1),
-      ground_contact(1, Vec3(0.4, 0.3, 0), 2), ground_contact(1, Vec3(0, 0.3, 0), 3),
-      ground_contact(1, Vec3(0.2, 0.1, 0), 4)};
-  joints.bond(contacts, bonded_block(3, law), 1e-9);
-  ASSERT_EQ(joints.intact(), 5u);
-  const Bond* bond = joints.find({1, 0, contacts[4].point.feature.key()});
-  ASSERT_NE(bond, nullptr);
-  EXPECT_NEAR(bond->cohesion, 1000.0 * 0.024, 1e-9);
-  EXPECT_NEAR(bond->tensile_strength, 400.0 * 0.024, 1e-9);
-  EXPECT_DOUBLE_EQ(cone_shift(*bond, 0.5), 48.0);
+  for (const int d : {3, 2}) {
+    CohesiveJoints joints;
+    const model::Scene scene = bonded_block(d, law);
+    joints.bond_touching(scene);
+    const double share = d == 3 ? 0.16 / 4 : 0.4 / 2;
+    ASSERT_EQ(joints.intact(), d == 3 ? 4u : 2u);
+    for (const BodyContact& contact : touching_contacts(scene)) {
+      const Bond* bond = joints.find({contact.body_a, contact.body_b, contact.point.feature.key()});
+      ASSERT_NE(bond, nullptr);
+      EXPECT_NEAR(bond->cohesion, 1000.0 * share, 1e-9);
+      EXPECT_NEAR(bond->tensile_strength, 400.0 * share, 1e-9);
+      EXPECT_NEAR(cone_shift(*bond, 0.5), 2000.0 * share, 1e-9);
+    }
+  }
 }
 
-TEST(CohesiveJoints, PlanarJointsSpanTheirLengthTimesTheUnitDepth) {
-  const model::ContactLaw law{.friction = 0.5, .cohesion = 1000.0};
-  CohesiveJoints joints;
-  const std::vector<BodyContact> contacts{ground_contact(1, Vec3(-0.2, 0, 0), 0),
-                                          ground_contact(1, Vec3(0.2, 0, 0), 1)};
-  joints.bond(contacts, bonded_block(2, law), 1e-9);
-  ASSERT_EQ(joints.intact(), 2u);
-  EXPECT_NEAR(joints.find({1, 0, contacts[0].point.feature.key()})->cohesion, 200.0, 1e-9);
-}
-
-TEST(CohesiveJoints, CornersEdgesGapsAndLawsWithoutCohesionBondNothing) {
+TEST(CohesiveJoints, PointsWithoutAreaGapsAndLawsWithoutCohesionBondNothing) {
   const model::ContactLaw cohesive{.friction = 0.5, .cohesion = 1000.0};
   CohesiveJoints joints;
-  joints.bond({ground_contact(1, Vec3(0, 0, 0), 0)}, bonded_block(3, cohesive), 1e-9);
-  EXPECT_EQ(joints.intact(), 0u);  // one corner: no area
-  joints.bond({ground_contact(1, Vec3(0, 0, 0), 0), ground_contact(1, Vec3(0.4, 0, 0), 1)},
-              bonded_block(3, cohesive), 1e-9);
-  EXPECT_EQ(joints.intact(), 0u);  // an edge on a face in 3D: no area
-  std::vector<BodyContact> apart{ground_contact(1, Vec3(-0.2, 0, 0), 0),
-                                 ground_contact(1, Vec3(0.2, 0, 0), 1)};
+  joints.bond({ground_contact(1, Vec3(0, 0, 0), 0, 0.0)}, bonded_block(3, cohesive), 1e-9);
+  EXPECT_EQ(joints.intact(), 0u);  // a point without an area (a sphere)
+  std::vector<BodyContact> apart{ground_contact(1, Vec3(-0.2, 0, 0), 0, 0.2),
+                                 ground_contact(1, Vec3(0.2, 0, 0), 1, 0.2)};
   for (BodyContact& contact : apart) contact.point.gap = 2e-9;
   joints.bond(apart, bonded_block(2, cohesive), 1e-9);
   EXPECT_EQ(joints.intact(), 0u);  // not touching at the start
-  joints.bond({ground_contact(1, Vec3(-0.2, 0, 0), 0), ground_contact(1, Vec3(0.2, 0, 0), 1)},
-              bonded_block(2, {.friction = 0.5}), 1e-9);
+  joints.bond(
+      {ground_contact(1, Vec3(-0.2, 0, 0), 0, 0.2), ground_contact(1, Vec3(0.2, 0, 0), 1, 0.2)},
+      bonded_block(2, {.friction = 0.5}), 1e-9);
   EXPECT_EQ(joints.intact(), 0u);  // no cohesion
 }
 
@@ -110,8 +103,8 @@ TEST(CohesiveJoints, CornersEdgesGapsAndLawsWithoutCohesionBondNothing) {
 // given forces (N; normal, tangential) and h = 0.01 s.
 std::vector<JointFailure> failures_under(const Vec3& force_0, const Vec3& force_1) {
   CohesiveJoints joints;
-  const std::vector<BodyContact> points{ground_contact(1, Vec3(-0.2, 0, 0), 0),
-                                        ground_contact(1, Vec3(0.2, 0, 0), 1)};
+  const std::vector<BodyContact> points{ground_contact(1, Vec3(-0.2, 0, 0), 0, 0.2),
+                                        ground_contact(1, Vec3(0.2, 0, 0), 1, 0.2)};
   joints.bond(points,
               bonded_block(2, {.friction = 0.5, .cohesion = 1000.0, .tensile_strength = 500.0}),
               1e-9);

@@ -40,6 +40,13 @@ struct ContactPoint {
   math::Vec3 n;      ///< unit, world; points from B towards A
   double gap = 0.0;  ///< m, signed distance between the surfaces along n; > 0 apart
   FeatureId feature;
+  /// m^2 (planar mode: m^2 per m of depth): the share of the joint that the point stands for,
+  /// the area of the overlap of the two faces (a face and a plane: the whole face) over the
+  /// number of points it reduces to (at most 4; 2 in planar mode), whether or not its other
+  /// points are within the detection distance. A joint opened down to an edge or a corner
+  /// keeps its area there, as 3DEC's sub-contacts keep theirs. 0 where the bodies meet at a
+  /// point: a sphere, an edge across an edge.
+  double area = 0.0;
 };
 
 }  // namespace moreau::collision

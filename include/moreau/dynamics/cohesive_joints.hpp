@@ -42,9 +42,9 @@ namespace moreau::dynamics {
 class CohesiveJoints {
  public:
   /// Bonds the contacts with a gap of at most `allowance` (m) whose pair of materials has a
-  /// cohesion: each pair of bodies with n such points and a contact area A > 0
-  /// (contact_area) gives each point the strengths of A / n. Replaces any earlier bonds.
-  /// Corners and spheres (one point) and, in 3D, an edge on a face bond nothing: no area.
+  /// cohesion: each point gets the strengths of the area it stands for (ContactPoint::area).
+  /// Replaces any earlier bonds. Points without an area (spheres, an edge across an edge)
+  /// bond nothing.
   /// @pre every law with a cohesion has friction > 0 and tensile_strength <= cohesion /
   ///      friction (io::read_problem_file checks it)
   void bond(const std::vector<BodyContact>& contacts, const model::Scene& scene, double allowance);

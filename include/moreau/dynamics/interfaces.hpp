@@ -72,10 +72,4 @@ std::vector<math::Vec3> joint_polygon(const std::vector<math::Vec3>& points,
 std::vector<Interface> find_interfaces(const std::vector<Contact>& contacts,
                                        const model::Scene& scene);
 
-/// The area of the contact surface that contact points of one pair of bodies span, m^2: in 3D
-/// that of their convex hull in the plane of normal `normal` (0 for collinear points); in
-/// planar mode the length of the segment they span times the unit depth.
-/// @param normal unit
-double contact_area(const std::vector<math::Vec3>& points, const math::Vec3& normal, int dimension);
-
 }  // namespace moreau::dynamics

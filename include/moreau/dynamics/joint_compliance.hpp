@@ -1,8 +1,9 @@
 // Compliant joints in NSCD: a contact whose law has a joint stiffness (model::JointStiffness:
 // k_n and k_s per unit area, as 3DEC's joints) is a spring in each direction, integrated
 // implicitly in the Moreau-Jean step instead of the rigid Signorini condition. Contact point i
-// of a pair of bodies stands for A_i = A / n of the contact area A that the pair's n points
-// span (contact_area), with springs K_n = k_n A_i and K_t = k_s A_i. The impulse of a step is
+// stands for the area A_i of the joint that the narrow phase gives it (ContactPoint::area: its
+// share of the faces' overlap, which it keeps when the joint opens down to an edge or a
+// corner), with springs K_n = k_n A_i and K_t = k_s A_i. The impulse of a step is
 // the springs' force at its end, stretched from the gap g at its start by the local velocity u
 // at its end (backward Euler, L-stable: a joint's own vibration, at omega h >> 1 for stone,
 // is damped out instead of resolved):
@@ -17,7 +18,7 @@
 // rigid one with W + C and q + s (GlobalProblem::compliance in the global form), which every
 // solver solves; it is positive definite however hyperstatic the structure, which selects
 // the one distribution of forces that the springs give where rigid blocks leave it open.
-// A point without an area (a corner or, in 3D, an edge on a face, a sphere) stays rigid.
+// A point without an area (a sphere, an edge across an edge) stays rigid.
 #pragma once
 
 #include "moreau/dynamics/contact_memory.hpp"

@@ -138,6 +138,42 @@ TEST(BoxBox, ABlockRockingOnAnEdgeKeepsTheAreaOfItsClosedJoint) {
   }
 }
 
+TEST(BoxBox, EdgesCrossingInTheFacesOfAJointGiveTheFacesOverlap) {
+  // The corner of two courses: an east-west block under a north-south one, overlapping on a
+  // 0.4 x 0.4 square, pressed 1e-6 m into each other and turned by 1e-6 rad about x and y
+  // in opposite senses, as blocks settled on compliant joints are. The bottom edge of the
+  // upper block along x crosses the top edge of the lower one along y, in the joint: the
+  // contact is the square's 4 corners, each with a quarter of it, not one point on the
+  // crossing.
+  const Box lower{Vec3(0.35, 0.2, 0.2)}, upper{Vec3(0.2, 0.35, 0.2)};
+  const Quat turn_lower = math::from_axis_angle(Vec3(1, 1, 0).normalized(), 1e-6);
+  const Quat turn_upper = math::from_axis_angle(Vec3(1, 1, 0).normalized(), -1e-6);
+  const auto contacts = collide(upper, at(Vec3(0.15, 0.15, 0.4 - 1e-6), turn_upper), lower,
+                                at(Vec3::Zero(), turn_lower), 1e-3);
+  ASSERT_EQ(contacts.size(), 4u);
+  for (const ContactPoint& c : contacts) {
+    EXPECT_NEAR(c.area, 0.04, 1e-9);
+    EXPECT_NEAR(std::abs(c.n.z()), 1.0, 1e-9);
+  }
+}
+
+TEST(BoxBox, AnEdgeCrossingAFacesEdgeAlmostInItsPlaneTouchesAtTheCrossing) {
+  // A thin bar turned 45 degrees about x (its lowest edge, a ridge, along x), then by 5e-4 rad
+  // about y so that the ridge descends towards +x, crosses the top edge x = 1 of a cube 1e-5
+  // above it. Within 1e-3 rad of the cube's top normal, the contact is the top face's: the
+  // ridge clipped at the cube's side, one point at the crossing, normal +z, gap 1e-5.
+  const double phi = 5e-4, gap = 1e-5, drop = 0.1 * std::sqrt(2.0);
+  const Quat turn =
+      math::from_axis_angle(Vec3::UnitY(), phi) * math::from_axis_angle(Vec3::UnitX(), pi / 4);
+  const Vec3 centre(1 + drop * std::sin(phi), 0, 1 + gap + drop * std::cos(phi));
+  const auto contacts =
+      collide(Box{Vec3(1, 0.1, 0.1)}, at(centre, turn), Box{Vec3::Ones()}, at(Vec3::Zero()), 1e-4);
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_NEAR(contacts[0].gap, gap, kTol);
+  EXPECT_TRUE(contacts[0].p.isApprox(Vec3(1, 0, 1 + gap / 2), kTol)) << contacts[0].p.transpose();
+  EXPECT_TRUE(contacts[0].n.isApprox(Vec3::UnitZ(), kTol)) << contacts[0].n.transpose();
+}
+
 TEST(BoxBox, CrossingEdgesStandForNoArea) {
   const double r2 = std::sqrt(2.0);
   const auto contacts = collide(

@@ -124,22 +124,21 @@ Contacts polygon_polygon(const geometry::Polygon& a, const geometry::Pose& pose_
 Contacts polygon_plane(const geometry::Polygon& a, const geometry::Pose& pose_a,
                        const geometry::Pose& plane_b, double distance) {
   const Vec3 n = plane_b.vector_to_world(Vec3::UnitZ());
+  Contacts contacts;
+  for (int k = 0; k < a.size(); ++k) {
+    const Vec3 v = pose_a.point_to_world(embed(a.vertices()[k]));
+    const double gap = n.dot(v - plane_b.position);
+    if (gap <= distance)
+      contacts.push_back(midway(v, n, gap, {{FeatureKind::Vertex, k}, {FeatureKind::Face, 0}}));
+  }
+  if (contacts.empty()) return contacts;
   // The plane overlaps the whole edge of A that faces it; each point stands for its half.
   const WorldPolygon world = placed(a, pose_a);
   int e = 0;
   for (int k = 1; k < world.size(); ++k)
     if (embed(world.normals[k]).dot(n) < embed(world.normals[e]).dot(n)) e = k;
   const Vec3 edge = embed(world.vertex(e + 1) - world.vertex(e));
-  const double area = 0.5 * (edge - n.dot(edge) * n).norm();
-  Contacts contacts;
-  for (int k = 0; k < a.size(); ++k) {
-    const Vec3 v = pose_a.point_to_world(embed(a.vertices()[k]));
-    const double gap = n.dot(v - plane_b.position);
-    if (gap <= distance) {
-      contacts.push_back(midway(v, n, gap, {{FeatureKind::Vertex, k}, {FeatureKind::Face, 0}}));
-      contacts.back().area = area;
-    }
-  }
+  for (ContactPoint& c : contacts) c.area = 0.5 * (edge - n.dot(edge) * n).norm();
   return reduce_to_two(contacts);
 }
 

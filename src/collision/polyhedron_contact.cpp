@@ -204,20 +204,20 @@ Contacts edge_contact(const ConvexPolyhedron& a, const ConvexPolyhedron& b, cons
 Contacts polyhedron_plane(const ConvexPolyhedron& a, const geometry::Pose& plane_b,
                           double distance) {
   const Vec3 n = plane_b.vector_to_world(Vec3::UnitZ());
+  Contacts contacts;
+  for (std::size_t i = 0; i < a.vertices().size(); ++i) {
+    const double gap = n.dot(a.vertices()[i] - plane_b.position);
+    if (gap <= distance)
+      contacts.push_back(
+          midway(a.vertices()[i], n, gap,
+                 {{FeatureKind::Vertex, static_cast<int>(i)}, {FeatureKind::Face, 0}}));
+  }
+  if (contacts.empty()) return contacts;
   // The plane overlaps the whole face of A that faces it.
   std::vector<Vec3> face;
   for (const int v : a.faces()[incident_face(a, n)].vertices) face.push_back(a.vertices()[v]);
   const double area = area_per_point(projected_area(face, n), face.size());
-  Contacts contacts;
-  for (std::size_t i = 0; i < a.vertices().size(); ++i) {
-    const double gap = n.dot(a.vertices()[i] - plane_b.position);
-    if (gap <= distance) {
-      contacts.push_back(
-          midway(a.vertices()[i], n, gap,
-                 {{FeatureKind::Vertex, static_cast<int>(i)}, {FeatureKind::Face, 0}}));
-      contacts.back().area = area;
-    }
-  }
+  for (ContactPoint& c : contacts) c.area = area;
   return reduce_to_four(contacts, n);
 }
 

@@ -70,6 +70,14 @@ ClippedPoint clip_end(const Vec2& x, const Vec2& other_end, int x_vertex, int in
   return {embed(clipped), {{FeatureKind::Edge, incident_edge}, {FeatureKind::Vertex, corner}}};
 }
 
+// The edge of `polygon` most anti-parallel to the unit normal n.
+int incident_edge(const WorldPolygon& polygon, const Vec2& n) {
+  int e = 0;
+  for (int k = 1; k < polygon.size(); ++k)
+    if (polygon.normals[k].dot(n) < polygon.normals[e].dot(n)) e = k;
+  return e;
+}
+
 // An overlap shorter than this fraction of the polygons' size is a point: the polygons meet
 // at a corner of both.
 constexpr double kRelativeDegenerateLength = 1e-6;
@@ -82,9 +90,7 @@ constexpr double kRelativeDegenerateLength = 1e-6;
 Contacts edge_contact(const WorldPolygon& ref, int ref_edge, const WorldPolygon& inc,
                       double distance, double size) {
   const Vec2 n = ref.normals[ref_edge];
-  int e = 0;
-  for (int k = 1; k < inc.size(); ++k)
-    if (inc.normals[k].dot(n) < inc.normals[e].dot(n)) e = k;
+  const int e = incident_edge(inc, n);
   const int v0 = e, v1 = (e + 1) % inc.size();
   const ClippedPoint ends[] = {clip_end(inc.vertex(v0), inc.vertex(v1), v0, e, ref, ref_edge),
                                clip_end(inc.vertex(v1), inc.vertex(v0), v1, e, ref, ref_edge)};
@@ -134,9 +140,7 @@ Contacts polygon_plane(const geometry::Polygon& a, const geometry::Pose& pose_a,
   if (contacts.empty()) return contacts;
   // The plane overlaps the whole edge of A that faces it; each point stands for its half.
   const WorldPolygon world = placed(a, pose_a);
-  int e = 0;
-  for (int k = 1; k < world.size(); ++k)
-    if (embed(world.normals[k]).dot(n) < embed(world.normals[e]).dot(n)) e = k;
+  const int e = incident_edge(world, Vec2(n.x(), n.z()));
   const Vec3 edge = embed(world.vertex(e + 1) - world.vertex(e));
   for (ContactPoint& c : contacts) c.area = 0.5 * (edge - n.dot(edge) * n).norm();
   return reduce_to_two(contacts);

@@ -48,13 +48,18 @@ def catches_stop_signals(pid):
     return caught & wanted == wanted
 
 
+def started(command, stdout):
+    """Starts `command` and returns its process once moreau catches signals (or has ended)."""
+    process = subprocess.Popen(command, stdout=stdout, stderr=subprocess.PIPE, text=True)
+    while process.poll() is None and not catches_stop_signals(process.pid):
+        time.sleep(0.0005)
+    return process
+
+
 def signalled(command, delay, signal_number):
     """Runs `command`, sends the signal `delay` s after moreau can catch it (if it is still
     running), and returns its exit code and its standard error."""
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               text=True)
-    while process.poll() is None and not catches_stop_signals(process.pid):
-        time.sleep(0.0005)
+    process = started(command, subprocess.DEVNULL)
     try:
         process.wait(timeout=delay)
     except subprocess.TimeoutExpired:
@@ -71,10 +76,8 @@ def timed(command_into, folder):
     command's end."""
     seconds = []
     for k in range(3):
-        process = subprocess.Popen(command_into(folder if k == 0 else f"{folder}-timing-{k}"),
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        while process.poll() is None and not catches_stop_signals(process.pid):
-            time.sleep(0.0005)
+        process = started(command_into(folder if k == 0 else f"{folder}-timing-{k}"),
+                          subprocess.PIPE)
         start = time.monotonic()
         output, errors = process.communicate()
         seconds.append(time.monotonic() - start)

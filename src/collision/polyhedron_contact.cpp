@@ -20,15 +20,27 @@ constexpr double kMinusInfinity = -std::numeric_limits<double>::infinity();
 // the face normal again), and B's face is the reference unless A's separates more.
 constexpr double kRelativeTieTolerance = 1e-9;
 
-// An edge axis within 1e-3 rad of the best face's normal is that face's contact. Two edges
-// that cross in the faces of a joint, as at the corners of a building's courses, separate
-// along an axis between the two faces' normals by up to the faces' mutual turn times the
-// joint's width more than along either normal: 4e-8 m for blocks turned by 1e-7 rad, far
-// above the tie tolerance. The edge axis then won, and the joint was one point on the
-// crossing, without an area (ContactPoint::area), where its faces overlap on a square.
-// Where an edge does cross an edge alone, just above a face, the face's clipped overlap
-// holds the crossing point too.
-const double kFaceAxisCosine = std::cos(1e-3);
+// Axes within 1e-3 rad of each other count as one, where round-off would otherwise choose
+// between them:
+// - An edge axis within 1e-3 rad of a face normal of either body, facing the other, is that
+//   face's contact. Two edges that cross in the faces of a joint, as at the corners of a
+//   building's courses, separate along an axis between the two faces' normals by up to the
+//   faces' mutual turn times the joint's width more than along either normal: 4e-8 m for
+//   blocks turned by 1e-7 rad, far above the tie tolerance. The edge axis then won, and the
+//   joint was one point on the crossing, without an area (ContactPoint::area), where its
+//   faces overlap on a square. The face need not be the best separating one: two blocks of
+//   successive courses that meet at a corner (a building's inner corner) separate best
+//   along the axis of one's horizontal edge and the other's vertical one, next to their end
+//   faces' normal, and those faces meet at a point: no contact (face_contact). Where an
+//   edge does cross an edge alone, just above a face, the face's clipped overlap holds the
+//   crossing point too.
+// - Edges within 1e-3 rad of parallel give no axis. Their cross product turns with round-off
+//   to any direction normal to them: the vertical edges of two blocks side by side, turned by
+//   1e-8 rad, were one point at a horizontal normal, without an area. The faces' axes decide,
+//   and edges that meet along a segment are no contact, like exactly parallel ones.
+constexpr double kAlignedAngle = 1e-3;
+const double kFaceAxisCosine = std::cos(kAlignedAngle);
+const double kParallelEdgesSine = std::sin(kAlignedAngle);
 
 double size(const ConvexPolyhedron& a, const ConvexPolyhedron& b) {
   auto diameter = [](const ConvexPolyhedron& p) {
@@ -83,7 +95,7 @@ EdgeQuery query_edges(const ConvexPolyhedron& a, const ConvexPolyhedron& b, doub
       const Vec3& b0 = b.vertices()[b.edges()[j].a];
       const Vec3 db = b.vertices()[b.edges()[j].b] - b0;
       Vec3 axis = da.cross(db);
-      if (axis.norm() <= 1e-9 * da.norm() * db.norm()) continue;  // parallel: a face axis
+      if (axis.norm() <= kParallelEdgesSine * da.norm() * db.norm()) continue;
       axis.normalize();
       auto [a_lower, a_upper] = projection(a, axis);
       if (std::abs(axis.dot(a0) - a_upper) > tolerance) {
@@ -231,13 +243,16 @@ Contacts polyhedron_polyhedron(const ConvexPolyhedron& a, const ConvexPolyhedron
   if (face_b.separation > distance) return {};
   const EdgeQuery edge = query_edges(a, b, tolerance);
   if (edge.separation > distance) return {};
-  const bool face_of_a = face_a.separation > face_b.separation + tolerance;
-  const Vec3& face_normal =
-      face_of_a ? a.faces()[face_a.face].normal : b.faces()[face_b.face].normal;
-  if (edge.separation > std::max(face_a.separation, face_b.separation) + tolerance &&
-      std::abs(edge.axis.dot(face_normal)) < kFaceAxisCosine)
-    return edge_contact(a, b, edge, distance);
-  if (face_of_a) return swapped(face_contact(a, face_a.face, b, distance, scale));
+  if (edge.separation > std::max(face_a.separation, face_b.separation) + tolerance) {
+    const int along_a = incident_face(a, -edge.axis), along_b = incident_face(b, edge.axis);
+    const double cosine_a = a.faces()[along_a].normal.dot(edge.axis);
+    const double cosine_b = -b.faces()[along_b].normal.dot(edge.axis);
+    if (std::max(cosine_a, cosine_b) < kFaceAxisCosine) return edge_contact(a, b, edge, distance);
+    if (cosine_a > cosine_b) return swapped(face_contact(a, along_a, b, distance, scale));
+    return face_contact(b, along_b, a, distance, scale);
+  }
+  if (face_a.separation > face_b.separation + tolerance)
+    return swapped(face_contact(a, face_a.face, b, distance, scale));
   return face_contact(b, face_b.face, a, distance, scale);
 }
 

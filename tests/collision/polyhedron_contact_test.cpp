@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <random>
 #include <vector>
 
 namespace moreau::collision {
@@ -74,6 +75,34 @@ TEST(BoxBox, BoxesThatMeetAtACornerOrAlongAnEdgeOnlyDoNotTouch) {
                  turn * Vec3(1.3, -1.95 - 1e-4, 10.4), turn * Vec3(1.3 - 1e-4, -1.95 - 1e-4, 10.4)},
                 1e-9);
   expect_all(strip, Vec3::UnitZ(), 0.0);
+}
+
+TEST(BoxBox, BlocksTurnedByRoundOffThatMeetAtACornerOrAlongAnEdgeDoNotTouch) {
+  // Blocks settled on compliant joints are turned by round-off and sunk into the course
+  // below. Turned by up to 3e-8 rad, shifted by up to 3e-9 m and sunk by up to 2e-6 m, two
+  // blocks of successive courses that meet at a corner, and two of a course that meet along
+  // a vertical edge (neighbours across a building's inner corner), are no contact, as when
+  // they are not turned. The edge axes decided: the corner of the two courses gave a point
+  // at their end faces' normal, which was not the best separating face's, and the vertical
+  // edges' cross product turned with round-off to a horizontal normal. 157 of the 4,000
+  // pairs touched so.
+  const Box block{Vec3(0.225, 0.25, 0.125)};
+  std::mt19937 random(41);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  auto draw = [&] { return Vec3(unit(random), unit(random), unit(random)); };
+  auto turned = [&](const Vec3& centre) {
+    return at(centre, math::from_axis_angle(draw().normalized(), 3e-8 * unit(random)));
+  };
+  const Vec3 next_course_corner(-0.45, 0.5, 0.25), across_the_corner(0.45, 0.5, 0);
+  int touching = 0;
+  for (int draws = 0; draws < 2000; ++draws) {
+    const Vec3 shift = 3e-9 * draw();
+    const Vec3 sunk(0, 0, -2e-6 * std::abs(unit(random)));
+    for (const Vec3& centre :
+         {Vec3(next_course_corner + shift + sunk), Vec3(across_the_corner + shift)})
+      if (!collide(block, turned(centre), block, turned(Vec3::Zero()), 1e-3).empty()) ++touching;
+  }
+  EXPECT_EQ(touching, 0);
 }
 
 TEST(BoxPlane, RestingBoxGivesItsFourBottomCornersAtGapZero) {

@@ -99,8 +99,10 @@ TEST(BoxBox, BlocksTurnedByRoundOffThatMeetAtACornerOrAlongAnEdgeDoNotTouch) {
     const Vec3 shift = 3e-9 * draw();
     const Vec3 sunk(0, 0, -2e-6 * std::abs(unit(random)));
     for (const Vec3& centre :
-         {Vec3(next_course_corner + shift + sunk), Vec3(across_the_corner + shift)})
-      if (!collide(block, turned(centre), block, turned(Vec3::Zero()), 1e-3).empty()) ++touching;
+         {Vec3(next_course_corner + shift + sunk), Vec3(across_the_corner + shift)}) {
+      const geometry::Pose lower = turned(Vec3::Zero()), upper = turned(centre);
+      if (!collide(block, upper, block, lower, 1e-3).empty()) ++touching;
+    }
   }
   EXPECT_EQ(touching, 0);
 }

@@ -771,9 +771,11 @@ void project_onto_cones(const VecX& mu, VecX& r) {
     r.segment<d>(d * a) = contact::project_onto_cone<d>(r.segment<d>(d * a), mu[a]);
 }
 
+// stall_steps > 0: stops as Stagnated once that many Newton steps have not halved the error
+// (the last halved one: an error that halves again and again is converging, however slowly).
 template <int d>
 SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::Cache& cache,
-                         const GlobalProblem& problem, VecX& r, VecX& v) {
+                         const GlobalProblem& problem, VecX& r, VecX& v, int stall_steps) {
   const Stopwatch clock;
   SolveReport report;
   VelocityNewtonWorkspace<d> ws(problem);
@@ -795,13 +797,16 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
   report.error = measure<d>(ws, r, v);
   VecX best = r;
   double best_error = report.error;
+  double halved_error = report.error;  // the error last halved, at Newton step halved_at
+  int halved_at = 0;
   // Compliant contacts' exact law is explicit in u (compliant_return): the De Saxcé step solves
   // it from the first inner solve, where the frozen problem would start its fixed point.
   InnerMethod method =
       options.de_saxce_newton && problem.compliant() ? InnerMethod::DeSaxce : InnerMethod::Frozen;
-  bool on_error_scale = false;  // the inner tolerance on the error's scale too
-  int slow_at_ceiling = 0;      // slow outer iterations in a row at a lowered kappa_ceiling
-  bool de_saxce_retry = false;  // the inner solve is the retry of an unfinished De Saxcé one
+  bool on_error_scale = false;       // the inner tolerance on the error's scale too
+  int slow_at_ceiling = 0;           // slow outer iterations in a row at a lowered kappa_ceiling
+  bool de_saxce_retry = false;       // the inner solve is the retry of an unfinished De Saxcé one
+  double de_saxce_below = INFINITY;  // the error under which a De Saxcé solve may start
   for (;;) {
     if (options.stop.record_history) report.error_history.push_back(report.error);
     if (const auto status = stop_reason(options.stop, report, clock)) {
@@ -860,7 +865,9 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
                                           ws.q_norm) < 0.5 * error;
     const bool de_saxce_progresses =
         used == InnerMethod::DeSaxce && inner.finished && error < report.error;
-    method = fixed_point_limits || de_saxce_progresses ? InnerMethod::DeSaxce : InnerMethod::Frozen;
+    method = (fixed_point_limits || de_saxce_progresses) && error < de_saxce_below
+                 ? InnerMethod::DeSaxce
+                 : InnerMethod::Frozen;
     // An inner solve that did not finish at a stiff kappa can leave a worse iterate than its
     // center (at a stiff kappa Newton's steps on F_k shrink to tiny fractions between the
     // kinks of thousands of contacts on a large wall): back to the center, with a softer proximal
@@ -878,6 +885,21 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
       set_penalty<d>(ws, kappa);
       de_saxce_retry = used == InnerMethod::DeSaxce && !de_saxce_retry;
       method = de_saxce_retry ? InnerMethod::DeSaxce : InnerMethod::Frozen;
+      r = ws.center;
+      measure<d>(ws, r, v);
+      continue;
+    }
+    // At kappa's floor (and for compliant contacts, which have no proximal term to soften) an
+    // unfinished De Saxcé solve is undone too, and the De Saxcé step waits until the frozen
+    // problem's fixed point has brought the error 10 times below where that solve started:
+    // Newton's method on that problem (not convex) converges from near its answer. Taken as
+    // they came, on the house's rocking steps on joints of 1e11 Pa/m, the unfinished De
+    // Saxcé solves and the frozen ones after them undid each other to the iteration limit
+    // (errors of 1e-2 and 1e-3 in turn; docs/large-structures.md, "Stiffer joints").
+    if (!inner.finished && (inner.stalled || !(error < report.error)) &&
+        used == InnerMethod::DeSaxce) {
+      de_saxce_below = 0.1 * report.error;
+      method = InnerMethod::Frozen;
       r = ws.center;
       measure<d>(ws, r, v);
       continue;
@@ -912,6 +934,14 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
       best = r;
       best_error = error;
     }
+    if (error < 0.5 * halved_error) {
+      halved_error = error;
+      halved_at = report.iterations;
+    }
+    if (stall_steps > 0 && report.iterations - halved_at >= stall_steps) {
+      report.status = Status::Stagnated;
+      break;
+    }
   }
   // A solve that did not converge returns its best iterate, as the staged methods do, and
   // v always belongs to the returned r. N.B. written so that a NaN error (an inner solve on
@@ -923,9 +953,9 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
 }
 
 SolveReport solve_route(const VelocityNewtonOptions& options, VelocityNewton::Cache& cache,
-                        const GlobalProblem& problem, VecX& r, VecX& v) {
-  return problem.dimension == 3 ? solve_global<3>(options, cache, problem, r, v)
-                                : solve_global<2>(options, cache, problem, r, v);
+                        const GlobalProblem& problem, VecX& r, VecX& v, int stall_steps = 0) {
+  return problem.dimension == 3 ? solve_global<3>(options, cache, problem, r, v, stall_steps)
+                                : solve_global<2>(options, cache, problem, r, v, stall_steps);
 }
 
 }  // namespace
@@ -949,15 +979,18 @@ VelocityNewton::~VelocityNewton() = default;
 SolveReport VelocityNewton::solve(const GlobalProblem& problem, VecX& r, VecX& v) const {
   MOREAU_ASSERT(r.size() == problem.dimension * problem.contacts());
   if (!problem.compliant()) return solve_route(options_, *cache_, problem, r, v);
-  // Compliant contacts take the direct route first, with half the Newton steps. Joints whose
-  // period is a fraction of the step are near-rigid there (the house at 1 g on joints of
-  // 1e11 and 1e12 Pa/m: inner solves unfinished to the iteration limit), where the standard
-  // form, each compliant contact a rigid one with auxiliary dofs, takes the rigid law's
-  // proximal outer iteration and converges: the house's 188 such steps at 1e11 in a median
-  // of 201 Newton steps (docs/large-structures.md, "Stiffer joints").
+  // Compliant contacts take the direct route first, with at most half the Newton steps, and
+  // leave it once 100 of them have not halved the error (the house at 1 g on joints of
+  // 1e10 Pa/m: at most 78 Newton steps a step). Joints whose period is a fraction of the
+  // step are near-rigid there (the house on joints of 1e11 and 1e12 Pa/m: inner solves
+  // unfinished, errors that stall at 1e-3 to 1e-5), where the standard form, each compliant
+  // contact a rigid one with auxiliary dofs, takes the rigid law's proximal outer iteration
+  // and converges (docs/large-structures.md, "Stiffer joints"). It costs 10 times the direct
+  // route's Newton steps on the calm steps the direct route solves, so it is not the start.
+  constexpr int kDirectRouteStallSteps = 100;
   VelocityNewtonOptions direct = options_;
   direct.stop.max_iterations = std::max(1, options_.stop.max_iterations / 2);
-  SolveReport report = solve_route(direct, *cache_, problem, r, v);
+  SolveReport report = solve_route(direct, *cache_, problem, r, v, kDirectRouteStallSteps);
   VelocityNewtonOptions rest = options_;
   rest.stop.max_iterations = options_.stop.max_iterations - report.iterations;
   if (report.converged() || report.status == Status::Interrupted ||

@@ -40,10 +40,10 @@
 // impulse -C_a^-1 u_a: a spring and a slider), so a problem with compliant contacts starts
 // with the De Saxcé step, which solves that law directly: where every contact is compliant,
 // one inner solve and no outer iteration. Joints whose period is a fraction of the time step
-// are near-rigid on that route, and its inner solves do not finish: a compliant problem it
-// has not solved in half the Newton steps is solved again in its standard form
-// (contact::standard_form: each compliant contact a rigid one with auxiliary dofs), on the
-// rigid law's route, from the best impulses so far.
+// are near-rigid on that route, and its inner solves do not finish: a compliant problem
+// whose error it has not halved in 100 Newton steps, or not solved in half of them, is solved
+// again in its standard form (contact::standard_form: each compliant contact a rigid one
+// with auxiliary dofs), on the rigid law's route, from the best impulses so far.
 #pragma once
 
 #include "moreau/solvers/global_solver.hpp"

@@ -893,9 +893,9 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // unfinished De Saxcé solve is undone too, and the De Saxcé step waits until the frozen
     // problem's fixed point has brought the error 10 times below where that solve started:
     // Newton's method on that problem (not convex) converges from near its answer. Taken as
-    // they came, on the house's rocking steps on joints of 1e11 Pa/m, the unfinished De
-    // Saxcé solves and the frozen ones after them undid each other to the iteration limit
-    // (errors of 1e-2 and 1e-3 in turn; docs/large-structures.md, "Stiffer joints").
+    // they came, on a house's rocking steps on stiff joints, the unfinished De Saxcé solves
+    // and the frozen ones after them undid each other to the iteration limit
+    // (docs/large-structures.md, "Stiffer joints").
     if (!inner.finished && (inner.stalled || !(error < report.error)) &&
         used == InnerMethod::DeSaxce) {
       de_saxce_below = 0.1 * report.error;
@@ -980,13 +980,13 @@ SolveReport VelocityNewton::solve(const GlobalProblem& problem, VecX& r, VecX& v
   MOREAU_ASSERT(r.size() == problem.dimension * problem.contacts());
   if (!problem.compliant()) return solve_route(options_, *cache_, problem, r, v);
   // Compliant contacts take the direct route first, with at most half the Newton steps, and
-  // leave it once 100 of them have not halved the error (the house at 1 g on joints of
-  // 1e10 Pa/m: at most 78 Newton steps a step). Joints whose period is a fraction of the
-  // step are near-rigid there (the house on joints of 1e11 and 1e12 Pa/m: inner solves
-  // unfinished, errors that stall at 1e-3 to 1e-5), where the standard form, each compliant
-  // contact a rigid one with auxiliary dofs, takes the rigid law's proximal outer iteration
-  // and converges (docs/large-structures.md, "Stiffer joints"). It costs 10 times the direct
-  // route's Newton steps on the calm steps the direct route solves, so it is not the start.
+  // leave it once 100 of them have not halved the error (more than a whole step takes where
+  // the direct route converges). Joints whose period is a fraction of the step are
+  // near-rigid there (inner solves unfinished, errors that stall), where the standard form,
+  // each compliant contact a rigid one with auxiliary dofs, takes the rigid law's proximal
+  // outer iteration and converges. It costs several times the direct route's Newton steps
+  // on the calm steps the direct route solves, so it is not the start
+  // (docs/large-structures.md, "Stiffer joints").
   constexpr int kDirectRouteStallSteps = 100;
   VelocityNewtonOptions direct = options_;
   direct.stop.max_iterations = std::max(1, options_.stop.max_iterations / 2);

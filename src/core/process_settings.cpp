@@ -36,8 +36,8 @@ void use_one_library_thread() {
 // time. With the largest mmap threshold (32 MiB) and freed memory kept, a workspace is
 // reused from the heap (docs/large-structures.md, "Threads and memory"). That was not enough
 // on the clock tower's Jacobian (24,108 unknowns, UMFPACK): its factorizations still
-// page-faulted about 8,000 pages each, half of a hard step's time; the heap growing by 64
-// MiB more than asked whenever it grows (M_TOP_PAD) removed three quarters of the faults.
+// page-faulted thousands of pages each, a large part of a hard step's time; the heap growing
+// by 64 MiB more than asked whenever it grows (M_TOP_PAD) removed most of the faults.
 // The cost: the process keeps its peak memory, plus up to 64 MiB, until it exits.
 void keep_freed_memory() {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);

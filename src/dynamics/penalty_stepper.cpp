@@ -137,7 +137,8 @@ struct StiffRow {
 };
 
 // The direction that sets the critical step, with its bounds, for the refusal message (which
-// is only written when a step is refused: building it per contact cost a quarter of a step).
+// is only written when a step is refused: building it per contact cost a large part of a step;
+// docs/user-guide.md, "The penalty mode").
 struct CriticalRow {
   StiffRow row;
   double omega = 0.0;         ///< rad/s, the network bound

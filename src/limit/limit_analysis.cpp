@@ -224,8 +224,8 @@ Collapse associative_collapse(const model::Scene& scene,
   ClpSolve method;
   method.setPresolveType(ClpSolve::presolveOn);
   // The barrier method, then a crossover to a vertex, whose duals are a mechanism of few
-  // moving parts (docs/limit-analysis.md: on a house's programs 20 times faster than the
-  // simplex method).
+  // moving parts: on a house's programs far faster than the simplex method of Clp's automatic
+  // choice (measured in docs/limit-analysis.md, "Cost, and the choice of Clp").
   method.setSolveType(ClpSolve::useBarrier);
   simplex.initialSolve(method);
 

@@ -540,8 +540,8 @@ constexpr double kInexactNewtonResidual = 0.1;
 // iterations would cost more flops than the factorization they replace: small structures).
 // K differs from the factorized matrix by the terms of the contacts that changed region or
 // slid since, and the preconditioned matrix is the identity plus a correction of that rank:
-// on the clock tower a few iterations, against a factorization that costs the time of about
-// 14 (docs/large-structures.md, "A stale factor as preconditioner"). Every iterate of
+// on the clock tower a few iterations, against a factorization that costs the time of many
+// (measured in docs/large-structures.md, "A stale factor as preconditioner"). Every iterate of
 // conjugate gradients started at 0 is a descent direction of F_k.
 template <int d>
 bool stale_factor_direction(const VelocityNewtonOptions& options, VelocityNewton::Cache& cache,

@@ -1,6 +1,6 @@
 // A request to stop the computation under way, made by a signal handler (the command line's
 // SIGINT and SIGTERM) and read by the solvers at each iteration, so that a step that would run
-// for minutes ends at its next iteration instead (docs/user-guide.md, "Stopping a run").
+// for minutes ends at its next iteration instead (docs/user-guide.md, "moreau run").
 #pragma once
 
 namespace moreau::core {

@@ -134,10 +134,10 @@ class MoreauJean final : public Stepper {
   /// warm start in one or two, and the local method on W after the global one; from
   /// kGlobalFormContacts on, the global method alone: the sweeps of a large wall stagnate,
   /// and cost more than the Newton steps they would save, and the local method on W took
-  /// minutes a step where more Newton steps took seconds (a house of 224 blocks), and more
-  /// than half an hour and gigabytes on the 4,000-block clock tower (docs/large-structures.md,
-  /// "How moreau chooses"). A step the global method does not converge there ends with its
-  /// best iterate, reported as not converged.
+  /// far longer a step than the global method's more numerous Newton steps (a house of 224
+  /// blocks), and far more time and memory on the 4,000-block clock tower (measured in
+  /// docs/large-structures.md, "How moreau chooses"). A step the global method does not
+  /// converge there ends with its best iterate, reported as not converged.
   SolvePlan plan(Index contacts) const;
   static constexpr Index kGlobalFormContacts = 200;
 

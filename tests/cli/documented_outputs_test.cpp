@@ -9,7 +9,8 @@
 // (--out), whose name in the "results in" line is not compared. A command naming a file of
 // ../shared is skipped when that folder is absent. Each command synopsis of the user guide
 // lists exactly the options of the command's --help. And every docs/ path that the code, the
-// tests, the scripts and the build cite exists.
+// tests, the scripts and the build cite exists, and so does every section they cite by its
+// title (in double quotes after the document's path and a comma).
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
 
@@ -24,6 +25,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -149,7 +151,7 @@ std::string output_of(const Example& example, const fs::path& out) {
   if (command == "run" || command == "compare" || command == "ida")
     arguments += " --quiet --out " + out.string();
   fs::remove_all(out);
-  const std::string output = run_moreau(arguments, MOREAU_SOURCE_DIR).output;
+  std::string output = run_moreau(arguments, MOREAU_SOURCE_DIR).output;
   fs::remove_all(out);
   return output;
 }
@@ -237,13 +239,14 @@ TEST(DocumentedOutputs, EachSynopsisListsTheOptionsOfItsCommandsHelp) {
   EXPECT_GE(synopses.size(), 3u) << "run, solve and bench";
 }
 
+bool in_path(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' ||
+         c == '/';
+}
+
 // The docs/ paths a text cites: "docs/" where no path character precedes it (not
 // "../shared/docs/"), and the path characters after it, less a sentence's final period.
 std::vector<std::string> cited_documents(const std::string& text) {
-  const auto in_path = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' ||
-           c == '/';
-  };
   std::vector<std::string> cited;
   for (std::size_t at = text.find("docs/"); at != std::string::npos;
        at = text.find("docs/", at + 5)) {
@@ -256,7 +259,9 @@ std::vector<std::string> cited_documents(const std::string& text) {
   return cited;
 }
 
-TEST(DocumentedOutputs, EveryDocumentCitedInTheCodeExists) {
+// The code, the tests, the scripts and the build files, each with its text (binary files left
+// out).
+std::vector<std::pair<fs::path, std::string>> code_texts() {
   const fs::path source = MOREAU_SOURCE_DIR;
   std::vector<fs::path> files;
   for (const char* top : {"CMakeLists.txt", "CMakePresets.json", ".clang-format", ".clang-tidy"})
@@ -265,10 +270,17 @@ TEST(DocumentedOutputs, EveryDocumentCitedInTheCodeExists) {
        {"src", "include", "python", "tests", "scripts", "cmake", "validation", "problems", ".ci"})
     for (const auto& entry : fs::recursive_directory_iterator(source / folder))
       if (entry.is_regular_file() && entry.file_size() < (1u << 20)) files.push_back(entry.path());
+  std::vector<std::pair<fs::path, std::string>> texts;
+  for (const fs::path& file : files)
+    if (std::string text = file_text(file); text.find('\0') == std::string::npos)
+      texts.emplace_back(file, std::move(text));
+  return texts;
+}
+
+TEST(DocumentedOutputs, EveryDocumentCitedInTheCodeExists) {
+  const fs::path source = MOREAU_SOURCE_DIR;
   int citations = 0;
-  for (const fs::path& file : files) {
-    const std::string text = file_text(file);
-    if (text.find('\0') != std::string::npos) continue;  // binary
+  for (const auto& [file, text] : code_texts()) {
     for (const std::string& cited : cited_documents(text)) {
       EXPECT_TRUE(fs::exists(source / cited)) << file << " cites " << cited << ", which is missing";
       ++citations;
@@ -277,10 +289,110 @@ TEST(DocumentedOutputs, EveryDocumentCitedInTheCodeExists) {
   EXPECT_GE(citations, 100) << "the code cites docs/mathematics.md alone more often";
 }
 
+// The text with each line break, and the indentation and comment marks ("//", "#", " *") that
+// open the next line, made one space: a cited title may run over two comment lines.
+std::string joined_lines(const std::string& text) {
+  std::string joined;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    if (text[at] != '\n') {
+      joined += text[at];
+      continue;
+    }
+    while (at + 1 < text.size() &&
+           std::string_view(" \t/#*").find(text[at + 1]) != std::string_view::npos)
+      ++at;
+    joined += ' ';
+  }
+  return joined;
+}
+
+struct SectionCitation {
+  std::string document;  ///< "docs/<name>.md"
+  std::string title;
+  bool operator==(const SectionCitation&) const = default;
+};
+
+// The sections a text cites by title: a docs/ path of a Markdown document (as cited_documents
+// reads it), a comma, a space and the title in double quotes.
+std::vector<SectionCitation> cited_sections(const std::string& text) {
+  const std::string joined = joined_lines(text);
+  const std::string_view mark = ".md, \"";
+  std::vector<SectionCitation> cited;
+  for (std::size_t at = joined.find(mark); at != std::string::npos;
+       at = joined.find(mark, at + 1)) {
+    std::size_t start = at;
+    while (start > 0 && in_path(joined[start - 1])) --start;
+    const std::string document = joined.substr(start, at + 3 - start);
+    const std::size_t open = at + mark.size();
+    const std::size_t close = joined.find('"', open);
+    if (document.rfind("docs/", 0) != 0 || close == std::string::npos) continue;
+    cited.push_back({document, joined.substr(open, close - open)});
+  }
+  return cited;
+}
+
+// The titles of a Markdown document's sections: its headings, and the bold words that open a
+// paragraph ("**Checkpoints and restart.**"), without a final period and without backticks.
+std::vector<std::string> section_titles(const fs::path& document) {
+  std::vector<std::string> titles;
+  for (const std::string& line : lines_of(file_text(document))) {
+    std::string title;
+    if (line.rfind('#', 0) == 0 && line.find_first_not_of("# ") != std::string::npos) {
+      title = line.substr(line.find_first_not_of("# "));
+    } else if (line.rfind("**", 0) == 0 && line.find("**", 2) != std::string::npos) {
+      title = line.substr(2, line.find("**", 2) - 2);
+      if (!title.empty() && title.back() == '.') title.pop_back();
+    } else {
+      continue;
+    }
+    std::erase(title, '`');
+    titles.push_back(title);
+  }
+  return titles;
+}
+
+// Whether a cited title names a section of this title: the whole title, or its first words
+// ("moreau run" for "moreau run: a simulation from a problem file").
+bool names_section(const std::string& cited, const std::string& title) {
+  return !cited.empty() && title.rfind(cited, 0) == 0 &&
+         (title.size() == cited.size() ||
+          !std::isalnum(static_cast<unsigned char>(title[cited.size()])));
+}
+
+TEST(DocumentedOutputs, EverySectionCitedInTheCodeExists) {
+  const fs::path source = MOREAU_SOURCE_DIR;
+  int citations = 0;
+  for (const auto& [file, text] : code_texts()) {
+    for (const SectionCitation& cited : cited_sections(text)) {
+      const std::vector<std::string> titles = fs::exists(source / cited.document)
+                                                  ? section_titles(source / cited.document)
+                                                  : std::vector<std::string>{};
+      bool found = false;
+      for (const std::string& title : titles) found = found || names_section(cited.title, title);
+      EXPECT_TRUE(found) << file << " cites " << cited.document << ", \"" << cited.title
+                         << "\", which is no heading or bold paragraph opening of it";
+      ++citations;
+    }
+  }
+  EXPECT_GE(citations, 20) << "the fuzz targets and velocity-newton cite more sections by title";
+}
+
 TEST(DocumentedOutputs, CitedDocumentsAreTheDocsPathsOfAText) {
   EXPECT_EQ(cited_documents("// (docs/mathematics.md). See ../shared/docs/x.md, docs/figures/."),
             (std::vector<std::string>{"docs/mathematics.md", "docs/figures/"}));
   EXPECT_EQ(cited_documents("mydocs/a.md"), std::vector<std::string>{});
+}
+
+TEST(DocumentedOutputs, CitedSectionsAreTheQuotedTitlesAfterADocsPath) {
+  EXPECT_EQ(cited_sections("(docs/user-guide.md, \"Exit codes\"), ../shared/docs/a.md, \"B\""),
+            (std::vector<SectionCitation>{{"docs/user-guide.md", "Exit codes"}}));
+  EXPECT_EQ(cited_sections("// (docs/user-guide.md,\n  // \"Checkpoints and\n  // restart\")"),
+            (std::vector<SectionCitation>{{"docs/user-guide.md", "Checkpoints and restart"}}));
+  EXPECT_EQ(cited_sections("docs/user-guide.md, eq. 2, \"quoted\""),
+            std::vector<SectionCitation>{});
+  EXPECT_TRUE(names_section("moreau run", "moreau run: a simulation from a problem file"));
+  EXPECT_FALSE(names_section("moreau ru", "moreau run: a simulation from a problem file"));
+  EXPECT_FALSE(names_section("", "Exit codes"));
 }
 
 TEST(DocumentedOutputs, TheComparisonReadsNumbersToOnePartInAThousand) {

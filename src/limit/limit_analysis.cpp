@@ -6,13 +6,18 @@
 #include "moreau/dynamics/contact_detection.hpp"
 #include "moreau/dynamics/mechanism.hpp"
 
+#include <CbcModel.hpp>
+#include <CbcSolver.hpp>
 #include <ClpSimplex.hpp>
 #include <ClpSolve.hpp>
 #include <CoinPackedMatrix.hpp>
+#include <OsiClpSolverInterface.hpp>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <string>
+#include <utility>
 
 namespace moreau::limit {
 namespace {
@@ -48,12 +53,16 @@ class Program {
       } else {
         first_row_.push_back(-1);
       }
+    equilibrium_rows_ = rows_;
     force_unit_ /= std::max(free_bodies, 1);
     per_contact_ = planar_ ? 2 : 3;
     lambda_ = per_contact_ * static_cast<int>(contacts);
+    columns_ = lambda_ + 1;
   }
 
-  int equilibrium_rows() const { return rows_; }
+  int equilibrium_rows() const { return equilibrium_rows_; }
+  int rows() const { return rows_; }
+  int columns() const { return columns_; }
   int lambda_column() const { return lambda_; }
   int per_contact() const { return per_contact_; }
   int first_row(int body) const { return first_row_[static_cast<std::size_t>(body)]; }
@@ -94,6 +103,23 @@ class Program {
   }
   // A new row below the others.
   int add_row() { return rows_++; }
+  // `count` new columns after the others: the first one's index.
+  int add_columns(int count) {
+    const int first = columns_;
+    columns_ += count;
+    return first;
+  }
+  // The equilibrium rows' entries (row, value) of each column up to lambda's: a force's
+  // column, whose transpose maps the bodies' velocities to the rate of the contact's
+  // relative motion along it (virtual work), and the live load's, its work.
+  std::vector<std::vector<std::pair<int, double>>> equilibrium_columns() const {
+    std::vector<std::vector<std::pair<int, double>>> columns(static_cast<std::size_t>(lambda_ + 1));
+    for (std::size_t e = 0; e < elements_.size(); ++e)
+      if (column_index_[e] <= lambda_ && row_index_[e] < equilibrium_rows_)
+        columns[static_cast<std::size_t>(column_index_[e])].emplace_back(row_index_[e],
+                                                                         elements_[e]);
+    return columns;
+  }
 
   CoinPackedMatrix matrix() const {
     return CoinPackedMatrix(true, row_index_.data(), column_index_.data(), elements_.data(),
@@ -105,8 +131,10 @@ class Program {
   bool planar_;
   std::vector<int> first_row_;
   int rows_ = 0;
+  int equilibrium_rows_ = 0;
   int per_contact_ = 3;
   int lambda_ = 0;
+  int columns_ = 0;
   double force_unit_ = 0.0;
   std::vector<int> row_index_;
   std::vector<int> column_index_;
@@ -155,19 +183,43 @@ std::vector<dynamics::Contact> standing_contacts(const model::Scene& scene) {
   return contacts;
 }
 
-Collapse associative_collapse(const model::Scene& scene,
-                              const std::vector<dynamics::Contact>& contacts, const Vec3& direction,
-                              ConeFacets cone, int facets) {
-  MOREAU_ASSERT(facets >= 3);
+namespace {
+
+// An index of the programs' int columns and rows into std::vector.
+std::size_t at(int index) { return static_cast<std::size_t>(index); }
+
+// The statics shared by both programs: equilibrium of every free body under the contact forces,
+// its weight and lambda times its live load (in units of force_unit()), and the friction
+// cones' faces, each with its row bounds; the forces' and lambda's column bounds.
+struct Statics {
+  Program program;
+  std::vector<double> row_lower, row_upper, column_lower, column_upper;
+  /// The cones' faces e_j . c_t <= mu' c_n, e_j a unit direction on the contact's tangents
+  /// (t1, t2): planar +t1 and -t1, 3D the pyramid's. Contact k's face j is row
+  /// first_face_row + k faces.size() + j.
+  std::vector<Eigen::Vector2d> faces;
+  int first_face_row = 0;
+  /// |c_t| <= corner mu' c_n inside the faces: 1 planar, 1 / cos(pi / m) at the pyramid's edges
+  double corner = 1.0;
+  std::vector<double> mu;  ///< per contact, mu' of its faces
+};
+
+// Sum of contact forces + lambda live = -dead; planar |c_t| <= mu c_n; 3D
+// (cos phi_j, sin phi_j) . c_t <= mu' c_n, with mu' = mu cos(pi / m) (inscribed) or mu
+// (circumscribed). With `normal_forces`, one per contact, the faces bound c_t by mu' times
+// them instead, a shear strength that c_n does not change.
+Statics statics(const model::Scene& scene, const std::vector<dynamics::Contact>& contacts,
+                const Vec3& direction, ConeFacets cone, int facets,
+                const std::vector<double>& normal_forces = {}) {
   if (scene.interactions.has_cohesion())
     throw core::Diagnostic({}, "interactions",
                            "contact laws without cohesion (moreau limit does not model bonded "
                            "joints yet)",
                            "a cohesion");
-  Program program(scene, contacts.size());
+  Statics s{Program(scene, contacts.size()), {}, {}, {}, {}, {}, 0, 1.0, {}};
+  Program& program = s.program;
   const int per_contact = program.per_contact();
   const bool planar = scene.dimension == 2;
-  // Equilibrium: sum of contact forces + lambda live = -dead.
   for (std::size_t k = 0; k < contacts.size(); ++k) {
     const dynamics::Contact& c = contacts[k];
     for (int j = 0; j < per_contact; ++j) {
@@ -176,7 +228,7 @@ Collapse associative_collapse(const model::Scene& scene,
       program.add_force(c.body_b, c.point.p, c.frame.col(j), -1.0, column);
     }
   }
-  std::vector<double> row_lower(static_cast<std::size_t>(program.equilibrium_rows()), 0.0);
+  s.row_lower.assign(at(program.equilibrium_rows()), 0.0);
   const double g = scene.gravity.norm();
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
     const int body = static_cast<int>(b);
@@ -186,72 +238,55 @@ Collapse associative_collapse(const model::Scene& scene,
     const Vec3 live = program.components(share * g * direction);
     const std::vector<int> rows = program.force_rows(body);
     for (std::size_t k = 0; k < rows.size(); ++k) {
-      row_lower[static_cast<std::size_t>(rows[k])] = -dead[static_cast<int>(k)];
+      s.row_lower[at(rows[k])] = -dead[static_cast<int>(k)];
       program.add(rows[k], program.lambda_column(), live[static_cast<int>(k)]);
     }
   }
-  std::vector<double> row_upper = row_lower;
-  // The cones: planar |c_t| <= mu c_n; 3D (cos phi_j, sin phi_j) . c_t <= mu' c_n, with
-  // mu' = mu cos(pi / m) (inscribed) or mu (circumscribed).
+  s.row_upper = s.row_lower;
   const int sides = planar ? 2 : facets;
+  for (int j = 0; j < sides; ++j) {
+    const double phi = 2.0 * std::numbers::pi * j / sides;
+    s.faces.emplace_back(std::cos(phi), planar ? 0.0 : std::sin(phi));
+  }
+  s.first_face_row = program.rows();
+  s.corner = planar ? 1.0 : 1.0 / std::cos(std::numbers::pi / facets);
   const double shrink =
       planar || cone == ConeFacets::Circumscribed ? 1.0 : std::cos(std::numbers::pi / facets);
   for (std::size_t k = 0; k < contacts.size(); ++k) {
     const int first = static_cast<int>(k) * per_contact;
-    for (int j = 0; j < sides; ++j) {
+    s.mu.push_back(contacts[k].friction * shrink);
+    for (const Eigen::Vector2d& e : s.faces) {
       const int row = program.add_row();
-      const double phi = 2.0 * std::numbers::pi * j / sides;
-      program.add(row, first, -contacts[k].friction * shrink);
-      program.add(row, first + 1, planar ? (j == 0 ? 1.0 : -1.0) : std::cos(phi));
-      if (!planar) program.add(row, first + 2, std::sin(phi));
-      row_lower.push_back(-kInfinity);
-      row_upper.push_back(0.0);
+      if (normal_forces.empty()) program.add(row, first, -s.mu.back());
+      for (int j = 1; j < per_contact; ++j) program.add(row, first + j, e[j - 1]);
+      s.row_lower.push_back(-kInfinity);
+      s.row_upper.push_back(normal_forces.empty() ? 0.0 : s.mu.back() * normal_forces[k]);
     }
   }
-  const int columns = program.lambda_column() + 1;
-  std::vector<double> column_lower(static_cast<std::size_t>(columns), -kInfinity);
-  std::vector<double> column_upper(static_cast<std::size_t>(columns), kInfinity);
-  for (std::size_t k = 0; k < contacts.size(); ++k)
-    column_lower[k * static_cast<std::size_t>(per_contact)] = 0.0;
-  std::vector<double> objective(static_cast<std::size_t>(columns), 0.0);
-  objective.back() = 1.0;
+  s.column_lower.assign(at(program.columns()), -kInfinity);
+  s.column_upper.assign(at(program.columns()), kInfinity);
+  for (std::size_t k = 0; k < contacts.size(); ++k) s.column_lower[k * at(per_contact)] = 0.0;
+  return s;
+}
 
-  ClpSimplex simplex;
-  simplex.setLogLevel(0);
-  simplex.loadProblem(program.matrix(), column_lower.data(), column_upper.data(), objective.data(),
-                      row_lower.data(), row_upper.data());
-  simplex.setOptimizationDirection(-1.0);  // maximize lambda
-  ClpSolve method;
-  method.setPresolveType(ClpSolve::presolveOn);
-  // The barrier method, then a crossover to a vertex, whose duals are a mechanism of few
-  // moving parts: on a house's programs far faster than the simplex method of Clp's automatic
-  // choice (measured in docs/limit-analysis.md, "Cost, and the choice of Clp").
-  method.setSolveType(ClpSolve::useBarrier);
-  simplex.initialSolve(method);
-
-  Collapse collapse;
-  collapse.direction = direction;
-  if (simplex.status() == 1) return collapse;  // primal infeasible
-  if (simplex.status() == 2) {
-    collapse.outcome = Collapse::Outcome::NoCollapse;
-    return collapse;
-  }
-  MOREAU_ASSERT(simplex.status() == 0);  // optimal: bounded and feasible
+// The answer's forces (x: the program's columns) and its mechanism from the bodies'
+// velocities (`velocity(row)`: the velocity conjugate to an equilibrium row), scaled so that
+// the fastest point moves at 1 m/s and the live load does positive work.
+template <typename Velocity>
+void describe(const model::Scene& scene, const std::vector<dynamics::Contact>& contacts,
+              const Program& program, const double* x, Velocity velocity, Collapse& collapse) {
+  const bool planar = scene.dimension == 2;
+  const auto per_contact = at(program.per_contact());
   collapse.outcome = Collapse::Outcome::Collapse;
-  const double* x = simplex.getColSolution();
   collapse.multiplier = x[program.lambda_column()];
   for (std::size_t k = 0; k < contacts.size(); ++k) {
-    const double* c = x + k * static_cast<std::size_t>(per_contact);
+    const double* c = x + k * per_contact;
     const Vec3 tangential =
         program.force_unit() *
         (c[1] * contacts[k].frame.col(1) + (planar ? 0.0 : c[2]) * contacts[k].frame.col(2));
     if (c[0] != 0.0 || !tangential.isZero())
       collapse.forces.push_back({static_cast<int>(k), program.force_unit() * c[0], tangential});
   }
-  // The duals of the equilibrium rows are the bodies' virtual velocities (the principle of
-  // virtual work: the program's dual is the kinematic one), up to a positive factor once the
-  // live load does positive work on them.
-  const double* price = simplex.getRowPrice();
   collapse.velocities.assign(scene.bodies.size(), Vec3::Zero());
   collapse.angular_velocities.assign(scene.bodies.size(), Vec3::Zero());
   double live_work = 0.0;
@@ -259,10 +294,10 @@ Collapse associative_collapse(const model::Scene& scene,
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
     const int row = program.first_row(static_cast<int>(b));
     if (row < 0) continue;
-    const double* y = price + row;
-    collapse.velocities[b] = planar ? Vec3(y[0], 0.0, y[1]) : Vec3(y[0], y[1], y[2]);
-    collapse.angular_velocities[b] = planar ? Vec3(0.0, y[2], 0.0) : Vec3(y[3], y[4], y[5]);
-    live_work += scene.bodies[b].mass * direction.dot(collapse.velocities[b]);
+    const auto y = [&](int k) { return velocity(row + k); };
+    collapse.velocities[b] = planar ? Vec3(y(0), 0.0, y(1)) : Vec3(y(0), y(1), y(2));
+    collapse.angular_velocities[b] = planar ? Vec3(0.0, y(2), 0.0) : Vec3(y(3), y(4), y(5));
+    live_work += scene.bodies[b].mass * collapse.direction.dot(collapse.velocities[b]);
     fastest = std::max(
         fastest, collapse.velocities[b].norm() + collapse.angular_velocities[b].norm() *
                                                      dynamics::bounding_radius(scene.bodies[b]));
@@ -276,7 +311,454 @@ Collapse associative_collapse(const model::Scene& scene,
     moving.bodies[b].w_B = moving.bodies[b].q.conjugate() * collapse.angular_velocities[b];
   }
   collapse.mechanism = run::summarize(dynamics::identify_mechanism(moving, contacts), moving);
+}
+
+// Loads the statics into `simplex` and maximizes lambda.
+void solve_largest_multiplier(const Statics& s, ClpSimplex& simplex) {
+  std::vector<double> objective(at(s.program.columns()), 0.0);
+  objective[at(s.program.lambda_column())] = 1.0;
+  simplex.setLogLevel(0);
+  simplex.loadProblem(s.program.matrix(), s.column_lower.data(), s.column_upper.data(),
+                      objective.data(), s.row_lower.data(), s.row_upper.data());
+  simplex.setOptimizationDirection(-1.0);  // maximize lambda
+  ClpSolve method;
+  method.setPresolveType(ClpSolve::presolveOn);
+  // The barrier method, then a crossover to a vertex, whose duals are a mechanism of few
+  // moving parts: on a house's programs far faster than the simplex method of Clp's automatic
+  // choice (measured in docs/limit-analysis.md, "Cost, and the choice of Clp").
+  method.setSolveType(ClpSolve::useBarrier);
+  simplex.initialSolve(method);
+}
+
+}  // namespace
+
+Collapse associative_collapse(const model::Scene& scene,
+                              const std::vector<dynamics::Contact>& contacts, const Vec3& direction,
+                              ConeFacets cone, int facets) {
+  MOREAU_ASSERT(facets >= 3);
+  const Statics s = statics(scene, contacts, direction, cone, facets);
+  ClpSimplex simplex;
+  solve_largest_multiplier(s, simplex);
+
+  Collapse collapse;
+  collapse.direction = direction;
+  if (simplex.status() == 1) return collapse;  // primal infeasible
+  if (simplex.status() == 2) {
+    collapse.outcome = Collapse::Outcome::NoCollapse;
+    return collapse;
+  }
+  MOREAU_ASSERT(simplex.status() == 0);  // optimal: bounded and feasible
+  // The duals of the equilibrium rows are the bodies' virtual velocities (the principle of
+  // virtual work: the program's dual is the kinematic one), up to a positive factor once the
+  // live load does positive work on them.
+  const double* price = simplex.getRowPrice();
+  describe(
+      scene, contacts, s.program, simplex.getColSolution(), [price](int row) { return price[row]; },
+      collapse);
   return collapse;
+}
+
+namespace {
+
+// The live load's least power on a mechanism of the non-associative program (rates sum to 1):
+// it excludes mechanisms on which the live load does no work, where lambda is arbitrary.
+constexpr double kLeastLiveWork = 1e-4;
+// A rate (an opening, a face's slip) of a mechanism is one where it exceeds this share of its
+// fastest velocity.
+constexpr double kRateShare = 1e-9;
+// The fictitious-friction iteration's relaxation of the normal forces it draws the shear
+// strengths from: N <- (N + c_n) / 2. Without it the iteration cycles on walls.
+constexpr double kRelaxation = 0.5;
+// Normal forces (in units of the mean block's weight) that change by less than this from one
+// fictitious program to the next have settled: ten times Clp's feasibility tolerance.
+constexpr double kForceTolerance = 1e-6;
+
+// The complementarity program of non-associative limit analysis without its
+// complementarities: the statics, the bodies' velocities u, per contact its opening rate
+// d_k = A_n^T u >= 0 and slips z_kj >= 0 along -e_j with A_t^T u = -sum_j z_kj e_j (no
+// dilatancy: slipping leaves d_k alone), the rates summing to 1 and the live load doing
+// work on them, lambda in [0, upper].
+struct Complementarity {
+  Statics s;
+  int velocity = 0;  ///< first column of u, one per equilibrium row
+  int opening = 0;   ///< first column of d
+  int slip = 0;      ///< first column of z, contact k's face j at slip + k faces + j
+
+  int faces() const { return static_cast<int>(s.faces.size()); }
+  int contacts() const { return static_cast<int>(s.mu.size()); }
+  // Contact k's normal force column.
+  int normal(int k) const { return s.program.per_contact() * k; }
+  int face_row(int k, int j) const { return s.first_face_row + faces() * k + j; }
+
+  int add_row(double lower, double upper) {
+    s.row_lower.push_back(lower);
+    s.row_upper.push_back(upper);
+    return s.program.add_row();
+  }
+};
+
+Complementarity complementarity(const model::Scene& scene,
+                                const std::vector<dynamics::Contact>& contacts,
+                                const Vec3& direction, ConeFacets cone, int facets, double upper) {
+  Complementarity p{statics(scene, contacts, direction, cone, facets)};
+  Program& program = p.s.program;
+  const int n = p.contacts();
+  const int m = p.faces();
+  const int per_contact = program.per_contact();
+  p.velocity = program.add_columns(program.equilibrium_rows());
+  p.opening = program.add_columns(n);
+  p.slip = program.add_columns(m * n);
+  const auto columns = program.equilibrium_columns();
+  const auto add_transpose = [&](int row, int column) {
+    for (const auto& [body_row, value] : columns[at(column)])
+      program.add(row, p.velocity + body_row, value);
+  };
+  for (int k = 0; k < n; ++k) {
+    int row = p.add_row(0.0, 0.0);
+    add_transpose(row, p.normal(k));
+    program.add(row, p.opening + k, -1.0);
+    for (int t = 1; t < per_contact; ++t) {
+      row = p.add_row(0.0, 0.0);
+      add_transpose(row, p.normal(k) + t);
+      for (int j = 0; j < m; ++j) program.add(row, p.slip + m * k + j, p.s.faces[at(j)][t - 1]);
+    }
+  }
+  const int rates = p.add_row(1.0, 1.0);
+  for (int column = p.opening; column < program.columns(); ++column)
+    program.add(rates, column, 1.0);
+  add_transpose(p.add_row(kLeastLiveWork, kInfinity), program.lambda_column());
+  p.s.column_lower.resize(at(program.columns()), 0.0);
+  p.s.column_upper.resize(at(program.columns()), 1.0);
+  for (int column = p.velocity; column < p.opening; ++column) {
+    p.s.column_lower[at(column)] = -kInfinity;
+    p.s.column_upper[at(column)] = kInfinity;
+  }
+  const auto lambda = at(program.lambda_column());
+  p.s.column_lower[lambda] = 0.0;
+  p.s.column_upper[lambda] = upper;
+  return p;
+}
+
+std::vector<double> least_multiplier_objective(const Complementarity& p) {
+  std::vector<double> objective(at(p.s.program.columns()), 0.0);
+  objective[at(p.s.program.lambda_column())] = 1.0;
+  return objective;
+}
+
+// The largest normal force of each contact over the statically admissible fields with
+// 0 <= lambda <= upper (one linear program a contact, warm-started from the last): the big-M
+// constants of the mixed-integer program, which then cut none of its solutions, since no
+// solution's multiplier exceeds the associative one. Empty where one of them is unbounded
+// (a self-stress).
+std::vector<double> largest_normal_forces(const Statics& s, double upper) {
+  std::vector<double> column_lower = s.column_lower;
+  std::vector<double> column_upper = s.column_upper;
+  const auto lambda = at(s.program.lambda_column());
+  column_lower[lambda] = 0.0;
+  column_upper[lambda] = upper;
+  std::vector<double> objective(column_lower.size(), 0.0);
+  ClpSimplex simplex;
+  simplex.setLogLevel(0);
+  simplex.loadProblem(s.program.matrix(), column_lower.data(), column_upper.data(),
+                      objective.data(), s.row_lower.data(), s.row_upper.data());
+  simplex.setOptimizationDirection(-1.0);
+  std::vector<double> largest;
+  const int per_contact = s.program.per_contact();
+  for (int k = 0; k < static_cast<int>(s.mu.size()); ++k) {
+    if (k > 0) simplex.setObjectiveCoefficient((k - 1) * per_contact, 0.0);
+    simplex.setObjectiveCoefficient(k * per_contact, 1.0);
+    simplex.primal();
+    if (simplex.status() != 0) return {};
+    largest.push_back(simplex.getColSolution()[at(k * per_contact)]);
+  }
+  return largest;
+}
+
+// The complementarities as binaries with big-M bounds (the forces' largest values C_k):
+// y_k (the contact may open): d_k <= y_k, c_n <= C_k (1 - y_k); w_kj (it may slip along
+// -e_j): z_kj <= w_kj, mu' c_n - e_j . c_t <= S_k (1 - w_kj), S_k = mu' C_k (1 + corner)
+// the faces' largest slack. At a contact with no force every face holds, and slips along
+// faces that share no edge could cancel into rates that move nothing: only faces that share
+// one, at most two, may slip together (planar: one way at a time). Returns the first
+// binary's column.
+int add_complementarities(Complementarity& p, const std::vector<double>& largest) {
+  Program& program = p.s.program;
+  const int n = p.contacts();
+  const int m = p.faces();
+  const int per_contact = program.per_contact();
+  const int open = program.add_columns(n);
+  const int slides = program.add_columns(m * n);
+  p.s.column_lower.resize(at(program.columns()), 0.0);
+  p.s.column_upper.resize(at(program.columns()), 1.0);
+  for (int k = 0; k < n; ++k) {
+    const int normal = p.normal(k);
+    const double big = largest[at(k)];
+    const double mu = p.s.mu[at(k)];
+    const double slack = mu * big * (1.0 + p.s.corner);
+    p.s.column_upper[at(normal)] = big;
+    for (int t = 1; t < per_contact; ++t) {
+      p.s.column_lower[at(normal + t)] = -p.s.corner * mu * big;
+      p.s.column_upper[at(normal + t)] = p.s.corner * mu * big;
+    }
+    int row = p.add_row(-kInfinity, 0.0);
+    program.add(row, p.opening + k, 1.0);
+    program.add(row, open + k, -1.0);
+    row = p.add_row(-kInfinity, big);
+    program.add(row, normal, 1.0);
+    program.add(row, open + k, big);
+    for (int j = 0; j < m; ++j) {
+      const Eigen::Vector2d& e = p.s.faces[at(j)];
+      row = p.add_row(-kInfinity, 0.0);
+      program.add(row, p.slip + m * k + j, 1.0);
+      program.add(row, slides + m * k + j, -1.0);
+      row = p.add_row(-kInfinity, slack);
+      program.add(row, normal, mu);
+      for (int t = 1; t < per_contact; ++t) program.add(row, normal + t, -e[t - 1]);
+      program.add(row, slides + m * k + j, slack);
+    }
+    for (int i = 0; i < m; ++i)
+      for (int j = i + 1; j < m; ++j) {
+        if (m > 2 && (j == i + 1 || (i == 0 && j == m - 1))) continue;  // share an edge
+        row = p.add_row(-kInfinity, 1.0);
+        program.add(row, slides + m * k + i, 1.0);
+        program.add(row, slides + m * k + j, 1.0);
+      }
+    if (m == 3) {  // any two of three faces share an edge
+      row = p.add_row(-kInfinity, 2.0);
+      for (int j = 0; j < m; ++j) program.add(row, slides + m * k + j, 1.0);
+    }
+  }
+  return open;
+}
+
+// A mechanism's modes: which contacts open and along which faces each slips.
+struct Modes {
+  std::vector<bool> opens;
+  std::vector<bool> slides;  ///< contact k's face j at k faces + j
+  bool operator==(const Modes&) const = default;
+};
+
+// The least multiplier at which a mechanism of these modes has consistent forces (the
+// complementarity program with its binaries fixed, a linear program): the forces of the
+// contacts that open are zero, those of the contacts that slip along -e_j lie on face j,
+// and no other contact moves. False where it has none.
+bool solve_modes(const Complementarity& p, const Modes& modes, ClpSimplex& simplex) {
+  std::vector<double> column_lower = p.s.column_lower;
+  std::vector<double> column_upper = p.s.column_upper;
+  std::vector<double> row_lower = p.s.row_lower;
+  const int m = p.faces();
+  for (int k = 0; k < p.contacts(); ++k) {
+    const auto opening = at(p.opening + k);
+    if (modes.opens[at(k)])
+      column_upper[at(p.normal(k))] = 0.0;
+    else
+      column_upper[opening] = 0.0;
+    for (int j = 0; j < m; ++j) {
+      if (modes.slides[at(m * k + j)])
+        row_lower[at(p.face_row(k, j))] = 0.0;
+      else
+        column_upper[at(p.slip + m * k + j)] = 0.0;
+    }
+  }
+  const std::vector<double> objective = least_multiplier_objective(p);
+  simplex.setLogLevel(0);
+  simplex.loadProblem(p.s.program.matrix(), column_lower.data(), column_upper.data(),
+                      objective.data(), row_lower.data(), p.s.row_upper.data());
+  simplex.initialSolve();
+  return simplex.status() == 0;
+}
+
+// The modes of the mechanism of a program on the statics whose duals are the velocities
+// (`price`): the contacts whose opening rate and the faces whose multipliers exceed
+// kRateShare of the fastest velocity.
+Modes modes_of(const Complementarity& p, const double* price) {
+  const Program& program = p.s.program;
+  double fastest = 0.0;
+  double live_work = 0.0;
+  const auto columns = program.equilibrium_columns();
+  for (int row = 0; row < program.equilibrium_rows(); ++row)
+    fastest = std::max(fastest, std::abs(price[row]));
+  for (const auto& [row, value] : columns[at(program.lambda_column())])
+    live_work += value * price[row];
+  const double sign = live_work < 0.0 ? -1.0 : 1.0;
+  Modes modes;
+  const int m = p.faces();
+  for (int k = 0; k < p.contacts(); ++k) {
+    double opening = 0.0;
+    for (const auto& [row, value] : columns[at(p.normal(k))]) opening += sign * value * price[row];
+    modes.opens.push_back(opening > kRateShare * fastest);
+    for (int j = 0; j < m; ++j)
+      modes.slides.push_back(std::abs(price[p.face_row(k, j)]) > kRateShare * fastest);
+  }
+  return modes;
+}
+
+// The answer of a solved complementarity program.
+void describe_mechanism(const model::Scene& scene, const std::vector<dynamics::Contact>& contacts,
+                        const Complementarity& p, const double* x, Collapse& collapse) {
+  const int velocity = p.velocity;
+  describe(
+      scene, contacts, p.s.program, x, [x, velocity](int row) { return x[velocity + row]; },
+      collapse);
+}
+
+// Where the fictitious-friction iteration starts: the associative collapse's normal forces,
+// or those of the weights alone with the least sum (no self-stress), from which a joint that
+// the weights do not press has no strength.
+enum class Start { Associative, Weights };
+
+// The normal forces of `start`; empty where its program has no solution.
+std::vector<double> starting_normal_forces(const model::Scene& scene,
+                                           const std::vector<dynamics::Contact>& contacts,
+                                           const Vec3& direction, ConeFacets cone, int facets,
+                                           Start start) {
+  Statics s = statics(scene, contacts, direction, cone, facets);
+  const int per_contact = s.program.per_contact();
+  ClpSimplex simplex;
+  if (start == Start::Associative) {
+    solve_largest_multiplier(s, simplex);
+  } else {
+    std::vector<double> objective(at(s.program.columns()), 0.0);
+    for (std::size_t k = 0; k < contacts.size(); ++k) objective[k * at(per_contact)] = 1.0;
+    const auto lambda = at(s.program.lambda_column());
+    s.column_lower[lambda] = s.column_upper[lambda] = 0.0;
+    simplex.setLogLevel(0);
+    simplex.loadProblem(s.program.matrix(), s.column_lower.data(), s.column_upper.data(),
+                        objective.data(), s.row_lower.data(), s.row_upper.data());
+    simplex.initialSolve();
+  }
+  if (simplex.status() != 0) return {};
+  std::vector<double> normal;
+  for (std::size_t k = 0; k < contacts.size(); ++k)
+    normal.push_back(simplex.getColSolution()[k * at(per_contact)]);
+  return normal;
+}
+
+// One step of the fictitious-friction iteration: the strengths' normal forces N moved half
+// way to the program's c_n (kRelaxation), and the faces' bounds mu' N set in `simplex`.
+// Returns the largest change of N.
+double relax_strengths(const Complementarity& p, const double* x, std::vector<double>& normal,
+                       ClpSimplex& simplex) {
+  double change = 0.0;
+  for (int k = 0; k < p.contacts(); ++k) {
+    double& n = normal[at(k)];
+    const double relaxed = (1.0 - kRelaxation) * n + kRelaxation * x[p.normal(k)];
+    change = std::max(change, std::abs(relaxed - n));
+    n = relaxed;
+    for (int j = 0; j < p.faces(); ++j) simplex.setRowUpper(p.face_row(k, j), p.s.mu[at(k)] * n);
+  }
+  return change;
+}
+
+// The least multiplier found by the fictitious-friction iteration, with the solution of the
+// complementarity program (its columns before the binaries) that has it.
+struct Candidate {
+  double multiplier = kInfinity;
+  std::vector<double> x;
+};
+
+// The iteration of Gilbert, Casapulla and Ahmed (limit_analysis.hpp) from both starts.
+Candidate fictitious_friction(const model::Scene& scene,
+                              const std::vector<dynamics::Contact>& contacts, const Vec3& direction,
+                              ConeFacets cone, int facets, const Complementarity& p,
+                              int iterations) {
+  Candidate least;
+  const int lambda = p.s.program.lambda_column();
+  for (const Start start : {Start::Associative, Start::Weights}) {
+    std::vector<double> normal =
+        starting_normal_forces(scene, contacts, direction, cone, facets, start);
+    if (normal.empty()) continue;
+    const Statics fictitious = statics(scene, contacts, direction, cone, facets, normal);
+    ClpSimplex simplex;
+    solve_largest_multiplier(fictitious, simplex);
+    Modes tried;
+    for (int iteration = 0; iteration < iterations && simplex.status() == 0; ++iteration) {
+      Modes modes = modes_of(p, simplex.getRowPrice());
+      ClpSimplex consistent;
+      if (modes != tried && solve_modes(p, modes, consistent) &&
+          consistent.getColSolution()[lambda] < least.multiplier) {
+        least.multiplier = consistent.getColSolution()[lambda];
+        least.x.assign(consistent.getColSolution(),
+                       consistent.getColSolution() + p.s.program.columns());
+      }
+      tried = std::move(modes);
+      if (relax_strengths(p, simplex.getColSolution(), normal, simplex) <= kForceTolerance) break;
+      simplex.dual();
+    }
+  }
+  return least;
+}
+
+// The binaries of the mixed-integer program that a solution of its continuous part takes:
+// y_k = 1 where the contact opens, w_kj = 1 where it slips along -e_j.
+std::vector<double> with_binaries(const Complementarity& p, std::vector<double> x) {
+  const int m = p.faces();
+  for (int k = 0; k < p.contacts(); ++k) x.push_back(x[at(p.opening + k)] > 0.0 ? 1.0 : 0.0);
+  for (int k = 0; k < p.contacts(); ++k)
+    for (int j = 0; j < m; ++j) x.push_back(x[at(p.slip + m * k + j)] > 0.0 ? 1.0 : 0.0);
+  return x;
+}
+
+}  // namespace
+
+MinimumCollapse nonassociative_collapse(const model::Scene& scene,
+                                        const std::vector<dynamics::Contact>& contacts,
+                                        const Vec3& direction, ConeFacets cone, int facets,
+                                        double upper, int iterations, double seconds) {
+  MOREAU_ASSERT(facets >= 3 && upper >= 0.0 && iterations >= 1 && seconds >= 0.0);
+  Complementarity p = complementarity(scene, contacts, direction, cone, facets, upper);
+  MinimumCollapse minimum;
+  minimum.collapse.direction = direction;
+  Candidate least = fictitious_friction(scene, contacts, direction, cone, facets, p, iterations);
+  const std::vector<double> largest =
+      seconds > 0.0 ? largest_normal_forces(p.s, upper) : std::vector<double>{};
+  if (largest.size() == contacts.size()) {
+    const int first_binary = add_complementarities(p, largest);
+    const std::vector<double> objective = least_multiplier_objective(p);
+    OsiClpSolverInterface solver;
+    solver.loadProblem(p.s.program.matrix(), p.s.column_lower.data(), p.s.column_upper.data(),
+                       objective.data(), p.s.row_lower.data(), p.s.row_upper.data());
+    for (int column = first_binary; column < p.s.program.columns(); ++column)
+      solver.setInteger(column);
+    solver.messageHandler()->setLogLevel(0);
+    CbcModel model(solver);
+    model.setLogLevel(0);
+    if (!least.x.empty()) {
+      const std::vector<double> start = with_binaries(p, least.x);
+      model.setBestSolution(start.data(), static_cast<int>(start.size()), least.multiplier, true);
+    }
+    CbcSolverUsefulData parameters;
+    CbcMain0(model, parameters);
+    parameters.noPrinting_ = true;
+    const std::string limit = core::concat(seconds);
+    // Cbc's own driver: its presolve, cuts and heuristics, one thread, within `seconds`.
+    // Its preprocessing is off: its postsolve prints to stdout whatever the log level.
+    const char* arguments[] = {"moreau", "-log",        "0",      "-preprocess", "off",
+                               "-sec",   limit.c_str(), "-solve", "-quit"};
+    CbcMain1(
+        9, arguments, model, [](CbcModel*, int) { return 0; }, parameters);
+    const double* x = model.bestSolution();
+    if (x && x[p.s.program.lambda_column()] <= least.multiplier) {
+      least.multiplier = x[p.s.program.lambda_column()];
+      least.x.assign(x, x + p.s.program.columns());
+    }
+    minimum.proven = x && model.isProvenOptimal();
+    minimum.lower_bound =
+        minimum.proven ? least.multiplier : std::max(0.0, model.getBestPossibleObjValue());
+    if (!x && model.isProvenInfeasible()) {
+      minimum.unsolved =
+          "no mechanism has consistent forces at any multiplier up to the associative one";
+      return minimum;
+    }
+  }
+  if (least.x.empty()) {
+    minimum.unsolved =
+        core::concat("no mechanism found (", iterations, " fictitious programs from each start",
+                     seconds > 0.0 ? core::concat(", ", seconds, " s of Cbc") : "", ")");
+    return minimum;
+  }
+  describe_mechanism(scene, contacts, p, least.x.data(), minimum.collapse);
+  return minimum;
 }
 
 }  // namespace moreau::limit

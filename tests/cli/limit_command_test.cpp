@@ -1,12 +1,16 @@
 // `moreau limit` as a user meets it: on the bundled arch on its tilting table, the collapse
 // tilt of associative limit analysis with Heyman's four-hinge mechanism, and forces at collapse
-// that balance inside their friction cones (--json); bad input refused with exit code 2.
+// that balance inside their friction cones (--json); on two blocks side by side, the range
+// from the non-associative minimum, proven, to the associative collapse; bad input refused
+// with exit code 2.
 #include "support/run_command.hpp"
+#include "support/scratch_folder.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <string>
@@ -19,8 +23,11 @@ using ::testing::HasSubstr;
 const std::string kTiltingArchFile =
     std::string(MOREAU_SOURCE_DIR) + "/problems/arch-tilting-table.yaml";
 
+// Cbc's seconds in these tests: the arch's minimum is not proven in them (nor in 10).
+const std::string kProofSeconds = " --time-limit 1";
+
 TEST(LimitCommand, TheArchCollapsesInFourHingesWithForcesInsideTheirCones) {
-  const CommandResult result = run_moreau("limit " + kTiltingArchFile + " --json");
+  const CommandResult result = run_moreau("limit " + kTiltingArchFile + " --json" + kProofSeconds);
   ASSERT_EQ(result.exit_code, 0) << result.output;
   const auto json = nlohmann::json::parse(result.output);
   EXPECT_EQ(json["load"], "tilt");
@@ -42,20 +49,62 @@ TEST(LimitCommand, TheArchCollapsesInFourHingesWithForcesInsideTheirCones) {
     EXPECT_GE(normal, -1e-9);
     EXPECT_LE(tangential, friction * normal + 1e-6 * (1.0 + normal));
   }
+  // No joint slips in the four-hinge mechanism: non-associative friction allows it at the
+  // same tilt, found by the fictitious-friction iteration.
+  const auto& minimum = analysis["nonassociative"];
+  ASSERT_EQ(minimum["outcome"], "collapse") << minimum;
+  EXPECT_NEAR(minimum["multiplier"].get<double>(), analysis["multiplier"].get<double>(), 1e-6);
+  EXPECT_LE(minimum["bound_multiplier"].get<double>(), minimum["multiplier"].get<double>());
+  EXPECT_EQ(minimum["mechanism"]["hinges"].size(), 4u);
+}
+
+// Two blocks 0.4 x 1 m side by side, mu = 0.8, on a tilting table: the range of the issue
+// that asked for it, [21.8, 30.47] deg (atan(0.4) and the associative program's), the lower
+// end proven by Cbc.
+TEST(LimitCommand, TwoBlocksSideBySideGiveTheRangeOfTheirCollapse) {
+  const ScratchFolder scratch;
+  const std::string file = (scratch.path() / "pair.yaml").string();
+  const std::string block =
+      "shape: {type: polygon, vertices: [[-0.2, -0.5], [0.2, -0.5], [0.2, 0.5], [-0.2, 0.5]]}";
+  std::ofstream(file) << "version: 1\ndimension: 2\ntime: {step: 1.0e-3, duration: 40}\n"
+                         "interactions: {default: {friction: 0.8}}\nbodies:\n"
+                         "  - {name: ground, shape: {type: plane}, fixed: true}\n"
+                         "  - {name: left, "
+                      << block << ", position: [0.2, 0, 0.5]}\n  - {name: right, " << block
+                      << ", position: [0.6, 0, 0.5]}\nloads: {tilt: {rate: 1}}\n";
+  const CommandResult result = run_moreau("limit " + file + " --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const auto json = nlohmann::json::parse(result.output);
+  const auto& analysis = json["analyses"][0];
+  EXPECT_NEAR(analysis["load_factor"].get<double>(), 30.47, 0.005);
+  const auto& minimum = analysis["nonassociative"];
+  EXPECT_TRUE(minimum["proven"].get<bool>());
+  EXPECT_NEAR(minimum["load_factor"].get<double>(), std::atan(0.4) * 180.0 / std::numbers::pi,
+              1e-4);
+  const CommandResult text = run_moreau("limit " + file);
+  EXPECT_THAT(text.output, HasSubstr("lower end (non-associative friction): tilt_angle_deg 21.80"));
+  EXPECT_THAT(text.output, HasSubstr("proven the least by Cbc"));
 }
 
 TEST(LimitCommand, PrintsTheCollapseAsTheProblemsLoadFactor) {
-  const CommandResult result = run_moreau("limit " + kTiltingArchFile);
+  const CommandResult result = run_moreau("limit " + kTiltingArchFile + kProofSeconds);
   ASSERT_EQ(result.exit_code, 0) << result.output;
   EXPECT_THAT(result.output, HasSubstr("moreau limit: Arch on a tilting table"));
-  EXPECT_THAT(result.output, HasSubstr("load along (-1, 0, 0), exact cones: tilt_angle_deg "));
+  EXPECT_THAT(result.output, HasSubstr("load along (-1, 0, 0), exact cones:\n"
+                                       "    upper end (associative friction): tilt_angle_deg "));
   EXPECT_THAT(result.output, HasSubstr("mechanism: 4-hinge mechanism of 3 parts"));
+  EXPECT_THAT(result.output, HasSubstr("not proven the least (Cbc's bound after 1 s"));
 }
 
 TEST(LimitCommand, BadInputIsRefusedWithExitCodeTwo) {
   const CommandResult facets = run_moreau("limit " + kTiltingArchFile + " --facets 2");
   EXPECT_EQ(facets.exit_code, 2);
   EXPECT_THAT(facets.output, HasSubstr("--facets"));
+  for (const char* option : {"--iterations 0", "--time-limit -1", "--time-limit nan"}) {
+    const CommandResult refused = run_moreau("limit " + kTiltingArchFile + " " + option);
+    EXPECT_EQ(refused.exit_code, 2) << option;
+    EXPECT_THAT(refused.output, HasSubstr(std::string(option).substr(0, 6))) << option;
+  }
   const CommandResult no_lateral_load =
       run_moreau("limit " + std::string(MOREAU_SOURCE_DIR) + "/problems/arch.yaml");
   EXPECT_EQ(no_lateral_load.exit_code, 2);

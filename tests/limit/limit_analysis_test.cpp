@@ -87,6 +87,51 @@ TEST(LimitAnalysis, TwoBlocksSideBySideCollapseBetweenTheirBounds) {
   EXPECT_LT(pair.multiplier, 0.8 - 1e-3);
 }
 
+// The non-associative minimum along the problem's only load direction, Cbc given `seconds`.
+MinimumCollapse minimum_of(const run::Problem& problem, ConeFacets cone = ConeFacets::Inscribed,
+                           int facets = 8, double seconds = 60.0) {
+  const LoadPattern pattern = load_pattern(problem);
+  const auto contacts = standing_contacts(problem.scene);
+  const Collapse upper =
+      associative_collapse(problem.scene, contacts, pattern.directions.front(), cone, facets);
+  return nonassociative_collapse(problem.scene, contacts, pattern.directions.front(), cone, facets,
+                                 upper.multiplier, 100, seconds);
+}
+
+// The minimum of the pair above: each block tips about its own toe at b/h = 0.4, their joint
+// slipping at no normal force (validation/block_limit_analysis.py's known_answers, by HiGHS),
+// for any friction above b/h; with mu = 0.3 below it, both slide at 0.3.
+TEST(LimitAnalysis, TwoBlocksSideBySideCanTipEachAloneAtTheirSlenderness) {
+  const std::string pair =
+      rectangle("left", 0.0, 0.4, 0.0, 1.0) + rectangle("right", 0.4, 0.8, 0.0, 1.0);
+  for (const double mu : {0.8, 1e3}) {
+    const MinimumCollapse tipping = minimum_of(planar_problem(mu, pair));
+    ASSERT_EQ(tipping.collapse.outcome, Collapse::Outcome::Collapse) << tipping.unsolved;
+    EXPECT_TRUE(tipping.proven);
+    EXPECT_NEAR(tipping.collapse.multiplier, 0.4, 1e-6) << "mu " << mu;
+    EXPECT_NEAR(tipping.lower_bound, tipping.collapse.multiplier, 1e-9);
+    EXPECT_THAT(tipping.collapse.mechanism.description, HasSubstr("sliding at left against right"));
+  }
+  const MinimumCollapse sliding = minimum_of(planar_problem(0.3, pair));
+  EXPECT_NEAR(sliding.collapse.multiplier, 0.3, 1e-6);
+}
+
+// Where no joint need slip, the minimum is the associative collapse: a block's overturning,
+// a stack's, the offset top block's (the associative cases above).
+TEST(LimitAnalysis, WithoutSlipTheMinimumIsTheAssociativeCollapse) {
+  EXPECT_NEAR(
+      minimum_of(planar_problem(0.8, rectangle("block", 0.0, 0.4, 0.0, 1.0))).collapse.multiplier,
+      0.4, 1e-6);
+  EXPECT_NEAR(minimum_of(planar_problem(0.8, rectangle("lower", 0.0, 0.4, 0.0, 0.5) +
+                                                 rectangle("upper", 0.0, 0.4, 0.5, 1.0)))
+                  .collapse.multiplier,
+              0.4, 1e-6);
+  EXPECT_NEAR(minimum_of(planar_problem(0.8, rectangle("lower", 0.0, 0.4, 0.0, 0.5) +
+                                                 rectangle("upper", 0.1, 0.5, 0.5, 1.0)))
+                  .collapse.multiplier,
+              0.3, 1e-6);
+}
+
 // A 3D box sliding: the inscribed pyramid's faces lie within mu cos(pi / m) of the axis,
 // the circumscribed one's at mu, and the cone's answer, mu, lies between.
 TEST(LimitAnalysis, PyramidsBracketTheConeIn3D) {
@@ -108,6 +153,84 @@ loads: {lateral: {rate: 1, direction: [0.6, 0.8, 0]}}
   EXPECT_LE(circumscribed, 0.3 / std::cos(std::numbers::pi / facets) + 1e-9);
   EXPECT_LT(circumscribed - inscribed, 0.3 * (1.0 / std::cos(std::numbers::pi / facets) - 1.0) +
                                            0.3 * (1.0 - std::cos(std::numbers::pi / facets)));
+}
+
+// In 3D the same: two boxes side by side tip each alone at b/h = 0.4, their joint slipping at
+// no force along any direction of its plane (Cbc, given 2 s, need not prove it the least: its
+// bound must stay below); a box slides at the friction of the pyramid's faces along the load,
+// between mu cos(pi / m) and mu for the inscribed one.
+TEST(LimitAnalysis, TheMinimumIn3DTipsTheBoxesAloneOrSlidesWithinThePyramid) {
+  const run::Problem pair = io::read_problem_text(R"(version: 1
+time: {step: 1.0e-3, duration: 1}
+interactions: {default: {friction: 0.8}}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: left, shape: {type: box, size: [0.4, 1, 1]}, position: [0.2, 0, 0.5]}
+  - {name: right, shape: {type: box, size: [0.4, 1, 1]}, position: [0.6, 0, 0.5]}
+loads: {lateral: {rate: 1}}
+)",
+                                                  "pair", ".");
+  for (const ConeFacets cone : {ConeFacets::Inscribed, ConeFacets::Circumscribed}) {
+    const MinimumCollapse tipping = minimum_of(pair, cone, 8, 2.0);
+    ASSERT_EQ(tipping.collapse.outcome, Collapse::Outcome::Collapse) << tipping.unsolved;
+    EXPECT_NEAR(tipping.collapse.multiplier, 0.4, 1e-6);
+    EXPECT_LE(tipping.lower_bound, tipping.collapse.multiplier);
+    EXPECT_THAT(tipping.collapse.mechanism.description, HasSubstr("sliding at left against right"));
+  }
+  const run::Problem box = io::read_problem_text(R"(version: 1
+time: {step: 1.0e-3, duration: 1}
+interactions: {default: {friction: 0.3}}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: box, shape: {type: box, size: [1, 1, 0.5]}, position: [0, 0, 0.25]}
+loads: {lateral: {rate: 1, direction: [0.6, 0.8, 0]}}
+)",
+                                                 "box", ".");
+  const MinimumCollapse sliding = minimum_of(box);
+  EXPECT_LE(sliding.collapse.multiplier, 0.3 + 1e-6);
+  EXPECT_GE(sliding.collapse.multiplier, 0.3 * std::cos(std::numbers::pi / 8) - 1e-6);
+  EXPECT_NEAR(sliding.collapse.multiplier, collapse_of(box, ConeFacets::Inscribed, 8).multiplier,
+              1e-6);
+}
+
+// Gilbert, Casapulla and Ahmed's iteration finds the pair's tipping at 0.4 from the associative
+// 0.588, in 3D too, and the stack's and offset block's associative collapses, which no slip
+// changes.
+TEST(LimitAnalysis, TheFictitiousFrictionIterationFindsTheMechanismsWithoutDilatancy) {
+  const auto found = [](const run::Problem& problem, ConeFacets cone = ConeFacets::Inscribed) {
+    const LoadPattern pattern = load_pattern(problem);
+    const auto contacts = standing_contacts(problem.scene);
+    const Vec3 direction = pattern.directions.front();
+    const double upper =
+        associative_collapse(problem.scene, contacts, direction, cone, 8).multiplier;
+    const MinimumCollapse minimum =
+        nonassociative_collapse(problem.scene, contacts, direction, cone, 8, upper, 100, 0.0);
+    EXPECT_EQ(minimum.collapse.outcome, Collapse::Outcome::Collapse) << minimum.unsolved;
+    EXPECT_FALSE(minimum.proven);
+    return minimum.collapse;
+  };
+  const Collapse pair = found(planar_problem(
+      0.8, rectangle("left", 0.0, 0.4, 0.0, 1.0) + rectangle("right", 0.4, 0.8, 0.0, 1.0)));
+  EXPECT_NEAR(pair.multiplier, 0.4, 1e-6);
+  EXPECT_THAT(pair.mechanism.description, HasSubstr("sliding at left against right"));
+  EXPECT_NEAR(found(planar_problem(0.8, rectangle("lower", 0.0, 0.4, 0.0, 0.5) +
+                                            rectangle("upper", 0.1, 0.5, 0.5, 1.0)))
+                  .multiplier,
+              0.3, 1e-6);
+  EXPECT_NEAR(found(planar_problem(0.3, rectangle("block", 0.0, 0.4, 0.0, 1.0))).multiplier, 0.3,
+              1e-6);
+  const run::Problem boxes = io::read_problem_text(R"(version: 1
+time: {step: 1.0e-3, duration: 1}
+interactions: {default: {friction: 0.8}}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: left, shape: {type: box, size: [0.4, 1, 1]}, position: [0.2, 0, 0.5]}
+  - {name: right, shape: {type: box, size: [0.4, 1, 1]}, position: [0.6, 0, 0.5]}
+loads: {lateral: {rate: 1}}
+)",
+                                                   "pair", ".");
+  for (const ConeFacets cone : {ConeFacets::Inscribed, ConeFacets::Circumscribed})
+    EXPECT_NEAR(found(boxes, cone).multiplier, 0.4, 1e-6);
 }
 
 // A block held in a slot between two fixed walls: they balance any lateral load.

@@ -5,7 +5,12 @@
 // Meth. Eng. 12:1853-1871), a linear program solved by COIN-OR Clp. With real,
 // non-associative friction this is the upper end of the loads at which a mechanism can form
 // (Drucker 1954, J. Appl. Mech. 21:71-74); the collapse mechanism is the program's dual, the
-// blocks' virtual velocities.
+// blocks' virtual velocities. The lower end, the smallest multiplier at which a mechanism with
+// consistent forces exists under friction that slides without dilatancy, is a mathematical
+// program with complementarity constraints (Ferris and Tin-Loi 2001, "Limit analysis of
+// frictional block assemblies as a mathematical program with complementarity constraints",
+// Int. J. Mech. Sci. 43:209-224): found by an iteration of linear programs for any size,
+// proven by COIN-OR Cbc as a mixed-integer program where it is small enough.
 #pragma once
 
 #include "moreau/dynamics/stepper.hpp"
@@ -88,5 +93,47 @@ std::vector<dynamics::Contact> standing_contacts(const model::Scene& scene);
 Collapse associative_collapse(const model::Scene& scene,
                               const std::vector<dynamics::Contact>& contacts,
                               const math::Vec3& direction, ConeFacets cone, int facets);
+
+/// The non-associative minimum's answer.
+struct MinimumCollapse {
+  /// outcome Collapse with the least multiplier found, its forces and its mechanism, where
+  /// a mechanism was found
+  Collapse collapse;
+  bool proven = false;       ///< Cbc proved that no mechanism exists at a lower multiplier
+  double lower_bound = 0.0;  ///< no mechanism exists below it (Cbc's bound; 0 without Cbc)
+  std::string unsolved;      ///< why no mechanism was found, where none was
+};
+
+/// The least multiplier of the live load along `direction` at which a mechanism with
+/// consistent forces exists under non-associative Coulomb friction: a contact slips only
+/// with its force on the cone's edge and opposing the slip, opens only at no force, and
+/// slipping does not open it. This is the mathematical program with complementarity
+/// constraints of Ferris and Tin-Loi (2001, Int. J. Mech. Sci. 43:209-224): contact forces c
+/// inside the cones (3D: pyramids) of associative_collapse, the bodies' velocities u, per
+/// contact its opening rate d = A_n^T u >= 0 and its slip A_t^T u = -sum_j z_j e_j along
+/// its faces' directions e_j, each rate complementary to its force's slack (c_n d = 0,
+/// (mu' c_n - e_j . c_t) z_j = 0), the rates summing to 1 and the live load doing work on
+/// them. Two methods, the first's answer starting the second:
+/// - the iteration of Gilbert, Casapulla and Ahmed (2006, "Limit analysis of masonry block
+///   structures with non-associative frictional joints using linear programming", Comput.
+///   Struct. 84:873-887), for structures of any size: each contact's shear bounded by mu' N,
+///   N fixed normal forces (a strength that c_n does not change, whose associative flow slips
+///   without opening), the largest multiplier solved and N moved half way to its normal
+///   forces, until they settle or after `iterations`, from the associative collapse's normal
+///   forces and from the weights' alone with the least sum. Each program's mechanism is
+///   checked by the least multiplier at which a mechanism of its modes (the contacts that
+///   open, the faces along which contacts slip) has consistent forces: the complementarity
+///   program with those fixed, a linear one. Its answer is a multiplier at which a
+///   mechanism is possible, not proven the least.
+/// - for `seconds` > 0, the complementarity program solved exactly as a mixed-integer one by
+///   COIN-OR Cbc within `seconds`: each complementarity a binary with big-M bounds from the
+///   largest normal force of each contact over the statically admissible fields up to
+///   `upper` (the associative multiplier, which no solution exceeds), so the bounds cut no
+///   solution. Where Cbc finishes, the answer is proven the least.
+/// @pre facets >= 3, upper >= 0, iterations >= 1, seconds >= 0
+MinimumCollapse nonassociative_collapse(const model::Scene& scene,
+                                        const std::vector<dynamics::Contact>& contacts,
+                                        const math::Vec3& direction, ConeFacets cone, int facets,
+                                        double upper, int iterations, double seconds);
 
 }  // namespace moreau::limit

@@ -538,35 +538,49 @@ struct Modes {
   bool operator==(const Modes&) const = default;
 };
 
-// The least multiplier at which a mechanism of these modes has consistent forces (the
-// complementarity program with its binaries fixed, a linear program): the forces of the
-// contacts that open are zero, those of the contacts that slip along -e_j lie on face j,
-// and no other contact moves. False where it has none.
-bool solve_modes(const Complementarity& p, const Modes& modes, ClpSimplex& simplex) {
-  std::vector<double> column_lower = p.s.column_lower;
-  std::vector<double> column_upper = p.s.column_upper;
-  std::vector<double> row_lower = p.s.row_lower;
-  const int m = p.faces();
-  for (int k = 0; k < p.contacts(); ++k) {
-    const auto opening = at(p.opening + k);
-    if (modes.opens[at(k)])
-      column_upper[at(p.normal(k))] = 0.0;
-    else
-      column_upper[opening] = 0.0;
-    for (int j = 0; j < m; ++j) {
-      if (modes.slides[at(m * k + j)])
-        row_lower[at(p.face_row(k, j))] = 0.0;
-      else
-        column_upper[at(p.slip + m * k + j)] = 0.0;
-    }
+// The complementarity program with its binaries fixed, a linear program, loaded once and
+// solved for each mechanism's modes, the dual simplex method starting from the last.
+class ModesProgram {
+ public:
+  explicit ModesProgram(const Complementarity& p) : p_(p) {
+    const std::vector<double> objective = least_multiplier_objective(p);
+    simplex_.setLogLevel(0);
+    simplex_.loadProblem(p.s.program.matrix(), p.s.column_lower.data(), p.s.column_upper.data(),
+                         objective.data(), p.s.row_lower.data(), p.s.row_upper.data());
   }
-  const std::vector<double> objective = least_multiplier_objective(p);
-  simplex.setLogLevel(0);
-  simplex.loadProblem(p.s.program.matrix(), column_lower.data(), column_upper.data(),
-                      objective.data(), row_lower.data(), p.s.row_upper.data());
-  simplex.initialSolve();
-  return simplex.status() == 0;
-}
+
+  // The least multiplier at which a mechanism of these modes has consistent forces: the
+  // forces of the contacts that open are zero, those of the contacts that slip along -e_j
+  // lie on face j, and no other contact moves. False where it has none.
+  bool solve(const Modes& modes) {
+    const Complementarity& p = p_;
+    const int m = p.faces();
+    for (int k = 0; k < p.contacts(); ++k) {
+      const bool opens = modes.opens[at(k)];
+      simplex_.setColumnUpper(p.normal(k), opens ? 0.0 : p.s.column_upper[at(p.normal(k))]);
+      simplex_.setColumnUpper(p.opening + k, opens ? p.s.column_upper[at(p.opening + k)] : 0.0);
+      for (int j = 0; j < m; ++j) {
+        const bool slides = modes.slides[at(m * k + j)];
+        simplex_.setRowLower(p.face_row(k, j), slides ? 0.0 : p.s.row_lower[at(p.face_row(k, j))]);
+        simplex_.setColumnUpper(p.slip + m * k + j,
+                                slides ? p.s.column_upper[at(p.slip + m * k + j)] : 0.0);
+      }
+    }
+    if (solved_)
+      simplex_.dual();
+    else
+      simplex_.initialSolve();
+    solved_ = true;
+    return simplex_.status() == 0;
+  }
+
+  const double* solution() const { return simplex_.getColSolution(); }
+
+ private:
+  const Complementarity& p_;
+  ClpSimplex simplex_;
+  bool solved_ = false;
+};
 
 // The modes of the mechanism of a program on the statics whose duals are the velocities
 // (`price`): the contacts whose opening rate and the faces whose multipliers exceed
@@ -664,6 +678,7 @@ Candidate fictitious_friction(const model::Scene& scene,
                               int iterations) {
   Candidate least;
   const int lambda = p.s.program.lambda_column();
+  ModesProgram consistent(p);
   for (const Start start : {Start::Associative, Start::Weights}) {
     std::vector<double> normal =
         starting_normal_forces(scene, contacts, direction, cone, facets, start);
@@ -674,12 +689,10 @@ Candidate fictitious_friction(const model::Scene& scene,
     Modes tried;
     for (int iteration = 0; iteration < iterations && simplex.status() == 0; ++iteration) {
       Modes modes = modes_of(p, simplex.getRowPrice());
-      ClpSimplex consistent;
-      if (modes != tried && solve_modes(p, modes, consistent) &&
-          consistent.getColSolution()[lambda] < least.multiplier) {
-        least.multiplier = consistent.getColSolution()[lambda];
-        least.x.assign(consistent.getColSolution(),
-                       consistent.getColSolution() + p.s.program.columns());
+      if (modes != tried && consistent.solve(modes) &&
+          consistent.solution()[lambda] < least.multiplier) {
+        least.multiplier = consistent.solution()[lambda];
+        least.x.assign(consistent.solution(), consistent.solution() + p.s.program.columns());
       }
       tried = std::move(modes);
       if (relax_strengths(p, simplex.getColSolution(), normal, simplex) <= kForceTolerance) break;

@@ -114,9 +114,11 @@ def check_wall(case, wall):
     blocks = mirrored_blocks(runs[0])
     associative = degrees(block_limit_analysis.associative_load_factor(blocks, 0.0,
                                                                        friction)[0])
-    limit = json.loads(case.moreau_output(
+    analysis = json.loads(case.moreau_output(
         "limit", case.work / f"{name.replace(' ', '-')}-{THRESHOLDS[0] * 1000:g}mm.yaml",
-        "--json"))["analyses"][0]["load_factor"]
+        "--json"))["analyses"][0]
+    limit = analysis["load_factor"]
+    lower_end = analysis["nonassociative"]["load_factor"]
     case.compare(f"moreau limit's associative collapse tilt, {name} (deg)", associative, limit,
                  LIMIT_TOLERANCE, BOUND_SOURCE + ", by validation/block_limit_analysis.py",
                  relative=False)
@@ -138,8 +140,10 @@ def check_wall(case, wall):
               f"{mechanism.slipping} slipping; most closing rate "
               f"{mechanism.most_closing:.1e} of the largest) has consistent forces from "
               f"{lowest:.3f} to {highest:.3f} deg. Associative bound {associative:.3f} deg; "
-              f"with frictionless head joints {frictionless_head:.3f} deg. Mechanism: "
-              f"{description}.")
+              f"with frictionless head joints {frictionless_head:.3f} deg. moreau limit's "
+              f"lower end (its iteration, not proven the least) {lower_end:.3f} deg"
+              f"{', above the load of the mechanism moreau collapses in: the iteration misses it' if lower_end > lowest + LIMIT_TOLERANCE else ''}. "
+              f"Mechanism: {description}.")
     return name, tilts, start, lowest, highest, associative, frictionless_head
 
 

@@ -1,0 +1,81 @@
+"""moreau limit's two ends of the collapse loads of small planar assemblies against
+validation/block_limit_analysis.py (scipy's HiGHS, written independently of moreau): the
+associative LP (the upper end) and the exact non-associative minimum, the MILP of Ferris &
+Tin-Loi's complementarity problem (the lower end; reference.md)."""
+import json
+
+import block_limit_analysis  # noqa: E402  (validation/, on the driver's path)
+from block_limit_analysis import Rectangle
+
+TITLE = "Collapse loads of block assemblies: both ends against an independent limit analysis"
+PAIR = [Rectangle(0, 0.4, 0, 1), Rectangle(0.4, 0.8, 0, 1)]
+# (name, blocks, mu): the module's known_answers, then running-bond walls of 0.4 x 0.5 m
+# blocks with half blocks at the ends of every other course.
+ASSEMBLIES = (
+    ("block b/h = 0.4, mu = 0.8", [Rectangle(0, 0.4, 0, 1)], 0.8),
+    ("block b/h = 0.4, mu = 0.3", [Rectangle(0, 0.4, 0, 1)], 0.3),
+    ("stack, mu = 0.8", [Rectangle(0, 0.4, 0, 0.5), Rectangle(0, 0.4, 0.5, 1.0)], 0.8),
+    ("offset top block, mu = 0.8", [Rectangle(0, 0.4, 0, 0.5), Rectangle(0.1, 0.5, 0.5, 1.0)],
+     0.8),
+    ("pair side by side, mu = 0.8", PAIR, 0.8),
+    ("pair side by side, mu = 1000", PAIR, 1e3),
+    ("pair side by side, mu = 0.3", PAIR, 0.3),
+    ("wall, 2 courses (5 blocks), mu = 0.65",
+     [Rectangle(0, 0.4, 0, 0.5), Rectangle(0.4, 0.8, 0, 0.5), Rectangle(0, 0.2, 0.5, 1.0),
+      Rectangle(0.2, 0.6, 0.5, 1.0), Rectangle(0.6, 0.8, 0.5, 1.0)], 0.65),
+    ("wall, 3 courses (7 blocks), mu = 0.65",
+     [Rectangle(0, 0.4, 0, 0.5), Rectangle(0.4, 0.8, 0, 0.5), Rectangle(0, 0.2, 0.5, 1.0),
+      Rectangle(0.2, 0.6, 0.5, 1.0), Rectangle(0.6, 0.8, 0.5, 1.0), Rectangle(0, 0.4, 1.0, 1.5),
+      Rectangle(0.4, 0.8, 1.0, 1.5)], 0.65),
+)
+FAST = 7  # the fast subset: the closed-form assemblies
+UPPER_TOLERANCE = 1e-6  # two LPs' optima, each to about 1e-7 of the weight
+# HiGHS's feasibility tolerance (1e-7) on the MILP's big-M rows: 1e-5 of the weight, as the
+# module's own check of its known answers.
+LOWER_TOLERANCE = 1e-5
+HIGHS_SECONDS = 60.0
+MOREAU_SECONDS = 10  # Cbc's
+SOURCE = ("validation/block_limit_analysis.py (scipy's HiGHS) on the same blocks: "
+          "{} (Livesley 1978; Ferris & Tin-Loi 2001, Int. J. Mech. Sci. 43:209)")
+
+
+def problem(blocks, mu):
+    bodies = [{"name": "ground", "shape": {"type": "plane"}, "fixed": True}]
+    for index, b in enumerate(blocks):
+        hx, hz = (b.x1 - b.x0) / 2, (b.z1 - b.z0) / 2
+        bodies.append({"name": f"block{index}",
+                       "shape": {"type": "polygon",
+                                 "vertices": [[-hx, -hz], [hx, -hz], [hx, hz], [-hx, hz]]},
+                       "position": [b.x0 + hx, 0, b.z0 + hz]})
+    return {"version": 1, "dimension": 2, "time": {"step": 1e-3, "duration": 1},
+            "interactions": {"default": {"friction": mu}}, "bodies": bodies,
+            "loads": {"lateral": {"rate": 1, "direction": [1, 0, 0]}}}
+
+
+def check(case):
+    for index, (name, blocks, mu) in enumerate(ASSEMBLIES[:FAST] if case.fast else ASSEMBLIES):
+        path = case.work / f"assembly-{index}.yaml"
+        path.write_text(json.dumps(problem(blocks, mu), indent=1))
+        analysis = json.loads(case.moreau_output("limit", path, "--json", "--time-limit",
+                                                 MOREAU_SECONDS))["analyses"][0]
+        upper = block_limit_analysis.associative_load_factor(blocks, 0.0, mu)[0]
+        case.compare(f"upper end (associative), {name}", upper, analysis["multiplier"],
+                     UPPER_TOLERANCE, SOURCE.format("the associative LP"), relative=False)
+        lower = analysis["nonassociative"]
+        highs = block_limit_analysis.nonassociative_load_factor(blocks, 0.0, mu,
+                                                                time_limit=HIGHS_SECONDS)
+        if highs.optimal:
+            case.compare(f"lower end (non-associative minimum), {name}", highs.load_factor,
+                         lower["multiplier"], LOWER_TOLERANCE,
+                         SOURCE.format("the MILP, proven optimal"), relative=False)
+        else:
+            case.compare(f"lower end past HiGHS's best mechanism, {name}", 0.0,
+                         max(lower["multiplier"] - highs.load_factor, 0.0), LOWER_TOLERANCE,
+                         SOURCE.format(f"the MILP's best mechanism in {HIGHS_SECONDS:g} s, "
+                                       "not proven optimal"), relative=False)
+        case.note(f"{name}: moreau limit {lower['multiplier']:.6f} to "
+                  f"{analysis['multiplier']:.6f} (lower end "
+                  f"{'proven by Cbc' if lower['proven'] else 'not proven by Cbc'}, its bound "
+                  f"{lower['bound_multiplier']:.6f}); HiGHS {highs.load_factor:.6f} "
+                  f"({'proven' if highs.optimal else 'not proven, bound ' + format(highs.dual_bound, '.6f')}) "
+                  f"to {upper:.6f}. Mechanism: {lower['mechanism']['description']}.")

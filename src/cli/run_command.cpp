@@ -5,6 +5,7 @@
 // reports the load factor it fired at.
 #include "command.hpp"
 #include "interruption.hpp"
+#include "limit_analyses.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
@@ -15,6 +16,7 @@
 #include "moreau/output/run_folder.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "options.hpp"
+#include "progress.hpp"
 #include "simulation.hpp"
 
 #include <tbb/global_control.h>
@@ -23,6 +25,8 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <limits>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -165,6 +169,45 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
             << '\n';
 }
 
+// --limit: the range of collapse loads of limit analysis, both ends over the load's directions
+// and the cones' drawings, and where the run's collapse lies in it. Under a ground motion the
+// ends are static equivalents, not compared with a dynamic collapse.
+void print_collapse_range(const LimitAnalyses& limits, const run::RunSummary& summary) {
+  const limit::LoadPattern& pattern = limits.pattern;
+  double lower = std::numeric_limits<double>::infinity();
+  double upper = -lower;
+  bool proven = true;
+  for (const LimitAnalysis& a : limits.analyses) {
+    if (a.collapse.outcome != limit::Collapse::Outcome::Collapse) continue;
+    upper = std::max(upper, pattern.load_factor(a.collapse.multiplier));
+    if (!a.minimum.unsolved.empty()) continue;
+    lower = std::min(lower, pattern.load_factor(a.minimum.collapse.multiplier));
+    proven = proven && a.minimum.proven;
+  }
+  std::cout << "  limit analysis at t = 0 (limit.json): ";
+  if (!std::isfinite(upper) || !std::isfinite(lower)) {
+    std::cout << "no range of collapse loads (see limit.json)\n";
+    return;
+  }
+  std::cout << "collapse loads from " << pattern.load_factor_name() << ' ' << lower << " ("
+            << (proven ? "the least at which a mechanism is possible, proven"
+                       : "a mechanism is possible from here, not proven the least")
+            << ") to " << upper << " (the upper end)\n";
+  if (!summary.collapse || pattern.kind == "ground motion") return;
+  const double collapse = summary.collapse->load_factor;
+  const double margin = 1e-6 * std::max(1.0, std::abs(collapse));
+  std::cout << "  the collapse at " << collapse;
+  if (collapse < lower - margin)
+    std::cout << " lies below the lower end\n";
+  else if (collapse > upper + margin)
+    std::cout << " lies above the upper end: the criterion fires after the motion starts\n";
+  else
+    std::cout << " lies within the range, " << collapse - lower
+              << " above its lower end: the criterion's lag after the motion starts, and any "
+                 "load the structure stood past the least at which a mechanism is possible "
+                 "(weak stability)\n";
+}
+
 // --track: bodies history.csv follows besides those it follows anyway (moreau ida follows its
 // control body and the ground this way).
 void add_tracked_bodies(const po::variables_map& values, run::Problem& problem) {
@@ -250,7 +293,11 @@ int run_run(const std::vector<std::string>& arguments) {
                                "also follow this body in history.csv (repeat for several)")(
       "threads", po::value<int>(),
       "threads for collision detection (default: the file's threads, else the machine's cores); "
-      "the results are the same for any number")("quiet", "no progress bar on the terminal");
+      "the results are the same for any number")(
+      "limit",
+      "also the limit analysis of the structure where it stands at t = 0, as moreau limit "
+      "gives it: limit.json in the results, and where the collapse lies in its range")(
+      "quiet", "no progress bar on the terminal");
   po::positional_options_description positional;
   positional.add("file", 1);
   const auto values = parse_command(
@@ -295,10 +342,19 @@ int run_run(const std::vector<std::string>& arguments) {
   }
   const fs::path& out = claim->folder();
   if (guard.requested()) return interrupted_before_start("run", guard);
+  std::optional<LimitAnalyses> limits;
+  if (values->count("limit")) {
+    Progress progress(flags.quiet);
+    limits = analyse_limits(problem, LimitSettings{}, progress);
+    const nlohmann::ordered_json limit_object = limit_json(problem, *limits);
+    core::write_output_file(out / "limit.json",
+                            [&](std::ostream& stream) { stream << limit_object.dump(2) << '\n'; });
+  }
   const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
   const Simulation simulation = simulate(std::move(problem), out, flags, guard);
   if (const std::optional<int> stopped = write_summary("run", out, simulation)) return *stopped;
   print_report(simulation.summary, out, simulation.frames, interfaces);
+  if (limits) print_collapse_range(*limits, simulation.summary);
   if (!simulation.summary.interrupted_by.empty()) return kInterrupted;
   return simulation.summary.counts.not_converged == 0 ? kSuccess : kNotConverged;
 }

@@ -4,13 +4,11 @@
 // from the non-associative minimum, proven, to the associative collapse; bad input refused
 // with exit code 2.
 #include "support/run_command.hpp"
-#include "support/scratch_folder.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <string>
@@ -58,20 +56,11 @@ TEST(LimitCommand, TheArchCollapsesInFourHingesWithForcesInsideTheirCones) {
   EXPECT_EQ(minimum["mechanism"]["hinges"].size(), 4u);
 }
 
-// Two blocks 0.4 x 1 m side by side, mu = 0.8, on a tilting table: the range of the issue
-// that asked for it, [21.8, 30.47] deg (atan(0.4) and the associative program's), the lower
-// end proven by Cbc.
+// problems/blocks-side-by-side.yaml, two blocks 0.4 x 1 m, mu = 0.8, on a tilting table: the
+// range of the issue that asked for it, [21.8, 30.47] deg (atan(0.4) and the associative
+// program's), the lower end proven by Cbc.
 TEST(LimitCommand, TwoBlocksSideBySideGiveTheRangeOfTheirCollapse) {
-  const ScratchFolder scratch;
-  const std::string file = (scratch.path() / "pair.yaml").string();
-  const std::string block =
-      "shape: {type: polygon, vertices: [[-0.2, -0.5], [0.2, -0.5], [0.2, 0.5], [-0.2, 0.5]]}";
-  std::ofstream(file) << "version: 1\ndimension: 2\ntime: {step: 1.0e-3, duration: 40}\n"
-                         "interactions: {default: {friction: 0.8}}\nbodies:\n"
-                         "  - {name: ground, shape: {type: plane}, fixed: true}\n"
-                         "  - {name: left, "
-                      << block << ", position: [0.2, 0, 0.5]}\n  - {name: right, " << block
-                      << ", position: [0.6, 0, 0.5]}\nloads: {tilt: {rate: 1}}\n";
+  const std::string file = std::string(MOREAU_SOURCE_DIR) + "/problems/blocks-side-by-side.yaml";
   const CommandResult result = run_moreau("limit " + file + " --json");
   ASSERT_EQ(result.exit_code, 0) << result.output;
   const auto json = nlohmann::json::parse(result.output);

@@ -4,6 +4,7 @@
 #include "support/run_command.hpp"
 #include "support/test_problems.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,6 +23,7 @@ namespace moreau::testing {
 namespace {
 
 namespace fs = std::filesystem;
+using ::testing::HasSubstr;
 
 struct RunOutput {
   CommandResult result;
@@ -230,6 +232,27 @@ TEST(Problems, ArchOnTiltingTableCollapsesWithTheTiltAngleReported) {
   EXPECT_EQ(collapse["load_factor_name"], "tilt_angle_deg");
   EXPECT_GT(collapse["load_factor"].get<double>(), 10.0);
   EXPECT_LT(collapse["load_factor"].get<double>(), 25.0);
+}
+
+// --limit beside the collapse: the pair stands past the least load at which it may move, up to
+// the upper end of limit analysis (weak stability), and is reported past it by the lag of its
+// 1 cm criterion, in the lower end's mechanism; limit.json holds both ends.
+TEST(Problems, BlocksSideBySideCollapsePastTheRangeOfLimitAnalysis) {
+  const RunOutput run = run_problem("blocks-side-by-side.yaml", "--limit");
+  ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
+  EXPECT_THAT(run.result.output,
+              HasSubstr("collapse loads from tilt_angle_deg 21.8014 (the least at which a "
+                        "mechanism is possible, proven) to 30.4655 (the upper end)"));
+  EXPECT_THAT(run.result.output, HasSubstr("lies above the upper end"));
+  const double tilt = run.summary["collapse"]["load_factor"].get<double>();
+  EXPECT_GT(tilt, 30.4655);
+  EXPECT_LT(tilt, 32.0);
+  EXPECT_THAT(run.summary["collapse"]["mechanism"]["description"].get<std::string>(),
+              HasSubstr("sliding at left against right"));
+  std::ifstream limit(run.folder / "limit.json");
+  ASSERT_TRUE(limit) << "no limit.json";
+  const nlohmann::json analysis = nlohmann::json::parse(limit)["analyses"][0];
+  EXPECT_TRUE(analysis["nonassociative"]["proven"].get<bool>());
 }
 
 // The VTK frames of runs, read back by VTK itself (tests/output/read_vtk.py with Debian's

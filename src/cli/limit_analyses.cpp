@@ -17,6 +17,9 @@ using json = nlohmann::ordered_json;
 // assembly that large, and its big-M bounds alone cost a linear program a contact
 // (docs/limit-analysis.md, "The lower end").
 constexpr std::size_t kLargestProofContacts = 50;
+// Past this many contact points the lower end is searched for only when --iterations asks:
+// each program of its iteration then takes minutes (docs/limit-analysis.md, "The lower end").
+constexpr std::size_t kLargestLowerEndContacts = 1000;
 
 std::string outcome_name(limit::Collapse::Outcome outcome) {
   switch (outcome) {
@@ -105,7 +108,7 @@ void print_analysis(const LimitAnalysis& a, const limit::LoadPattern& pattern, d
   const limit::MinimumCollapse& m = a.minimum;
   std::cout << "    lower end (non-associative friction): ";
   if (!m.unsolved.empty()) {
-    std::cout << "not found: " << m.unsolved << '\n';
+    std::cout << m.unsolved << '\n';
     return;
   }
   std::cout << load(pattern, m.collapse.multiplier) << ", ";
@@ -124,10 +127,16 @@ void print_analysis(const LimitAnalysis& a, const limit::LoadPattern& pattern, d
 
 LimitAnalyses analyse_limits(const run::Problem& problem, LimitSettings settings,
                              Progress& progress) {
-  LimitAnalyses limits{
-      limit::load_pattern(problem), limit::standing_contacts(problem.scene), settings, false, {}};
+  LimitAnalyses limits{limit::load_pattern(problem),
+                       limit::standing_contacts(problem.scene),
+                       settings,
+                       false,
+                       false,
+                       {}};
   limits.proof_skipped = !settings.seconds_given && limits.contacts.size() > kLargestProofContacts;
   if (limits.proof_skipped) limits.settings.seconds = 0.0;
+  limits.lower_end_skipped =
+      !settings.iterations_given && limits.contacts.size() > kLargestLowerEndContacts;
   const std::vector<std::pair<std::string, limit::ConeFacets>> cones =
       problem.scene.dimension == 2
           ? std::vector<
@@ -147,7 +156,11 @@ LimitAnalyses analyse_limits(const run::Problem& problem, LimitSettings settings
                                                   settings.facets),
                       {}};
       progress.show(core::concat("limit analysis: the lower end (", which, ")"));
-      if (a.collapse.outcome == limit::Collapse::Outcome::Collapse)
+      if (limits.lower_end_skipped)
+        a.minimum.unsolved =
+            core::concat("not searched for on more than ", kLargestLowerEndContacts,
+                         " contact points unless --iterations asks");
+      else if (a.collapse.outcome == limit::Collapse::Outcome::Collapse)
         a.minimum = limit::nonassociative_collapse(problem.scene, limits.contacts, direction, cone,
                                                    settings.facets, a.collapse.multiplier,
                                                    settings.iterations, limits.settings.seconds);

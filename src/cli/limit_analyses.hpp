@@ -25,6 +25,9 @@ struct LimitSettings {
   double seconds = 10.0;  ///< Cbc's, per direction and cone; 0: not run
   /// Cbc runs on more than 50 contact points only when the seconds were asked for.
   bool seconds_given = false;
+  /// The lower end is searched for on more than 1,000 contact points only when the
+  /// iterations were asked for.
+  bool iterations_given = false;
 };
 
 /// The answers along one direction with one drawing of the cones: the associative collapse
@@ -39,8 +42,9 @@ struct LimitAnalysis {
 struct LimitAnalyses {
   limit::LoadPattern pattern;
   std::vector<dynamics::Contact> contacts;
-  LimitSettings settings;      ///< as run: seconds 0 where Cbc was not run
-  bool proof_skipped = false;  ///< Cbc not run for the problem's size
+  LimitSettings settings;          ///< as run: seconds 0 where Cbc was not run
+  bool proof_skipped = false;      ///< Cbc not run for the problem's size
+  bool lower_end_skipped = false;  ///< the lower end not searched for, for its size
   std::vector<LimitAnalysis> analyses;
 };
 

@@ -58,8 +58,11 @@ int run_limit(const std::vector<std::string>& arguments) {
 
   const run::Problem problem = io::read_problem_file((*values)["file"].as<std::string>());
   Progress progress(values->count("quiet") > 0);
-  const LimitAnalyses limits = analyse_limits(
-      problem, {facets, iterations, seconds, !(*values)["time-limit"].defaulted()}, progress);
+  const LimitAnalyses limits =
+      analyse_limits(problem,
+                     {facets, iterations, seconds, !(*values)["time-limit"].defaulted(),
+                      !(*values)["iterations"].defaulted()},
+                     progress);
   if (values->count("json")) {
     std::cout << limit_json(problem, limits).dump(2) << '\n';
     return kSuccess;

@@ -85,6 +85,24 @@ TEST(LimitCommand, PrintsTheCollapseAsTheProblemsLoadFactor) {
   EXPECT_THAT(result.output, HasSubstr("not proven the least (Cbc's bound after 1 s"));
 }
 
+// The façade under El Centro, 734 contact points: Cbc, which has proven no assembly that large,
+// is not run unless --time-limit asks; the lower end, from the iteration, lies below the upper
+// end along both directions of the record.
+TEST(LimitCommand, OnALargeStructureTheLowerEndIsTheIterationsAlone) {
+  const CommandResult result = run_moreau("limit " + std::string(MOREAU_SOURCE_DIR) +
+                                          "/problems/facade-el-centro.yaml --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const auto json = nlohmann::json::parse(result.output);
+  EXPECT_EQ(json["time_limit"], 0.0);
+  ASSERT_EQ(json["analyses"].size(), 2u);
+  for (const auto& analysis : json["analyses"]) {
+    const auto& minimum = analysis["nonassociative"];
+    ASSERT_EQ(minimum["outcome"], "collapse") << minimum;
+    EXPECT_FALSE(minimum["proven"].get<bool>());
+    EXPECT_LE(minimum["multiplier"].get<double>(), analysis["multiplier"].get<double>());
+  }
+}
+
 TEST(LimitCommand, BadInputIsRefusedWithExitCodeTwo) {
   const CommandResult facets = run_moreau("limit " + kTiltingArchFile + " --facets 2");
   EXPECT_EQ(facets.exit_code, 2);

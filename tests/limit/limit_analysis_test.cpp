@@ -132,10 +132,9 @@ TEST(LimitAnalysis, WithoutSlipTheMinimumIsTheAssociativeCollapse) {
               0.3, 1e-6);
 }
 
-// A 3D box sliding: the inscribed pyramid's faces lie within mu cos(pi / m) of the axis,
-// the circumscribed one's at mu, and the cone's answer, mu, lies between.
-TEST(LimitAnalysis, PyramidsBracketTheConeIn3D) {
-  const run::Problem problem = io::read_problem_text(R"(version: 1
+// A 3D box 1 x 1 x 0.5 m on the ground, mu = 0.3, under a lateral load along (0.6, 0.8, 0).
+run::Problem sliding_box() {
+  return io::read_problem_text(R"(version: 1
 time: {step: 1.0e-3, duration: 1}
 interactions: {default: {friction: 0.3}}
 bodies:
@@ -143,7 +142,13 @@ bodies:
   - {name: box, shape: {type: box, size: [1, 1, 0.5]}, position: [0, 0, 0.25]}
 loads: {lateral: {rate: 1, direction: [0.6, 0.8, 0]}}
 )",
-                                                     "box", ".");
+                               "box", ".");
+}
+
+// A 3D box sliding: the inscribed pyramid's faces lie within mu cos(pi / m) of the axis,
+// the circumscribed one's at mu, and the cone's answer, mu, lies between.
+TEST(LimitAnalysis, PyramidsBracketTheConeIn3D) {
+  const run::Problem problem = sliding_box();
   const int facets = 8;
   const double inscribed = collapse_of(problem, ConeFacets::Inscribed, facets).multiplier;
   const double circumscribed = collapse_of(problem, ConeFacets::Circumscribed, facets).multiplier;
@@ -155,12 +160,10 @@ loads: {lateral: {rate: 1, direction: [0.6, 0.8, 0]}}
                                            0.3 * (1.0 - std::cos(std::numbers::pi / facets)));
 }
 
-// In 3D the same: two boxes side by side tip each alone at b/h = 0.4, their joint slipping at
-// no force along any direction of its plane (Cbc, given 2 s, need not prove it the least: its
-// bound must stay below); a box slides at the friction of the pyramid's faces along the load,
-// between mu cos(pi / m) and mu for the inscribed one.
-TEST(LimitAnalysis, TheMinimumIn3DTipsTheBoxesAloneOrSlidesWithinThePyramid) {
-  const run::Problem pair = io::read_problem_text(R"(version: 1
+// Two boxes 0.4 x 1 x 1 m side by side on the ground, mu = 0.8, under a lateral load along x.
+run::Problem boxes_side_by_side() {
+  return io::read_problem_text(
+      R"(version: 1
 time: {step: 1.0e-3, duration: 1}
 interactions: {default: {friction: 0.8}}
 bodies:
@@ -169,7 +172,15 @@ bodies:
   - {name: right, shape: {type: box, size: [0.4, 1, 1]}, position: [0.6, 0, 0.5]}
 loads: {lateral: {rate: 1}}
 )",
-                                                  "pair", ".");
+      "pair", ".");
+}
+
+// In 3D the same: two boxes side by side tip each alone at b/h = 0.4, their joint slipping at
+// no force along any direction of its plane (Cbc, given 2 s, need not prove it the least: its
+// bound must stay below); a box slides at the friction of the pyramid's faces along the load,
+// between mu cos(pi / m) and mu for the inscribed one.
+TEST(LimitAnalysis, TheMinimumIn3DTipsTheBoxesAloneOrSlidesWithinThePyramid) {
+  const run::Problem pair = boxes_side_by_side();
   for (const ConeFacets cone : {ConeFacets::Inscribed, ConeFacets::Circumscribed}) {
     const MinimumCollapse tipping = minimum_of(pair, cone, 8, 2.0);
     ASSERT_EQ(tipping.collapse.outcome, Collapse::Outcome::Collapse) << tipping.unsolved;
@@ -177,15 +188,7 @@ loads: {lateral: {rate: 1}}
     EXPECT_LE(tipping.lower_bound, tipping.collapse.multiplier);
     EXPECT_THAT(tipping.collapse.mechanism.description, HasSubstr("sliding at left against right"));
   }
-  const run::Problem box = io::read_problem_text(R"(version: 1
-time: {step: 1.0e-3, duration: 1}
-interactions: {default: {friction: 0.3}}
-bodies:
-  - {name: ground, shape: {type: plane}, fixed: true}
-  - {name: box, shape: {type: box, size: [1, 1, 0.5]}, position: [0, 0, 0.25]}
-loads: {lateral: {rate: 1, direction: [0.6, 0.8, 0]}}
-)",
-                                                 "box", ".");
+  const run::Problem box = sliding_box();
   const MinimumCollapse sliding = minimum_of(box);
   EXPECT_LE(sliding.collapse.multiplier, 0.3 + 1e-6);
   EXPECT_GE(sliding.collapse.multiplier, 0.3 * std::cos(std::numbers::pi / 8) - 1e-6);
@@ -198,13 +201,7 @@ loads: {lateral: {rate: 1, direction: [0.6, 0.8, 0]}}
 // changes.
 TEST(LimitAnalysis, TheFictitiousFrictionIterationFindsTheMechanismsWithoutDilatancy) {
   const auto found = [](const run::Problem& problem, ConeFacets cone = ConeFacets::Inscribed) {
-    const LoadPattern pattern = load_pattern(problem);
-    const auto contacts = standing_contacts(problem.scene);
-    const Vec3 direction = pattern.directions.front();
-    const double upper =
-        associative_collapse(problem.scene, contacts, direction, cone, 8).multiplier;
-    const MinimumCollapse minimum =
-        nonassociative_collapse(problem.scene, contacts, direction, cone, 8, upper, 100, 0.0);
+    const MinimumCollapse minimum = minimum_of(problem, cone, 8, 0.0);
     EXPECT_EQ(minimum.collapse.outcome, Collapse::Outcome::Collapse) << minimum.unsolved;
     EXPECT_FALSE(minimum.proven);
     return minimum.collapse;
@@ -219,16 +216,7 @@ TEST(LimitAnalysis, TheFictitiousFrictionIterationFindsTheMechanismsWithoutDilat
               0.3, 1e-6);
   EXPECT_NEAR(found(planar_problem(0.3, rectangle("block", 0.0, 0.4, 0.0, 1.0))).multiplier, 0.3,
               1e-6);
-  const run::Problem boxes = io::read_problem_text(R"(version: 1
-time: {step: 1.0e-3, duration: 1}
-interactions: {default: {friction: 0.8}}
-bodies:
-  - {name: ground, shape: {type: plane}, fixed: true}
-  - {name: left, shape: {type: box, size: [0.4, 1, 1]}, position: [0.2, 0, 0.5]}
-  - {name: right, shape: {type: box, size: [0.4, 1, 1]}, position: [0.6, 0, 0.5]}
-loads: {lateral: {rate: 1}}
-)",
-                                                   "pair", ".");
+  const run::Problem boxes = boxes_side_by_side();
   for (const ConeFacets cone : {ConeFacets::Inscribed, ConeFacets::Circumscribed})
     EXPECT_NEAR(found(boxes, cone).multiplier, 0.4, 1e-6);
 }

@@ -1,6 +1,9 @@
 #include "limit_analyses.hpp"
 
 #include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/core/output_file.hpp"
+#include "moreau/output/collapse_files.hpp"
 #include "moreau/output/summary_json.hpp"
 
 #include <iostream>
@@ -161,9 +164,9 @@ LimitAnalyses analyse_limits(const run::Problem& problem, LimitSettings settings
             core::concat("not searched for on more than ", kLargestLowerEndContacts,
                          " contact points unless --iterations asks");
       else if (a.collapse.outcome == limit::Collapse::Outcome::Collapse)
-        a.minimum = limit::nonassociative_collapse(problem.scene, limits.contacts, direction, cone,
-                                                   settings.facets, a.collapse.multiplier,
-                                                   settings.iterations, limits.settings.seconds);
+        a.minimum = limit::nonassociative_collapse(problem.scene, limits.contacts, a.collapse, cone,
+                                                   settings.facets, settings.iterations,
+                                                   limits.settings.seconds);
       limits.analyses.push_back(std::move(a));
     }
   progress.clear();
@@ -183,6 +186,31 @@ json limit_json(const run::Problem& problem, const LimitAnalyses& limits) {
           {"time_limit", limits.settings.seconds},
           {"contacts", limits.contacts.size()},
           {"analyses", std::move(results)}};
+}
+
+void write_limit_files(const std::filesystem::path& folder, const run::Problem& problem,
+                       const LimitAnalyses& limits) {
+  const json object = limit_json(problem, limits);
+  core::write_output_file(folder / "limit.json",
+                          [&](std::ostream& stream) { stream << object.dump(2) << '\n'; });
+  // Folders of an earlier analysis that this one has not (fewer directions, an end not
+  // found) would pass for its own.
+  const std::filesystem::path answers = folder / "limit";
+  std::error_code error;
+  std::filesystem::remove_all(answers, error);
+  if (error)
+    throw core::Diagnostic({answers.string()}, "",
+                           "cannot remove the earlier limit analysis: " + error.message());
+  for (std::size_t i = 0; i < limits.analyses.size(); ++i) {
+    const LimitAnalysis& a = limits.analyses[i];
+    const std::string name = core::concat(i + 1, '-', a.cone, '-');
+    if (a.collapse.outcome == limit::Collapse::Outcome::Collapse)
+      output::write_collapse_files(answers / (name + "upper"), problem.scene, limits.contacts,
+                                   a.collapse);
+    if (a.minimum.collapse.outcome == limit::Collapse::Outcome::Collapse)
+      output::write_collapse_files(answers / (name + "lower"), problem.scene, limits.contacts,
+                                   a.minimum.collapse);
+  }
 }
 
 void print_limits(const run::Problem& problem, const LimitAnalyses& limits) {

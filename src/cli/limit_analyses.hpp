@@ -8,6 +8,7 @@
 #include "moreau/run/problem.hpp"
 #include "progress.hpp"
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -54,6 +55,14 @@ LimitAnalyses analyse_limits(const run::Problem& problem, LimitSettings settings
 
 /// The object `moreau limit --json` prints and `moreau run --limit` writes to limit.json.
 nlohmann::ordered_json limit_json(const run::Problem& problem, const LimitAnalyses& limits);
+
+/// Writes limit.json (limit_json) into `folder` and, for each end of each analysis that found a
+/// collapse, the folder limit/<n>-<cone>-<upper|lower>/ of output::write_collapse_files (n
+/// the analysis's place in limit.json's `analyses`, from 1), after removing the limit/
+/// folder of earlier results.
+/// @throws core::Diagnostic if a file or folder cannot be written or removed
+void write_limit_files(const std::filesystem::path& folder, const run::Problem& problem,
+                       const LimitAnalyses& limits);
 
 /// The text `moreau limit` prints after its title line.
 void print_limits(const run::Problem& problem, const LimitAnalyses& limits);

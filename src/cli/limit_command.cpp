@@ -7,11 +7,13 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "moreau/output/run_folder.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 
-#include <cmath>
+#include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,20 @@ namespace moreau::cli {
 namespace {
 
 namespace po = boost::program_options;
+
+// The --out folder, claimed (output::FolderClaim); refused where it holds an earlier limit
+// analysis, unless --overwrite.
+output::FolderClaim claim_folder(const std::filesystem::path& out,
+                                 const po::variables_map& values) {
+  output::FolderClaim claim = output::FolderClaim::claim(out);
+  std::error_code ignored;
+  if (std::filesystem::exists(out / "limit.json", ignored) && !values.count("overwrite"))
+    throw core::Diagnostic({out.string()}, "--out",
+                           "a folder without a limit analysis (this one holds one; pass "
+                           "--overwrite to replace it)",
+                           out.string());
+  return claim;
+}
 
 int run_limit(const std::vector<std::string>& arguments) {
   const LimitSettings defaults;
@@ -29,10 +45,14 @@ int run_limit(const std::vector<std::string>& arguments) {
       "cone, one circumscribed, which bracket its answer")(
       "iterations", po::value<int>()->default_value(defaults.iterations),
       "non-associative friction: linear programs of the fictitious-friction iteration from each "
-      "of its two starts (>= 1)")(
+      "of its three starts (>= 1)")(
       "time-limit", po::value<double>()->default_value(defaults.seconds),
       "non-associative friction: seconds Cbc may spend proving the least collapse load, per "
       "direction and cone (0: the iteration alone)")("json", "print the result as one JSON object")(
+      "out", po::value<std::string>(),
+      "also write the answers into this folder: limit.json, and per end of each analysis its "
+      "forces and mechanism as CSV and ParaView files")(
+      "overwrite", "replace the limit analysis an --out folder holds")(
       "quiet", "no progress on the terminal");
   po::positional_options_description positional;
   positional.add("file", 1);
@@ -51,18 +71,19 @@ int run_limit(const std::vector<std::string>& arguments) {
   if (iterations < 1)
     throw core::Diagnostic({"--iterations"}, "iterations", "an integer >= 1",
                            core::concat(iterations));
-  const double seconds = (*values)["time-limit"].as<double>();
-  if (!(seconds >= 0.0) || std::isinf(seconds))  // NaN refused too
-    throw core::Diagnostic({"--time-limit"}, "time-limit", "a finite number of seconds >= 0",
-                           core::concat(seconds));
+  const double seconds = read_time_limit(*values);
 
   const run::Problem problem = io::read_problem_file((*values)["file"].as<std::string>());
+  std::optional<output::FolderClaim> claim;
+  if (values->count("out"))
+    claim.emplace(claim_folder((*values)["out"].as<std::string>(), *values));
   Progress progress(values->count("quiet") > 0);
   const LimitAnalyses limits =
       analyse_limits(problem,
                      {facets, iterations, seconds, !(*values)["time-limit"].defaulted(),
                       !(*values)["iterations"].defaulted()},
                      progress);
+  if (claim) write_limit_files(claim->folder(), problem, limits);
   if (values->count("json")) {
     std::cout << limit_json(problem, limits).dump(2) << '\n';
     return kSuccess;

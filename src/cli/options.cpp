@@ -49,20 +49,25 @@ void add_solver_options(po::options_description& options, double default_time_li
       "solver option KEY=VALUE, repeatable (e.g. --option relaxation=1.2)");
 }
 
+double read_time_limit(const po::variables_map& values) {
+  const double seconds = values["time-limit"].as<double>();
+  if (!(seconds >= 0.0) || std::isinf(seconds))  // NaN refused too
+    throw Diagnostic({"--time-limit"}, "time-limit", "a finite number of seconds >= 0",
+                     concat(seconds));
+  return seconds;
+}
+
 solvers::StopCriteria read_stop_criteria(const po::variables_map& values) {
   solvers::StopCriteria stop;
   stop.tolerance = values["tol"].as<double>();
   stop.max_iterations = values["max-iter"].as<int>();
-  stop.time_limit = values["time-limit"].as<double>();
+  stop.time_limit = read_time_limit(values);
   // Written so that NaN is refused too.
   if (!(stop.tolerance > 0.0 && stop.tolerance < 1.0))
     throw Diagnostic({"--tol"}, "tol", "a number in (0, 1)", concat(stop.tolerance));
   if (stop.max_iterations < 1)
     throw Diagnostic({"--max-iter"}, "max-iter", "a whole number >= 1",
                      concat(stop.max_iterations));
-  if (!(stop.time_limit >= 0.0) || std::isinf(stop.time_limit))
-    throw Diagnostic({"--time-limit"}, "time-limit", "a finite number of seconds >= 0",
-                     concat(stop.time_limit));
   return stop;
 }
 

@@ -29,6 +29,10 @@ std::optional<po::variables_map> parse_command(
 /// to a command's options.
 void add_solver_options(po::options_description& options, double default_time_limit);
 
+/// The seconds of --time-limit, checked: a finite number >= 0.
+/// @throws core::Diagnostic naming --time-limit otherwise
+double read_time_limit(const po::variables_map& values);
+
 /// The stop criteria from --tol, --max-iter and --time-limit, checked for range.
 /// @throws core::Diagnostic naming the option for a value out of range
 solvers::StopCriteria read_stop_criteria(const po::variables_map& values);

@@ -5,7 +5,9 @@
 // control body's displacement and drift relative to the shaken support against time instead
 // of the capacity curve; with the VTK frames, the collapse mechanism and the damage map drawn
 // on the structure. A run that tracks no body of its structure gets the energies and the
-// solver's plots, and a line that says why the others are missing.
+// solver's plots, and a line that says why the others are missing. With a limit analysis
+// (limit.json: moreau run --limit, or alone from moreau limit --out), each end's mechanism is
+// drawn on the structure moved along it.
 #include "command.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
@@ -90,9 +92,42 @@ std::optional<Control> control_body(const po::variables_map& values, const nlohm
   return control;
 }
 
+// The arguments of plot_run.py for a run's folder: the folder and its control body, if any,
+// which it prints.
+std::vector<std::string> run_plot_arguments(const po::variables_map& values,
+                                            const fs::path& folder) {
+  for (const char* file : {"summary.json", "history.csv", "solver.csv"})
+    if (!fs::is_regular_file(folder / file))
+      throw core::Diagnostic({(folder / file).string()}, "",
+                             "a run's folder (moreau run writes summary.json, history.csv and "
+                             "solver.csv) or a limit analysis's (moreau limit --out writes "
+                             "limit.json)",
+                             "no such file");
+  nlohmann::json summary;
+  try {
+    summary = nlohmann::json::parse(std::ifstream(folder / "summary.json"));
+  } catch (const nlohmann::json::exception& error) {
+    throw core::Diagnostic({(folder / "summary.json").string()}, "", "a summary.json of moreau run",
+                           error.what());
+  }
+  const std::optional<Control> control =
+      control_body(values, summary, structure_bodies(tracked_in(folder / "history.csv"), summary));
+  std::vector<std::string> script_arguments{folder.string()};
+  if (control) {
+    script_arguments.push_back(control->body);
+    std::cout << "control body: " << control->body << " (" << control->chosen_as
+              << "; another with --control)\n";
+  } else
+    std::cout << "no body of the structure is tracked in " << (folder / "history.csv").string()
+              << ": no capacity curve, response or bodies plot (track bodies with "
+                 "output.control, output.bodies or moreau run --track)\n";
+  return script_arguments;
+}
+
 int run_plot(const std::vector<std::string>& arguments) {
   po::options_description options("Options");
-  options.add_options()("folder", po::value<std::string>()->required(), "a run's folder")(
+  options.add_options()("folder", po::value<std::string>()->required(),
+                        "a run's folder, or a folder of moreau limit's answers")(
       "control", po::value<std::string>(),
       "the body whose displacement the capacity curve and the response show (default: the "
       "problem's output.control, else the body that fired the collapse, else the highest free "
@@ -103,35 +138,20 @@ int run_plot(const std::vector<std::string>& arguments) {
       arguments,
       "Usage: moreau plot RUN_DIR [options]\nDraws a run's capacity curve or response, "
       "energies, solver statistics, tracked bodies, collapse mechanism and damage map to PNG "
-      "files in its folder (with matplotlib).",
+      "files in its folder (with matplotlib); with a limit analysis (limit.json), each end's "
+      "mechanism.",
       options, positional);
   if (!values) return kSuccess;
 
   const fs::path folder = (*values)["folder"].as<std::string>();
-  for (const char* file : {"summary.json", "history.csv", "solver.csv"})
-    if (!fs::is_regular_file(folder / file))
-      throw core::Diagnostic({(folder / file).string()}, "",
-                             "a run's folder (moreau run writes summary.json, history.csv and "
-                             "solver.csv)",
-                             "no such file");
-  nlohmann::json summary;
-  try {
-    summary = nlohmann::json::parse(std::ifstream(folder / "summary.json"));
-  } catch (const nlohmann::json::exception& error) {
-    throw core::Diagnostic({(folder / "summary.json").string()}, "", "a summary.json of moreau run",
-                           error.what());
-  }
-  const std::optional<Control> control =
-      control_body(*values, summary, structure_bodies(tracked_in(folder / "history.csv"), summary));
-  std::vector<std::string> script_arguments{folder.string()};
-  if (control) {
-    script_arguments.push_back(control->body);
-    std::cout << "control body: " << control->body << " (" << control->chosen_as
-              << "; another with --control)\n";
-  } else
-    std::cout << "no body of the structure is tracked in " << (folder / "history.csv").string()
-              << ": no capacity curve, response or bodies plot (track bodies with "
-                 "output.control, output.bodies or moreau run --track)\n";
+  // A folder of moreau limit --out: its mechanisms alone.
+  const bool limit_alone =
+      fs::is_regular_file(folder / "limit.json") && !fs::exists(folder / "summary.json");
+  if (limit_alone && values->count("control"))
+    throw core::Diagnostic({}, "--control", "a run's folder (this one holds a limit analysis)",
+                           (*values)["control"].as<std::string>());
+  const std::vector<std::string> script_arguments =
+      limit_alone ? std::vector<std::string>{folder.string()} : run_plot_arguments(*values, folder);
   std::string failure;
   const std::optional<std::string> written =
       run_plot_script("plot_run.py", script_arguments, folder / "plot.log", failure);

@@ -20,8 +20,12 @@ its own, the bodies at rest in grey, the hinges as red dots and the sliding join
 arrows; and the damage map (damage.vtu), every joint coloured by its largest opening and,
 beside it, its largest sliding, over the structure in grey.
 
+With a limit analysis (limit.json, from moreau run --limit or, in a folder of its own,
+moreau limit --out), each end's mechanism drawn the same way on the structure moved along it
+(limit/<n>-<cone>-<end>/mechanism.png).
+
 usage: plot_run.py RUN_DIR [CONTROL]   (CONTROL: a body tracked in history.csv; without it,
-no capacity curve or response)
+no capacity curve or response; RUN_DIR may hold a limit analysis alone)
 Prints the PNG files written, one per line, and the storeys' peak drifts.
 """
 import csv
@@ -392,6 +396,7 @@ def mechanism_picture(folder, summary):
     without a collapse, the mechanism of the structure's fastest motion (summary.json's
     peak_motion) at the frame nearest it."""
     collapse, peak = summary.get("collapse"), summary.get("peak_motion")
+    frame = None
     if collapse:
         frame = last_frame(folder, "bodies")
         mechanism = collapse["mechanism"]
@@ -403,11 +408,15 @@ def mechanism_picture(folder, summary):
         mechanism = peak["mechanism"]
         when = (f"fastest motion at t = {peak['time']:.4g} s (drawn as at {frame_time:.4g} s, "
                 "its nearest frame)")
-    else:
-        return
-    if frame is None:
-        return
-    names = [body["name"] for body in summary["bodies"]]
+    if frame is not None:
+        draw_mechanism(os.path.join(folder, "mechanism.png"), summary,
+                       [body["name"] for body in summary["bodies"]], mechanism, frame, when)
+
+
+def draw_mechanism(path, summary, names, mechanism, frame, when):
+    """A mechanism (summary.json's form) on the bodies of a frame (`names` in their order),
+    each rigid part in a colour of its own, the hinges and the sliding joints marked; the
+    title says `when`."""
     part_of = {}
     for k, part in enumerate(mechanism["parts"]):
         for name in part["bodies"]:
@@ -456,7 +465,7 @@ def mechanism_picture(folder, summary):
     motion = mechanism["description"].split(": ")[0]
     figure.suptitle(wrapped_title(figure, f"{summary['title']}: {when}: {motion}", 9),
                     fontsize=9)
-    save(figure, os.path.join(folder, "mechanism.png"), title_inches=0.8, legend_inches=0.7)
+    save(figure, path, title_inches=0.8, legend_inches=0.7)
 
 
 def damage_picture(folder, summary):
@@ -494,7 +503,37 @@ def damage_picture(folder, summary):
     save(figure, os.path.join(folder, "damage.png"), title_inches=0.6)
 
 
+def limit_pictures(folder):
+    """With limit.json (moreau limit --out, moreau run --limit): each end's mechanism drawn on
+    the structure moved along it (the last frame of limit/<n>-<cone>-<end>/), as mechanism.png
+    in that folder."""
+    path = os.path.join(folder, "limit.json")
+    if not os.path.exists(path):
+        return
+    with open(path) as stream:
+        limit = json.load(stream)
+    factor = LOAD_FACTORS.get(limit["load_factor_name"], limit["load_factor_name"])
+    scene = {"title": limit["title"], "dimension": 2 if limit["facets"] is None else 3}
+    ends = (("upper", "upper end (associative friction)"),
+            ("lower", "lower end (non-associative friction)"))
+    for n, analysis in enumerate(limit["analyses"], 1):
+        for end, label in ends:
+            answer = analysis if end == "upper" else analysis.get("nonassociative", {})
+            answer_folder = os.path.join(folder, "limit", f"{n}-{analysis['cone']}-{end}")
+            frame = last_frame(answer_folder, "bodies")
+            if answer.get("outcome") != "collapse" or frame is None:
+                continue
+            with open(os.path.join(answer_folder, "mechanism.csv"), newline="") as stream:
+                names = [row["body"] for row in csv.DictReader(stream)]
+            when = f"{label}, {analysis['cone']} cones, {factor} {answer['load_factor']:.4g}"
+            draw_mechanism(os.path.join(answer_folder, "mechanism.png"), scene, names,
+                           answer["mechanism"], frame, when)
+
+
 def main(folder, control=None):
+    if not os.path.exists(os.path.join(folder, "summary.json")):
+        limit_pictures(folder)
+        return
     with open(os.path.join(folder, "summary.json")) as stream:
         summary = json.load(stream)
     history = columns(os.path.join(folder, "history.csv"))
@@ -512,6 +551,7 @@ def main(folder, control=None):
     bodies(folder, summary, history, ground)
     mechanism_picture(folder, summary)
     damage_picture(folder, summary)
+    limit_pictures(folder)
 
 
 if __name__ == "__main__":

@@ -346,9 +346,7 @@ int run_run(const std::vector<std::string>& arguments) {
   if (values->count("limit")) {
     Progress progress(flags.quiet);
     limits = analyse_limits(problem, LimitSettings{}, progress);
-    const nlohmann::ordered_json limit_object = limit_json(problem, *limits);
-    core::write_output_file(out / "limit.json",
-                            [&](std::ostream& stream) { stream << limit_object.dump(2) << '\n'; });
+    write_limit_files(out, problem, *limits);
   }
   const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
   const Simulation simulation = simulate(std::move(problem), out, flags, guard);

@@ -383,6 +383,9 @@ struct Complementarity {
   int velocity = 0;  ///< first column of u, one per equilibrium row
   int opening = 0;   ///< first column of d
   int slip = 0;      ///< first column of z, contact k's face j at slip + k faces + j
+  /// The statics' columns up to lambda's, each its equilibrium rows: the transposes
+  /// A_n^T u, A_t^T u and the live load's work.
+  std::vector<std::vector<std::pair<int, double>>> columns;
 
   int faces() const { return static_cast<int>(s.faces.size()); }
   int contacts() const { return static_cast<int>(s.mu.size()); }
@@ -400,7 +403,7 @@ struct Complementarity {
 Complementarity complementarity(const model::Scene& scene,
                                 const std::vector<dynamics::Contact>& contacts,
                                 const Vec3& direction, ConeFacets cone, int facets, double upper) {
-  Complementarity p{statics(scene, contacts, direction, cone, facets)};
+  Complementarity p{statics(scene, contacts, direction, cone, facets), 0, 0, 0, {}};
   Program& program = p.s.program;
   const int n = p.contacts();
   const int m = p.faces();
@@ -408,9 +411,9 @@ Complementarity complementarity(const model::Scene& scene,
   p.velocity = program.add_columns(program.equilibrium_rows());
   p.opening = program.add_columns(n);
   p.slip = program.add_columns(m * n);
-  const auto columns = program.equilibrium_columns();
+  p.columns = program.equilibrium_columns();
   const auto add_transpose = [&](int row, int column) {
-    for (const auto& [body_row, value] : columns[at(column)])
+    for (const auto& [body_row, value] : p.columns[at(column)])
       program.add(row, p.velocity + body_row, value);
   };
   for (int k = 0; k < n; ++k) {
@@ -584,12 +587,13 @@ class ModesProgram {
 
 // The modes of the mechanism of a program on the statics whose duals are the velocities
 // (`price`): the contacts whose opening rate and the faces whose multipliers exceed
-// kRateShare of the fastest velocity.
+// kRateShare of the fastest velocity. `price` may be a fictitious program's: statics() lays
+// out its equilibrium and face rows as those of p.s, whatever bounds its faces have.
 Modes modes_of(const Complementarity& p, const double* price) {
   const Program& program = p.s.program;
   double fastest = 0.0;
   double live_work = 0.0;
-  const auto columns = program.equilibrium_columns();
+  const auto& columns = p.columns;
   for (int row = 0; row < program.equilibrium_rows(); ++row)
     fastest = std::max(fastest, std::abs(price[row]));
   for (const auto& [row, value] : columns[at(program.lambda_column())])
@@ -616,35 +620,37 @@ void describe_mechanism(const model::Scene& scene, const std::vector<dynamics::C
       collapse);
 }
 
-// Where the fictitious-friction iteration starts: the associative collapse's normal forces,
-// or those of the weights alone with the least sum (no self-stress), from which a joint that
-// the weights do not press has no strength.
-enum class Start { Associative, Weights };
+// Where the fictitious-friction iteration starts: the associative collapse's normal forces;
+// those of the weights alone with the least sum (no self-stress), from which a joint that the
+// weights do not press has no strength; or none at all, every joint frictionless at first,
+// from which the iteration reaches mechanisms that both others miss (a wall with a window).
+enum class Start { Associative, Weights, Frictionless };
 
-// The normal forces of `start`; empty where its program has no solution.
+// The normal forces of `start` in the force unit of p's program; empty where its program has
+// no solution.
 std::vector<double> starting_normal_forces(const model::Scene& scene,
                                            const std::vector<dynamics::Contact>& contacts,
-                                           const Vec3& direction, ConeFacets cone, int facets,
-                                           Start start) {
-  Statics s = statics(scene, contacts, direction, cone, facets);
-  const int per_contact = s.program.per_contact();
-  ClpSimplex simplex;
+                                           const Complementarity& p, const Collapse& associative,
+                                           ConeFacets cone, int facets, Start start) {
+  std::vector<double> normal(contacts.size(), 0.0);
+  if (start == Start::Frictionless) return normal;
   if (start == Start::Associative) {
-    solve_largest_multiplier(s, simplex);
-  } else {
-    std::vector<double> objective(at(s.program.columns()), 0.0);
-    for (std::size_t k = 0; k < contacts.size(); ++k) objective[k * at(per_contact)] = 1.0;
-    const auto lambda = at(s.program.lambda_column());
-    s.column_lower[lambda] = s.column_upper[lambda] = 0.0;
-    simplex.setLogLevel(0);
-    simplex.loadProblem(s.program.matrix(), s.column_lower.data(), s.column_upper.data(),
-                        objective.data(), s.row_lower.data(), s.row_upper.data());
-    simplex.initialSolve();
+    for (const ContactForce& force : associative.forces)
+      normal[at(force.contact)] = force.normal / p.s.program.force_unit();
+    return normal;
   }
+  Statics s = statics(scene, contacts, associative.direction, cone, facets);
+  std::vector<double> objective(at(s.program.columns()), 0.0);
+  for (int k = 0; k < p.contacts(); ++k) objective[at(p.normal(k))] = 1.0;
+  const auto lambda = at(s.program.lambda_column());
+  s.column_lower[lambda] = s.column_upper[lambda] = 0.0;
+  ClpSimplex simplex;
+  simplex.setLogLevel(0);
+  simplex.loadProblem(s.program.matrix(), s.column_lower.data(), s.column_upper.data(),
+                      objective.data(), s.row_lower.data(), s.row_upper.data());
+  simplex.initialSolve();
   if (simplex.status() != 0) return {};
-  std::vector<double> normal;
-  for (std::size_t k = 0; k < contacts.size(); ++k)
-    normal.push_back(simplex.getColSolution()[k * at(per_contact)]);
+  for (int k = 0; k < p.contacts(); ++k) normal[at(k)] = simplex.getColSolution()[p.normal(k)];
   return normal;
 }
 
@@ -671,19 +677,20 @@ struct Candidate {
   std::vector<double> x;
 };
 
-// The iteration of Gilbert, Casapulla and Ahmed (limit_analysis.hpp) from both starts.
+// The iteration of Gilbert, Casapulla and Ahmed (limit_analysis.hpp) from each start.
 Candidate fictitious_friction(const model::Scene& scene,
-                              const std::vector<dynamics::Contact>& contacts, const Vec3& direction,
-                              ConeFacets cone, int facets, const Complementarity& p,
-                              int iterations) {
+                              const std::vector<dynamics::Contact>& contacts,
+                              const Collapse& associative, ConeFacets cone, int facets,
+                              const Complementarity& p, int iterations) {
   Candidate least;
   const int lambda = p.s.program.lambda_column();
   ModesProgram consistent(p);
-  for (const Start start : {Start::Associative, Start::Weights}) {
+  for (const Start start : {Start::Associative, Start::Weights, Start::Frictionless}) {
     std::vector<double> normal =
-        starting_normal_forces(scene, contacts, direction, cone, facets, start);
+        starting_normal_forces(scene, contacts, p, associative, cone, facets, start);
     if (normal.empty()) continue;
-    const Statics fictitious = statics(scene, contacts, direction, cone, facets, normal);
+    const Statics fictitious =
+        statics(scene, contacts, associative.direction, cone, facets, normal);
     ClpSimplex simplex;
     solve_largest_multiplier(fictitious, simplex);
     Modes tried;
@@ -716,13 +723,15 @@ std::vector<double> with_binaries(const Complementarity& p, std::vector<double> 
 
 MinimumCollapse nonassociative_collapse(const model::Scene& scene,
                                         const std::vector<dynamics::Contact>& contacts,
-                                        const Vec3& direction, ConeFacets cone, int facets,
-                                        double upper, int iterations, double seconds) {
-  MOREAU_ASSERT(facets >= 3 && upper >= 0.0 && iterations >= 1 && seconds >= 0.0);
-  Complementarity p = complementarity(scene, contacts, direction, cone, facets, upper);
+                                        const Collapse& associative, ConeFacets cone, int facets,
+                                        int iterations, double seconds) {
+  MOREAU_ASSERT(associative.outcome == Collapse::Outcome::Collapse && facets >= 3 &&
+                iterations >= 1 && seconds >= 0.0);
+  const double upper = associative.multiplier;
+  Complementarity p = complementarity(scene, contacts, associative.direction, cone, facets, upper);
   MinimumCollapse minimum;
-  minimum.collapse.direction = direction;
-  Candidate least = fictitious_friction(scene, contacts, direction, cone, facets, p, iterations);
+  minimum.collapse.direction = associative.direction;
+  Candidate least = fictitious_friction(scene, contacts, associative, cone, facets, p, iterations);
   const std::vector<double> largest =
       seconds > 0.0 ? largest_normal_forces(p.s, upper) : std::vector<double>{};
   if (largest.size() == contacts.size()) {

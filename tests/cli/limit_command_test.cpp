@@ -1,14 +1,17 @@
 // `moreau limit` as a user meets it: on the bundled arch on its tilting table, the collapse
 // tilt of associative limit analysis with Heyman's four-hinge mechanism, and forces at collapse
 // that balance inside their friction cones (--json); on two blocks side by side, the range
-// from the non-associative minimum, proven, to the associative collapse; bad input refused
-// with exit code 2.
+// from the non-associative minimum, proven, to the associative collapse; both ends' files in
+// an --out folder; bad input refused with exit code 2.
 #include "support/run_command.hpp"
+#include "support/scratch_folder.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <string>
@@ -73,6 +76,37 @@ TEST(LimitCommand, TwoBlocksSideBySideGiveTheRangeOfTheirCollapse) {
   const CommandResult text = run_moreau("limit " + file);
   EXPECT_THAT(text.output, HasSubstr("lower end (non-associative friction): tilt_angle_deg 21.80"));
   EXPECT_THAT(text.output, HasSubstr("proven the least by Cbc"));
+}
+
+// --out: limit.json as --json prints it, and each end's forces, mechanism and ParaView frames
+// (tests/output/collapse_files_test.cpp checks their contents); a folder that holds a limit
+// analysis is replaced only with --overwrite, and then wholly.
+TEST(LimitCommand, WritesEachEndsFilesIntoTheOutFolderAndReplacesThemOnlyWhenAsked) {
+  const std::string file = std::string(MOREAU_SOURCE_DIR) + "/problems/blocks-side-by-side.yaml";
+  const ScratchFolder scratch;
+  const std::filesystem::path out = scratch.path() / "limit-results";
+  const CommandResult result = run_moreau("limit " + file + " --quiet --out " + out.string());
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  std::ifstream limit(out / "limit.json");
+  ASSERT_TRUE(limit) << "no limit.json";
+  EXPECT_EQ(nlohmann::json::parse(limit),
+            nlohmann::json::parse(run_moreau("limit " + file + " --json").output));
+  for (const char* end : {"1-exact-upper", "1-exact-lower"})
+    for (const char* written : {"forces.csv", "mechanism.csv", "bodies.pvd", "bodies_000001.vtu",
+                                "contacts_000000.vtu", "interfaces_000000.vtu"})
+      EXPECT_TRUE(std::filesystem::exists(out / "limit" / end / written)) << end << '/' << written;
+
+  const CommandResult again = run_moreau("limit " + file + " --quiet --out " + out.string());
+  EXPECT_EQ(again.exit_code, 2);
+  EXPECT_THAT(again.output, HasSubstr("--out"));
+  EXPECT_THAT(again.output, HasSubstr("--overwrite"));
+  const std::filesystem::path stale = out / "limit" / "2-exact-upper";
+  std::filesystem::create_directories(stale);
+  const CommandResult replaced =
+      run_moreau("limit " + file + " --quiet --overwrite --out " + out.string());
+  EXPECT_EQ(replaced.exit_code, 0) << replaced.output;
+  EXPECT_FALSE(std::filesystem::exists(stale)) << "an earlier analysis's folder left";
+  EXPECT_TRUE(std::filesystem::exists(out / "limit" / "1-exact-lower" / "forces.csv"));
 }
 
 TEST(LimitCommand, PrintsTheCollapseAsTheProblemsLoadFactor) {

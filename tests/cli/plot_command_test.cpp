@@ -293,6 +293,38 @@ TEST(PlotCommand, DrawsNoMechanismWithoutACollapseAndNoPictureWithoutTheVtkFrame
     EXPECT_FALSE(fs::exists(without / png)) << png;
 }
 
+// A folder of moreau limit --out (problems/blocks-side-by-side.yaml): each end's mechanism.
+// At the lower end both blocks tip, each a part (the second tab:green), about two hinges,
+// their joint sliding; at the upper end they turn about the right block's toe, no joint
+// sliding between them. --control has no meaning there.
+TEST(PlotCommand, DrawsEachEndsMechanismOfALimitAnalysis) {
+  const ScratchFolder folder;
+  const fs::path out = folder.path() / "limit";
+  ASSERT_EQ(run_moreau("limit " + std::string(MOREAU_SOURCE_DIR) +
+                       "/problems/blocks-side-by-side.yaml --quiet --out " + out.string())
+                .exit_code,
+            0);
+  const CommandResult plotted = run_moreau("plot " + out.string());
+  ASSERT_EQ(plotted.exit_code, 0) << plotted.output;
+  const fs::path lower = out / "limit" / "1-exact-lower" / "mechanism.png";
+  const fs::path upper = out / "limit" / "1-exact-upper" / "mechanism.png";
+  for (const fs::path& png : {lower, upper}) {
+    EXPECT_THAT(plotted.output, HasSubstr(png.string()));
+    ASSERT_TRUE(is_png(png)) << png;
+  }
+  const char* second_part = "#2ca02c";
+  auto both = pixels(lower, 0.0, 1.0, {kFirstPart, second_part, kHinge, kSliding});
+  EXPECT_GT(both[kFirstPart], 5000) << "one block";
+  EXPECT_GT(both[second_part], 5000) << "the other";
+  EXPECT_GT(both[kHinge], 40) << "two hinges";
+  EXPECT_GT(both[kSliding], 20) << "their joint";
+  EXPECT_EQ(pixels(upper, 0.0, 1.0, {kSliding})[kSliding], 0);
+
+  const CommandResult control = run_moreau("plot " + out.string() + " --control left");
+  EXPECT_EQ(control.exit_code, 2);
+  EXPECT_THAT(control.output, HasSubstr("--control"));
+}
+
 TEST(PlotCommand, RefusesWhatItCannotPlot) {
   const ScratchFolder folder;
   const CommandResult no_run = run_moreau("plot " + folder.path().string());

@@ -236,7 +236,8 @@ TEST(Problems, ArchOnTiltingTableCollapsesWithTheTiltAngleReported) {
 
 // --limit beside the collapse: the pair stands past the least load at which it may move, up to
 // the upper end of limit analysis (weak stability), and is reported past it by the lag of its
-// 1 cm criterion, in the lower end's mechanism; limit.json holds both ends.
+// 1 cm criterion, in the lower end's mechanism; limit.json holds both ends, and limit/ their
+// forces and mechanisms: at the lower end both blocks move.
 TEST(Problems, BlocksSideBySideCollapsePastTheRangeOfLimitAnalysis) {
   const RunOutput run = run_problem("blocks-side-by-side.yaml", "--limit");
   ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
@@ -253,6 +254,14 @@ TEST(Problems, BlocksSideBySideCollapsePastTheRangeOfLimitAnalysis) {
   ASSERT_TRUE(limit) << "no limit.json";
   const nlohmann::json analysis = nlohmann::json::parse(limit)["analyses"][0];
   EXPECT_TRUE(analysis["nonassociative"]["proven"].get<bool>());
+  std::ifstream mechanism(run.folder / "limit" / "1-exact-lower" / "mechanism.csv");
+  ASSERT_TRUE(mechanism) << "no limit/1-exact-lower/mechanism.csv";
+  std::string row;
+  std::getline(mechanism, row);
+  EXPECT_EQ(row, "body,vx,vy,vz,wx,wy,wz");
+  int moving = 0;
+  while (std::getline(mechanism, row)) moving += row.find(",0,0,0,0,0,0") == std::string::npos;
+  EXPECT_EQ(moving, 2) << "bodies that move in the lower end's mechanism";
 }
 
 // The VTK frames of runs, read back by VTK itself (tests/output/read_vtk.py with Debian's

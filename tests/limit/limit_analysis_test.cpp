@@ -94,8 +94,7 @@ MinimumCollapse minimum_of(const run::Problem& problem, ConeFacets cone = ConeFa
   const auto contacts = standing_contacts(problem.scene);
   const Collapse upper =
       associative_collapse(problem.scene, contacts, pattern.directions.front(), cone, facets);
-  return nonassociative_collapse(problem.scene, contacts, pattern.directions.front(), cone, facets,
-                                 upper.multiplier, 100, seconds);
+  return nonassociative_collapse(problem.scene, contacts, upper, cone, facets, 100, seconds);
 }
 
 // The minimum of the pair above: each block tips about its own toe at b/h = 0.4, their joint

@@ -104,7 +104,9 @@ struct MinimumCollapse {
   std::string unsolved;      ///< why no mechanism was found, where none was
 };
 
-/// The least multiplier of the live load along `direction` at which a mechanism with
+/// The least multiplier of the live load of `associative` (the upper end: an
+/// associative_collapse of the same contacts, cone and facets that found a collapse) at which
+/// a mechanism with
 /// consistent forces exists under non-associative Coulomb friction: a contact slips only
 /// with its force on the cone's edge and opposing the slip, opens only at no force, and
 /// slipping does not open it. This is the mathematical program with complementarity
@@ -119,21 +121,22 @@ struct MinimumCollapse {
 ///   Struct. 84:873-887), for structures of any size: each contact's shear bounded by mu' N,
 ///   N fixed normal forces (a strength that c_n does not change, whose associative flow slips
 ///   without opening), the largest multiplier solved and N moved half way to its normal
-///   forces, until they settle or after `iterations`, from the associative collapse's normal
-///   forces and from the weights' alone with the least sum. Each program's mechanism is
+///   forces, until they settle or after `iterations`, from three starts: the associative
+///   collapse's normal forces, the weights' alone with the least sum, and none (every joint
+///   frictionless at first). Each program's mechanism is
 ///   checked by the least multiplier at which a mechanism of its modes (the contacts that
 ///   open, the faces along which contacts slip) has consistent forces: the complementarity
 ///   program with those fixed, a linear one. Its answer is a multiplier at which a
 ///   mechanism is possible, not proven the least.
 /// - for `seconds` > 0, the complementarity program solved exactly as a mixed-integer one by
 ///   COIN-OR Cbc within `seconds`: each complementarity a binary with big-M bounds from the
-///   largest normal force of each contact over the statically admissible fields up to
-///   `upper` (the associative multiplier, which no solution exceeds), so the bounds cut no
-///   solution. Where Cbc finishes, the answer is proven the least.
-/// @pre facets >= 3, upper >= 0, iterations >= 1, seconds >= 0
+///   largest normal force of each contact over the statically admissible fields up to the
+///   associative multiplier (which no solution exceeds), so the bounds cut no solution.
+///   Where Cbc finishes, the answer is proven the least.
+/// @pre associative.outcome is Collapse, facets >= 3, iterations >= 1, seconds >= 0
 MinimumCollapse nonassociative_collapse(const model::Scene& scene,
                                         const std::vector<dynamics::Contact>& contacts,
-                                        const math::Vec3& direction, ConeFacets cone, int facets,
-                                        double upper, int iterations, double seconds);
+                                        const Collapse& associative, ConeFacets cone, int facets,
+                                        int iterations, double seconds);
 
 }  // namespace moreau::limit

@@ -132,6 +132,9 @@ def check_wall(case, wall):
                  start, TOLERANCE, MECHANISM_SOURCE, relative=False)
     case.compare(f"collapse tilt past the associative bound, {name} (deg)", 0.0,
                  max(start - associative, 0.0), 0.0, BOUND_SOURCE, relative=False)
+    case.compare(f"moreau limit's lower end past the load of moreau's mechanism, {name} (deg)",
+                 0.0, max(lower_end - lowest, 0.0), LIMIT_TOLERANCE, MECHANISM_SOURCE,
+                 relative=False)
     description = (runs[1].summary["collapse"] or {}).get("mechanism", {}).get(
         "description", "no collapse")
     case.note(f"{name} ({len(blocks)} blocks, mu = {friction}): moreau's collapse fires at "
@@ -141,8 +144,7 @@ def check_wall(case, wall):
               f"{mechanism.most_closing:.1e} of the largest) has consistent forces from "
               f"{lowest:.3f} to {highest:.3f} deg. Associative bound {associative:.3f} deg; "
               f"with frictionless head joints {frictionless_head:.3f} deg. moreau limit's "
-              f"lower end (its iteration, not proven the least) {lower_end:.3f} deg"
-              f"{', above the load of the mechanism moreau collapses in: the iteration misses it' if lower_end > lowest + LIMIT_TOLERANCE else ''}. "
+              f"lower end (its iteration, not proven the least) {lower_end:.4f} deg. "
               f"Mechanism: {description}.")
     return name, tilts, start, lowest, highest, associative, frictionless_head
 

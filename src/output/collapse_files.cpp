@@ -5,6 +5,7 @@
 #include "moreau/core/output_file.hpp"
 #include "moreau/geometry/aabb.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "moreau/output/interface_log.hpp"
 #include "moreau/output/run_folder.hpp"
 #include "moreau/output/vtk_writer.hpp"
 
@@ -90,8 +91,10 @@ void write_collapse_files(const std::filesystem::path& folder, const model::Scen
     moving.bodies[b].v = collapse.velocities[b];
     moving.bodies[b].w_B = scene.bodies[b].q.conjugate() * collapse.angular_velocities[b];
   }
+  const std::vector<dynamics::Contact> loaded = loaded_contacts(contacts, collapse);
+  InterfaceLog(folder / "interfaces.csv", scene).record(0, 0.0, scene, loaded);
   VtkWriter frames(folder, scene);
-  frames.write(0, 0.0, moving, loaded_contacts(contacts, collapse));
+  frames.write(0, 0.0, moving, loaded);
   const double s = structure_size(scene) / 20.0;
   for (model::Body& body : moving.bodies) {
     body.x += s * body.v;

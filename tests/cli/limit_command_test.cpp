@@ -92,8 +92,9 @@ TEST(LimitCommand, WritesEachEndsFilesIntoTheOutFolderAndReplacesThemOnlyWhenAsk
   EXPECT_EQ(nlohmann::json::parse(limit),
             nlohmann::json::parse(run_moreau("limit " + file + " --json").output));
   for (const char* end : {"1-exact-upper", "1-exact-lower"})
-    for (const char* written : {"forces.csv", "mechanism.csv", "bodies.pvd", "bodies_000001.vtu",
-                                "contacts_000000.vtu", "interfaces_000000.vtu"})
+    for (const char* written :
+         {"forces.csv", "interfaces.csv", "mechanism.csv", "bodies.pvd", "bodies_000001.vtu",
+          "contacts_000000.vtu", "interfaces_000000.vtu"})
       EXPECT_TRUE(std::filesystem::exists(out / "limit" / end / written)) << end << '/' << written;
 
   const CommandResult again = run_moreau("limit " + file + " --quiet --out " + out.string());

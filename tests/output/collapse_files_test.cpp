@@ -1,8 +1,9 @@
 // The files of a limit analysis's answer (output/collapse_files.hpp), read back as text: a
 // block 0.4 x 1 m on the ground overturns at lambda = b/h (Shenton 1996, J. Eng. Mech.
 // 122(7):690). The forces in forces.csv balance the block's weight and lateral load; the
-// velocities in mechanism.csv are the collapse's; the second ParaView frame has the block
-// moved along them for a twentieth of its height.
+// thrust line in interfaces.csv passes through the toe it turns about; the velocities in
+// mechanism.csv are the collapse's; the second ParaView frame has the block moved along them
+// for a twentieth of its height.
 #include "moreau/output/collapse_files.hpp"
 
 #include "moreau/io/problem_file.hpp"
@@ -10,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -88,6 +90,18 @@ TEST(CollapseFiles, TheBlocksForcesBalanceItsLoadsAndItsFramesMoveItAlongTheMech
   }
   const Vec3 loads = block.mass * problem.scene.gravity + collapse.multiplier * weight * direction;
   EXPECT_NEAR((on_block + loads).norm(), 0.0, kForceTolerance);
+
+  // The thrust line at collapse: the base joint's resultant, the block's weight, at the toe
+  // it overturns about (x = 0 or 0.4), where its eccentricity ratio is 3.
+  const auto joints = rows(scratch.path() / "interfaces.csv",
+                           "step,time,body_a,body_b,points,normal_force,shear_force,normal_x,"
+                           "normal_y,normal_z,shear_x,shear_y,shear_z,centre_x,centre_y,centre_z,"
+                           "eccentricity_ratio,in_kernel");
+  ASSERT_EQ(joints.size(), 1u);
+  EXPECT_NEAR(std::stod(joints[0][5]), weight, kForceTolerance);
+  EXPECT_NEAR(std::abs(std::stod(joints[0][13]) - 0.2), 0.2, kLengthTolerance);
+  EXPECT_NEAR(std::stod(joints[0][16]), 3.0, 1e-9);
+  EXPECT_EQ(joints[0][17], "0");
 
   const auto mechanism = rows(scratch.path() / "mechanism.csv", "body,vx,vy,vz,wx,wy,wz");
   ASSERT_EQ(mechanism.size(), 2u);

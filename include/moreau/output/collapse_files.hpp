@@ -21,6 +21,10 @@ namespace moreau::output {
 ///   mechanism.csv  one row per body: body (name), vx, vy, vz (the virtual velocity of its
 ///                  centre of mass, m/s), wx, wy, wz (its angular velocity, rad/s, world),
 ///                  scaled as limit::Collapse's: the fastest point at 1 m/s, 0 on supports
+///   interfaces.csv the joints' resultants at the collapse load as InterfaceLog writes them
+///                  (step 0, time 0): per pair of bodies in contact its normal and shear
+///                  force and its centre of pressure, the thrust line at collapse (a hinge's
+///                  at its edge, eccentricity ratio 3)
 ///   the frames of a VtkWriter (vtk_writer.hpp: bodies, contacts, interfaces and
 ///   open_in_paraview.py), two of them: frame 0 the structure where it stands, each vertex's
 ///   `velocity` the mechanism's and the contacts with the collapse forces (their interfaces'

@@ -85,6 +85,7 @@ void print_table(const run::Problem& initial, const std::vector<Run>& runs) {
     for (const Run& run : runs) cells.push_back(value(run.summary));
     print_row(name, cells);
   };
+  row("integration", [](const run::RunSummary& s) { return s.integration; });
   row("wall time (s)", [](const run::RunSummary& s) { return cell(s.wall_seconds); });
   row("steps", [](const run::RunSummary& s) { return cell(static_cast<double>(s.steps)); });
   row("collapse", collapse_cell);
@@ -150,12 +151,18 @@ run::RunSummary ended_run(const fs::path& folder, const run::ComparisonRun& entr
   const fs::path path = folder / "summary.json";
   run::RunSummary summary = output::read_summary_json(path);
   const long steps = run::step_count(entry.problem);
-  if (summary.mode != run::mode_name(entry.problem.mode) ||
+  const std::string integration = entry.problem.mode == run::Mode::Penalty
+                                      ? run::integration_name(entry.problem.integration)
+                                      : "";
+  if (summary.mode != run::mode_name(entry.problem.mode) || summary.integration != integration ||
       (!summary.collapse && summary.steps != steps))
-    throw core::Diagnostic({path.string()}, "--out",
-                           core::concat("the ", entry.label, " run of this comparison (", steps,
-                                        " steps in ", run::mode_name(entry.problem.mode), " mode)"),
-                           core::concat(summary.steps, " steps in ", summary.mode, " mode"));
+    throw core::Diagnostic(
+        {path.string()}, "--out",
+        core::concat("the ", entry.label, " run of this comparison (", steps, " steps in ",
+                     run::mode_name(entry.problem.mode), " mode", integration.empty() ? "" : ", ",
+                     integration, ")"),
+        core::concat(summary.steps, " steps in ", summary.mode, " mode",
+                     summary.integration.empty() ? "" : ", ", summary.integration));
   return summary;
 }
 
@@ -182,7 +189,9 @@ int run_compare(const std::vector<std::string>& arguments) {
       "also run the penalty mode with every stiffness scaled by each factor, e.g. 0.01,0.1,10 "
       "(sub-stepping as the critical step requires)")("duration", po::value<double>(),
                                                       "override the file's duration, s")(
-      "quiet", "no progress bar on the terminal");
+      "integration", po::value<std::string>(),
+      "how the penalty runs integrate, overriding the file's time.integration: explicit or "
+      "implicit")("quiet", "no progress bar on the terminal");
   po::positional_options_description positional;
   positional.add("file", 1);
   const auto values = parse_command(
@@ -195,7 +204,8 @@ int run_compare(const std::vector<std::string>& arguments) {
   const fs::path file((*values)["file"].as<std::string>());
   // Read once, in the penalty mode, whose checks include the NSCD ones (and the calibration
   // of the laws from the materials).
-  const run::Problem problem = io::read_problem_file(file, {.mode = run::Mode::Penalty});
+  const run::Problem problem = io::read_problem_file(
+      file, {.mode = run::Mode::Penalty, .integration = read_integration(*values)});
   const std::vector<double> factors =
       values->count("stiffness-sweep")
           ? read_factors((*values)["stiffness-sweep"].as<std::string>(), "--stiffness-sweep",
@@ -251,8 +261,9 @@ int run_compare(const std::vector<std::string>& arguments) {
   print_table(problem, runs);
   print_convergence(problem, runs);
   if (!converged)
-    std::cout << "  NOT CONVERGED: the nscd solver missed its tolerance in some steps (see "
-              << (out / "nscd" / "solver.csv").string() << ")\n";
+    std::cout << "  NOT CONVERGED: a solver missed its tolerance in some steps (see each "
+                 "run's solver.csv in "
+              << out.string() << ")\n";
   std::cout << "  outputs in " << out.string() << '\n';
   return converged ? kSuccess : kNotConverged;
 }

@@ -57,6 +57,14 @@ double read_time_limit(const po::variables_map& values) {
   return seconds;
 }
 
+std::optional<run::PenaltyIntegration> read_integration(const po::variables_map& values) {
+  if (!values.count("integration")) return std::nullopt;
+  const std::string name = values["integration"].as<std::string>();
+  if (name != "explicit" && name != "implicit")
+    throw Diagnostic({}, "--integration", "explicit or implicit", name);
+  return name == "implicit" ? run::PenaltyIntegration::Implicit : run::PenaltyIntegration::Explicit;
+}
+
 solvers::StopCriteria read_stop_criteria(const po::variables_map& values) {
   solvers::StopCriteria stop;
   stop.tolerance = values["tol"].as<double>();

@@ -46,6 +46,10 @@ solvers::SolverParameters read_solver_parameters(const po::variables_map& values
 /// @throws core::Diagnostic naming --duration for a value out of range
 void override_duration(const po::variables_map& values, run::Problem& problem);
 
+/// --integration, how the penalty mode integrates (time.integration), when given.
+/// @throws core::Diagnostic naming --integration for a value other than explicit or implicit
+std::optional<run::PenaltyIntegration> read_integration(const po::variables_map& values);
+
 /// The factors of a comma-separated list such as "0.25,0.5,1", each in (0, largest].
 /// @throws core::Diagnostic naming `option`, with `expected` as the list expected, for an
 ///         item that is not such a number

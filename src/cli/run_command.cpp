@@ -113,7 +113,8 @@ std::string answered_by(const run::SolverCounts& counts) {
 void print_report(const run::RunSummary& summary, const fs::path& out, int frames,
                   bool interfaces) {
   const run::SolverCounts& counts = summary.counts;
-  std::cout << "moreau run: " << summary.title << " (" << summary.mode << ")\n"
+  std::cout << "moreau run: " << summary.title << " (" << summary.mode
+            << (summary.integration.empty() ? "" : ", ") << summary.integration << ")\n"
             << "  " << summary.steps << " steps to t = " << summary.simulated_time << " s";
   if (summary.restarted_from_step > 0)
     std::cout << ", restarted from step " << summary.restarted_from_step << ": steps "
@@ -266,6 +267,8 @@ int run_run(const std::vector<std::string>& arguments) {
       "restart-from", po::value<std::string>(),
       "continue the run from a checkpoint (DIR/checkpoint-NNNNNN) in its folder DIR")(
       "mode", po::value<std::string>(), "override the file's mode: nscd or penalty")(
+      "integration", po::value<std::string>(),
+      "override the file's time.integration of the penalty mode: explicit or implicit")(
       "solver", po::value<std::string>(),
       core::concat("override the file's solver: ", core::join(dynamics::moreau_jean_solver_names()))
           .c_str())("duration", po::value<double>(),
@@ -312,6 +315,7 @@ int run_run(const std::vector<std::string>& arguments) {
       throw core::Diagnostic({}, "--mode", "nscd or penalty", name);
     overrides.mode = name == "nscd" ? run::Mode::Nscd : run::Mode::Penalty;
   }
+  overrides.integration = read_integration(*values);
   if (values->count("record-scale")) {
     overrides.record_scale = (*values)["record-scale"].as<double>();
     // N.B. the negated form refuses NaN too.

@@ -2,12 +2,12 @@
 
 namespace moreau::dynamics {
 
-JointCompliance joint_compliance(const std::vector<Contact>& contacts,
-                                 const ContactMemory& impulses, const model::Scene& scene,
-                                 double h) {
+ContactCompliance joint_compliance(const std::vector<Contact>& contacts,
+                                   const ContactMemory& impulses, const model::Scene& scene,
+                                   double h) {
   const int d = scene.dimension;
   const auto n = static_cast<math::Index>(contacts.size());
-  JointCompliance joint{math::VecX::Zero(d * n), math::VecX::Zero(d * n)};
+  ContactCompliance joint{math::VecX::Zero(d * n), math::VecX::Zero(d * n)};
   if (!scene.interactions.has_joint_stiffness()) return joint;
   for (math::Index a = 0; a < n; ++a) {
     const Contact& contact = contacts[a];

@@ -8,6 +8,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/dynamics/body_motion.hpp"
 #include "moreau/dynamics/contact_detection.hpp"
+#include "moreau/dynamics/penalty_compliance.hpp"
 #include "moreau/geometry/aabb.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/solvers/hybrid.hpp"
@@ -117,8 +118,9 @@ StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
               solvers::VelocityNsgsOptions{.stop = sweeps, .stop_on_stagnation = true})};
 }
 
-MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options)
-    : scene_(scene), options_(std::move(options)) {
+MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options,
+                       std::optional<ContactSides> penalty)
+    : scene_(scene), options_(std::move(options)), penalty_(std::move(penalty)) {
   if (!(options_.h > 0.0) || !std::isfinite(options_.h))
     throw core::Diagnostic({}, "time.step", "a positive time step (s)", core::concat(options_.h));
   if (!(options_.theta >= 0.5 && options_.theta <= 1.0))
@@ -168,19 +170,34 @@ std::vector<Contact> MoreauJean::detect_contacts() {
 
 // The active set of docs/mathematics.md section 1: predicted gap g_k + h (1-theta) u_N,k below the
 // activation threshold, with the velocities of t_k; and every bonded contact, which holds
-// whatever the pull until its bond breaks.
+// whatever the pull until its bond breaks. A penalty contact is active from a predicted gap
+// g_k + h u_N,k at the end of the step (its spring pushes from the moment the bodies overlap,
+// penalty_compliance.hpp), with a law that resists (penalty_resists); it rebounds by its
+// dashpot, not by Newton's law.
 std::vector<Contact> MoreauJean::select_active(std::vector<Contact> detected) const {
-  const double h = options_.h, theta = options_.theta;
+  const double h = options_.h, theta = penalty_ ? 0.0 : options_.theta;
   std::vector<Contact> active;
   for (Contact& contact : detected) {
     const Vec3 relative = scene_.bodies[contact.body_a].point_velocity(contact.point.p) -
                           scene_.bodies[contact.body_b].point_velocity(contact.point.p);
     contact.normal_velocity = contact.frame.col(0).dot(relative);
-    if (contact.point.gap + h * (1 - theta) * contact.normal_velocity <= activation_threshold() ||
-        joints_.find(contact.key))
-      active.push_back(contact);
+    if (contact.point.gap + h * (1 - theta) * contact.normal_velocity > activation_threshold() &&
+        !joints_.find(contact.key))
+      continue;
+    if (penalty_) {
+      if (!penalty_resists(contact, *penalty_, h)) continue;
+      contact.restitution = 0.0;
+    }
+    active.push_back(contact);
   }
   return active;
+}
+
+// C and s of the active contacts, with the bodies' velocities of t_k: the penalty laws', or
+// the compliant joints'.
+ContactCompliance MoreauJean::compliance() const {
+  return penalty_ ? penalty_compliance(contacts_, impulses_, *penalty_, scene_, options_.h)
+                  : joint_compliance(contacts_, impulses_, scene_, options_.h);
 }
 
 VecX MoreauJean::inverse_masses() const {
@@ -291,7 +308,7 @@ VecX MoreauJean::warm_start(const StepTerms& terms) const {
   const VecX q = terms.free_local_velocity();
   const auto error = [&](const VecX& r) {
     const VecX u = q + terms.H * terms.m_inv.cwiseProduct(terms.H.transpose() * r) +
-                   terms.joints.compliance.cwiseProduct(r);
+                   terms.compliance.compliance.cwiseProduct(r);
     return contact::natural_map_error(d, mu, r + shifts, u, q.norm());
   };
   const double error_of_last = error(last);
@@ -357,7 +374,7 @@ VecX MoreauJean::solve_local(const StepTerms& terms, const solvers::Solver& solv
   const solvers::Stopwatch assembly_clock;
   problem_.dimension = scene_.dimension;
   problem_.W = contact::assemble_delassus(terms.jacobian.H, terms.m_inv);
-  problem_.W.add_to_diagonal(terms.joints.compliance);
+  problem_.W.add_to_diagonal(terms.compliance.compliance);
   problem_.mu = frictions();
   const VecX q = terms.free_local_velocity();
   report.times.assembly += assembly_clock.seconds();
@@ -446,9 +463,9 @@ void MoreauJean::assemble_global(const StepTerms& terms, StepReport& report) {
   global.M.reserve(Eigen::VectorXi::Ones(n_dof_));
   for (Index i = 0; i < n_dof_; ++i) global.M.insert(i, i) = 1.0 / terms.m_inv[i];
   global.H = terms.H.transpose();
-  global.w = terms.jacobian.known + terms.jacobian.impact + terms.joints.shift;
+  global.w = terms.jacobian.known + terms.jacobian.impact + terms.compliance.shift;
   global.mu = frictions();
-  global.compliance = terms.joints.compliance;
+  global.compliance = terms.compliance.compliance;
   problem_ = contact::LocalProblem{};
   problem_.dimension = scene_.dimension;
   report.times.assembly += assembly_clock.seconds();
@@ -546,7 +563,8 @@ void MoreauJean::measure_energies(StepReport& report) const {
 }
 
 StepperState MoreauJean::state() const {
-  return MoreauJeanState{impulses_.entries(), earlier_impulses_.entries(), joints_.entries()};
+  return MoreauJeanState{impulses_.entries(), earlier_impulses_.entries(), joints_.entries(),
+                         penalty_.has_value()};
 }
 
 void MoreauJean::restore(const StepperState& state) {
@@ -591,6 +609,7 @@ StepReport MoreauJean::step() {
   report.times.collision = collision_clock.seconds();
 
   const solvers::Stopwatch assembly_clock;
+  const ContactCompliance compliance = this->compliance();
   set_prescribed_velocities(scene_.time + options_.h);
   const VecX m_inv = inverse_masses();
   const VecX V_free = free_velocity(V_k, m_inv);
@@ -605,8 +624,7 @@ StepReport MoreauJean::step() {
   } else {
     const ContactJacobian jacobian = contact_jacobian();
     const math::SparseMat H = jacobian.H.to_sparse();
-    const JointCompliance joints = joint_compliance(contacts_, impulses_, scene_, options_.h);
-    const StepTerms terms{jacobian, H, m_inv, V_free, joints};
+    const StepTerms terms{jacobian, H, m_inv, V_free, compliance};
     VecX r = warm_start(terms);
     earlier_impulses_ = impulses_;
     first_guess_ = r + cone_shifts();

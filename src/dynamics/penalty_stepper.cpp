@@ -4,7 +4,6 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/dynamics/body_motion.hpp"
 #include "moreau/dynamics/contact_detection.hpp"
-#include "moreau/geometry/mass_properties.hpp"
 #include "moreau/math/contact_frame.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/penalty/calibration.hpp"
@@ -14,7 +13,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numbers>
 
 namespace moreau::dynamics {
 namespace {
@@ -24,17 +22,6 @@ using model::Body;
 using model::Motion;
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-// The radius the Hertzian calibration sees: a sphere's own; infinite for a plane (flat);
-// for a block, that of the sphere of equal volume (the disc of equal area in planar mode),
-// the usual stand-in of DEM codes for non-spherical particles.
-double contact_radius(const Body& body, int dimension) {
-  if (const auto* sphere = std::get_if<geometry::Sphere>(&body.shape)) return sphere->radius;
-  if (std::holds_alternative<geometry::Plane>(body.shape)) return kInfinity;
-  const double volume = geometry::mass_properties(body.shape, 1.0).mass;
-  return dimension == 2 ? std::sqrt(volume / std::numbers::pi)
-                        : std::cbrt(3 * volume / (4 * std::numbers::pi));
-}
 
 // 1/m + (r x d) . J_W^-1 (r x d): the inverse mass a unit force along d at p meets; 0 for
 // a body that does not move.
@@ -158,23 +145,14 @@ struct PenaltyStepper::Evaluation {
 
 PenaltyStepper::PenaltyStepper(model::Scene& scene, PenaltyOptions options,
                                std::vector<model::Material> materials)
-    : scene_(scene), options_(options), materials_(std::move(materials)) {
+    : scene_(scene), options_(options), sides_(scene, std::move(materials)) {
   if (!(options_.h > 0.0) || !std::isfinite(options_.h))
     throw core::Diagnostic({}, "time.step", "a positive time step (s)", core::concat(options_.h));
-  for (const Body& body : scene_.bodies)
-    contact_radii_.push_back(contact_radius(body, scene_.dimension));
   joints_.bond_touching(scene_);
   set_bond_reach();
   const Evaluation initial = evaluate(detect(options_.h), options_.h);
   critical_step_ = initial.critical_step;
   if (options_.critical_step == CriticalStepPolicy::Refuse) check_critical_step(initial);
-}
-
-penalty::ContactSide PenaltyStepper::contact_side(int index) const {
-  const Body& body = scene_.bodies[index];
-  const model::Material& material = materials_[body.material];
-  return {contact_radii_[index], body.motion == Motion::Free ? body.mass : kInfinity,
-          material.young_modulus, material.poisson_ratio, material.dissipation};
 }
 
 // How far each body's surface may move in dt, (|v| + |w| r) dt + |g| dt^2, plus how far its
@@ -230,20 +208,17 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(const std::vector<BodyContac
     const bool touching = point.gap < 0.0 || bond;
     c.overlap = touching ? -point.gap
                          : std::min(std::max(0.0, c.overlap_rate) * dt + pull - point.gap,
-                                    std::min(contact_radii_[i], contact_radii_[j]));
+                                    std::min(sides_.radius(i), sides_.radius(j)));
     if (c.overlap <= 0.0 && !bond) continue;
     c.slip_velocity = u - n.dot(u) * n;
     if (const Vec3* stored = tangential_states_.recall(key, point.p, scene_))
       c.state = penalty::rotate_into_tangent_plane(*stored, n);
 
-    const penalty::ContactSide side_a = contact_side(i), side_b = contact_side(j);
     const ContactForce result =
         law.penalty.user
             ? user_force(*law.penalty.user, c, law,
-                         penalty::effective_mass(side_a.mass, side_b.mass), dt)
-            : builtin_force(penalty::resolve_laws(law.penalty, law.friction, law.restitution,
-                                                  side_a, side_b, c.overlap),
-                            c, law.friction, bond, dt);
+                         penalty::effective_mass(sides_.side(i).mass, sides_.side(j).mass), dt)
+            : builtin_force(sides_.laws(i, j, c.overlap), c, law.friction, bond, dt);
 
     evaluation.rows.push_back({i, j, result.normal_stiffness, result.normal_damping,
                                inverse_mass_along(a, point.p, n, dimension),
@@ -370,11 +345,7 @@ void PenaltyStepper::restore(const StepperState& state) {
 void PenaltyStepper::set_bond_reach() {
   bond_reach_.assign(scene_.bodies.size(), 0.0);
   for (const auto& [key, bond] : joints_.entries()) {
-    const model::ContactLaw& law = scene_.interactions.law(scene_.bodies[key.body_a].material,
-                                                           scene_.bodies[key.body_b].material);
-    const penalty::ContactLaws laws =
-        penalty::resolve_laws(law.penalty, law.friction, law.restitution, contact_side(key.body_a),
-                              contact_side(key.body_b), 0.0);
+    const penalty::ContactLaws laws = sides_.laws(key.body_a, key.body_b, 0.0);
     const double stretch = 2 * bond.tensile_strength / penalty::tangent_stiffness(laws.normal, 0.0);
     for (const int body : {key.body_a, key.body_b})
       bond_reach_[body] = std::max(bond_reach_[body], stretch);

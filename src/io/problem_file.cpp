@@ -140,6 +140,8 @@ run::Problem read_problem(const Field& root, const std::string& stem,
         file_mode->choice({"nscd", "penalty"}) == "penalty" ? run::Mode::Penalty : run::Mode::Nscd;
   if (overrides.mode) problem.mode = *overrides.mode;
   context.mode = problem.mode;
+  if (overrides.integration) problem.integration = *overrides.integration;
+  context.integration = problem.integration;
   if (const auto solver = root.find("solver")) read_solver(*solver, problem.stepping);
   if (const auto materials = root.find("materials")) {
     read_materials(*materials, context);

@@ -18,6 +18,7 @@ namespace moreau::io {
 struct SceneContext {
   int dimension = 3;
   run::Mode mode = run::Mode::Nscd;
+  run::PenaltyIntegration integration = run::PenaltyIntegration::Explicit;
   std::filesystem::path folder;          ///< of the problem file: relative paths start here
   double h = 1e-3;                       ///< s, the time step (Ricker pulses are sampled at it)
   double duration = 1.0;                 ///< s

@@ -158,6 +158,31 @@ void check_cohesion(const model::ContactLaw& law, const Field& entry, run::Mode 
         concat("law: velocity_dependent, with cohesion ", law.cohesion, " Pa"));
 }
 
+// The implicit penalty step (dynamics/penalty_compliance.hpp) takes the laws whose friction is
+// Coulomb's with one coefficient behind a spring, and no bond.
+void check_implicit_penalty(const model::ContactLaw& law, const Field& entry,
+                            const SceneContext& context) {
+  if (context.mode != run::Mode::Penalty ||
+      context.integration != run::PenaltyIntegration::Implicit)
+    return;
+  const penalty::LawPair& laws = law.penalty;
+  if (laws.user)
+    refuse(entry, blame(entry, {{"penalty", "user"}}),
+           "the built-in laws with time.integration: implicit (a user law's forces are "
+           "integrated explicitly)",
+           "a user law");
+  if (laws.tangential.kind == penalty::TangentialLawKind::VelocityDependent)
+    refuse(entry, blame(entry, {{"penalty", "tangential", "law"}, {"penalty", "tangential"}}),
+           "law: spring_dashpot_slider or incremental with time.integration: implicit (its "
+           "slider is the exact Coulomb law of one friction coefficient)",
+           "law: velocity_dependent");
+  if (law.cohesion > 0.0)
+    refuse(entry, blame(entry, {{"cohesion"}}),
+           "no cohesion with time.integration: implicit (bonds are integrated explicitly: "
+           "time.integration: explicit)",
+           concat("cohesion ", law.cohesion, " Pa"));
+}
+
 // A compliant joint (dynamics/joint_compliance.hpp) is a law of the NSCD step, whose spring
 // gives its rebound: the penalty mode has its own springs (`penalty`), and Newton's
 // restitution would add a second rebound.
@@ -193,6 +218,7 @@ std::vector<std::pair<int, int>> read_pairs(const Field& pairs, const model::Con
     const model::ContactLaw law = read_law(pair, fallback, context.folder);
     check_calibration(law.penalty, {a, b}, context, pair_law_anchor(pair), pair.path());
     check_cohesion(law, pair, context.mode);
+    check_implicit_penalty(law, pair, context);
     check_joint_stiffness(law, pair, context.mode);
     table.set(a, b, law);
   }
@@ -227,7 +253,7 @@ void apply_friction_angles(const SceneContext& context,
 }  // namespace
 
 void read_time(const Field& time, run::Problem& problem) {
-  time.check_keys({"step", "duration", "theta", "critical_step"});
+  time.check_keys({"step", "duration", "theta", "critical_step", "integration"});
   const Field step = time.get("step");
   problem.stepping.h = step.positive("s");
   problem.locations["time.step"] = step.location();
@@ -245,6 +271,10 @@ void read_time(const Field& time, run::Problem& problem) {
     problem.critical_step = policy->choice({"refuse", "substep"}) == "substep"
                                 ? run::CriticalStepPolicy::Substep
                                 : run::CriticalStepPolicy::Refuse;
+  if (const auto integration = time.find("integration"))
+    problem.integration = integration->choice({"explicit", "implicit"}) == "implicit"
+                              ? run::PenaltyIntegration::Implicit
+                              : run::PenaltyIntegration::Explicit;
 }
 
 void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping) {
@@ -330,6 +360,7 @@ model::InteractionTable read_interactions(const Field& root, const SceneContext&
                     "interactions.default");
   if (default_law) {
     check_cohesion(fallback, *default_law, context.mode);
+    check_implicit_penalty(fallback, *default_law, context);
     check_joint_stiffness(fallback, *default_law, context.mode);
   }
   model::InteractionTable table(fallback);

@@ -128,6 +128,7 @@ json to_json(const run::RunSummary& s) {
   return {{"title", s.title},
           {"problem", s.problem.string()},
           {"mode", s.mode},
+          {"integration", s.integration.empty() ? json(nullptr) : json(s.integration)},
           {"dimension", s.dimension},
           {"steps", s.steps},
           {"restarted_from_step",
@@ -245,6 +246,8 @@ run::RunSummary read_summary(const json& j) {
   s.title = j.at("title").get<std::string>();
   s.problem = j.at("problem").get<std::string>();
   s.mode = j.at("mode").get<std::string>();
+  if (const json& integration = j.at("integration"); !integration.is_null())
+    s.integration = integration.get<std::string>();
   s.dimension = j.at("dimension").get<int>();
   s.steps = j.at("steps").get<long long>();
   const json& restarted = j.at("restarted_from_step");

@@ -25,7 +25,7 @@ namespace moreau::run {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 9;
+constexpr std::uint32_t kVersion = 10;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 std::string file_bytes(const std::filesystem::path& path) {
@@ -212,6 +212,7 @@ void stepper_fields(Io& io, State& state) {
   if constexpr (std::is_same_v<std::remove_const_t<State>, dynamics::MoreauJeanState>) {
     remembered_contact_fields(io, state.impulses);
     remembered_contact_fields(io, state.earlier_impulses);
+    io.template number<std::uint8_t>(state.penalty);
   } else {
     remembered_contact_fields(io, state.tangential_states);
     io.template number<double>(state.dissipated.damping);
@@ -305,8 +306,16 @@ void checkpoint_fields(Io& io, C& checkpoint) {
   });
 }
 
-Mode stepper_mode(const dynamics::StepperState& state) {
-  return std::holds_alternative<dynamics::PenaltyState>(state) ? Mode::Penalty : Mode::Nscd;
+// The mode a stepper's state is of, and the penalty mode's integration, as summary.json names
+// them.
+std::string stepper_mode(const dynamics::StepperState& state) {
+  if (std::holds_alternative<dynamics::PenaltyState>(state)) return "penalty (explicit)";
+  return std::get<dynamics::MoreauJeanState>(state).penalty ? "penalty (implicit)" : "nscd";
+}
+
+std::string problem_mode(const Problem& problem) {
+  if (problem.mode == Mode::Nscd) return "nscd";
+  return core::concat("penalty (", integration_name(problem.integration), ")");
 }
 
 }  // namespace
@@ -528,8 +537,8 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesyste
   if (checkpoint.problem_hash != hash)
     refuse("problem file", core::concat("a checkpoint of ", problem.path.string()),
            "one of another problem file, or of an earlier version of this one");
-  if (stepper_mode(checkpoint.stepper) != problem.mode)
-    refuse("mode", mode_name(problem.mode), mode_name(stepper_mode(checkpoint.stepper)));
+  if (stepper_mode(checkpoint.stepper) != problem_mode(problem))
+    refuse("mode", problem_mode(problem), stepper_mode(checkpoint.stepper));
   if (checkpoint.bodies.size() != problem.scene.bodies.size())
     refuse("bodies", core::concat(problem.scene.bodies.size(), " bodies"),
            core::concat(checkpoint.bodies.size()));

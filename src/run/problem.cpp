@@ -19,6 +19,10 @@ std::string InputWarning::text() const {
 
 const char* mode_name(Mode mode) { return mode == Mode::Penalty ? "penalty" : "nscd"; }
 
+const char* integration_name(PenaltyIntegration integration) {
+  return integration == PenaltyIntegration::Implicit ? "implicit" : "explicit";
+}
+
 long step_count(const Problem& problem) {
   MOREAU_ASSERT(problem.stepping.h > 0.0 && problem.duration >= problem.stepping.h &&
                 problem.duration / problem.stepping.h <= static_cast<double>(kMaxStepCount));

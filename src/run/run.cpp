@@ -30,6 +30,13 @@ Run::Run(Problem problem, RunOptions options)
     if (problem_.mode == Mode::Nscd) {
       nscd_ = std::make_unique<dynamics::MoreauJean>(problem_.scene, problem_.stepping);
       stepper_ = nscd_.get();
+    } else if (problem_.integration == PenaltyIntegration::Implicit) {
+      dynamics::MoreauJeanOptions backward_euler = problem_.stepping;
+      backward_euler.theta = 1.0;
+      nscd_ = std::make_unique<dynamics::MoreauJean>(
+          problem_.scene, backward_euler,
+          dynamics::ContactSides(problem_.scene, problem_.materials));
+      stepper_ = nscd_.get();
     } else {
       penalty_ = std::make_unique<dynamics::PenaltyStepper>(
           problem_.scene, dynamics::PenaltyOptions{problem_.stepping.h, problem_.critical_step},
@@ -43,6 +50,7 @@ Run::Run(Problem problem, RunOptions options)
   summary_.title = problem_.title;
   summary_.problem = problem_.path;
   summary_.mode = mode_name(problem_.mode);
+  if (problem_.mode == Mode::Penalty) summary_.integration = integration_name(problem_.integration);
   summary_.dimension = problem_.scene.dimension;
   summary_.load_factor_name = load_factor_name(problem_);
   summary_.control = problem_.output.control;

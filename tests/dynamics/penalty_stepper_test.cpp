@@ -6,6 +6,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/penalty/calibration.hpp"
+#include "support/penalty_scenes.hpp"
 #include "support/stepping.hpp"
 
 #include <gtest/gtest.h>
@@ -27,24 +28,6 @@ constexpr double kPi = std::numbers::pi;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 const std::vector<model::Material> kOneMaterial{{"default"}};
-
-double sphere_density(double radius, double mass) {
-  return mass / (4.0 / 3.0 * kPi * radius * radius * radius);
-}
-
-// A sphere of 1 kg, radius 5 cm, 0.1 mm above the ground, falling at 1 m/s, no gravity.
-model::Scene impact_scene(const penalty::LawPair& laws) {
-  model::ContactLaw law{.friction = 0.0, .restitution = 0.0, .penalty = laws};
-  model::Scene scene = testing::scene_on_ground(3, law);
-  scene.gravity = Vec3::Zero();
-  constexpr double kRadius = 0.05;
-  geometry::Pose pose;
-  pose.position = Vec3(0, 0, kRadius + 1e-4);
-  scene.bodies.push_back(model::make_free_body("ball", geometry::Sphere{kRadius},
-                                               sphere_density(kRadius, 1.0), pose, 3));
-  scene.bodies.back().v = Vec3(0, 0, -1);
-  return scene;
-}
 
 struct Impact {
   double restitution = 0.0;  ///< rebound speed over impact speed
@@ -77,7 +60,7 @@ TEST(PenaltyImpact, LinearSpringDashpotWithTensionReboundsWithItsRestitution) {
     laws.normal.stiffness = k;
     laws.normal.damping = penalty::damping_from_restitution(e, m, k);
     laws.normal.tension = true;
-    model::Scene scene = impact_scene(laws);
+    model::Scene scene = testing::falling_ball(laws);
     const Impact impact = run_impact(scene, 1e-6);
     const double eta = *laws.normal.damping;
     const double half_period = kPi / std::sqrt(k / m - std::pow(eta / (2 * m), 2));
@@ -99,7 +82,7 @@ TEST(PenaltyImpact, LinearSpringDashpotWithoutTensionMatchesSchwagerPoschel) {
     penalty::LawPair laws;
     laws.normal.stiffness = k;
     laws.normal.damping = penalty::damping_from_restitution(e_nominal[i], m, k);
-    model::Scene scene = impact_scene(laws);
+    model::Scene scene = testing::falling_ball(laws);
     const Impact impact = run_impact(scene, 1e-6);
     EXPECT_NEAR(impact.restitution, e_reference[i], 5e-3 * e_reference[i])
         << "e = " << e_nominal[i];
@@ -115,7 +98,7 @@ TEST(PenaltyImpact, LinearSpringDashpotWithoutTensionMatchesSchwagerPoschel) {
 TEST(PenaltyImpact, HertzDurationMatchesTheClassicalFormula) {
   penalty::LawPair laws;
   laws.normal.kind = penalty::NormalLawKind::Hertz;
-  model::Scene scene = impact_scene(laws);
+  model::Scene scene = testing::falling_ball(laws);
   const model::Material steel_like{"stiff", 7800.0, 1e7, 0.3};
   const double E = 1e7 / (1 - 0.3 * 0.3) / 2.0;
   const double k = 4.0 / 3.0 * std::sqrt(0.05) * E;
@@ -214,12 +197,8 @@ TEST(PenaltyCriticalStep, AStepFarBeyondItIsRefusedWithFiniteNumbers) {
 // below tan(alpha) = mu and slides above with a = g (sin(alpha) - mu cos(alpha)), as NSCD
 // does (tests/dynamics/moreau_jean_test.cpp). Contacts of 1e7 N/m per corner sink the cube by
 // 6e-7 m: stiff enough for the 2% of the issue.
-struct InclineCase {
-  penalty::TangentialLawKind law;
-  int dimension;
-};
 
-class PenaltyIncline : public ::testing::TestWithParam<InclineCase> {
+class PenaltyIncline : public ::testing::TestWithParam<testing::InclineCase> {
  protected:
   // Displacement along the slope after 0.5 s, and the mean acceleration over [0.2, 0.5] s.
   std::pair<double, double> slide(double alpha_deg) const {
@@ -227,14 +206,7 @@ class PenaltyIncline : public ::testing::TestWithParam<InclineCase> {
     laws.normal.stiffness = 1e7;
     laws.tangential.kind = GetParam().law;
     const int dimension = GetParam().dimension;
-    model::Scene scene =
-        testing::scene_on_ground(dimension, {.friction = 0.5, .restitution = 0.0, .penalty = laws});
-    const double alpha = math::radians(alpha_deg);
-    scene.gravity = kG * Vec3(std::sin(alpha), 0, -std::cos(alpha));
-    geometry::Pose pose;
-    pose.position = Vec3(0, 0, 0.05);
-    scene.bodies.push_back(model::make_free_body(
-        "cube", testing::block_shape(dimension, 0.05, 0.05), 2500.0, pose, dimension));
+    model::Scene scene = testing::cube_on_incline(dimension, laws, alpha_deg);
     PenaltyStepper stepper(scene, {.h = 1e-5}, kOneMaterial);
     double v_early = 0.0;
     for (int k = 1; k <= 50000; ++k) {
@@ -259,18 +231,7 @@ TEST_P(PenaltyIncline, SlidesAboveItWithCoulombsAcceleration) {
   EXPECT_GT(displacement, 0.0);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Laws, PenaltyIncline,
-    ::testing::Values(InclineCase{penalty::TangentialLawKind::SpringDashpotSlider, 3},
-                      InclineCase{penalty::TangentialLawKind::IncrementalCoulomb, 3},
-                      InclineCase{penalty::TangentialLawKind::SpringDashpotSlider, 2},
-                      InclineCase{penalty::TangentialLawKind::IncrementalCoulomb, 2}),
-    [](const auto& case_info) {
-      return std::string(case_info.param.law == penalty::TangentialLawKind::SpringDashpotSlider
-                             ? "Slider"
-                             : "Incremental") +
-             (case_info.param.dimension == 3 ? "3D" : "Planar");
-    });
+INSTANTIATE_TEST_SUITE_P(Laws, PenaltyIncline, testing::kInclineCases, testing::incline_case_name);
 
 }  // namespace
 }  // namespace moreau::dynamics

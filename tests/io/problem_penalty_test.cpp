@@ -44,10 +44,9 @@ class ProblemPenaltyTest : public ::testing::Test {
   }
 
   // Reads a problem that must be refused, and returns the error.
-  core::Diagnostic refusal(const fs::path& path,
-                           std::optional<run::Mode> mode = std::nullopt) const {
+  core::Diagnostic refusal(const fs::path& path, const ReadOverrides& overrides = {}) const {
     try {
-      read_problem_file(path, {.mode = mode});
+      read_problem_file(path, overrides);
     } catch (const core::Diagnostic& error) {
       return error;
     }
@@ -223,6 +222,23 @@ TEST_F(ProblemPenaltyTest, CriticalStepPolicyIsRead) {
   EXPECT_EQ(defaults.critical_step, run::CriticalStepPolicy::Refuse);
 }
 
+// time.integration, explicit unless the file or the command line (ReadOverrides) says.
+TEST_F(ProblemPenaltyTest, IntegrationIsReadAndOverridden) {
+  EXPECT_EQ(read_problem_file(write("")).integration, run::PenaltyIntegration::Explicit);
+  const fs::path path = folder_ / "implicit.yaml";
+  std::ofstream(path) << "version: 1\n"
+                         "time: {step: 1.0e-3, duration: 0.1, integration: implicit}\n"
+                         "mode: penalty\n"
+                         "interactions: {default: {penalty: {normal: {stiffness: 1.0e8}}}}\n"
+                         "bodies:\n  - {name: ball, shape: {type: sphere, radius: 0.1}}\n";
+  EXPECT_EQ(read_problem_file(path).integration, run::PenaltyIntegration::Implicit);
+  EXPECT_EQ(read_problem_file(path, {.integration = run::PenaltyIntegration::Explicit}).integration,
+            run::PenaltyIntegration::Explicit);
+  EXPECT_EQ(
+      read_problem_file(write(""), {.integration = run::PenaltyIntegration::Implicit}).integration,
+      run::PenaltyIntegration::Implicit);
+}
+
 TEST_F(ProblemPenaltyTest, CalibratedStiffnessNeedsYoungsModuli) {
   const std::string materials =
       "  - {name: a, density: 2000, young_modulus: 1.0e9}\n"
@@ -239,7 +255,7 @@ TEST_F(ProblemPenaltyTest, CalibratedStiffnessNeedsYoungsModuli) {
   EXPECT_NO_THROW(
       read_problem_file(write("interactions:\n  default: {friction: 0.5}\n", materials, "nscd")));
   // ...unless the command line asks for the penalty mode.
-  EXPECT_EQ(refusal(write("", materials, "nscd"), run::Mode::Penalty).key(),
+  EXPECT_EQ(refusal(write("", materials, "nscd"), {.mode = run::Mode::Penalty}).key(),
             "interactions.default.penalty.normal.stiffness");
   // A stiffness given: nothing to calibrate.
   EXPECT_NO_THROW(read_problem_file(
@@ -323,6 +339,11 @@ TEST_F(ProblemPenaltyTest, UserLawIsLoadedWhenTheFileIsRead) {
   EXPECT_EQ(laws.user->law->library(), fs::absolute(folder_ / "law.so"));
   EXPECT_THAT(laws.user->parameters, ::testing::ElementsAre(1e6, 20, 8e5, 10));
   EXPECT_FALSE(p.scene.interactions.law(0, 0).penalty.user);  // the default has none
+  // The implicit steps integrate the built-in laws only.
+  const core::Diagnostic error =
+      refusal(folder_ / "problem.yaml", {.integration = run::PenaltyIntegration::Implicit});
+  EXPECT_EQ(error.key(), "interactions.pairs[0].penalty.user");
+  EXPECT_THAT(error.what(), HasSubstr("the built-in laws with time.integration: implicit"));
 #endif
 }
 

@@ -180,15 +180,16 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   EXPECT_EQ(bytes_of(folder_ / "again"), bytes_of(path));
 }
 
-// The NSCD stepper's state comes back as its own type, with its impulses of the last two
-// steps and its bonds.
+// The Moreau-Jean stepper's state comes back as its own type, with its impulses of the last
+// two steps, its bonds and whether its contacts followed the penalty laws.
 TEST_F(CheckpointTest, AnNscdStateComesBackAsOne) {
   Checkpoint written = sample_checkpoint();
   written.stepper = dynamics::MoreauJeanState{
       .impulses = {{{2, 0, 7u}, {Vec3(1.0 / 3, -0.0, 5e-324), Vec3(0.1, 0.2, 0.3)}}},
       .earlier_impulses = {{{2, 0, 7u}, {Vec3(0.25, 1.0 / 9, 0.0), Vec3(0.1, 0.2, 0.3)}},
                            {{3, 0, 1u}, {Vec3(1.0, 0.0, 0.0), Vec3(0.0, 0.0, 0.5)}}},
-      .bonds = {{{2, 0, 9u}, {1.0 / 7, 2.0, Vec3::UnitX()}}}};
+      .bonds = {{{2, 0, 9u}, {1.0 / 7, 2.0, Vec3::UnitX()}}},
+      .penalty = true};
   write_checkpoint(folder_ / "nscd", written);
   const Checkpoint read = read_checkpoint(folder_ / "nscd");
   ASSERT_TRUE(std::holds_alternative<dynamics::MoreauJeanState>(read.stepper));
@@ -201,6 +202,7 @@ TEST_F(CheckpointTest, AnNscdStateComesBackAsOne) {
   EXPECT_TRUE(same_bits(state.earlier_impulses[0].second.value, Vec3(0.25, 1.0 / 9, 0.0)));
   ASSERT_EQ(state.bonds.size(), 1u);
   EXPECT_TRUE(same_bits(state.bonds[0].second.cohesion, 1.0 / 7));
+  EXPECT_TRUE(state.penalty);
   write_checkpoint(folder_ / "nscd-again", read);
   EXPECT_EQ(bytes_of(folder_ / "nscd-again"), bytes_of(folder_ / "nscd"));
 }
@@ -215,7 +217,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 9"));
+              HasSubstr("version-1: error: checkpoint version: expected 10"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints
@@ -269,7 +271,18 @@ TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
   other_mode.stepper = dynamics::PenaltyState{};
   EXPECT_THAT(refusal_of(other_mode),
               HasSubstr("dir/checkpoint-001234: error: mode: expected nscd (the checkpoint is of "
-                        "another run), found penalty"));
+                        "another run), found penalty (explicit)"));
+  // The implicit penalty mode's stepper is NSCD's, its contacts the penalty laws.
+  other_mode.stepper = dynamics::MoreauJeanState{
+      .impulses = {}, .earlier_impulses = {}, .bonds = {}, .penalty = true};
+  EXPECT_THAT(refusal_of(other_mode),
+              HasSubstr("error: mode: expected nscd (the checkpoint is of another run), found "
+                        "penalty (implicit)"));
+  Problem implicit = problem;
+  implicit.mode = Mode::Penalty;
+  implicit.integration = PenaltyIntegration::Implicit;
+  EXPECT_NO_THROW(check_checkpoint_matches(other_mode, "ck", implicit));
+  EXPECT_THROW(check_checkpoint_matches(checkpoint, "ck", implicit), core::Diagnostic);
   Checkpoint other_bodies = checkpoint;
   other_bodies.stepper = dynamics::MoreauJeanState{
       .impulses = {}, .earlier_impulses = {}, .bonds = {{{0, 5, 1u}, {1.0, 0.0}}}};

@@ -103,6 +103,17 @@ TEST_F(RunTest, PenaltyRunContinuedFromACheckpointIsBitwiseTheUninterruptedRun) 
   expect_bitwise_restart(kPenaltyBoxes, 1000);
 }
 
+// The implicit steps' springs live in the impulses the checkpoint keeps (penalty_compliance.hpp).
+TEST_F(RunTest, ImplicitPenaltyRunContinuedFromACheckpointIsBitwiseTheUninterruptedRun) {
+  std::string implicit = kPenaltyBoxes;
+  const std::string time = "time: {step: 2.0e-5, duration: 0.04}";
+  implicit.replace(implicit.find(time), time.size(),
+                   "time: {step: 1.0e-4, duration: 0.04, integration: implicit}");
+  const run::RunSummary whole = expect_bitwise_restart(implicit, 200);
+  EXPECT_EQ(whole.integration, "implicit");
+  EXPECT_GT(whole.counts.solves, 0);
+}
+
 // Records the steps it is told of, and the steps after which it is told of an interruption.
 class StepRecorder final : public Observer {
  public:

@@ -32,7 +32,7 @@ namespace moreau::dynamics {
 
 /// C and s of the active contacts of a step, d values per contact in the contact frame
 /// (normal first); both 0 for a rigid contact.
-struct JointCompliance {
+struct ContactCompliance {
   math::VecX compliance;  ///< C, m/(N s)
   math::VecX shift;       ///< s, m/s
 };
@@ -40,8 +40,8 @@ struct JointCompliance {
 /// The compliance of each contact of `contacts` (their gaps at the start of the step), with
 /// the tangential springs' stretch from the impulses of the last step.
 /// @param h the time step, s
-JointCompliance joint_compliance(const std::vector<Contact>& contacts,
-                                 const ContactMemory& impulses, const model::Scene& scene,
-                                 double h);
+ContactCompliance joint_compliance(const std::vector<Contact>& contacts,
+                                   const ContactMemory& impulses, const model::Scene& scene,
+                                   double h);
 
 }  // namespace moreau::dynamics

@@ -15,12 +15,14 @@
 #include "moreau/contact/delassus.hpp"
 #include "moreau/dynamics/cohesive_joints.hpp"
 #include "moreau/dynamics/contact_memory.hpp"
+#include "moreau/dynamics/contact_sides.hpp"
 #include "moreau/dynamics/joint_compliance.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/scene.hpp"
 #include "moreau/solvers/registry.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -92,8 +94,12 @@ struct MoreauJeanOptions {
 
 class MoreauJean final : public Stepper {
  public:
+  /// With `penalty`, every contact follows the scene's penalty laws instead of the rigid
+  /// Signorini-Coulomb law (penalty_compliance.hpp, the implicit penalty integration; take
+  /// theta = 1 for its backward Euler step); without, the rigid law and the compliant joints.
   /// @throws core::Diagnostic for options out of range or an unknown solver
-  MoreauJean(model::Scene& scene, MoreauJeanOptions options);
+  MoreauJean(model::Scene& scene, MoreauJeanOptions options,
+             std::optional<ContactSides> penalty = std::nullopt);
 
   /// Advances the scene by one step h.
   /// @throws StepInterrupted (the step not taken) when a stop is requested during its solve
@@ -155,6 +161,7 @@ class MoreauJean final : public Stepper {
   void set_prescribed_velocities(double t);
   std::vector<Contact> detect_contacts();
   std::vector<Contact> select_active(std::vector<Contact> detected) const;
+  ContactCompliance compliance() const;
   VecX inverse_masses() const;
   VecX free_velocity(const VecX& V_k, const VecX& m_inv) const;
   ContactJacobian contact_jacobian() const;
@@ -165,11 +172,11 @@ class MoreauJean final : public Stepper {
     const math::SparseMat& H;  ///< jacobian.H as a sparse matrix
     const VecX& m_inv;
     const VecX& V_free;
-    const JointCompliance& joints;  ///< C and s of the compliant contacts
+    const ContactCompliance& compliance;  ///< C and s of the compliant contacts
     /// u~ = H V_free + known + impact + s, the local velocities of zero impulses (the local
     /// problem's q).
     VecX free_local_velocity() const {
-      return H * V_free + jacobian.known + jacobian.impact + joints.shift;
+      return H * V_free + jacobian.known + jacobian.impact + compliance.shift;
     }
   };
   VecX warm_start(const StepTerms& terms) const;
@@ -225,6 +232,7 @@ class MoreauJean final : public Stepper {
   Index n_dof_ = 0;
   double allowance_ = 0.0;  ///< m, contact_allowance of the scene at the start
   CohesiveJoints joints_;
+  std::optional<ContactSides> penalty_;  ///< the penalty laws' calibration, in penalty mode
 };
 
 }  // namespace moreau::dynamics

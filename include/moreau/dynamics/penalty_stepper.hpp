@@ -13,6 +13,7 @@
 
 #include "moreau/dynamics/cohesive_joints.hpp"
 #include "moreau/dynamics/contact_memory.hpp"
+#include "moreau/dynamics/contact_sides.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/material.hpp"
 #include "moreau/model/scene.hpp"
@@ -67,8 +68,6 @@ class PenaltyStepper final : public Stepper {
 
  private:
   struct Evaluation;
-  /// What the calibration sees of body `index`: its contact radius, mass and material.
-  penalty::ContactSide contact_side(int index) const;
   std::vector<double> reach(double dt) const;
   void set_bond_reach();
   std::vector<BodyContact> detect(double dt);
@@ -80,8 +79,7 @@ class PenaltyStepper final : public Stepper {
 
   model::Scene& scene_;
   PenaltyOptions options_;
-  std::vector<model::Material> materials_;
-  std::vector<double> contact_radii_;  ///< m, per body; infinity for planes
+  ContactSides sides_;
   std::vector<Contact> contacts_;
   ContactMemory tangential_states_;  ///< world vectors, per contact
   double critical_step_;

@@ -77,6 +77,9 @@ struct MoreauJeanState {
   /// warm start where that is better (MoreauJean::warm_start).
   std::vector<ContactMemory::Entry> earlier_impulses;
   BondEntries bonds;
+  /// Whether the contacts followed the penalty laws (the implicit penalty integration), not
+  /// the rigid law.
+  bool penalty = false;
 };
 
 /// What PenaltyStepper carries from one step to the next besides the scene.

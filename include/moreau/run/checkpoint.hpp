@@ -4,18 +4,20 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 8, in the machine's byte order (a marker refuses another order); one
+// Format, version 10, in the machine's byte order (a marker refuses another order); one
 // function of checkpoint.cpp (checkpoint_fields) lists the fields for both writing and
 // reading, in this order:
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
 //   u64 FNV-1a hash of the problem file's bytes, i64 step, f64 time,
 //   u64 n, n bodies: x (3 f64), q (w, x, y, z), v (3), w_B (3), u8 removed,
-//   u8 mode (0 nscd, 1 penalty), then the stepper's state:
+//   u8 stepper (0 Moreau-Jean: nscd and the implicit penalty mode, 1 the explicit penalty
+//   mode's), then the stepper's state:
 //     u64 n, n remembered contacts: i32 body_a, i32 body_b, u32 feature, value (3 f64: the
-//       impulse in nscd, the tangential state in penalty mode), anchor (3 f64, m, in
-//       body_a's frame);
-//     nscd only: the impulses of the step before, as the remembered contacts;
-//     penalty mode only: f64 dissipated by damping, f64 by slip;
+//       impulse for Moreau-Jean, the tangential state for the explicit penalty mode), anchor
+//       (3 f64, m, in body_a's frame);
+//     Moreau-Jean only: the impulses of the step before, as the remembered contacts, and u8
+//       the contacts followed the penalty laws (1 in the implicit penalty mode);
+//     explicit penalty mode only: f64 dissipated by damping, f64 by slip;
 //     u64 n, n bonds: i32 body_a, i32 body_b, u32 feature, f64 cohesion (N), f64 tension (N),
 //     anchor (3 f64, m, in body_a's frame),
 //   u8 collapse monitor came to rest,

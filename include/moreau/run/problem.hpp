@@ -28,6 +28,14 @@ const char* mode_name(Mode mode);
 /// What the penalty mode does with a step above the critical step (time.critical_step).
 using dynamics::CriticalStepPolicy;
 
+/// How the penalty mode integrates its laws (time.integration): symplectic Euler
+/// (dynamics::PenaltyStepper), or backward Euler with the laws as compliant contacts of the
+/// Moreau-Jean step (dynamics/penalty_compliance.hpp).
+enum class PenaltyIntegration { Explicit, Implicit };
+
+/// "explicit" or "implicit", as time.integration and summary.json name it.
+const char* integration_name(PenaltyIntegration integration);
+
 /// What a run writes, and how often.
 struct OutputSettings {
   int every = 10;  ///< steps between two VTK frames and history rows, >= 1
@@ -94,6 +102,7 @@ struct Problem {
   dynamics::MoreauJeanOptions stepping;  ///< time.step, time.theta, solver.*
   double duration = 1.0;                 ///< s
   CriticalStepPolicy critical_step = CriticalStepPolicy::Refuse;  ///< time.critical_step
+  PenaltyIntegration integration = PenaltyIntegration::Explicit;  ///< time.integration
   dynamics::CollapseCriteria collapse;                            ///< stop.*
   OutputSettings output;
   /// threads: of collision detection (moreau run --threads overrides it); none: the

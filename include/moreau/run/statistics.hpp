@@ -129,8 +129,10 @@ struct RunSummary {
   std::string title;
   std::filesystem::path problem;  ///< the problem file as given
   std::string mode;               ///< "nscd" or "penalty"
-  int dimension = 3;              ///< 3, or 2 for planar mode
-  long long steps = 0;            ///< steps taken
+  /// How the penalty mode integrated (run::integration_name); empty in NSCD.
+  std::string integration;
+  int dimension = 3;    ///< 3, or 2 for planar mode
+  long long steps = 0;  ///< steps taken
   /// The checkpoint's step when the run continued one (--restart-from), 0 otherwise: steps
   /// and counts then include the checkpoint's steps, wall_seconds and time_split only the
   /// steps after it.

@@ -28,6 +28,14 @@ std::optional<run::Mode> mode_named(const std::optional<std::string>& name) {
   return *name == "nscd" ? run::Mode::Nscd : run::Mode::Penalty;
 }
 
+std::optional<run::PenaltyIntegration> integration_named(const std::optional<std::string>& name) {
+  if (!name) return std::nullopt;
+  if (*name != "explicit" && *name != "implicit")
+    throw core::Diagnostic({}, "integration", "explicit or implicit", *name);
+  return *name == "implicit" ? run::PenaltyIntegration::Implicit
+                             : run::PenaltyIntegration::Explicit;
+}
+
 void bind_gravity_load(py::module_& module) {
   using model::GravityLoad;
   py::class_<GravityLoad>(module, "GravityLoad", R"(Gravity as a function of time t (s):
@@ -79,11 +87,16 @@ problem_from_text(text); moreau.Run(problem) runs a copy, so one problem may sta
           "The problem file, or None for a problem read from text.")
       .def_readonly("title", &Problem::title)
       .def_property_readonly(
-          "mode",
-          [](const Problem& problem) {
-            return problem.mode == run::Mode::Nscd ? "nscd" : "penalty";
-          },
+          "mode", [](const Problem& problem) { return run::mode_name(problem.mode); },
           "'nscd' or 'penalty'")
+      .def_property_readonly(
+          "integration",
+          [](const Problem& problem) -> std::optional<std::string> {
+            if (problem.mode == run::Mode::Nscd) return std::nullopt;
+            return run::integration_name(problem.integration);
+          },
+          "How the penalty mode integrates its laws (time.integration): 'explicit' or\n"
+          "'implicit'; None in NSCD.")
       .def_property_readonly(
           "dimension", [](const Problem& problem) { return problem.scene.dimension; },
           "3, or 2 for the planar mode")
@@ -124,27 +137,32 @@ problem_from_text(text); moreau.Run(problem) runs a copy, so one problem may sta
           "them (file:line:col: warning: key: message).")
       .def("__repr__", [](const Problem& problem) {
         return core::concat("<moreau.Problem '", problem.title, "': ", problem.scene.bodies.size(),
-                            " bodies, ", problem.mode == run::Mode::Nscd ? "nscd" : "penalty", ", ",
+                            " bodies, ", run::mode_name(problem.mode), ", ",
                             run::step_count(problem), " steps of ", problem.stepping.h, " s>");
       });
 
   module.def(
       "load_problem",
-      [](const fs::path& path, const std::optional<std::string>& mode) {
-        return io::read_problem_file(path, {.mode = mode_named(mode)});
+      [](const fs::path& path, const std::optional<std::string>& mode,
+         const std::optional<std::string>& integration) {
+        return io::read_problem_file(
+            path, {.mode = mode_named(mode), .integration = integration_named(integration)});
       },
-      py::arg("path"), py::arg("mode") = py::none(),
+      py::arg("path"), py::arg("mode") = py::none(), py::arg("integration") = py::none(),
       R"(Reads and checks a problem file (YAML, docs/problem-files.md), as `moreau run` does.
-mode: 'nscd' or 'penalty' to replace the file's mode (moreau run --mode).
+mode: 'nscd' or 'penalty' to replace the file's mode (moreau run --mode); integration:
+'explicit' or 'implicit' to replace the file's time.integration (moreau run --integration).
 Raises moreau.InputError at the offending key.)");
   module.def(
       "problem_from_text",
       [](const std::string& text, const std::string& name, const fs::path& folder,
-         const std::optional<std::string>& mode) {
-        return io::read_problem_text(text, name, folder, {.mode = mode_named(mode)});
+         const std::optional<std::string>& mode, const std::optional<std::string>& integration) {
+        return io::read_problem_text(
+            text, name, folder,
+            {.mode = mode_named(mode), .integration = integration_named(integration)});
       },
       py::arg("text"), py::arg("name") = "<problem>", py::arg("folder") = fs::path("."),
-      py::arg("mode") = py::none(),
+      py::arg("mode") = py::none(), py::arg("integration") = py::none(),
       R"(Reads and checks a problem given as YAML (or JSON) text, as load_problem does a
 file: `name` stands for the file in messages, relative paths (records, user laws) start at
 `folder`. moreau.problem_from_dict builds the text from a dict.)");

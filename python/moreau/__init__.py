@@ -51,7 +51,7 @@ from ._moreau import (  # noqa: F401 (re-exported)
 )
 
 
-def problem_from_dict(document, name="<problem>", folder=".", mode=None):
+def problem_from_dict(document, name="<problem>", folder=".", mode=None, integration=None):
     """Reads and checks a problem given as a dict of the problem-file format
     (docs/problem-files.md), e.g. a problem file read with yaml.safe_load and changed:
 
@@ -63,7 +63,8 @@ def problem_from_dict(document, name="<problem>", folder=".", mode=None):
     or column (a dict has none: the JSON text it is read through is not the user's); an error
     in a file the dict names (a record, a mesh) is located in that file."""
     try:
-        return problem_from_text(_json.dumps(document, indent=1), name, folder, mode)
+        return problem_from_text(_json.dumps(document, indent=1), name, folder, mode,
+                                 integration)
     except InputError as error:
         if error.file != name or error.line is None:
             raise

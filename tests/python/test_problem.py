@@ -72,6 +72,23 @@ def test_a_bad_dict_raises_at_its_key():
     assert str(raised.value).startswith("<problem>: error: bodies[0].shape.type: expected")
     with pytest.raises(moreau.InputError, match="nscd or penalty"):
         moreau.load_problem(SOURCE / "problems" / "arch.yaml", mode="implicit")
+    with pytest.raises(moreau.InputError, match="explicit or implicit"):
+        moreau.load_problem(SOURCE / "problems" / "arch.yaml", integration="penalty")
+
+
+def test_the_penalty_modes_integration_is_chosen_as_moreau_run_chooses_it():
+    path = SOURCE / "problems" / "arch.yaml"
+    assert moreau.load_problem(path).integration is None
+    assert moreau.load_problem(path, mode="penalty").integration == "explicit"
+    problem = moreau.load_problem(path, mode="penalty", integration="implicit")
+    assert problem.integration == "implicit"
+    problem.duration = 5 * problem.time_step
+    summary = moreau.Run(problem).run()
+    assert summary["mode"] == "penalty" and summary["integration"] == "implicit"
+    assert summary["counts"]["solves"] == 5 and summary["counts"]["not_converged"] == 0
+    document = yaml.safe_load(path.read_text())
+    assert moreau.problem_from_dict(document, folder=path.parent, mode="penalty",
+                                    integration="implicit").integration == "implicit"
 
 
 def test_settings_a_study_changes_are_checked():

@@ -140,7 +140,15 @@ run::Problem read_problem(const Field& root, const std::string& stem,
         file_mode->choice({"nscd", "penalty"}) == "penalty" ? run::Mode::Penalty : run::Mode::Nscd;
   if (overrides.mode) problem.mode = *overrides.mode;
   context.mode = problem.mode;
-  if (overrides.integration) problem.integration = *overrides.integration;
+  if (overrides.integration) {
+    if (problem.mode != run::Mode::Penalty)
+      throw core::Diagnostic({}, "integration",
+                             "the penalty mode with an integration override (mode: penalty, or "
+                             "moreau run --mode penalty): NSCD has no spring-dashpot laws to "
+                             "integrate",
+                             "mode nscd");
+    problem.integration = *overrides.integration;
+  }
   context.integration = problem.integration;
   if (const auto solver = root.find("solver")) read_solver(*solver, problem.stepping);
   if (const auto materials = root.find("materials")) {

@@ -237,6 +237,12 @@ TEST_F(ProblemPenaltyTest, IntegrationIsReadAndOverridden) {
   EXPECT_EQ(
       read_problem_file(write(""), {.integration = run::PenaltyIntegration::Implicit}).integration,
       run::PenaltyIntegration::Implicit);
+  // An override is an intention: in NSCD there is nothing to integrate, and saying so beats
+  // running NSCD under a penalty option.
+  const core::Diagnostic error =
+      refusal(write("", "", "nscd"), {.integration = run::PenaltyIntegration::Implicit});
+  EXPECT_EQ(error.key(), "integration");
+  EXPECT_THAT(error.what(), HasSubstr("found mode nscd"));
 }
 
 TEST_F(ProblemPenaltyTest, CalibratedStiffnessNeedsYoungsModuli) {

@@ -74,6 +74,8 @@ def test_a_bad_dict_raises_at_its_key():
         moreau.load_problem(SOURCE / "problems" / "arch.yaml", mode="implicit")
     with pytest.raises(moreau.InputError, match="explicit or implicit"):
         moreau.load_problem(SOURCE / "problems" / "arch.yaml", integration="penalty")
+    with pytest.raises(moreau.InputError, match="found mode nscd"):
+        moreau.load_problem(SOURCE / "problems" / "arch.yaml", integration="implicit")
 
 
 def test_the_penalty_modes_integration_is_chosen_as_moreau_run_chooses_it():

@@ -2,7 +2,6 @@
 // contact radius, mass and material, shared by the explicit and the implicit penalty steps.
 #pragma once
 
-#include "moreau/collision/contact_point.hpp"
 #include "moreau/model/material.hpp"
 #include "moreau/model/scene.hpp"
 #include "moreau/penalty/law_pair.hpp"

@@ -31,7 +31,8 @@ struct ReadOverrides {
   /// Replaces the file's mode (moreau run --mode) before the penalty laws' calibration from
   /// Young's moduli.
   std::optional<run::Mode> mode = std::nullopt;
-  /// Replaces the file's time.integration (moreau run and moreau compare --integration).
+  /// Replaces the file's time.integration (moreau run and moreau compare --integration);
+  /// refused in NSCD.
   std::optional<run::PenaltyIntegration> integration = std::nullopt;
   /// Multiplies every ground motion's accelerations (records and Ricker pulses; moreau run
   /// --record-scale, an incremental dynamic analysis's runs), in (0, 1e3]; the scale it gives

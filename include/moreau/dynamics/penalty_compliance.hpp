@@ -43,6 +43,9 @@ bool penalty_resists(const Contact& contact, const ContactSides& sides, double h
 /// bodies' velocities at the start of the step), the springs' forces from `impulses`, the
 /// last step's.
 /// @param h the time step, s
+/// @pre every tangential law has a spring (no velocity-dependent friction), and no law is a
+///      user law or bonded: the problem-file reader refuses them with time.integration:
+///      implicit
 ContactCompliance penalty_compliance(const std::vector<Contact>& contacts,
                                      const ContactMemory& impulses, const ContactSides& sides,
                                      const model::Scene& scene, double h);

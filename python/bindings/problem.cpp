@@ -23,17 +23,16 @@ namespace fs = std::filesystem;
 
 std::optional<run::Mode> mode_named(const std::optional<std::string>& name) {
   if (!name) return std::nullopt;
-  if (*name != "nscd" && *name != "penalty")
-    throw core::Diagnostic({}, "mode", "nscd or penalty", *name);
-  return *name == "nscd" ? run::Mode::Nscd : run::Mode::Penalty;
+  const std::optional<run::Mode> mode = run::mode_named(*name);
+  if (!mode) throw core::Diagnostic({}, "mode", "nscd or penalty", *name);
+  return mode;
 }
 
 std::optional<run::PenaltyIntegration> integration_named(const std::optional<std::string>& name) {
   if (!name) return std::nullopt;
-  if (*name != "explicit" && *name != "implicit")
-    throw core::Diagnostic({}, "integration", "explicit or implicit", *name);
-  return *name == "implicit" ? run::PenaltyIntegration::Implicit
-                             : run::PenaltyIntegration::Explicit;
+  const std::optional<run::PenaltyIntegration> integration = run::integration_named(*name);
+  if (!integration) throw core::Diagnostic({}, "integration", "explicit or implicit", *name);
+  return integration;
 }
 
 void bind_gravity_load(py::module_& module) {

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <iostream>
 #include <sstream>
+#include <string>
+#include <string_view>
 
 namespace moreau::cli {
 
@@ -57,12 +59,28 @@ double read_time_limit(const po::variables_map& values) {
   return seconds;
 }
 
+namespace {
+
+// The value of the option `name`, when given, as `named` reads its word (run::mode_named,
+// run::integration_named); a word it does not know is refused naming the option.
+template <class Named>
+auto read_word(const po::variables_map& values, const std::string& name, Named named,
+               const char* words) -> decltype(named(std::string_view())) {
+  if (!values.count(name)) return std::nullopt;
+  const std::string word = values[name].as<std::string>();
+  const auto value = named(word);
+  if (!value) throw Diagnostic({}, "--" + name, words, word);
+  return value;
+}
+
+}  // namespace
+
 std::optional<run::PenaltyIntegration> read_integration(const po::variables_map& values) {
-  if (!values.count("integration")) return std::nullopt;
-  const std::string name = values["integration"].as<std::string>();
-  if (name != "explicit" && name != "implicit")
-    throw Diagnostic({}, "--integration", "explicit or implicit", name);
-  return name == "implicit" ? run::PenaltyIntegration::Implicit : run::PenaltyIntegration::Explicit;
+  return read_word(values, "integration", run::integration_named, "explicit or implicit");
+}
+
+std::optional<run::Mode> read_mode(const po::variables_map& values) {
+  return read_word(values, "mode", run::mode_named, "nscd or penalty");
 }
 
 solvers::StopCriteria read_stop_criteria(const po::variables_map& values) {

@@ -50,6 +50,10 @@ void override_duration(const po::variables_map& values, run::Problem& problem);
 /// @throws core::Diagnostic naming --integration for a value other than explicit or implicit
 std::optional<run::PenaltyIntegration> read_integration(const po::variables_map& values);
 
+/// --mode, overriding the file's mode, when given.
+/// @throws core::Diagnostic naming --mode for a value other than nscd or penalty
+std::optional<run::Mode> read_mode(const po::variables_map& values);
+
 /// The factors of a comma-separated list such as "0.25,0.5,1", each in (0, largest].
 /// @throws core::Diagnostic naming `option`, with `expected` as the list expected, for an
 ///         item that is not such a number

@@ -309,12 +309,7 @@ int run_run(const std::vector<std::string>& arguments) {
   if (!values) return kSuccess;
 
   io::ReadOverrides overrides;
-  if (values->count("mode")) {
-    const std::string name = (*values)["mode"].as<std::string>();
-    if (name != "nscd" && name != "penalty")
-      throw core::Diagnostic({}, "--mode", "nscd or penalty", name);
-    overrides.mode = name == "nscd" ? run::Mode::Nscd : run::Mode::Penalty;
-  }
+  overrides.mode = read_mode(*values);
   overrides.integration = read_integration(*values);
   if (values->count("record-scale")) {
     overrides.record_scale = (*values)["record-scale"].as<double>();

@@ -136,8 +136,7 @@ run::Problem read_problem(const Field& root, const std::string& stem,
   context.h = problem.stepping.h;
   context.duration = problem.duration;
   if (const auto file_mode = root.find("mode"))
-    problem.mode =
-        file_mode->choice({"nscd", "penalty"}) == "penalty" ? run::Mode::Penalty : run::Mode::Nscd;
+    problem.mode = run::mode_named(file_mode->choice({"nscd", "penalty"})).value();
   if (overrides.mode) problem.mode = *overrides.mode;
   context.mode = problem.mode;
   if (overrides.integration) {

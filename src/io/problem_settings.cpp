@@ -272,9 +272,8 @@ void read_time(const Field& time, run::Problem& problem) {
                                 ? run::CriticalStepPolicy::Substep
                                 : run::CriticalStepPolicy::Refuse;
   if (const auto integration = time.find("integration"))
-    problem.integration = integration->choice({"explicit", "implicit"}) == "implicit"
-                              ? run::PenaltyIntegration::Implicit
-                              : run::PenaltyIntegration::Explicit;
+    problem.integration =
+        run::integration_named(integration->choice({"explicit", "implicit"})).value();
 }
 
 void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping) {

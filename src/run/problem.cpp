@@ -19,8 +19,21 @@ std::string InputWarning::text() const {
 
 const char* mode_name(Mode mode) { return mode == Mode::Penalty ? "penalty" : "nscd"; }
 
+std::optional<Mode> mode_named(std::string_view name) {
+  for (const Mode mode : {Mode::Nscd, Mode::Penalty})
+    if (name == mode_name(mode)) return mode;
+  return std::nullopt;
+}
+
 const char* integration_name(PenaltyIntegration integration) {
   return integration == PenaltyIntegration::Implicit ? "implicit" : "explicit";
+}
+
+std::optional<PenaltyIntegration> integration_named(std::string_view name) {
+  for (const PenaltyIntegration integration :
+       {PenaltyIntegration::Explicit, PenaltyIntegration::Implicit})
+    if (name == integration_name(integration)) return integration;
+  return std::nullopt;
 }
 
 long step_count(const Problem& problem) {

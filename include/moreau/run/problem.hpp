@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace moreau::run {
@@ -24,6 +25,8 @@ enum class Mode { Nscd, Penalty };
 
 /// "nscd" or "penalty", as summary.json and the command line's --mode name the mode.
 const char* mode_name(Mode mode);
+/// The mode mode_name calls `name`; none for another word.
+std::optional<Mode> mode_named(std::string_view name);
 
 /// What the penalty mode does with a step above the critical step (time.critical_step).
 using dynamics::CriticalStepPolicy;
@@ -35,6 +38,8 @@ enum class PenaltyIntegration { Explicit, Implicit };
 
 /// "explicit" or "implicit", as time.integration and summary.json name it.
 const char* integration_name(PenaltyIntegration integration);
+/// The integration integration_name calls `name`; none for another word.
+std::optional<PenaltyIntegration> integration_named(std::string_view name);
 
 /// What a run writes, and how often.
 struct OutputSettings {

@@ -509,6 +509,21 @@ void MoreauJean::store_impulses(const VecX& r) {
   impulses_.replace(std::move(entries));
 }
 
+// The penalty springs at the end of the step: each active contact at the overlap the step ends
+// with, delta_k - h u_N,k+1, its impulse r and its slip velocity u_T,k+1 (penalty_compliance.hpp).
+double MoreauJean::springs_at_end(const VecX& r, const VecX& u) const {
+  const int d = scene_.dimension;
+  double energy = 0.0;
+  for (std::size_t a = 0; a < contacts_.size(); ++a) {
+    const auto i = static_cast<math::Index>(d * a);
+    Vec3 impulse = Vec3::Zero();
+    impulse.head(d) = r.segment(i, d);
+    energy += penalty_spring_energy(contacts_[a], -(contacts_[a].point.gap + options_.h * u[i]),
+                                    impulse, u.segment(i + 1, d - 1), *penalty_, options_.h);
+  }
+  return energy;
+}
+
 VecX MoreauJean::generalized_velocity() const {
   VecX V(n_dof_);
   for (std::size_t b = 0; b < scene_.bodies.size(); ++b) {
@@ -604,6 +619,9 @@ StepReport MoreauJean::step() {
   const solvers::Stopwatch collision_clock;
   std::vector<Contact> detected = detect_contacts();
   report.detected = static_cast<int>(detected.size());
+  // N.B. every detected contact: the springs of those the step leaves out are released.
+  const double springs_at_start =
+      penalty_ ? penalty_spring_energy(detected, impulses_, *penalty_, scene_, options_.h) : 0.0;
   contacts_ = select_active(std::move(detected));
   report.active = static_cast<int>(contacts_.size());
   report.times.collision = collision_clock.seconds();
@@ -637,7 +655,11 @@ StepReport MoreauJean::step() {
     report.times.solve = report.solve->seconds;
     // Work of the impulses over the velocity jump: r . (u_k + u_k+1) / 2 (Moreau 1988).
     report.contact_work = 0.5 * r.dot(H * (V_k + V_next) + 2 * jacobian.known);
+    if (penalty_) report.elastic_energy = springs_at_end(r, H * V_next + jacobian.known);
   }
+  // The penalty springs' energy is stored, not dissipated: contact_work is then the work of
+  // the dashpots, the sliders and the scheme's own damping (StepReport::contact_work).
+  report.contact_work += report.elastic_energy - springs_at_start;
   integrate_positions(V_k, V_next);
   scene_.time += options_.h;
   measure_energies(report);

@@ -2,7 +2,9 @@
 // at theta = 1) against the closed forms: backward Euler's rebound of an undamped spring, the
 // linear spring-dashpot's restitution without tension (Schwager & Poschel 2007), the static
 // sink of a block on its springs, and Coulomb's incline, at steps far beyond the explicit
-// scheme's critical step.
+// scheme's critical step; and the energy account: the springs' energy is their law's at the
+// overlap the step ends with, and what the steps take out of kinetic, potential and elastic
+// energy is reported dissipated, backward Euler's own damping included.
 #include "moreau/dynamics/penalty_compliance.hpp"
 
 #include "moreau/dynamics/moreau_jean.hpp"
@@ -14,7 +16,10 @@
 
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace moreau::dynamics::implicit_penalty {
@@ -91,6 +96,35 @@ TEST(ImplicitPenaltyImpact, LinearSpringDashpotMatchesSchwagerPoschel) {
   }
 }
 
+// The ball of the rebound test at omega h = 0.5, where backward Euler takes out most of the
+// impact's 0.5 J: at every step the reported elastic energy is the spring's k delta^2 / 2 at the
+// ball's overlap delta, the dissipated energy (-sum of contact_work) never decreases, and
+// kinetic + elastic + dissipated stays 0.5 J (no gravity; the impulses' work and the springs'
+// energy are exact for a ball on a plane, so to round-off).
+TEST(ImplicitPenaltyEnergy, BackwardEulersDampingIsCountedAsDissipated) {
+  constexpr double k = 1e5, m = 1.0, radius = 0.05;
+  penalty::LawPair laws;
+  laws.normal.stiffness = k;
+  laws.normal.damping = 0.0;
+  model::Scene scene = testing::falling_ball(laws);
+  scene.bodies[1].x.z() = radius;
+  MoreauJean stepper = implicit_penalty(scene, 0.5 / std::sqrt(k / m));
+  double dissipated = 0.0, most_stored = 0.0;
+  for (int step = 0; step < 40; ++step) {
+    const StepReport report = stepper.step();
+    const double overlap = std::max(radius - scene.bodies[1].x.z(), 0.0);
+    EXPECT_NEAR(report.elastic_energy, 0.5 * k * overlap * overlap, 1e-12) << "step " << step;
+    EXPECT_GE(-report.contact_work, -1e-12) << "step " << step;
+    dissipated -= report.contact_work;
+    EXPECT_NEAR(report.kinetic_energy + report.elastic_energy + dissipated, 0.5, 1e-12)
+        << "step " << step;
+    most_stored = std::max(most_stored, report.elastic_energy);
+  }
+  EXPECT_GT(scene.bodies[1].v.z(), 0.0) << "the ball rebounded";
+  EXPECT_GT(dissipated, 0.5 * (1 - 0.5 * 0.5)) << "e < 0.5 at omega h = 0.5";
+  EXPECT_GT(most_stored, 0.1) << "the spring stored part of the impact";
+}
+
 class ImplicitPenaltyBlock : public ::testing::TestWithParam<int> {};
 
 INSTANTIATE_TEST_SUITE_P(Dimensions, ImplicitPenaltyBlock, ::testing::Values(3, 2),
@@ -140,6 +174,54 @@ TEST_P(ImplicitPenaltyIncline, SticksBelowTheFrictionAngle) {
   const auto [displacement, acceleration] = slide(18.0);  // tan 18 deg = 0.325 < 0.5
   EXPECT_LT(std::abs(displacement), 1e-5);
   EXPECT_LT(std::abs(acceleration), 1e-6);
+}
+
+// Sliding at 35 deg for 0.5 s, the energy the slider dissipates closes the balance: backward
+// Euler's gravity term changes kinetic + potential energy by h m g . (v_k - v_k+1) / 2 a step,
+// which sums to h m g . (v_0 - v_n) / 2, so that kinetic + potential + elastic + dissipated +
+// h m g . v / 2 stays what it was, to round-off on energies of 10 J. Once it slides (from
+// 0.2 s on, its springs stretched), the dissipation is Coulomb's force mu m g cos(alpha) on the
+// scheme's slip, the midpoint velocities' h (v_k + v_k+1) / 2 a step: mu m g cos(alpha)
+// times the growth of x - h v / 2.
+TEST_P(ImplicitPenaltyIncline, ItsSlipIsCountedAsDissipated) {
+  penalty::LawPair laws;
+  laws.normal.stiffness = 1e7;
+  laws.tangential.kind = GetParam().law;
+  model::Scene scene = testing::cube_on_incline(GetParam().dimension, laws, 35.0);
+  const double h = 1e-3;
+  MoreauJean stepper = implicit_penalty(scene, h);
+  const model::Body& cube = scene.bodies[1];
+  const auto slip = [&] { return cube.x.x() - 0.5 * h * cube.v.x(); };
+  double dissipated = 0.0, dissipated_sliding = 0.0, slip_sliding = 0.0;
+  std::optional<double> first;
+  int step = 0;
+  testing::run_steps(stepper, scene, 500, [&](const StepReport& report) {
+    dissipated -= report.contact_work;
+    const double balance = report.kinetic_energy + report.potential_energy + report.elastic_energy +
+                           dissipated + 0.5 * h * cube.mass * scene.gravity.dot(cube.v);
+    if (!first) first = balance;
+    EXPECT_NEAR(balance, *first, 1e-9 * (std::abs(*first) + dissipated)) << "step " << step;
+    if (++step == 200) std::tie(dissipated_sliding, slip_sliding) = std::pair(dissipated, slip());
+  });
+  const double friction_force = 0.5 * cube.mass * kG * std::cos(math::radians(35.0));
+  EXPECT_NEAR(dissipated - dissipated_sliding, friction_force * (slip() - slip_sliding),
+              1e-6 * dissipated);
+}
+
+// Tilted slowly to 18 deg, below the friction angle, the cube stands on its tangential springs,
+// stretched by its weight along the slope over their calibrated stiffness
+// (testing::stick_shear): backward Euler's equilibrium is the springs' own.
+TEST_P(ImplicitPenaltyIncline, SticksOnItsCalibratedTangentialSprings) {
+  penalty::LawPair laws;
+  laws.normal.stiffness = 1e7;
+  laws.tangential.kind = GetParam().law;
+  model::Scene scene = testing::cube_on_incline(GetParam().dimension, laws, 0.0);
+  MoreauJeanOptions options = testing::options_with_step(1e-3);
+  options.theta = 1.0;
+  MoreauJean stepper(scene, options, ContactSides(scene, testing::kStone));
+  testing::tilt_slowly(scene, 18.0, 200, 500, [&] { testing::run_steps(stepper, scene, 1); });
+  const double expected = testing::stick_shear(scene, 18.0, 1e7);
+  EXPECT_NEAR(testing::base_shear(scene), expected, 1e-3 * expected);
 }
 
 TEST_P(ImplicitPenaltyIncline, SlidesAboveItWithCoulombsAcceleration) {

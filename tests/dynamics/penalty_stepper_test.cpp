@@ -223,6 +223,20 @@ TEST_P(PenaltyIncline, SticksBelowTheFrictionAngle) {
   EXPECT_LT(std::abs(acceleration), 1e-3);
 }
 
+// Tilted slowly to 18 deg, below the friction angle, the cube stands on its tangential springs,
+// stretched by its weight along the slope over their calibrated stiffness
+// (testing::stick_shear), once the dashpots have damped the vibration.
+TEST_P(PenaltyIncline, SticksOnItsCalibratedTangentialSprings) {
+  penalty::LawPair laws;
+  laws.normal.stiffness = 1e7;
+  laws.tangential.kind = GetParam().law;
+  model::Scene scene = testing::cube_on_incline(GetParam().dimension, laws, 0.0);
+  PenaltyStepper stepper(scene, {.h = 1e-5}, testing::kStone);
+  testing::tilt_slowly(scene, 18.0, 10000, 20000, [&] { stepper.step(); });
+  const double expected = testing::stick_shear(scene, 18.0, 1e7);
+  EXPECT_NEAR(testing::base_shear(scene), expected, 1e-3 * expected);
+}
+
 TEST_P(PenaltyIncline, SlidesAboveItWithCoulombsAcceleration) {
   const double alpha = math::radians(35.0);  // tan 35 deg = 0.700 > 0.5
   const double expected = kG * (std::sin(alpha) - 0.5 * std::cos(alpha));

@@ -201,6 +201,9 @@ class MoreauJean final : public Stepper {
   template <class SolvePass>
   solvers::SolveReport solve_with_bonds(VecX& r, Attempt attempt, StepReport& report,
                                         SolvePass&& pass);
+  /// J, penalty mode: the springs' energy at the end of the step of impulses r and contact
+  /// velocities u.
+  double springs_at_end(const VecX& r, const VecX& u) const;
   void store_impulses(const VecX& r);
   /// What a step changes before it integrates the positions (the driven bodies' velocities,
   /// the contacts, the impulses, the bonds), as the step before left it; keep_for_undo()

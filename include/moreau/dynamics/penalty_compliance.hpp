@@ -50,4 +50,20 @@ ContactCompliance penalty_compliance(const std::vector<Contact>& contacts,
                                      const ContactMemory& impulses, const ContactSides& sides,
                                      const model::Scene& scene, double h);
 
+/// The energy stored in the springs of a penalty contact, J, at the overlap `overlap` (m) and
+/// with the impulse `impulse` (contact frame) and the slip velocity `slip` (m/s, the frame's
+/// tangential components) of the end of one step: the normal spring's
+/// penalty::elastic_energy, and the slider's |f|^2 / (2 K_t), f its spring's force as above.
+/// What the contact's springs give back; 0 where the bodies do not overlap.
+/// @param h the time step, s
+/// @pre as penalty_compliance
+double penalty_spring_energy(const Contact& contact, double overlap, const math::Vec3& impulse,
+                             const math::VecX& slip, const ContactSides& sides, double h);
+
+/// The energy stored in the springs of `contacts` at the start of a step, J: each at its
+/// overlap -g, with the last step's impulse (`impulses`) and the slip velocity now.
+/// @pre as penalty_compliance
+double penalty_spring_energy(const std::vector<Contact>& contacts, const ContactMemory& impulses,
+                             const ContactSides& sides, const model::Scene& scene, double h);
+
 }  // namespace moreau::dynamics

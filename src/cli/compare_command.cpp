@@ -1,6 +1,7 @@
-// `moreau compare FILE`: the same scene in NSCD and in the penalty mode, side by side (final
-// positions and rotations, support reaction, collapse load factor, wall time), each run's
-// outputs kept in its own folder. With --stiffness-sweep the penalty run is repeated with
+// `moreau compare FILE`: the same scene in NSCD and in the penalty mode, side by side in the
+// quantities an assessment uses (the control point's peak and final displacement, the
+// collapse, the mechanism, the support reaction, the energy dissipated, the cost), each
+// run's outputs kept in its own folder. With --stiffness-sweep the penalty run is repeated with
 // every stiffness scaled, to show it converging towards the NSCD answer as k_n grows. The
 // runs are the library's (run/comparison.hpp); this file reads the options, runs them and
 // prints.
@@ -26,81 +27,153 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <string>
 
 namespace moreau::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-// Bodies shown in the table: the tracked ones of the file, else the first free ones.
-constexpr std::size_t kBodiesShown = 8;
-
 struct Run {
   std::string label;
   run::RunSummary summary;
+  output::RunResponse response;
 };
 
-// Rotation of a body from orientation q0 to q, degrees.
-double rotation_deg(const math::Quat& q0, const math::Quat& q) {
-  return math::degrees(math::rotation_angle(q0, q));
+std::string cell(double value, int digits = 6) {
+  std::ostringstream out;
+  out << std::setprecision(digits) << value;
+  return out.str();
 }
 
-std::string cell(double value) {
+// A penalty run's value beside its difference to the NSCD run's.
+std::string compared_cell(double value, double nscd) {
   std::ostringstream out;
-  out << std::setprecision(6) << value;
+  out << std::setprecision(6) << value << " (" << std::showpos << std::setprecision(3)
+      << value - nscd << ')';
   return out.str();
 }
 
 std::string collapse_cell(const run::RunSummary& summary) {
   if (!summary.collapse) return "none";
-  return core::concat(summary.collapse->load_factor_name, " = ",
-                      cell(summary.collapse->load_factor));
+  const run::CollapseSummary& collapse = *summary.collapse;
+  if (collapse.load_factor_name.empty()) return core::concat("at ", cell(collapse.time), " s");
+  return core::concat(collapse.load_factor_name, " = ", cell(collapse.load_factor), " at ",
+                      cell(collapse.time), " s");
+}
+
+std::string substeps_cell(const run::RunSummary& summary) {
+  return summary.substeps ? std::to_string(*summary.substeps) : "-";
 }
 
 void print_row(const std::string& name, const std::vector<std::string>& cells) {
-  std::cout << "  " << std::left << std::setw(34) << name;
-  for (const std::string& c : cells) std::cout << std::setw(16) << c;
-  std::cout << '\n';
+  std::ostringstream row;
+  row << "  " << std::left << std::setw(40) << name;
+  for (const std::string& c : cells) row << std::setw(26) << c;
+  std::string line = row.str();
+  line.erase(line.find_last_not_of(' ') + 1);
+  std::cout << line << '\n';
 }
 
-std::vector<std::size_t> shown_bodies(const run::Problem& problem) {
-  std::vector<std::size_t> shown;
-  const auto& bodies = problem.scene.bodies;
-  for (std::size_t b = 0; b < bodies.size() && shown.size() < kBodiesShown; ++b) {
-    const bool tracked = std::ranges::count(problem.output.bodies, bodies[b].name) > 0;
-    if (problem.output.bodies.empty() ? bodies[b].motion == model::Motion::Free : tracked)
-      shown.push_back(b);
-  }
-  return shown;
+void print_control(const output::ControlPoint& control) {
+  std::cout << "  control point " << control.body << ", " << cell(control.height)
+            << " m above the base; displacements"
+            << (control.ground.empty() ? " from where it started"
+                                       : core::concat(" relative to ", control.ground))
+            << '\n';
 }
 
-void print_table(const run::Problem& initial, const std::vector<Run>& runs) {
+// The table of the quantities an assessment uses, one column per run, the penalty runs'
+// numbers with their difference to the NSCD run's (the first).
+void print_table(const std::vector<Run>& runs) {
   std::vector<std::string> header;
   header.reserve(runs.size());
   for (const Run& run : runs) header.push_back(run.label);
   print_row("", header);
-  const auto row = [&](const std::string& name, auto value) {
+  const auto text_row = [&](const std::string& name, auto text) {
     std::vector<std::string> cells;
     cells.reserve(runs.size());
-    for (const Run& run : runs) cells.push_back(value(run.summary));
+    for (const Run& run : runs) cells.push_back(text(run));
     print_row(name, cells);
   };
-  row("integration", [](const run::RunSummary& s) { return s.integration; });
-  row("wall time (s)", [](const run::RunSummary& s) { return cell(s.wall_seconds); });
-  row("steps", [](const run::RunSummary& s) { return cell(static_cast<double>(s.steps)); });
-  row("collapse", collapse_cell);
+  const auto number_row = [&](const std::string& name, auto value) {
+    text_row(name, [&](const Run& run) {
+      return &run == &runs.front() ? cell(value(run))
+                                   : compared_cell(value(run), value(runs.front()));
+    });
+  };
+  text_row("integration", [](const Run& run) {
+    return run.summary.integration.empty() ? std::string("-") : run.summary.integration;
+  });
+  text_row("wall time (s)", [&](const Run& run) {
+    const double nscd = runs.front().summary.wall_seconds;
+    return &run == &runs.front() || !(nscd > 0.0)
+               ? cell(run.summary.wall_seconds)
+               : core::concat(cell(run.summary.wall_seconds), " (x",
+                              cell(run.summary.wall_seconds / nscd, 3), ")");
+  });
+  text_row("steps", [](const Run& run) { return std::to_string(run.summary.steps); });
+  text_row("sub-steps", [](const Run& run) { return substeps_cell(run.summary); });
+  text_row("steps not converged",
+           [](const Run& run) { return std::to_string(run.summary.counts.not_converged); });
+  text_row("collapse", [](const Run& run) { return collapse_cell(run.summary); });
+  number_row("peak displacement (m)",
+             [](const Run& run) { return run.response.peak_displacement; });
+  number_row("final displacement (m)",
+             [](const Run& run) { return run.response.residual_displacement; });
+  number_row("peak drift", [](const Run& run) { return run.response.peak_drift; });
+  number_row("final vertical displacement (m)",
+             [](const Run& run) { return run.response.final_vertical_displacement; });
+  text_row("bodies fallen", [](const Run& run) { return std::to_string(run.response.fallen); });
   const char* axes = "xyz";
   for (int i = 0; i < 3; ++i)
-    row(core::concat("support reaction ", axes[i], " (N)"),
-        [i](const run::RunSummary& s) { return cell(s.support_reaction[i]); });
-  for (const std::size_t b : shown_bodies(initial)) {
-    const model::Body& body = initial.scene.bodies[b];
-    for (int i = 0; i < 3; ++i)
-      row(core::concat(body.name, ".", axes[i], " (m)"),
-          [b, i](const run::RunSummary& s) { return cell(s.bodies[b].position[i]); });
-    row(body.name + " rotation (deg)", [&](const run::RunSummary& s) {
-      return cell(rotation_deg(body.q, s.bodies[b].orientation));
-    });
+    number_row(core::concat("support reaction ", axes[i], " (N)"),
+               [i](const Run& run) { return run.summary.support_reaction[i]; });
+  number_row("energy dissipated (J)",
+             [](const Run& run) { return run.response.dissipated_energy; });
+  number_row("energy in the springs at the end (J)",
+             [](const Run& run) { return run.response.elastic_energy; });
+}
+
+// The body whose displacement the comparison follows (the problem's control point).
+output::ControlPoint compared_control(const fs::path& file, const run::Problem& problem) {
+  if (problem.output.control.empty())
+    throw core::Diagnostic({file.string()}, "bodies",
+                           "a free body, whose motion the modes are compared on", "none");
+  return output::control_point(problem, "");
+}
+
+// Before an explicit penalty run, the sub-steps it will take, from its contacts at t = 0.
+void print_forecast(const run::ComparisonRun& entry) {
+  if (entry.problem.mode != run::Mode::Penalty ||
+      entry.problem.integration != run::PenaltyIntegration::Explicit)
+    return;
+  const run::SubstepForecast forecast = run::forecast_substeps(entry.problem);
+  const long steps = run::step_count(entry.problem);
+  std::cout << "moreau compare: the " << entry.label << " run's explicit steps of "
+            << entry.problem.stepping.h << " s take ";
+  if (std::isinf(forecast.critical_step))
+    std::cout << "no sub-steps at t = 0 (no contact limits the step yet)\n";
+  else
+    std::cout << forecast.substeps_per_step << " sub-steps each at t = 0 (critical step "
+              << cell(forecast.critical_step) << " s): about " << forecast.substeps_per_step * steps
+              << " for its " << steps << " steps\n";
+}
+
+// How each run moved: the mechanism its collapse fired in, else the one of its fastest step.
+void print_mechanisms(const std::vector<Run>& runs) {
+  std::cout << "\n  mechanism\n";
+  for (const Run& run : runs) {
+    const run::RunSummary& summary = run.summary;
+    std::cout << "  " << std::left << std::setw(23) << run.label;
+    if (summary.collapse)
+      std::cout << "at the collapse (" << cell(summary.collapse->time)
+                << " s): " << summary.collapse->mechanism.description << '\n';
+    else if (summary.peak_motion)
+      std::cout << "fastest at " << cell(summary.peak_motion->time)
+                << " s: " << summary.peak_motion->mechanism.description << '\n';
+    else
+      std::cout << "nothing moved\n";
   }
 }
 
@@ -231,16 +304,19 @@ int run_compare(const std::vector<std::string>& arguments) {
       throw core::Diagnostic({}, "--stiffness-sweep",
                              "factors that keep every stiffness within a problem file's bounds",
                              core::concat(entry.label, ": ", *beyond));
+  const output::ControlPoint control = compared_control(file, problem);
   std::vector<Run> runs;
   bool converged = true;
   for (run::ComparisonRun& entry : plan) {
     const fs::path folder = out / folder_name(entry);
     if (continued && output::run_finished(folder)) {
-      runs.push_back({entry.label, ended_run(folder, entry)});
+      runs.push_back({entry.label, ended_run(folder, entry),
+                      output::read_run_response(folder, entry.problem, control)});
       converged = converged && runs.back().summary.counts.not_converged == 0;
       continue;
     }
     if (guard.requested()) return interrupted_before_start("compare", guard);
+    print_forecast(entry);
     const RunFlags flags{values->count("quiet") > 0,
                          false,
                          {},
@@ -255,10 +331,13 @@ int run_compare(const std::vector<std::string>& arguments) {
                 << ", and the same command with --out " << out.string() << " continues it\n";
       return kInterrupted;
     }
-    runs.push_back({entry.label, simulation.summary});
+    runs.push_back({entry.label, simulation.summary,
+                    output::read_run_response(folder, entry.problem, control)});
   }
   std::cout << "moreau compare: " << problem.title << '\n';
-  print_table(problem, runs);
+  print_control(control);
+  print_table(runs);
+  print_mechanisms(runs);
   print_convergence(problem, runs);
   if (!converged)
     std::cout << "  NOT CONVERGED: a solver missed its tolerance in some steps (see each "

@@ -1,6 +1,5 @@
 #include "moreau/output/run_response.hpp"
 
-#include "moreau/core/assert.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
@@ -61,10 +60,13 @@ std::vector<std::string> csv_fields(const std::string& line) {
   return fields;
 }
 
-// The horizontal positions (x, y) of two bodies in each row of history.csv.
-struct HistoryPaths {
+// What a response needs of each row of history.csv: the positions of the control body and
+// of the ground (the origin without ground motion), and the energies.
+struct HistoryRows {
   std::vector<math::Vec3> body;
   std::vector<math::Vec3> ground;
+  double dissipated_energy = 0.0;  ///< J, of the last row
+  double elastic_energy = 0.0;     ///< J, of the last row
 };
 
 std::size_t column(const std::vector<std::string>& header, const std::string& name,
@@ -78,21 +80,23 @@ std::size_t column(const std::vector<std::string>& header, const std::string& na
   return static_cast<std::size_t>(found - header.begin());
 }
 
-HistoryPaths read_paths(const fs::path& path, const ControlPoint& control) {
+HistoryRows read_rows(const fs::path& path, const ControlPoint& control) {
   std::ifstream in(path);
   std::string line;
   if (!in || !std::getline(in, line)) throw core::Diagnostic({path.string()}, "", "cannot be read");
   const std::vector<std::string> header = csv_fields(line);
-  std::array<std::size_t, 6> columns{};
-  for (int axis = 0; axis < 3; ++axis) {
-    const char* suffix = std::array{".x", ".y", ".z"}[axis];
-    columns[axis] = column(header, control.body + suffix, path);
-    columns[3 + axis] = column(header, control.ground + suffix, path);
-  }
-  HistoryPaths paths;
+  std::vector<std::size_t> columns;
+  for (const std::string* body : {&control.body, &control.ground})
+    if (!body->empty())
+      for (const char* suffix : {".x", ".y", ".z"})
+        columns.push_back(column(header, *body + suffix, path));
+  const std::size_t energies = columns.size();
+  for (const char* energy : {"dissipated_energy", "elastic_energy"})
+    columns.push_back(column(header, energy, path));
+  HistoryRows rows;
+  std::vector<double> values(columns.size(), 0.0);
   for (int row = 2; std::getline(in, line); ++row) {
     const std::vector<std::string> fields = csv_fields(line);
-    std::array<double, 6> values{};
     for (std::size_t i = 0; i < columns.size(); ++i) {
       const std::string& field = columns[i] < fields.size() ? fields[columns[i]] : std::string();
       const auto [end, error] =
@@ -101,10 +105,13 @@ HistoryPaths read_paths(const fs::path& path, const ControlPoint& control) {
         throw core::Diagnostic({path.string(), row}, header[columns[i]], "a number",
                                core::concat("'", field, "'"));
     }
-    paths.body.emplace_back(values[0], values[1], values[2]);
-    paths.ground.emplace_back(values[3], values[4], values[5]);
+    rows.body.emplace_back(values[0], values[1], values[2]);
+    rows.ground.push_back(control.ground.empty() ? math::Vec3::Zero()
+                                                 : math::Vec3(values[3], values[4], values[5]));
   }
-  return paths;
+  rows.dissipated_energy = values[energies];
+  rows.elastic_energy = values[energies + 1];
+  return rows;
 }
 
 // The free body called `name`, refused at --control with the nearest free body's name.
@@ -174,11 +181,11 @@ double RunResponse::value(ResponseMeasure measure) const {
 
 ControlPoint control_point(const run::Problem& problem, const std::string& body) {
   const model::GroundMotion* ground = run::strongest_ground_motion(problem);
-  MOREAU_ASSERT(ground != nullptr);
   const std::string& name = body.empty() ? problem.output.control : body;
   if (name.empty()) throw core::Diagnostic({}, "--control", "a problem with a free body", "none");
   const model::Body& control = free_body(problem, name);
-  return {control.name, ground->body, control.x.z() - run::free_bodies_base(problem)};
+  return {control.name, ground ? ground->body : std::string(),
+          control.x.z() - run::free_bodies_base(problem)};
 }
 
 bool run_finished(const fs::path& folder) {
@@ -198,13 +205,14 @@ RunResponse read_run_response(const fs::path& folder, const run::Problem& initia
                               const ControlPoint& control) {
   const fs::path summary_path = folder / "summary.json";
   const nlohmann::json summary = read_summary(summary_path);
-  const HistoryPaths paths = read_paths(folder / "history.csv", control);
-  if (paths.body.empty())
+  const HistoryRows rows = read_rows(folder / "history.csv", control);
+  if (rows.body.empty())
     throw core::Diagnostic({(folder / "history.csv").string()}, "", "a row after the header",
                            "none");
   RunResponse response;
   try {
-    response.pga = summary.at("record").at("pga_g").get<double>();
+    if (const nlohmann::json& record = summary.at("record"); !record.is_null())
+      response.pga = record.at("pga_g").get<double>();
     const nlohmann::json& collapse = summary.at("collapse");
     if (!collapse.is_null()) response.collapse_time = collapse.at("time").get<double>();
     response.not_converged = summary.at("counts").at("not_converged").get<int>();
@@ -218,13 +226,16 @@ RunResponse read_run_response(const fs::path& folder, const run::Problem& initia
   math::Vec3 ground_start = math::Vec3::Zero();
   for (const model::Body& candidate : initial.scene.bodies)
     if (candidate.name == control.ground) ground_start = candidate.x;
-  for (std::size_t row = 0; row < paths.body.size(); ++row) {
-    const math::Vec3 relative = (paths.body[row] - body.x) - (paths.ground[row] - ground_start);
+  for (std::size_t row = 0; row < rows.body.size(); ++row) {
+    const math::Vec3 relative = (rows.body[row] - body.x) - (rows.ground[row] - ground_start);
     response.residual_displacement = std::hypot(relative.x(), relative.y());
+    response.final_vertical_displacement = relative.z();
     response.peak_displacement =
         std::max(response.peak_displacement, response.residual_displacement);
   }
   response.peak_drift = response.peak_displacement / control.height;
+  response.dissipated_energy = rows.dissipated_energy;
+  response.elastic_energy = rows.elastic_energy;
   return response;
 }
 

@@ -135,6 +135,7 @@ json to_json(const run::RunSummary& s) {
            s.restarted_from_step > 0 ? json(s.restarted_from_step) : json(nullptr)},
           {"simulated_time", number(s.simulated_time)},
           {"wall_seconds", number(s.wall_seconds)},
+          {"substeps", s.substeps ? json(*s.substeps) : json(nullptr)},
           {"time_split", time_split(s.time_split)},
           {"solver", s.solver},
           {"counts", counts(s.counts)},
@@ -254,6 +255,8 @@ run::RunSummary read_summary(const json& j) {
   s.restarted_from_step = restarted.is_null() ? 0 : restarted.get<long long>();
   s.simulated_time = read_number(j.at("simulated_time"));
   s.wall_seconds = read_number(j.at("wall_seconds"));
+  if (const json& substeps = j.at("substeps"); !substeps.is_null())
+    s.substeps = substeps.get<long long>();
   s.time_split = read_time_split(j.at("time_split"));
   s.solver = j.at("solver").get<std::string>();
   s.counts = read_counts(j.at("counts"));

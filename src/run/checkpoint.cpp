@@ -25,7 +25,7 @@ namespace moreau::run {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 10;
+constexpr std::uint32_t kVersion = 11;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 std::string file_bytes(const std::filesystem::path& path) {
@@ -282,6 +282,7 @@ void checkpoint_fields(Io& io, C& checkpoint) {
     io.template number<double>(removed.value);
   });
   io.template number<std::uint64_t>(checkpoint.broken_bonds);
+  io.template number<std::uint64_t>(checkpoint.substeps);
   io.optional(checkpoint.vtk.plane_patch, [&io](auto& patch) {
     io.vector(patch.centre_W);
     io.template number<double>(patch.half_size);

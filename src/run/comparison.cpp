@@ -5,6 +5,7 @@
 #include "moreau/math/quaternion.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace moreau::run {
@@ -31,6 +32,17 @@ std::vector<ComparisonRun> comparison_runs(const Problem& problem,
     runs.push_back({core::concat("penalty k x", factor), std::move(scaled)});
   }
   return runs;
+}
+
+SubstepForecast forecast_substeps(const Problem& problem) {
+  model::Scene scene = problem.scene;
+  scene.gravity = problem.gravity.at(scene.time);
+  const double h = problem.stepping.h;
+  const dynamics::PenaltyStepper stepper(scene, {h, CriticalStepPolicy::Substep},
+                                         problem.materials);
+  const double critical = stepper.critical_step();
+  // N.B. as PenaltyStepper::step splits a step.
+  return {critical, h > critical ? std::lround(std::ceil(h / critical)) : 1};
 }
 
 FinalStateDistance final_state_distance(const Problem& problem, const RunSummary& reference,

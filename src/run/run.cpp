@@ -62,6 +62,7 @@ Run::Run(Problem problem, RunOptions options)
                                       ground->body, free_bodies_base(problem_)};
   for (const InputWarning& warning : problem_.warnings) summary_.warnings.push_back(warning.text());
   summary_.time_split = TimeSplit{};
+  if (penalty_) summary_.substeps = 0;
   if (nscd_) summary_.solver = problem_.stepping.solver;
 }
 
@@ -74,6 +75,7 @@ void Run::restore(const Checkpoint& checkpoint) {
   summary_.removed = checkpoint.removed;
   summary_.peak_motion = checkpoint.peak_motion;
   broken_bonds_ = static_cast<long long>(checkpoint.broken_bonds);
+  if (penalty_) summary_.substeps = static_cast<long long>(checkpoint.substeps);
   step_ = checkpoint.step;
   summary_.restarted_from_step = checkpoint.step;
   summary_.steps = step_;
@@ -154,6 +156,7 @@ void Run::count(const dynamics::StepReport& report) {
   summary_.time_split->collision += report.times.collision;
   summary_.time_split->assembly += report.times.assembly;
   summary_.time_split->solve += report.times.solve;
+  if (penalty_) *summary_.substeps += penalty_->substeps();
   for (const dynamics::JointFailure& failure : report.failures)
     broken_bonds_ += static_cast<long long>(failure.points.size());
 }
@@ -191,6 +194,7 @@ Checkpoint Run::checkpoint() const {
   checkpoint.counts = summary_.counts;
   checkpoint.removed = summary_.removed;
   checkpoint.broken_bonds = static_cast<std::uint64_t>(broken_bonds_);
+  checkpoint.substeps = static_cast<std::uint64_t>(summary_.substeps.value_or(0));
   checkpoint.peak_motion = summary_.peak_motion;
   for (const std::unique_ptr<Observer>& observer : observers_) observer->save(checkpoint);
   return checkpoint;

@@ -3,6 +3,8 @@
 // file's bound refused before anything runs; a second comparison numbered past the first
 // instead of replacing it; a folder holding an earlier comparison refused, unless it is an
 // interrupted comparison of the same runs, which continues.
+#include "moreau/core/concat.hpp"
+#include "moreau/output/summary_json.hpp"
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
 #include "support/test_problems.hpp"
@@ -21,7 +23,9 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-// moreau compare runs both modes, keeps both outputs, and prints the distance between them.
+// moreau compare runs both modes, keeps both outputs, and prints the quantities an assessment
+// uses side by side, with the sub-steps the explicit run was foreseen to take and took, and
+// the distance between the runs.
 TEST(Problems, CompareRunsBothModesOnTheRockingBlock) {
   const fs::path out = fs::temp_directory_path() / "moreau_problems_test_compare";
   fs::remove_all(out);
@@ -34,6 +38,21 @@ TEST(Problems, CompareRunsBothModesOnTheRockingBlock) {
   EXPECT_TRUE(fs::exists(out / "penalty-k-x0.1" / "summary.json"));
   EXPECT_NE(result.output.find("distance to nscd"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("penalty k x0.1"), std::string::npos) << result.output;
+  for (const char* row :
+       {"control point block, ", "displacements from where it started", "peak displacement (m)",
+        "final vertical displacement (m)", "collapse", "support reaction z (N)",
+        "energy dissipated (J)", "energy in the springs at the end (J)", "\n  mechanism\n"})
+    EXPECT_THAT(result.output, HasSubstr(row));
+  // The block rests on its springs at t = 0: the forecast is its first step's, and the
+  // rocking block's steps all take as many (its contacts neither stiffen nor multiply).
+  const run::RunSummary penalty = output::read_summary_json(out / "penalty" / "summary.json");
+  ASSERT_TRUE(penalty.substeps);
+  const long per_step = *penalty.substeps / penalty.steps;
+  EXPECT_THAT(result.output,
+              HasSubstr(core::concat("the penalty run's explicit steps of 0.0001 s take ", per_step,
+                                     " sub-steps each at t = 0")));
+  EXPECT_THAT(result.output, HasSubstr(core::concat("  sub-steps", std::string(31, ' '), "-",
+                                                    std::string(25, ' '), *penalty.substeps)));
 }
 
 // A swept stiffness past a problem file's bound (1e16) is refused before anything runs: x1e12

@@ -1,8 +1,9 @@
-// The response of one run of an IDA study, read from a run folder written by hand: the
-// control body's displacement is taken relative to the moving ground (the peak over the
-// rows, the last row's), the drift divides it by the body's height above the structure's
-// base, a body that dropped by more than half its height or was removed has fallen, and a
-// folder without what a study needs is refused at the file and line.
+// The response of one run, read from a run folder written by hand: the control body's
+// displacement is taken relative to the moving ground (the peak over the rows, the last
+// row's), or from where it started without ground motion, the drift divides it by the body's
+// height above the structure's base, a body that dropped by more than half its height or was
+// removed has fallen, the energies are the last row's, and a folder without what a study
+// needs is refused at the file and line.
 #include "moreau/output/run_response.hpp"
 
 #include "moreau/core/diagnostic.hpp"
@@ -92,6 +93,33 @@ TEST(RunResponse, DisplacementIsRelativeToTheGround) {
   EXPECT_NEAR(response.peak_drift, 0.5 / 0.75, 1e-15);
   EXPECT_EQ(response.fallen, 0);
   EXPECT_DOUBLE_EQ(response.value(ResponseMeasure::PeakDrift), response.peak_drift);
+}
+
+// Without ground motion: no ground column is needed, the displacement is the body's own from
+// where it started, and there is no PGA.
+TEST(RunResponse, WithoutGroundMotionDisplacementIsFromTheStart) {
+  const testing::ScratchFolder folder;
+  std::string text = kStack;
+  text.replace(text.find("    driven:"), text.find("  - {name: lower") - text.find("    driven:"),
+               "    fixed: true\n");
+  const run::Problem problem = io::read_problem_text(text, "stack.yaml", ".");
+  const ControlPoint control = control_point(problem, "");
+  EXPECT_EQ(control.body, "upper");
+  EXPECT_EQ(control.ground, "");
+  std::ofstream(folder.path() / "history.csv")
+      << "step,time,dissipated_energy,elastic_energy,upper.x,upper.y,upper.z\n"
+      << "1,0.1,2.5,0.25,0.3,0.4,0.75\n"
+      << "2,0.2,3.5,0.125,0.1,0,0.7\n";
+  std::ofstream(folder.path() / "summary.json")
+      << R"({"record": null, "interrupted": null, "counts": {"not_converged": 0},
+  "collapse": null, "removed": [], "bodies": []})";
+  const RunResponse response = read_run_response(folder.path(), problem, control);
+  EXPECT_EQ(response.pga, 0.0);
+  EXPECT_NEAR(response.peak_displacement, 0.5, 1e-15);
+  EXPECT_NEAR(response.residual_displacement, 0.1, 1e-15);
+  EXPECT_NEAR(response.final_vertical_displacement, -0.05, 1e-15);
+  EXPECT_EQ(response.dissipated_energy, 3.5);
+  EXPECT_EQ(response.elastic_energy, 0.125);
 }
 
 TEST(RunResponse, ABodyThatDroppedMoreThanHalfItsHeightOrWasRemovedHasFallen) {

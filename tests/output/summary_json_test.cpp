@@ -149,6 +149,7 @@ TEST(SummaryJson, ASummaryReadBackIsTheOneWritten) {
   s.removed = {{"key stone", 2.5, "below", -10.25}};
   s.support_reaction = Vec3(1.0, -2.0, 1e5 / 3.0);
   s.penalty_energy = std::array<double, 3>{1.0 / 7.0, 2.0, kNaN};
+  s.substeps = 123456789012;
   s.bonds = run::BondCounts{12, 3};
   s.warnings = {"time.step: larger than the record's sampling step"};
   s.collapse->mechanism.sliding = {{"a", "b", Vec3(1, 2, 3), Vec3(0, 0, 1)}};
@@ -157,6 +158,7 @@ TEST(SummaryJson, ASummaryReadBackIsTheOneWritten) {
   EXPECT_EQ(summary_json_text(read), summary_json_text(s));
   EXPECT_EQ(read.bodies[0].orientation.coeffs(), s.bodies[0].orientation.coeffs());
   EXPECT_TRUE(std::isnan((*read.penalty_energy)[2]));
+  EXPECT_EQ(read.substeps, 123456789012);
 
   run::RunSummary bare = full_summary();
   bare.collapse.reset();
@@ -193,6 +195,7 @@ TEST(SummaryJson, NotFiniteNumbersAndAbsentPartsAreNull) {
   EXPECT_EQ(j["bodies"][0]["velocity"], (json{nullptr, nullptr, 1.0}));
   EXPECT_TRUE(j["collapse"].is_null());
   EXPECT_TRUE(j["time_split"].is_null());
+  EXPECT_TRUE(j["substeps"].is_null());
 }
 
 TEST(SummaryJson, NoStepsGivesAnEmptyBodyListAndZeroMeans) {

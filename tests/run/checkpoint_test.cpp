@@ -63,6 +63,7 @@ Checkpoint sample_checkpoint() {
                        123456789012LL, 77, {{"velocity-newton", 900}, {"velocity-nsgs", 300}}};
   checkpoint.removed = {{"arch/voussoir03", 0.1 / 3, "below", -1.0 / 7}, {"", 0.0, "beyond", 5.0}};
   checkpoint.broken_bonds = 0x100000003ULL;  // beyond 32 bits
+  checkpoint.substeps = 0x200000005ULL;
   checkpoint.vtk.plane_patch = run::VtkState::PlanePatch{Vec3(0.1, 0.2, 0), 1.0 / 3};
   checkpoint.vtk.frames = {{0, 0.0}, {10, 1e-3}, {1234, 0.1234}};
   checkpoint.damage = {{1,
@@ -157,6 +158,7 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   EXPECT_EQ(read.removed[1].name, "");
   EXPECT_EQ(read.removed[1].bound, "beyond");
   EXPECT_EQ(read.broken_bonds, 0x100000003ULL);
+  EXPECT_EQ(read.substeps, 0x200000005ULL);
   ASSERT_TRUE(read.vtk.plane_patch.has_value());
   EXPECT_TRUE(same_bits(read.vtk.plane_patch->centre_W, Vec3(0.1, 0.2, 0)));
   EXPECT_TRUE(same_bits(read.vtk.plane_patch->half_size, 1.0 / 3));
@@ -217,7 +219,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 10"));
+              HasSubstr("version-1: error: checkpoint version: expected 11"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints

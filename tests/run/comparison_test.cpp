@@ -1,13 +1,18 @@
 // run::comparison_runs, the runs of `moreau compare`: NSCD, penalty, then one penalty run per
 // factor of the sweep, with every stiffness scaled by it (the explicit ones, of the default
 // law and of a pair, and the Young's moduli the calibrated ones come from) and nothing else
-// changed; run::final_state_distance, over the free bodies only.
+// changed; run::forecast_substeps, the sub-steps the explicit steps take at the start, as the
+// run's first step takes them; run::final_state_distance, over the free bodies only.
 #include "moreau/run/comparison.hpp"
 
+#include "moreau/core/concat.hpp"
+#include "moreau/io/problem_file.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "moreau/run/run.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,6 +66,37 @@ TEST(ComparisonRuns, FactorsScaleEveryStiffnessAndYoungsModulus) {
   EXPECT_EQ(scaled.materials[0].young_modulus, 1.0e10);
   EXPECT_EQ(scaled.materials[1].young_modulus, 2.0e9);
   EXPECT_EQ(scaled.materials[1].density, 1800.0);
+}
+
+// A stone block of 1 m^3 resting on the ground (E = 2e10 Pa) or 1 m above it, explicit
+// penalty steps of 1 ms.
+Problem block_at(double height) {
+  return io::read_problem_text(core::concat(R"(version: 1
+title: Block
+mode: penalty
+time: {step: 1.0e-3, duration: 0.01, critical_step: substep}
+materials:
+  - {name: stone, density: 2500, young_modulus: 2.0e10, poisson_ratio: 0.2}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true, material: stone}
+  - {name: block, shape: {type: box, size: [1, 1, 1]}, position: [0, 0, )",
+                                            0.5 + height, R"(], material: stone}
+)"),
+                               "block.yaml", ".");
+}
+
+TEST(SubstepForecast, IsWhatTheFirstStepTakes) {
+  const Problem resting = block_at(0.0);
+  const SubstepForecast forecast = forecast_substeps(resting);
+  EXPECT_GT(forecast.substeps_per_step, 1) << "a stone contact is far stiffer than 1 ms allows";
+  EXPECT_LT(forecast.critical_step, resting.stepping.h);
+  run::Run run(resting);
+  run.advance();
+  EXPECT_EQ(run.summary().substeps, forecast.substeps_per_step);
+
+  const SubstepForecast apart = forecast_substeps(block_at(1.0));
+  EXPECT_TRUE(std::isinf(apart.critical_step)) << "nothing touches or closes within a step";
+  EXPECT_EQ(apart.substeps_per_step, 1);
 }
 
 TEST(FinalStateDistance, LargestOverTheFreeBodiesOnly) {

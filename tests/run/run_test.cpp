@@ -85,6 +85,7 @@ class RunTest : public ::testing::Test {
     }
     EXPECT_TRUE(actual.support_reaction == expected.support_reaction);
     EXPECT_EQ(actual.penalty_energy, expected.penalty_energy);
+    EXPECT_EQ(actual.substeps, expected.substeps);
     return expected;
   }
 

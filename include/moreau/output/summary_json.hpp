@@ -14,6 +14,7 @@ namespace moreau::output {
 /// Writes the summary as a JSON object (write_output_file: temporary, then renamed):
 ///   {"title", "problem", "mode", "integration" (penalty mode) or null, "dimension", "steps",
 ///    "restarted_from_step" or null, "simulated_time", "wall_seconds",
+///    "substeps" (the explicit penalty mode's) or null,
 ///    "time_split": {"collision", "assembly", "solve"} or null, "solver",
 ///    "counts": {"solves", "not_converged", "worst_error", "total_iterations",
 ///               "mean_iterations", "max_iterations", "answered_by": {method: solves}},

@@ -4,7 +4,7 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 10, in the machine's byte order (a marker refuses another order); one
+// Format, version 11, in the machine's byte order (a marker refuses another order); one
 // function of checkpoint.cpp (checkpoint_fields) lists the fields for both writing and
 // reading, in this order:
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
@@ -26,7 +26,7 @@
 //   i32 max iterations, u64 n, n methods: name (u64 length, bytes), i64 solves answered,
 //   u64 n, n removed bodies: name (u64 length, bytes), f64 time, bound (u64 length, bytes),
 //   f64 value,
-//   u64 bonds broken so far,
+//   u64 bonds broken so far, u64 sub-steps so far (the explicit penalty mode's; 0 otherwise),
 //   u8 has plane patch, 3 f64 centre, f64 half size, u64 n, n frames: i32 step, f64 time,
 //   u64 n, n joints of the damage map: i32 body_a, i32 body_b, u64 m, m points (3 f64) in
 //     body_a's frame, u64 m, m points in body_b's frame, normal (3 f64), f64 max opening,
@@ -94,6 +94,7 @@ struct Checkpoint {
   SolverCounts counts;                        ///< summary.json's solver statistics so far
   std::vector<RemovedBody> removed;           ///< summary.json's removed bodies so far
   std::uint64_t broken_bonds = 0;             ///< summary.json's bonds broken so far
+  std::uint64_t substeps = 0;                 ///< summary.json's sub-steps so far
   VtkState vtk;                               ///< empty when the run writes no VTK
   std::vector<dynamics::JointDamage> damage;  ///< the damage map; empty without VTK
   std::optional<PeakMotion> peak_motion;      ///< summary.json's, so far

@@ -139,6 +139,9 @@ struct RunSummary {
   long long restarted_from_step = 0;
   double simulated_time = 0.0;  ///< s, at the end
   double wall_seconds = 0.0;    ///< s, of this process's steps
+  /// The explicit penalty mode's sub-steps (dynamics::PenaltyStepper::substeps) over the
+  /// run, those before a restart's checkpoint included; absent in the other integrations.
+  std::optional<long long> substeps;
   std::optional<TimeSplit> time_split;
   std::string solver;  ///< registry name, e.g. "hybrid"
   SolverCounts counts;

@@ -143,21 +143,22 @@ output::ControlPoint compared_control(const fs::path& file, const run::Problem& 
   return output::control_point(problem, "");
 }
 
-// Before an explicit penalty run, the sub-steps it will take, from its contacts at t = 0.
+// Before an explicit penalty run, the sub-steps and the time it will take, from its first step.
 void print_forecast(const run::ComparisonRun& entry) {
   if (entry.problem.mode != run::Mode::Penalty ||
       entry.problem.integration != run::PenaltyIntegration::Explicit)
     return;
   const run::SubstepForecast forecast = run::forecast_substeps(entry.problem);
   const long steps = run::step_count(entry.problem);
-  std::cout << "moreau compare: the " << entry.label << " run's explicit steps of "
-            << entry.problem.stepping.h << " s take ";
-  if (std::isinf(forecast.critical_step))
-    std::cout << "no sub-steps at t = 0 (no contact limits the step yet)\n";
-  else
-    std::cout << forecast.substeps_per_step << " sub-steps each at t = 0 (critical step "
-              << cell(forecast.critical_step) << " s): about " << forecast.substeps_per_step * steps
-              << " for its " << steps << " steps\n";
+  std::cout << "moreau compare: the " << entry.label << " run's first explicit step of "
+            << entry.problem.stepping.h << " s takes " << forecast.substeps_per_step
+            << " sub-steps";
+  if (!std::isinf(forecast.critical_step))
+    std::cout << " (critical step " << cell(forecast.critical_step) << " s)";
+  std::cout << " in " << cell(forecast.seconds_per_step, 2) << " s: about "
+            << forecast.substeps_per_step * steps << " sub-steps and "
+            << cell(forecast.seconds_per_step * static_cast<double>(steps), 2) << " s for its "
+            << steps << " steps\n";
 }
 
 // How each run moved: the mechanism its collapse fired in, else the one of its fastest step.

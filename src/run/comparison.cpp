@@ -3,9 +3,9 @@
 #include "moreau/core/assert.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "moreau/solvers/solver.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <utility>
 
 namespace moreau::run {
@@ -37,12 +37,11 @@ std::vector<ComparisonRun> comparison_runs(const Problem& problem,
 SubstepForecast forecast_substeps(const Problem& problem) {
   model::Scene scene = problem.scene;
   scene.gravity = problem.gravity.at(scene.time);
-  const double h = problem.stepping.h;
-  const dynamics::PenaltyStepper stepper(scene, {h, CriticalStepPolicy::Substep},
-                                         problem.materials);
-  const double critical = stepper.critical_step();
-  // N.B. as PenaltyStepper::step splits a step.
-  return {critical, h > critical ? std::lround(std::ceil(h / critical)) : 1};
+  dynamics::PenaltyStepper stepper(scene, {problem.stepping.h, CriticalStepPolicy::Substep},
+                                   problem.materials);
+  const solvers::Stopwatch clock;
+  stepper.step();
+  return {stepper.substeps(), stepper.critical_step(), clock.seconds()};
 }
 
 FinalStateDistance final_state_distance(const Problem& problem, const RunSummary& reference,

@@ -90,6 +90,7 @@ TEST(SubstepForecast, IsWhatTheFirstStepTakes) {
   const SubstepForecast forecast = forecast_substeps(resting);
   EXPECT_GT(forecast.substeps_per_step, 1) << "a stone contact is far stiffer than 1 ms allows";
   EXPECT_LT(forecast.critical_step, resting.stepping.h);
+  EXPECT_GT(forecast.seconds_per_step, 0.0);
   run::Run run(resting);
   run.advance();
   EXPECT_EQ(run.summary().substeps, forecast.substeps_per_step);

@@ -66,9 +66,10 @@ inline double base_shear(const model::Scene& scene) {
 
 /// The stretch that holds the cube's weight along the slope on its n corners (4 in 3D, 2 in
 /// planar mode) of stiffness K_t = 6/7 k_n (kStone): m g sin(alpha) / (n K_t). The tests hold
-/// it to 1e-3: the cube's tilt and sink on its springs, 1e-4 of its size in planar mode, move
-/// its base's centre apart from the corners by that much of the stretch (measured 1e-4 in
-/// planar mode, 5e-6 in 3D), where K_t = k_n instead of Mindlin's ratio would be 17 % off.
+/// it to 1e-3, where K_t = k_n instead of Mindlin's ratio would be 17 % off: the springs
+/// stretch at the contact points, in the middle of the overlap delta, and the cube's tilt theta
+/// on its springs moves those by theta delta / 2 from its corners (7.6e-5 rad and 1.2e-5 m in
+/// planar mode: 1e-4 of the stretch, as measured; 5e-6 in 3D).
 inline double stick_shear(const model::Scene& scene, double alpha_deg, double normal_stiffness) {
   const double corners = scene.dimension == 3 ? 4.0 : 2.0;
   return scene.bodies[1].mass * kG * std::sin(alpha_deg * std::numbers::pi / 180.0) /

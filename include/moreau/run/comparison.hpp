@@ -32,17 +32,18 @@ void scale_stiffness(Problem& problem, double factor);
 std::vector<ComparisonRun> comparison_runs(const Problem& problem,
                                            const std::vector<double>& stiffness_factors);
 
-/// The cost of the explicit penalty steps of `problem` foreseen before it runs: the critical
-/// step of its contacts at t = 0 (those that touch and those that may close within a step,
-/// as dynamics::PenaltyStepper estimates it) and the sub-steps each step then takes, h over
-/// it rounded up. Contacts stiffen as they close (Hertz's law has no stiffness at zero
-/// overlap) and bodies meet later, so that the run may take more (RunSummary::substeps).
+/// The cost of the explicit penalty steps of `problem` foreseen before it runs, from its first
+/// step taken on a copy of its scene: the sub-steps it takes (as many as the critical step of
+/// the contacts that touch or may close within it requires), the critical step of its last
+/// sub-step and its wall time. Contacts stiffen as they close (Hertz's law has no stiffness at
+/// zero overlap) and bodies meet later, so that the run may take more (RunSummary::substeps).
 struct SubstepForecast {
-  double critical_step = 0.0;  ///< s; infinite when no contact limits the step
   long substeps_per_step = 1;
+  double critical_step = 0.0;     ///< s; infinite when no contact limits the step
+  double seconds_per_step = 0.0;  ///< s, wall time
 };
 
-/// @throws core::Diagnostic as the explicit stepper's construction does (a failing user law)
+/// @throws core::Diagnostic as the explicit stepper does (a failing user law)
 SubstepForecast forecast_substeps(const Problem& problem);
 
 /// How far a run ended from a reference run of the same problem, over its free bodies.

@@ -74,7 +74,8 @@ G = 9.81
 STATIC = "equilibrium of the springs: n k delta = m g on the block's n corners"
 
 
-def ball_problem(title, law, step, duration, speed, plane_modulus=None):
+def ball_problem(title, law, step, duration, speed, plane_modulus=None,
+                 integration="explicit"):
     """The ball thrown at speed onto a fixed plane, touching it after APPROACH_STEPS steps."""
     ball_material = {"name": "ball", "density": DENSITY, "young_modulus": YOUNG_MODULUS,
                      "poisson_ratio": POISSON_RATIO}
@@ -84,7 +85,7 @@ def ball_problem(title, law, step, duration, speed, plane_modulus=None):
     gap = APPROACH_STEPS * speed * step
     return {
         "version": 1, "title": title, "dimension": 3, "mode": "penalty", "gravity": [0, 0, 0],
-        "time": {"step": step, "duration": gap / speed + duration},
+        "time": {"step": step, "duration": gap / speed + duration, "integration": integration},
         "materials": [ball_material, plane_material],
         "interactions": {"default": {"friction": 0.0, "penalty": {"normal": law}}},
         "bodies": [{"name": "plane", "shape": {"type": "plane"}, "material": "plane",
@@ -359,8 +360,19 @@ def hunt_crossley_tolerance(product, omega_step):
     return 2 * zeta ** 2 * math.sqrt(15 / 8) * HERTZ_CONSTANT * omega_step + omega_step ** 2
 
 
+def hunt_crossley_implicit_tolerance(product, omega_step):
+    """Relative, for the implicit steps. Backward Euler's own damping: a step multiplies the
+    oscillation by 1 / (1 - h lambda) where the law gives exp(h lambda), (h lambda)^2 / 2 less
+    a step, |lambda| at most omega_max; over the contact's omega_max t_c / (omega_max h) steps,
+    omega_max t_c omega_max h / 2 (to first order the undamped spring's closed form that
+    tests/dynamics/penalty_compliance_test.cpp checks). The law linearized at the start of each
+    step errs on the dashpot as the explicit step does (hunt_crossley_tolerance)."""
+    return (math.sqrt(15 / 8) * HERTZ_CONSTANT * omega_step / 2
+            + hunt_crossley_tolerance(product, omega_step))
+
+
 def check_hunt_crossley(case, size):
-    measured = []
+    measured = {"explicit": [], "implicit": []}
     for product in HUNT_CROSSLEY_PRODUCTS[size]:
         speed = product / DISSIPATION
         maximum_overlap = (5 * MASS * speed ** 2 / (4 * HUNT_CROSSLEY_STIFFNESS)) ** 0.4
@@ -368,18 +380,24 @@ def check_hunt_crossley(case, size):
         step = contact_time / HUNT_CROSSLEY_STEPS
         law = {"law": "hunt_crossley", "stiffness": HUNT_CROSSLEY_STIFFNESS,
                "dissipation": DISSIPATION}
-        restitution, _ = rebound(case, ball_problem(f"hunt-crossley c v0 {product}", law, step,
-                                                    3 * contact_time, speed), speed)
         omega_step = math.sqrt(15 / 8) * speed / maximum_overlap * step
-        case.compare(f"Hunt-Crossley e, c v0 = {product}", hunt_crossley_restitution(product),
-                     restitution, hunt_crossley_tolerance(product, omega_step), HUNT_CROSSLEY)
-        measured.append((product, restitution))
+        for integration, tolerance in (("explicit", hunt_crossley_tolerance),
+                                       ("implicit", hunt_crossley_implicit_tolerance)):
+            restitution, _ = rebound(case, ball_problem(
+                f"hunt-crossley c v0 {product} {integration}", law, step, 3 * contact_time,
+                speed, integration=integration), speed)
+            case.compare(f"Hunt-Crossley e, c v0 = {product}, {integration} steps",
+                         hunt_crossley_restitution(product), restitution,
+                         tolerance(product, omega_step), HUNT_CROSSLEY)
+            measured[integration].append((product, restitution))
     small = HUNT_CROSSLEY_PRODUCTS[size][0]
     case.note(
         f"(c) Hunt-Crossley: the ball on a fixed plane, k = {HUNT_CROSSLEY_STIFFNESS:g} "
         f"N/m^1.5, c = {DISSIPATION} s/m, v0 = c v0 / c, {HUNT_CROSSLEY_STEPS} steps per "
-        "contact. The reference integrates the law itself (scipy DOP853, rtol 1e-12); the "
-        "first-order result 1 - e = c v0 (reference.md) is within "
+        "contact, with the explicit steps and with the implicit ones (`time.integration: "
+        "implicit`: the law linearized at the start of each step, backward Euler). The "
+        "reference integrates the law itself (scipy DOP853, rtol 1e-12); the first-order "
+        "result 1 - e = c v0 (reference.md) is within "
         f"{abs(1 - hunt_crossley_restitution(small) - small) / small:.1%} of it at "
         f"c v0 = {small} and drifts away as c v0 grows.")
     plot_hunt_crossley(case, measured)
@@ -391,8 +409,9 @@ def plot_hunt_crossley(case, measured):
     axes.plot(products, [hunt_crossley_restitution(p) for p in products], "k-",
               label="the law integrated by scipy")
     axes.plot(products, [1 - p for p in products], "k--", label="first order: 1 - c v0")
-    axes.plot([p for p, _ in measured], [e for _, e in measured], "C0o", fillstyle="none",
-              label="moreau")
+    for (integration, points), style in zip(measured.items(), ("C0o", "C1s")):
+        axes.plot([p for p, _ in points], [e for _, e in points], style, fillstyle="none",
+                  label=f"moreau, {integration} steps")
     axes.set_xlabel("c v0 (dissipation times impact velocity, dimensionless)")
     axes.set_ylabel("coefficient of restitution e")
     axes.grid(alpha=0.3)

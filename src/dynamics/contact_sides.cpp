@@ -34,12 +34,12 @@ penalty::ContactSide ContactSides::side(int index) const {
           material.young_modulus, material.poisson_ratio, material.dissipation};
 }
 
-penalty::ContactLaws ContactSides::laws(int body_a, int body_b, double overlap) const {
+penalty::ContactLaws ContactSides::laws(int body_a, int body_b, double overlap, double area) const {
   const model::ContactLaw& law =
       scene_.interactions.law(scene_.bodies[static_cast<std::size_t>(body_a)].material,
                               scene_.bodies[static_cast<std::size_t>(body_b)].material);
   return penalty::resolve_laws(law.penalty, law.friction, law.restitution, side(body_a),
-                               side(body_b), overlap);
+                               side(body_b), overlap, area);
 }
 
 }  // namespace moreau::dynamics

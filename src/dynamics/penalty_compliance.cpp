@@ -47,8 +47,10 @@ math::VecX slip_velocity(const Contact& contact, const model::Scene& scene) {
 
 bool penalty_resists(const Contact& contact, const ContactSides& sides, double h) {
   const double overlap = -contact.point.gap;
-  return normal_rigidity(sides.laws(contact.body_a, contact.body_b, std::max(overlap, 0.0)).normal,
-                         overlap, h) > 0.0;
+  return normal_rigidity(
+             sides.laws(contact.body_a, contact.body_b, std::max(overlap, 0.0), contact.point.area)
+                 .normal,
+             overlap, h) > 0.0;
 }
 
 ContactCompliance penalty_compliance(const std::vector<Contact>& contacts,
@@ -61,7 +63,8 @@ ContactCompliance penalty_compliance(const std::vector<Contact>& contacts,
     const Contact& contact = contacts[a];
     const double overlap = -contact.point.gap;
     const double positive = std::max(overlap, 0.0);
-    const penalty::ContactLaws laws = sides.laws(contact.body_a, contact.body_b, positive);
+    const penalty::ContactLaws laws =
+        sides.laws(contact.body_a, contact.body_b, positive, contact.point.area);
     const double elastic_force = spring_force(laws.normal, overlap);
     const double c_N = 1.0 / normal_rigidity(laws.normal, overlap, h);
     auto c_a = compliance.compliance.segment(d * a, d);
@@ -86,7 +89,8 @@ ContactCompliance penalty_compliance(const std::vector<Contact>& contacts,
 double penalty_spring_energy(const Contact& contact, double overlap, const math::Vec3& impulse,
                              const math::VecX& slip, const ContactSides& sides, double h) {
   if (!(overlap > 0.0)) return 0.0;
-  const penalty::ContactLaws laws = sides.laws(contact.body_a, contact.body_b, overlap);
+  const penalty::ContactLaws laws =
+      sides.laws(contact.body_a, contact.body_b, overlap, contact.point.area);
   const penalty::TangentialRigidity tangential =
       penalty::tangential_rigidity(laws.tangential, spring_force(laws.normal, overlap));
   const math::VecX spring = slider_force(impulse, slip, tangential.damping, contact.friction, h);

@@ -218,7 +218,7 @@ PenaltyStepper::Evaluation PenaltyStepper::evaluate(const std::vector<BodyContac
         law.penalty.user
             ? user_force(*law.penalty.user, c, law,
                          penalty::effective_mass(sides_.side(i).mass, sides_.side(j).mass), dt)
-            : builtin_force(sides_.laws(i, j, c.overlap), c, law.friction, bond, dt);
+            : builtin_force(sides_.laws(i, j, c.overlap, point.area), c, law.friction, bond, dt);
 
     evaluation.rows.push_back({i, j, result.normal_stiffness, result.normal_damping,
                                inverse_mass_along(a, point.p, n, dimension),
@@ -342,10 +342,14 @@ void PenaltyStepper::restore(const StepperState& state) {
 // A bond stretches by F_N / k before it breaks at F_N = -T: twice T / k (k the linear law's
 // stiffness at the contact, calibrated as at first touch) keeps it detected until then,
 // dashpot included, so that CohesiveJoints never mistakes a bond under load for a lost one.
+// The bond's point stands for the area c A_i / c of its joint (Bond::cohesion).
 void PenaltyStepper::set_bond_reach() {
   bond_reach_.assign(scene_.bodies.size(), 0.0);
   for (const auto& [key, bond] : joints_.entries()) {
-    const penalty::ContactLaws laws = sides_.laws(key.body_a, key.body_b, 0.0);
+    const model::ContactLaw& law = scene_.interactions.law(scene_.bodies[key.body_a].material,
+                                                           scene_.bodies[key.body_b].material);
+    const penalty::ContactLaws laws =
+        sides_.laws(key.body_a, key.body_b, 0.0, bond.cohesion / law.cohesion);
     const double stretch = 2 * bond.tensile_strength / penalty::tangent_stiffness(laws.normal, 0.0);
     for (const int body : {key.body_a, key.body_b})
       bond_reach_[body] = std::max(bond_reach_[body], stretch);

@@ -32,7 +32,7 @@ struct LawKeys {
 };
 
 const std::array<LawKeys, 4> kNormalLaws{{
-    {"linear", {"stiffness", "damping", "tension"}},
+    {"linear", {"stiffness", "stiffness_per_area", "damping", "tension"}},
     {"hertz", {"stiffness", "damping"}},
     {"hunt_crossley", {"stiffness", "dissipation"}},
     {"power",
@@ -40,8 +40,8 @@ const std::array<LawKeys, 4> kNormalLaws{{
 }};
 
 const std::array<LawKeys, 3> kTangentialLaws{{
-    {"spring_dashpot_slider", {"stiffness", "stiffness_ratio", "damping"}},
-    {"incremental", {"stiffness", "stiffness_ratio"}},
+    {"spring_dashpot_slider", {"stiffness", "stiffness_ratio", "stiffness_per_area", "damping"}},
+    {"incremental", {"stiffness", "stiffness_ratio", "stiffness_per_area"}},
     {"velocity_dependent", {"static_friction", "static_velocity", "dynamic_velocity", "max_force"}},
 }};
 
@@ -125,12 +125,21 @@ Settings chosen_law(const Field& block, const std::array<LawKeys, N>& laws, cons
 
 penalty::NormalLawSettings read_normal_law(const Field& normal,
                                            const penalty::NormalLawSettings& base) {
-  normal.check_keys({"law", "stiffness", "damping", "dissipation", "stiffness_exponent",
-                     "rate_exponent", "indentation_exponent", "tension"});
+  normal.check_keys({"law", "stiffness", "stiffness_per_area", "damping", "dissipation",
+                     "stiffness_exponent", "rate_exponent", "indentation_exponent", "tension"});
   penalty::NormalLawSettings law = chosen_law(normal, kNormalLaws, base);
   check_law_keys(normal, kNormalLaws, static_cast<std::size_t>(law.kind));
-  if (const auto stiffness = normal.find("stiffness"))
+  const std::optional<Field> stiffness = normal.find("stiffness");
+  const std::optional<Field> per_area = normal.find("stiffness_per_area");
+  // A block that gives either replaces both of the base's: a pair's spring is its own.
+  if (stiffness || per_area) {
+    law.stiffness.reset();
+    law.stiffness_per_area.reset();
+  }
+  if (stiffness)
     law.stiffness = stiffness->positive_at_most(core::kMaxStiffness, stiffness_unit(law.kind));
+  if (per_area)
+    law.stiffness_per_area = per_area->positive_at_most(core::kMaxJointStiffness, "Pa/m");
   if (const auto damping = normal.find("damping"))
     law.damping = damping->number_in(0.0, core::kMaxDamping, damping_unit(law.kind));
   if (const auto dissipation = normal.find("dissipation"))
@@ -152,22 +161,25 @@ penalty::NormalLawSettings read_normal_law(const Field& normal,
 
 penalty::TangentialLawSettings read_tangential_law(const Field& tangential,
                                                    const penalty::TangentialLawSettings& base) {
-  tangential.check_keys({"law", "stiffness", "stiffness_ratio", "damping", "static_friction",
-                         "static_velocity", "dynamic_velocity", "max_force"});
+  tangential.check_keys({"law", "stiffness", "stiffness_ratio", "stiffness_per_area", "damping",
+                         "static_friction", "static_velocity", "dynamic_velocity", "max_force"});
   penalty::TangentialLawSettings law = chosen_law(tangential, kTangentialLaws, base);
   check_law_keys(tangential, kTangentialLaws, static_cast<std::size_t>(law.kind));
   const std::optional<Field> stiffness = tangential.find("stiffness");
   const std::optional<Field> ratio = tangential.find("stiffness_ratio");
+  const std::optional<Field> per_area = tangential.find("stiffness_per_area");
   if (stiffness && ratio) ratio->fail_with("give stiffness or stiffness_ratio, not both");
-  // One replaces the other: a pair's ratio wins over the default's stiffness.
-  if (stiffness) {
-    law.stiffness = stiffness->positive_at_most(core::kMaxStiffness, "N/m");
-    law.stiffness_ratio.reset();
-  }
-  if (ratio) {
-    law.stiffness_ratio = ratio->positive_at_most(core::kMaxStiffnessRatio, "K_t / K_n");
+  // A block that gives any replaces all of the base's: a pair's ratio wins over the
+  // default's stiffness.
+  if (stiffness || ratio || per_area) {
     law.stiffness.reset();
+    law.stiffness_ratio.reset();
+    law.stiffness_per_area.reset();
   }
+  if (stiffness) law.stiffness = stiffness->positive_at_most(core::kMaxStiffness, "N/m");
+  if (ratio) law.stiffness_ratio = ratio->positive_at_most(core::kMaxStiffnessRatio, "K_t / K_n");
+  if (per_area)
+    law.stiffness_per_area = per_area->positive_at_most(core::kMaxJointStiffness, "Pa/m");
   if (const auto damping = tangential.find("damping"))
     law.damping = damping->number_in(0.0, core::kMaxDamping, "N s/m");
   if (const auto mu_s = tangential.find("static_friction"))
@@ -221,6 +233,11 @@ struct Calibrated {
 std::optional<Calibrated> calibrated_from_moduli(const penalty::LawPair& laws) {
   const penalty::NormalLawSettings& normal = laws.normal;
   if (laws.user || normal.kind == NormalLawKind::PowerLaw) return std::nullopt;
+  if (!normal.stiffness && normal.stiffness_per_area)
+    return Calibrated{"stiffness", stiffness_unit(normal.kind),
+                      "springs in series over the Young's moduli, at the points that stand for "
+                      "no area of joint, where bodies meet at a point: a sphere, an edge across "
+                      "an edge"};
   if (!normal.stiffness)
     return Calibrated{"stiffness", stiffness_unit(normal.kind),
                       normal.kind == NormalLawKind::Linear
@@ -287,6 +304,11 @@ std::optional<std::string> beyond_penalty_bounds(const run::Problem& problem) {
          {law.penalty.normal.stiffness, law.penalty.tangential.stiffness})
       if (!beyond && stiffness && !(*stiffness <= core::kMaxStiffness))
         beyond = concat("a stiffness of ", *stiffness, ", past the bound of ", core::kMaxStiffness);
+    for (const std::optional<double>& per_area :
+         {law.penalty.normal.stiffness_per_area, law.penalty.tangential.stiffness_per_area})
+      if (!beyond && per_area && !(*per_area <= core::kMaxJointStiffness))
+        beyond = concat("a stiffness_per_area of ", *per_area, " Pa/m, past the bound of ",
+                        core::kMaxJointStiffness, " Pa/m");
   });
   for (const model::Material& material : problem.materials)
     if (!beyond && !(material.young_modulus <= core::kMaxYoungModulus))

@@ -191,7 +191,7 @@ void check_joint_stiffness(const model::ContactLaw& law, const Field& entry, run
   if (mode == run::Mode::Penalty)
     refuse(entry, blame(entry, {{"joint_stiffness"}}),
            "no joint_stiffness in mode: penalty (the penalty mode's springs are set under "
-           "`penalty`)",
+           "`penalty`, per unit area of joint with stiffness_per_area)",
            "joint_stiffness");
   if (law.restitution > 0.0)
     refuse(entry, blame(entry, {{"restitution"}, {"joint_stiffness"}}),

@@ -6,6 +6,7 @@
 #include "moreau/solvers/solver.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 namespace moreau::run {
@@ -13,8 +14,10 @@ namespace moreau::run {
 void scale_stiffness(Problem& problem, double factor) {
   MOREAU_ASSERT(factor > 0.0);
   problem.scene.interactions.for_each_law([factor](model::ContactLaw& law) {
-    if (law.penalty.normal.stiffness) *law.penalty.normal.stiffness *= factor;
-    if (law.penalty.tangential.stiffness) *law.penalty.tangential.stiffness *= factor;
+    for (std::optional<double>* stiffness :
+         {&law.penalty.normal.stiffness, &law.penalty.normal.stiffness_per_area,
+          &law.penalty.tangential.stiffness, &law.penalty.tangential.stiffness_per_area})
+      if (*stiffness) **stiffness *= factor;
   });
   for (model::Material& material : problem.materials) material.young_modulus *= factor;
 }

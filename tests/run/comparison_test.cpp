@@ -1,8 +1,9 @@
 // run::comparison_runs, the runs of `moreau compare`: NSCD, penalty, then one penalty run per
 // factor of the sweep, with every stiffness scaled by it (the explicit ones, of the default
-// law and of a pair, and the Young's moduli the calibrated ones come from) and nothing else
-// changed; run::forecast_substeps, the sub-steps the explicit steps take at the start, as the
-// run's first step takes them; run::final_state_distance, over the free bodies only.
+// law and of a pair, per contact and per unit area of joint, and the Young's moduli the calibrated
+// ones come from) and nothing else changed; run::forecast_substeps, the sub-steps the explicit
+// steps take at the start, as the run's first step takes them; run::final_state_distance, over the
+// free bodies only.
 #include "moreau/run/comparison.hpp"
 
 #include "moreau/core/concat.hpp"
@@ -21,7 +22,8 @@ namespace moreau::run {
 namespace {
 
 // A default law with an explicit normal stiffness and a pair whose normal stiffness is
-// calibrated from the materials' Young's moduli and whose tangential one is explicit.
+// calibrated from the materials' Young's moduli and whose tangential one is explicit, and
+// given per unit area of joint.
 Problem penalty_problem() {
   Problem problem;
   problem.mode = Mode::Penalty;
@@ -30,6 +32,8 @@ Problem penalty_problem() {
   problem.scene.interactions = model::InteractionTable(fallback);
   model::ContactLaw pair;
   pair.penalty.tangential.stiffness = 3.0e4;
+  pair.penalty.normal.stiffness_per_area = 1.0e10;
+  pair.penalty.tangential.stiffness_per_area = 4.0e9;
   problem.scene.interactions.set(0, 1, pair);
   problem.materials = {{"stone", 2500.0, 1.0e9, 0.2, 0.0}, {"mortar", 1800.0, 2.0e8, 0.1, 0.0}};
   return problem;
@@ -56,6 +60,7 @@ TEST(ComparisonRuns, FactorsScaleEveryStiffnessAndYoungsModulus) {
     const Problem& unscaled = runs[r].problem;
     EXPECT_EQ(unscaled.scene.interactions.law(0, 0).penalty.normal.stiffness, 2.0e5);
     EXPECT_EQ(unscaled.scene.interactions.law(0, 1).penalty.tangential.stiffness, 3.0e4);
+    EXPECT_EQ(unscaled.scene.interactions.law(0, 1).penalty.normal.stiffness_per_area, 1.0e10);
     EXPECT_EQ(unscaled.materials[0].young_modulus, 1.0e9);
   }
   const Problem& scaled = runs[2].problem;
@@ -63,6 +68,9 @@ TEST(ComparisonRuns, FactorsScaleEveryStiffnessAndYoungsModulus) {
   EXPECT_EQ(scaled.scene.interactions.law(0, 0).penalty.tangential.stiffness, std::nullopt);
   EXPECT_EQ(scaled.scene.interactions.law(0, 1).penalty.normal.stiffness, std::nullopt);
   EXPECT_EQ(scaled.scene.interactions.law(0, 1).penalty.tangential.stiffness, 3.0e5);
+  EXPECT_EQ(scaled.scene.interactions.law(0, 1).penalty.normal.stiffness_per_area, 1.0e11);
+  EXPECT_EQ(scaled.scene.interactions.law(0, 1).penalty.tangential.stiffness_per_area, 4.0e10);
+  EXPECT_EQ(scaled.scene.interactions.law(0, 0).penalty.normal.stiffness_per_area, std::nullopt);
   EXPECT_EQ(scaled.materials[0].young_modulus, 1.0e10);
   EXPECT_EQ(scaled.materials[1].young_modulus, 2.0e9);
   EXPECT_EQ(scaled.materials[1].density, 1800.0);

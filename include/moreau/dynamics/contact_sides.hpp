@@ -24,9 +24,10 @@ class ContactSides {
   /// The radius of side(index), m.
   double radius(int index) const { return radii_[static_cast<std::size_t>(index)]; }
 
-  /// The laws of the scene's pair law between bodies a and b at overlap delta (m),
-  /// calibrated per penalty::resolve_laws.
-  penalty::ContactLaws laws(int body_a, int body_b, double overlap) const;
+  /// The laws of the scene's pair law between bodies a and b at overlap delta (m) of a contact
+  /// point standing for `area` of joint (m^2, collision::ContactPoint::area), calibrated per
+  /// penalty::resolve_laws.
+  penalty::ContactLaws laws(int body_a, int body_b, double overlap, double area) const;
 
  private:
   const model::Scene& scene_;

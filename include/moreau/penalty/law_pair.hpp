@@ -22,6 +22,10 @@ struct NormalLawSettings {
   /// k, in the law's unit. Unset: series_spring_stiffness for the linear law, hertz_stiffness
   /// for Hertz and Hunt-Crossley; the power law needs it.
   std::optional<double> stiffness;
+  /// k_n of the linear law per unit area of joint, Pa/m (3DEC's jkn): a contact point standing
+  /// for an area A_i of joint (collision::ContactPoint::area) has k = k_n A_i; a point without
+  /// an area (a sphere, an edge across an edge) has `stiffness` or its calibration.
+  std::optional<double> stiffness_per_area;
   /// eta of the linear law (unset: damping_from_restitution with the pair's e), of Hertz
   /// (unset: 0), or c of the power law (unset: 0).
   std::optional<double> damping;
@@ -39,6 +43,9 @@ struct TangentialLawSettings {
   /// nu), K_n the normal law's tangent stiffness.
   std::optional<double> stiffness;
   std::optional<double> stiffness_ratio;  ///< K_t / K_n, > 0
+  /// k_s per unit area of joint, Pa/m (3DEC's jks): K_t = k_s A_i at a contact point standing
+  /// for an area A_i of joint, before `stiffness` and `stiffness_ratio`.
+  std::optional<double> stiffness_per_area;
   /// eta_t of the slider, N s/m. Unset: tangential_damping_from_restitution with the pair's e.
   std::optional<double> damping;
   /// mu_s of the velocity-dependent law (unset: the pair's friction, which is its mu_d).
@@ -75,12 +82,13 @@ struct ContactLaws {
   TangentialLaw tangential;
 };
 
-/// The laws of a contact between sides a and b at overlap delta (m): the settings, with every
-/// unset parameter calibrated (calibration.hpp) from the sides, the pair's friction mu and
-/// restitution e.
+/// The laws of a contact between sides a and b at overlap delta (m) of a contact point that
+/// stands for `area` of joint (m^2; 0 where the bodies meet at a point): the settings, with
+/// the stiffnesses per unit area times the area where it is > 0 and every unset parameter
+/// calibrated (calibration.hpp) from the sides, the pair's friction mu and restitution e.
 /// @pre the sides carry what the unset parameters need (Young's moduli > 0 for a
 ///      calibrated stiffness): the problem-file reader checks it with a diagnostic
 ContactLaws resolve_laws(const LawPair& settings, double friction, double restitution,
-                         const ContactSide& a, const ContactSide& b, double overlap);
+                         const ContactSide& a, const ContactSide& b, double overlap, double area);
 
 }  // namespace moreau::penalty

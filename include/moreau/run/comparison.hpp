@@ -18,7 +18,8 @@ struct ComparisonRun {
 };
 
 /// Multiplies every stiffness of the penalty laws by `factor`: the explicit ones (normal and
-/// tangential, of the default law and of every pair) and the materials' Young's moduli, from
+/// tangential, per contact and per unit area of joint, of the default law and of every pair)
+/// and the materials' Young's moduli, from
 /// which the calibrated laws take theirs (k_n is proportional to E in both calibrations).
 /// @pre factor > 0
 void scale_stiffness(Problem& problem, double factor);

@@ -1,0 +1,147 @@
+// ContactSides gives the penalty laws each contact point's share of the joint: a cube on a slope
+// whose springs are given per unit area of joint (3DEC's jkn and jks) stands on them in both
+// integrations of the penalty mode, sunk and sheared by its weight over the stiffness times the
+// joint's area.
+#include "moreau/dynamics/contact_sides.hpp"
+
+#include "moreau/dynamics/moreau_jean.hpp"
+#include "moreau/dynamics/penalty_stepper.hpp"
+#include "support/penalty_scenes.hpp"
+#include "support/stepping.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <vector>
+
+namespace moreau::dynamics {
+namespace {
+
+using testing::kG;
+
+constexpr double kNormalPerArea = 4e9;   // Pa/m
+constexpr double kShearPerArea = 1.6e9;  // Pa/m
+
+// The 10 cm cube of testing::cube_on_incline, flat on the ground, its contacts' springs given
+// per unit area of joint, and a spring of 1 N/m for the points without area: a cube that stood
+// on it instead of its joint's springs would sink through the ground.
+model::Scene cube_on_joint(int dimension, penalty::TangentialLawKind tangential) {
+  penalty::LawPair laws;
+  laws.normal.stiffness = 1.0;
+  laws.normal.stiffness_per_area = kNormalPerArea;
+  laws.tangential.kind = tangential;
+  laws.tangential.stiffness_per_area = kShearPerArea;
+  return testing::cube_on_incline(dimension, laws, 0.0);
+}
+
+enum class Integration { Explicit, Implicit };
+
+struct JointCase {
+  Integration integration;
+  penalty::TangentialLawKind law;
+  int dimension;
+};
+
+class PenaltyJointStiffness : public ::testing::TestWithParam<JointCase> {};
+
+// Tilted slowly to 18 deg, below the friction angle, the cube stands on its joint: its base
+// sinks by m g cos(alpha) / (k_n A) and shears by m g sin(alpha) / (k_s A), A the face's area
+// (planar mode: its length times the unit depth), whichever the tangential law and the
+// integration. 1e-3 as for the calibrated springs (testing::stick_shear): the springs act in
+// the middle of the overlap, which the cube's tilt moves.
+TEST_P(PenaltyJointStiffness, SinksAndShearsByItsWeightOverTheJointsStiffnessTimesItsArea) {
+  const JointCase& c = GetParam();
+  model::Scene scene = cube_on_joint(c.dimension, c.law);
+  constexpr double kAlpha = 18.0;
+  if (c.integration == Integration::Explicit) {
+    PenaltyStepper stepper(scene, {.h = 1e-5}, testing::kStone);
+    testing::tilt_slowly(scene, kAlpha, 10000, 20000, [&] { stepper.step(); });
+  } else {
+    MoreauJeanOptions options = testing::options_with_step(1e-3);
+    options.theta = 1.0;
+    MoreauJean stepper(scene, options, ContactSides(scene, testing::kStone));
+    testing::tilt_slowly(scene, kAlpha, 200, 500, [&] { testing::run_steps(stepper, scene, 1); });
+  }
+  const double area = c.dimension == 3 ? 0.1 * 0.1 : 0.1 * 1.0;
+  const double weight = scene.bodies[1].mass * kG;
+  const double alpha = kAlpha * std::numbers::pi / 180.0;
+  const double sink = weight * std::cos(alpha) / (kNormalPerArea * area);
+  const double shear = weight * std::sin(alpha) / (kShearPerArea * area);
+  const model::Body& cube = scene.bodies[1];
+  EXPECT_NEAR(-(cube.x + cube.q * math::Vec3(0, 0, -0.05)).z(), sink, 1e-3 * sink);
+  EXPECT_NEAR(testing::base_shear(scene), shear, 1e-3 * shear);
+}
+
+// "ExplicitSlider3D", ...: the test name of a case.
+std::string joint_case_name(const ::testing::TestParamInfo<JointCase>& info) {
+  return std::string(info.param.integration == Integration::Explicit ? "Explicit" : "Implicit") +
+         (info.param.law == penalty::TangentialLawKind::SpringDashpotSlider ? "Slider"
+                                                                            : "Incremental") +
+         (info.param.dimension == 3 ? "3D" : "Planar");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Integrations, PenaltyJointStiffness,
+    ::testing::Values(
+        JointCase{Integration::Explicit, penalty::TangentialLawKind::SpringDashpotSlider, 3},
+        JointCase{Integration::Explicit, penalty::TangentialLawKind::IncrementalCoulomb, 2},
+        JointCase{Integration::Implicit, penalty::TangentialLawKind::SpringDashpotSlider, 2},
+        JointCase{Integration::Implicit, penalty::TangentialLawKind::IncrementalCoulomb, 3}),
+    joint_case_name);
+
+// Cundall's linear model as Woo writes it (woodem.org, "Linear (Cundall) contact model", eq. 3):
+// k_n = A (l_1/E_1 + l_2/E_2)^-1 over A = pi min(l_1, l_2)^2, l_i the radius less half the
+// overlap (a flat body takes the other's), and k_t = ktDivKn k_n; here with the incremental
+// tangential law, E = 1e9 Pa and ktDivKn = 0.4 (`stiffness_ratio`). The cube tilted slowly to
+// 18 deg stands on its n corners (4 in 3D, 2 in planar mode): n k_n(delta) delta = m g cos(alpha)
+// and the shear m g sin(alpha) / (n k_t), in both integrations.
+class PenaltyCundallLaw : public ::testing::TestWithParam<JointCase> {};
+
+TEST_P(PenaltyCundallLaw, StandsOnWoosSeriesSpringsAndTheirRatio) {
+  const JointCase& c = GetParam();
+  constexpr double kYoungModulus = 1e9, kRatio = 0.4, kAlpha = 18.0;
+  penalty::LawPair laws;
+  laws.tangential.kind = c.law;
+  laws.tangential.stiffness_ratio = kRatio;
+  model::Scene scene = testing::cube_on_incline(c.dimension, laws, 0.0);
+  const std::vector<model::Material> stone{{"stone", 2500.0, kYoungModulus, 0.25, 0.0}};
+  if (c.integration == Integration::Explicit) {
+    PenaltyStepper stepper(scene, {.h = 5e-6}, stone);
+    testing::tilt_slowly(scene, kAlpha, 20000, 40000, [&] { stepper.step(); });
+  } else {
+    MoreauJeanOptions options = testing::options_with_step(1e-3);
+    options.theta = 1.0;
+    MoreauJean stepper(scene, options, ContactSides(scene, stone));
+    testing::tilt_slowly(scene, kAlpha, 200, 500, [&] { testing::run_steps(stepper, scene, 1); });
+  }
+  const double corners = c.dimension == 3 ? 4.0 : 2.0;
+  // The cube's calibration radius: the sphere of its volume, the disc of its area in planar mode.
+  const double radius = c.dimension == 3 ? std::cbrt(3 * 1e-3 / (4 * std::numbers::pi))
+                                         : std::sqrt(1e-2 / std::numbers::pi);
+  const double alpha = kAlpha * std::numbers::pi / 180.0;
+  const double load = scene.bodies[1].mass * kG / corners;
+  const auto woo_stiffness = [&](double overlap) {
+    const double l = radius - overlap / 2;  // both springs: the plane takes the cube's length
+    return std::numbers::pi * l * l / (2 * l / kYoungModulus);
+  };
+  double sink = load * std::cos(alpha) / woo_stiffness(0.0);
+  sink = load * std::cos(alpha) / woo_stiffness(sink);
+  const double shear = load * std::sin(alpha) / (kRatio * woo_stiffness(sink));
+  const model::Body& cube = scene.bodies[1];
+  EXPECT_NEAR(-(cube.x + cube.q * math::Vec3(0, 0, -0.05)).z(), sink, 1e-3 * sink);
+  EXPECT_NEAR(testing::base_shear(scene), shear, 1e-3 * shear);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Integrations, PenaltyCundallLaw,
+    ::testing::Values(
+        JointCase{Integration::Explicit, penalty::TangentialLawKind::IncrementalCoulomb, 3},
+        JointCase{Integration::Explicit, penalty::TangentialLawKind::IncrementalCoulomb, 2},
+        JointCase{Integration::Implicit, penalty::TangentialLawKind::IncrementalCoulomb, 2},
+        JointCase{Integration::Implicit, penalty::TangentialLawKind::IncrementalCoulomb, 3}),
+    joint_case_name);
+
+}  // namespace
+}  // namespace moreau::dynamics

@@ -621,7 +621,8 @@ StepReport MoreauJean::step() {
   report.detected = static_cast<int>(detected.size());
   // N.B. every detected contact: the springs of those the step leaves out are released.
   const double springs_at_start =
-      penalty_ ? penalty_spring_energy(detected, impulses_, *penalty_, scene_, options_.h) : 0.0;
+      penalty_ ? penalty_spring_energy(detected, impulses_, *penalty_, scene_, options_.h)
+               : joint_spring_energy(detected, impulses_, scene_, options_.h);
   contacts_ = select_active(std::move(detected));
   report.active = static_cast<int>(contacts_.size());
   report.times.collision = collision_clock.seconds();
@@ -655,10 +656,12 @@ StepReport MoreauJean::step() {
     report.times.solve = report.solve->seconds;
     // Work of the impulses over the velocity jump: r . (u_k + u_k+1) / 2 (Moreau 1988).
     report.contact_work = 0.5 * r.dot(H * (V_k + V_next) + 2 * jacobian.known);
-    if (penalty_) report.elastic_energy = springs_at_end(r, H * V_next + jacobian.known);
+    report.elastic_energy = penalty_ ? springs_at_end(r, H * V_next + jacobian.known)
+                                     : joint_spring_energy(compliance.compliance, r);
   }
-  // The penalty springs' energy is stored, not dissipated: contact_work is then the work of
-  // the dashpots, the sliders and the scheme's own damping (StepReport::contact_work).
+  // The springs' energy (penalty laws', compliant joints') is stored, not dissipated:
+  // contact_work is then the work of the dashpots, the sliders and the scheme's own damping
+  // (StepReport::contact_work).
   report.contact_work += report.elastic_energy - springs_at_start;
   integrate_positions(V_k, V_next);
   scene_.time += options_.h;

@@ -2,7 +2,8 @@
 // springs and the dynamics of a sliding one. The block, 0.4 x 0.4 x 0.2 m (0.4 x 0.2 in planar
 // mode), stands on the ground through its 4 base corners (2 in planar mode), each standing for
 // a quarter (a half) of the base's area A:
-//  - at rest it settles by m g / (k_n A);
+//  - at rest it settles by m g / (k_n A), its springs holding (m g)^2 / (2 k_n A) of energy,
+//    and the energy it loses settling is reported dissipated;
 //  - under a slow horizontal load m a_x it shears by m a_x / (k_s A) at its base, and tilts by
 //    m a_x (H/2) / (k_n I_A), I_A = integral of x^2 over the springs' areas = A (0.2 m)^2;
 //  - on a plane inclined beyond its friction angle it slides with the Coulomb acceleration
@@ -21,6 +22,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <string>
 
 namespace moreau::dynamics {
@@ -80,6 +82,31 @@ TEST_P(JointCompliance, ABlockAtRestSettlesByItsWeightOverTheJointsStiffness) {
                 1e-6 * weight / (kNormalStiffness * compliant_base_area(d)))
         << solver;
   }
+}
+
+// Dropped onto its springs from rest, the block keeps the energy account: kinetic + potential +
+// the springs' elastic energy + what the steps dissipated (backward Euler's damping of the
+// joints' vibration) stays the initial energy to round-off (theta = 1/2: the impulses' work
+// and gravity's are exact), and at rest the springs hold (m g)^2 / (2 k_n A), the n corners'
+// n (m g / n)^2 / (2 k_n A / n).
+TEST_P(JointCompliance, ItsSpringsKeepTheEnergyTheyStore) {
+  const int d = GetParam();
+  model::Scene scene = block_on_ground(d, 0.6);
+  MoreauJean stepper(scene, testing::options_with_step(kStep));
+  double dissipated = 0.0, elastic = 0.0;
+  std::optional<double> first;
+  int step = 0;
+  testing::run_steps(stepper, scene, 400, [&](const StepReport& report) {
+    dissipated -= report.contact_work;
+    elastic = report.elastic_energy;
+    const double total = report.kinetic_energy + report.potential_energy + elastic + dissipated;
+    if (!first) first = total;
+    EXPECT_NEAR(total, *first, 1e-9 * (std::abs(*first) + dissipated)) << "step " << step++;
+  });
+  const double weight = scene.bodies[1].mass * kG;
+  const double expected = weight * weight / (2 * kNormalStiffness * compliant_base_area(d));
+  EXPECT_NEAR(elastic, expected, 1e-6 * expected);
+  EXPECT_GT(dissipated, 0.0);
 }
 
 TEST_P(JointCompliance, ASlowHorizontalLoadShearsAndTiltsTheBlockOnItsSprings) {

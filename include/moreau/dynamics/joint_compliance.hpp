@@ -44,4 +44,16 @@ ContactCompliance joint_compliance(const std::vector<Contact>& contacts,
                                    const ContactMemory& impulses, const model::Scene& scene,
                                    double h);
 
+/// The energy stored in the springs of compliant joints that carry the impulses `r` of a step,
+/// J: each spring holds the force r / h, whose energy |r / h|^2 / (2 K) is C r^2 / 2, summed
+/// over `compliance`'s C (ContactCompliance::compliance of the same contacts; 0 for a rigid
+/// one).
+double joint_spring_energy(const math::VecX& compliance, const math::VecX& r);
+
+/// The energy stored in the springs of the compliant joints of `contacts` at the start of a
+/// step, J: each with its impulse of the last step (`impulses`), as above.
+/// @param h the time step, s
+double joint_spring_energy(const std::vector<Contact>& contacts, const ContactMemory& impulses,
+                           const model::Scene& scene, double h);
+
 }  // namespace moreau::dynamics

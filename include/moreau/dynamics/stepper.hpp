@@ -52,10 +52,13 @@ struct StepReport {
   double kinetic_energy = 0.0;    ///< J, at the end of the step
   double potential_energy = 0.0;  ///< J, of gravity, relative to z = 0 (x = 0 along g)
   /// J, work of the impulses in the step (NSCD), or of the dissipative part of the contact
-  /// forces (penalty: dashpots and slip, and with implicit steps the backward Euler scheme's
-  /// own damping: the impulses' work less the change of elastic_energy); <= 0: dissipated.
+  /// forces (penalty: dashpots and slip, and with implicit steps or compliant joints the
+  /// backward Euler scheme's own damping: the impulses' work less the change of
+  /// elastic_energy); <= 0: dissipated.
   double contact_work = 0.0;
-  double elastic_energy = 0.0;  ///< J, stored in the contact springs (penalty mode; 0 in NSCD)
+  /// J, stored in the contact springs: the penalty laws', or NSCD's compliant joints' (0 with
+  /// rigid contacts).
+  double elastic_energy = 0.0;
   std::vector<JointFailure> failures;  ///< cohesive bonds that broke in the step
   StepTimes times;
 };

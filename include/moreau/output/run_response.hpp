@@ -64,8 +64,8 @@ struct RunResponse {
   /// height (a block that rocks or slides does not lose that much), and bodies removed.
   int fallen = 0;
   /// J, history.csv's last row: the energy the contacts dissipated over the run
-  /// (dissipated_energy), and the one stored in the penalty mode's springs at its end
-  /// (elastic_energy; 0 in NSCD).
+  /// (dissipated_energy), and the one stored in the contacts' springs at its end
+  /// (elastic_energy: the penalty mode's, NSCD's compliant joints'; 0 with rigid contacts).
   double dissipated_energy = 0.0;
   double elastic_energy = 0.0;
 

@@ -1,7 +1,8 @@
-// ContactSides gives the penalty laws each contact point's share of the joint: a cube on a slope
-// whose springs are given per unit area of joint (3DEC's jkn and jks) stands on them in both
-// integrations of the penalty mode, sunk and sheared by its weight over the stiffness times the
-// joint's area.
+// ContactSides gives the penalty laws each contact point's share of the joint and its
+// calibrated parameters: a cube on a slope whose springs are given per unit area of joint
+// (3DEC's jkn and jks), or calibrated from E as Woo writes Cundall's linear model, stands on
+// them in both integrations of the penalty mode, sunk and sheared by its weight over their
+// stiffness; and a plate swings on its tangential springs with the calibrated dashpots' damping.
 #include "moreau/dynamics/contact_sides.hpp"
 
 #include "moreau/dynamics/moreau_jean.hpp"
@@ -14,6 +15,7 @@
 #include <cmath>
 #include <numbers>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace moreau::dynamics {
@@ -142,6 +144,67 @@ INSTANTIATE_TEST_SUITE_P(
         JointCase{Integration::Implicit, penalty::TangentialLawKind::IncrementalCoulomb, 2},
         JointCase{Integration::Implicit, penalty::TangentialLawKind::IncrementalCoulomb, 3}),
     joint_case_name);
+
+// The tangential dashpot as calibrated (problem-files.md, "Calibration of what is not given"):
+// eta_t = 2 zeta_e sqrt(2/7 m K_t), zeta_e = -ln(e) / sqrt(ln(e)^2 + pi^2) the damping ratio of
+// the restitution e on the tangential mass 2/7 m. A plate 1 m wide and 2 cm thick (planar,
+// 50 kg per metre) resting on its two corners' springs (K_n = 1e7 N/m, K_t = K_n / 2) and
+// pushed along the ground at 1 mm/s sticks, and swings on its two tangential springs and
+// dashpots as a damped oscillator: omega^2 = 2 K_t / m, zeta = 2 eta_t / (2 sqrt(2 K_t m)),
+// each swing's amplitude exp(-2 pi zeta / sqrt(1 - zeta^2)) of the one before. The plate is thin
+// so that the base shear hardly rocks it; at omega h = 1e-3 the schemes' own damping (backward
+// Euler's, about pi omega h per period) is 3e-3 of the decrement: within 1e-2 of it.
+class PenaltyTangentialDamping : public ::testing::TestWithParam<Integration> {};
+
+TEST_P(PenaltyTangentialDamping, SwingsAsTheCalibratedDampedOscillator) {
+  constexpr double kRestitution = 0.5, kNormal = 1e7, kRatio = 0.5, kSpeed = 1e-3;
+  penalty::LawPair laws;
+  laws.normal.stiffness = kNormal;
+  laws.tangential.stiffness_ratio = kRatio;
+  model::Scene scene =
+      testing::scene_on_ground(2, {.friction = 0.5, .restitution = kRestitution, .penalty = laws});
+  scene.gravity = math::Vec3(0, 0, -kG);
+  const double mass = 1.0 * 0.02 * 2500.0;
+  geometry::Pose pose;
+  pose.position = math::Vec3(0, 0, 0.01 - mass * kG / (2 * kNormal));  // on its springs
+  scene.bodies.push_back(
+      model::make_free_body("plate", testing::block_shape(2, 0.5, 0.01), 2500.0, pose, 2));
+  scene.bodies.back().v.x() = kSpeed;
+  const double k_t = kRatio * kNormal;
+  const double omega = std::sqrt(2 * k_t / mass), h = 1e-3 / omega;
+  // The first two maxima of the plate's displacement.
+  std::vector<double> peaks;
+  double before = 0.0, now = 0.0;
+  const auto observe = [&] {
+    const double next = scene.bodies[1].x.x();
+    if (now > before && now >= next && now > 0.0) peaks.push_back(now);
+    before = std::exchange(now, next);
+  };
+  const int steps = static_cast<int>(2.5 * 2 * std::numbers::pi / (omega * h));
+  if (GetParam() == Integration::Explicit) {
+    PenaltyStepper stepper(scene, {.h = h}, testing::kStone);
+    for (int k = 0; k < steps; ++k, observe()) stepper.step();
+  } else {
+    MoreauJeanOptions options = testing::options_with_step(h);
+    options.theta = 1.0;
+    MoreauJean stepper(scene, options, ContactSides(scene, testing::kStone));
+    for (int k = 0; k < steps; ++k, observe()) testing::run_steps(stepper, scene, 1);
+  }
+  ASSERT_GE(peaks.size(), 2u);
+  const double log_e = std::log(kRestitution);
+  const double zeta_e = -log_e / std::sqrt(log_e * log_e + std::numbers::pi * std::numbers::pi);
+  const double eta_t = 2 * zeta_e * std::sqrt(2.0 / 7.0 * mass * k_t);
+  const double zeta = eta_t / std::sqrt(2 * k_t * mass);
+  const double decrement = 2 * std::numbers::pi * zeta / std::sqrt(1 - zeta * zeta);
+  EXPECT_NEAR(std::log(peaks[0] / peaks[1]), decrement, 1e-2 * decrement);
+}
+
+INSTANTIATE_TEST_SUITE_P(Integrations, PenaltyTangentialDamping,
+                         ::testing::Values(Integration::Explicit, Integration::Implicit),
+                         [](const ::testing::TestParamInfo<Integration>& integration) {
+                           return integration.param == Integration::Explicit ? "Explicit"
+                                                                             : "Implicit";
+                         });
 
 }  // namespace
 }  // namespace moreau::dynamics

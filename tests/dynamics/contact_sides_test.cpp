@@ -48,32 +48,46 @@ struct JointCase {
 
 class PenaltyJointStiffness : public ::testing::TestWithParam<JointCase> {};
 
-// Tilted slowly to 18 deg, below the friction angle, the cube stands on its joint: its base
-// sinks by m g cos(alpha) / (k_n A) and shears by m g sin(alpha) / (k_s A), A the face's area
-// (planar mode: its length times the unit depth), whichever the tangential law and the
-// integration. 1e-3 as for the calibrated springs (testing::stick_shear): the springs act in
-// the middle of the overlap, which the cube's tilt moves.
-TEST_P(PenaltyJointStiffness, SinksAndShearsByItsWeightOverTheJointsStiffnessTimesItsArea) {
-  const JointCase& c = GetParam();
-  model::Scene scene = cube_on_joint(c.dimension, c.law);
-  constexpr double kAlpha = 18.0;
-  if (c.integration == Integration::Explicit) {
-    PenaltyStepper stepper(scene, {.h = 1e-5}, testing::kStone);
-    testing::tilt_slowly(scene, kAlpha, 10000, 20000, [&] { stepper.step(); });
-  } else {
-    MoreauJeanOptions options = testing::options_with_step(1e-3);
-    options.theta = 1.0;
-    MoreauJean stepper(scene, options, ContactSides(scene, testing::kStone));
-    testing::tilt_slowly(scene, kAlpha, 200, 500, [&] { testing::run_steps(stepper, scene, 1); });
+constexpr double kTilt = 18.0;  // deg, below the friction angle (mu = 0.5)
+
+// Tilts the cube of testing::cube_on_incline slowly to kTilt and holds it there, its laws
+// calibrated with `materials`: explicit steps of 5 us over 0.2 s, implicit ones of 1 ms over
+// 0.5 s.
+void tilt_slowly(model::Scene& scene, Integration integration,
+                 const std::vector<model::Material>& materials) {
+  if (integration == Integration::Explicit) {
+    PenaltyStepper stepper(scene, {.h = 5e-6}, materials);
+    testing::tilt_slowly(scene, kTilt, 20000, 40000, [&] { stepper.step(); });
+    return;
   }
-  const double area = c.dimension == 3 ? 0.1 * 0.1 : 0.1 * 1.0;
-  const double weight = scene.bodies[1].mass * kG;
-  const double alpha = kAlpha * std::numbers::pi / 180.0;
-  const double sink = weight * std::cos(alpha) / (kNormalPerArea * area);
-  const double shear = weight * std::sin(alpha) / (kShearPerArea * area);
+  MoreauJeanOptions options = testing::options_with_step(1e-3);
+  options.theta = 1.0;
+  MoreauJean stepper(scene, options, ContactSides(scene, materials));
+  testing::tilt_slowly(scene, kTilt, 200, 500, [&] { testing::run_steps(stepper, scene, 1); });
+}
+
+// The cube's base sank by `sink` and moved along the slope by `shear`, each to 1e-3 of it, as
+// for the calibrated springs (testing::stick_shear): the springs act in the middle of the
+// overlap, which the cube's tilt moves.
+void expect_sunk_and_sheared(const model::Scene& scene, double sink, double shear) {
   const model::Body& cube = scene.bodies[1];
   EXPECT_NEAR(-(cube.x + cube.q * math::Vec3(0, 0, -0.05)).z(), sink, 1e-3 * sink);
   EXPECT_NEAR(testing::base_shear(scene), shear, 1e-3 * shear);
+}
+
+// Tilted slowly to 18 deg, below the friction angle, the cube stands on its joint: its base
+// sinks by m g cos(alpha) / (k_n A) and shears by m g sin(alpha) / (k_s A), A the face's area
+// (planar mode: its length times the unit depth), whichever the tangential law and the
+// integration.
+TEST_P(PenaltyJointStiffness, SinksAndShearsByItsWeightOverTheJointsStiffnessTimesItsArea) {
+  const JointCase& c = GetParam();
+  model::Scene scene = cube_on_joint(c.dimension, c.law);
+  tilt_slowly(scene, c.integration, testing::kStone);
+  const double area = c.dimension == 3 ? 0.1 * 0.1 : 0.1 * 1.0;
+  const double weight = scene.bodies[1].mass * kG;
+  const double alpha = kTilt * std::numbers::pi / 180.0;
+  expect_sunk_and_sheared(scene, weight * std::cos(alpha) / (kNormalPerArea * area),
+                          weight * std::sin(alpha) / (kShearPerArea * area));
 }
 
 // "ExplicitSlider3D", ...: the test name of a case.
@@ -103,26 +117,17 @@ class PenaltyCundallLaw : public ::testing::TestWithParam<JointCase> {};
 
 TEST_P(PenaltyCundallLaw, StandsOnWoosSeriesSpringsAndTheirRatio) {
   const JointCase& c = GetParam();
-  constexpr double kYoungModulus = 1e9, kRatio = 0.4, kAlpha = 18.0;
+  constexpr double kYoungModulus = 1e9, kRatio = 0.4;
   penalty::LawPair laws;
   laws.tangential.kind = c.law;
   laws.tangential.stiffness_ratio = kRatio;
   model::Scene scene = testing::cube_on_incline(c.dimension, laws, 0.0);
-  const std::vector<model::Material> stone{{"stone", 2500.0, kYoungModulus, 0.25, 0.0}};
-  if (c.integration == Integration::Explicit) {
-    PenaltyStepper stepper(scene, {.h = 5e-6}, stone);
-    testing::tilt_slowly(scene, kAlpha, 20000, 40000, [&] { stepper.step(); });
-  } else {
-    MoreauJeanOptions options = testing::options_with_step(1e-3);
-    options.theta = 1.0;
-    MoreauJean stepper(scene, options, ContactSides(scene, stone));
-    testing::tilt_slowly(scene, kAlpha, 200, 500, [&] { testing::run_steps(stepper, scene, 1); });
-  }
+  tilt_slowly(scene, c.integration, {{"stone", 2500.0, kYoungModulus, 0.25, 0.0}});
   const double corners = c.dimension == 3 ? 4.0 : 2.0;
   // The cube's calibration radius: the sphere of its volume, the disc of its area in planar mode.
   const double radius = c.dimension == 3 ? std::cbrt(3 * 1e-3 / (4 * std::numbers::pi))
                                          : std::sqrt(1e-2 / std::numbers::pi);
-  const double alpha = kAlpha * std::numbers::pi / 180.0;
+  const double alpha = kTilt * std::numbers::pi / 180.0;
   const double load = scene.bodies[1].mass * kG / corners;
   const auto woo_stiffness = [&](double overlap) {
     const double l = radius - overlap / 2;  // both springs: the plane takes the cube's length
@@ -130,10 +135,7 @@ TEST_P(PenaltyCundallLaw, StandsOnWoosSeriesSpringsAndTheirRatio) {
   };
   double sink = load * std::cos(alpha) / woo_stiffness(0.0);
   sink = load * std::cos(alpha) / woo_stiffness(sink);
-  const double shear = load * std::sin(alpha) / (kRatio * woo_stiffness(sink));
-  const model::Body& cube = scene.bodies[1];
-  EXPECT_NEAR(-(cube.x + cube.q * math::Vec3(0, 0, -0.05)).z(), sink, 1e-3 * sink);
-  EXPECT_NEAR(testing::base_shear(scene), shear, 1e-3 * shear);
+  expect_sunk_and_sheared(scene, sink, load * std::sin(alpha) / (kRatio * woo_stiffness(sink)));
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -161,6 +161,13 @@ ConvexPolyhedron ConvexPolyhedron::transformed(const Pose& pose) const {
   return moved;
 }
 
+ConvexPolyhedron ConvexPolyhedron::scaled(double factor) const {
+  ConvexPolyhedron resized = *this;
+  for (Vec3& v : resized.vertices_) v *= factor;
+  for (PolyhedronFace& face : resized.faces_) face.offset *= factor;
+  return resized;
+}
+
 double ConvexPolyhedron::bounding_radius() const {
   double radius = 0.0;
   for (const Vec3& v : vertices_) radius = std::max(radius, v.norm());

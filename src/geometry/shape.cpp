@@ -64,4 +64,42 @@ double least_width(const Shape& shape) {
                     shape);
 }
 
+Shape scaled(const Shape& shape, double factor) {
+  return std::visit(
+      Overloaded{
+          [&](const Sphere& sphere) -> Shape { return Sphere{factor * sphere.radius}; },
+          [](const Plane& plane) -> Shape { return plane; },
+          [&](const Box& box) -> Shape { return Box{factor * box.half_extents}; },
+          [&](const ConvexPolyhedron& polyhedron) -> Shape { return polyhedron.scaled(factor); },
+          [&](const Polygon& polygon) -> Shape {
+            std::vector<math::Vec2> vertices = polygon.vertices();
+            for (math::Vec2& v : vertices) v *= factor;
+            return Polygon(std::move(vertices));
+          }},
+      shape);
+}
+
+double inner_distance(const Shape& shape, const math::Vec3& point) {
+  return std::visit(
+      Overloaded{[&](const Sphere& sphere) { return sphere.radius - point.norm(); },
+                 [](const Plane&) { return std::numeric_limits<double>::infinity(); },
+                 [&](const Box& box) { return (box.half_extents - point.cwiseAbs()).minCoeff(); },
+                 [&](const ConvexPolyhedron& polyhedron) {
+                   double least = std::numeric_limits<double>::infinity();
+                   for (const PolyhedronFace& face : polyhedron.faces())
+                     least = std::min(least, face.offset - face.normal.dot(point));
+                   return least;
+                 },
+                 [&](const Polygon& polygon) {
+                   const math::Vec2 in_plane(point.x(), point.z());
+                   double least = std::numeric_limits<double>::infinity();
+                   for (int k = 0; k < polygon.size(); ++k)
+                     least = std::min(
+                         least, polygon.edge_normal(k).dot(
+                                    polygon.vertices()[static_cast<std::size_t>(k)] - in_plane));
+                   return least;
+                 }},
+      shape);
+}
+
 }  // namespace moreau::geometry

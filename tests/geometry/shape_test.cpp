@@ -1,4 +1,5 @@
-// Shapes (geometry::Shape): the validation of their dimensions and their least width across.
+// Shapes (geometry::Shape): the validation of their dimensions, their least width across, their
+// scaled copies and the distance from a point inside to their faces.
 #include "moreau/geometry/shape.hpp"
 
 #include <gtest/gtest.h>
@@ -45,6 +46,40 @@ TEST(LeastWidth, IsTheNarrowestStripAcrossAFace) {
   const ConvexPolyhedron deep(deep_wedge,
                               {{0, 2, 1}, {3, 4, 5}, {0, 1, 4, 3}, {1, 2, 5, 4}, {0, 3, 5, 2}});
   EXPECT_NEAR(least_width(deep), 12.0 / 5.0, 1e-14);
+}
+
+// A shape scaled by s: every dimension s times, a polyhedron's face planes s times as far from
+// its origin, a polygon's vertices s times theirs.
+TEST(Scaled, MultipliesEveryDimension) {
+  EXPECT_EQ(std::get<Sphere>(scaled(Sphere{0.3}, 0.5)).radius, 0.15);
+  EXPECT_EQ(std::get<Box>(scaled(Box{Vec3(0.2, 0.1, 0.05)}, 0.5)).half_extents,
+            Vec3(0.1, 0.05, 0.025));
+  const ConvexPolyhedron brick = ConvexPolyhedron::box(Vec3(0.2, 0.1, 0.05));
+  const ConvexPolyhedron small = std::get<ConvexPolyhedron>(scaled(brick, 0.9));
+  for (std::size_t f = 0; f < brick.faces().size(); ++f)
+    EXPECT_NEAR(small.faces()[f].offset, 0.9 * brick.faces()[f].offset, 1e-17);
+  EXPECT_NEAR(least_width(small), 0.09, 1e-16);
+  const Polygon triangle({Vec2(0, 0), Vec2(3, 0), Vec2(0, 4)});
+  EXPECT_NEAR(least_width(scaled(triangle, 2.0)), 2 * least_width(triangle), 1e-14);
+}
+
+// The distance to the nearest face plane: a box's from its centre is its least half extent,
+// from an off-centre point less; the wedge's (a right triangle of legs 3 and 4) from its
+// centroid (1, 4/3) is 0.8, to the hypotenuse 4 x + 3 y = 12, less than to either leg.
+TEST(InnerDistance, IsTheDistanceToTheNearestFace) {
+  EXPECT_EQ(inner_distance(Box{Vec3(0.2, 0.1, 0.05)}, Vec3::Zero()), 0.05);
+  EXPECT_NEAR(inner_distance(Box{Vec3(0.2, 0.1, 0.05)}, Vec3(0.17, 0.0, 0.01)), 0.03, 1e-16);
+  EXPECT_NEAR(inner_distance(Sphere{0.3}, Vec3(0.1, 0.0, 0.0)), 0.2, 1e-16);
+  EXPECT_NEAR(
+      inner_distance(Polygon({Vec2(0, 0), Vec2(3, 0), Vec2(0, 4)}), Vec3(1.0, 7.0, 4.0 / 3.0)), 0.8,
+      1e-15)
+      << "a polygon ignores y";
+  const std::vector<Vec3> wedge = {{0, 0, 0}, {3, 0, 0}, {0, 4, 0},
+                                   {0, 0, 5}, {3, 0, 5}, {0, 4, 5}};
+  const ConvexPolyhedron prism(wedge,
+                               {{0, 2, 1}, {3, 4, 5}, {0, 1, 4, 3}, {1, 2, 5, 4}, {0, 3, 5, 2}});
+  EXPECT_NEAR(inner_distance(prism, Vec3(1.0, 4.0 / 3.0, 2.5)), 0.8, 1e-15);
+  EXPECT_EQ(inner_distance(Plane{}, Vec3::Zero()), std::numeric_limits<double>::infinity());
 }
 
 }  // namespace

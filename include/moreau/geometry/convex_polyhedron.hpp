@@ -61,6 +61,8 @@ class ConvexPolyhedron {
 
   /// The same solid moved rigidly: x -> pose.point_to_world(x). Topology is unchanged.
   ConvexPolyhedron transformed(const Pose& pose) const;
+  /// The same solid scaled about the local origin: x -> factor x, factor > 0.
+  ConvexPolyhedron scaled(double factor) const;
 
   /// Largest distance of a vertex from the origin of the local frame, m.
   double bounding_radius() const;

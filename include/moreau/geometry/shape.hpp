@@ -39,4 +39,13 @@ void validate(const Shape& shape, const core::SourceLocation& where = {},
 /// infinite for a plane.
 double least_width(const Shape& shape);
 
+/// The shape scaled about its local origin: every point x of it moved to factor x.
+/// @pre factor > 0
+Shape scaled(const Shape& shape, double factor);
+
+/// The distance from `point` (local frame, inside the shape) to the nearest plane of the
+/// shape's faces (for a sphere, to its surface), m: how far the shape's boundary is from it
+/// in every direction. For a polygon, `point`'s x and z. Infinite for a plane.
+double inner_distance(const Shape& shape, const math::Vec3& point);
+
 }  // namespace moreau::geometry

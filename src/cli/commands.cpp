@@ -9,15 +9,16 @@ extern const Command kBenchCommand;
 extern const Command kCheckCommand;
 extern const Command kCompareCommand;
 extern const Command kIdaCommand;
+extern const Command kEnsembleCommand;
 extern const Command kPlotCommand;
 extern const Command kRecordsCommand;
 extern const Command kLimitCommand;
 
 std::span<const Command> commands() {
   // Only commands that really work are listed here; each lands with its implementation.
-  static const std::vector<Command> table = {kRunCommand,   kCompareCommand, kIdaCommand,
-                                             kLimitCommand, kRecordsCommand, kPlotCommand,
-                                             kCheckCommand, kSolveCommand,   kBenchCommand};
+  static const std::vector<Command> table = {
+      kRunCommand,     kCompareCommand, kIdaCommand,   kEnsembleCommand, kLimitCommand,
+      kRecordsCommand, kPlotCommand,    kCheckCommand, kSolveCommand,    kBenchCommand};
   return table;
 }
 

@@ -25,8 +25,6 @@
 #include "progress.hpp"
 #include "run_executor.hpp"
 
-#include <tbb/info.h>
-
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -39,7 +37,6 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
-#include <thread>
 
 namespace moreau::cli {
 namespace {
@@ -221,7 +218,6 @@ struct Study {
   output::ControlPoint control;
   output::ResponseMeasure measure = output::ResponseMeasure::PeakDrift;
   std::optional<double> duration;
-  int jobs = 1;
   int threads_per_run = 1;
   bool quiet = false;
   std::map<double, output::RunResponse> runs;  ///< by scale, every run that ended
@@ -302,63 +298,29 @@ void read_finished_runs(Study& study) {
   }
 }
 
-// Runs `scales` through `executor`, as many at a time as it takes. Returns kSuccess when every
-// run ended, else the code the study ends with (a run refused its input or crashed, or a
-// signal stopped the study: it is passed on to the runs under way, which stop at their next
-// iteration and are run again on resume).
+// Runs `scales` through `executor` (run_batch), then prints their lines.
 int run_scales(Study& study, const std::vector<double>& scales, RunExecutor& executor,
                const InterruptionGuard& guard) {
-  std::map<long, double> running;  // by the executor's handle
-  std::map<long, std::chrono::steady_clock::time_point> started;
-  std::size_t next = 0;
-  int outcome = kSuccess;
-  bool passed_on = false;  // the signal, to the runs under way
-  while (next < scales.size() || !running.empty()) {
-    if (guard.requested() && !passed_on) {
-      executor.stop_all();
-      passed_on = true;
-    }
-    while (outcome == kSuccess && !guard.requested() &&
-           static_cast<int>(running.size()) < executor.capacity() && next < scales.size()) {
-      const double scale = scales[next++];
-      const fs::path log = run_folder(study, scale).string() + ".log";
-      const long handle = executor.start(run_arguments(study, scale), log);
-      running[handle] = scale;
-      started[handle] = std::chrono::steady_clock::now();
-      study.status->run_started();
-    }
-    if (guard.requested() || outcome != kSuccess) next = scales.size();
-    if (running.empty()) break;
-    const std::optional<EndedRun> ended = executor.next_ended();
-    if (!ended) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      continue;
-    }
-    const double scale = running.at(ended->handle);
-    running.erase(ended->handle);
-    study.status->run_ended(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started.at(ended->handle))
-            .count());
-    const fs::path folder = run_folder(study, scale);
-    if (ended->code == kSuccess || ended->code == kNotConverged) {
-      const output::RunResponse response =
-          output::read_run_response(folder, study.problem, study.control);
-      study.runs[scale] = response;
-    } else if (ended->code == kInterrupted || guard.requested()) {
-      outcome = kInterrupted;
-    } else {
-      std::cerr << "moreau ida: the run of " << study.variable << ' ' << factor_text(scale) << " "
-                << ended->how << "; its log, " << folder.string() << ".log, ends with:\n"
-                << last_lines(folder.string() + ".log", 5);
-      outcome = ended->code == kBadInput ? kBadInput : kInternalError;
-    }
-  }
+  std::vector<BatchRun> runs;
+  runs.reserve(scales.size());
+  for (const double scale : scales)
+    runs.push_back({run_arguments(study, scale), run_folder(study, scale).string() + ".log",
+                    core::concat(study.variable, ' ', factor_text(scale))});
+  const int outcome = run_batch("ida", runs, executor, guard,
+                                {[&] { study.status->run_started(); },
+                                 [&](std::size_t i, double seconds, bool finished) {
+                                   study.status->run_ended(seconds);
+                                   if (finished)
+                                     study.runs[scales[i]] =
+                                         output::read_run_response(run_folder(study, scales[i]),
+                                                                   study.problem, study.control);
+                                 }});
   // The batch's lines in the order of the scales, not of the runs' ends: the same study
   // prints the same lines however the cores share its runs.
   study.status->clear();
   for (const double scale : scales)
     if (study.runs.contains(scale)) print_run(study, scale, study.runs.at(scale));
-  return guard.requested() ? kInterrupted : outcome;
+  return outcome;
 }
 
 void write_curve(const Study& study) {
@@ -736,13 +698,7 @@ int run_ida(const std::vector<std::string>& arguments) {
                            "a driven body with a ground motion (driven: ground_motion or "
                            "ricker): moreau ida scales it",
                            "none");
-  const dynamics::CollapseCriteria& collapse = study.problem.collapse;
-  if (std::isinf(collapse.max_displacement) && std::isinf(collapse.max_rotation) &&
-      std::isinf(collapse.kinetic_energy))
-    throw core::Diagnostic({study.file.string()}, "stop.collapse",
-                           "a collapse criterion (max_displacement, max_rotation or "
-                           "kinetic_energy): moreau ida tells a collapse by it",
-                           "none");
+  require_collapse_criterion(study.problem, "ida");
   study.control = output::control_point(
       study.problem, values->count("control") ? (*values)["control"].as<std::string>() : "");
   if (values->count("response")) {
@@ -753,12 +709,8 @@ int run_ida(const std::vector<std::string>& arguments) {
           {}, "--response", "peak_drift, peak_displacement, residual_displacement or fallen", name);
     study.measure = *measure;
   }
-  const int cores = tbb::info::default_concurrency();
-  study.jobs = values->count("jobs") ? (*values)["jobs"].as<int>() : cores;
-  if (study.jobs < 1 || study.jobs > 1024)
-    throw core::Diagnostic({}, "--jobs", "1 to 1024", core::concat(study.jobs));
-  study.threads_per_run = std::max(1, cores / study.jobs);
-  if (values->count("scheduler")) study.threads_per_run = 1;
+  const StudyExecution execution = study_execution(*values);
+  study.threads_per_run = execution.threads_per_run;
   study.quiet = values->count("quiet") > 0;
   const bool listed = values->count("scales") > 0;
   for (const char* name : {"start", "precision", "max-scale"})
@@ -784,11 +736,7 @@ int run_ida(const std::vector<std::string>& arguments) {
       throw core::Diagnostic({}, core::concat("--", name),
                              "only with --records (a suite's records and their intensity)");
   fs::create_directories(study.out);
-  const std::unique_ptr<RunExecutor> executor =
-      values->count("scheduler")
-          ? dask_executor((*values)["scheduler"].as<std::string>(), study.out / "dask.log",
-                          values->count("jobs") ? std::optional(study.jobs) : std::nullopt)
-          : local_executor(study.jobs);
+  const std::unique_ptr<RunExecutor> executor = execution.executor(study.out);
   const std::vector<io::SuiteRecord> records =
       suite ? io::record_suite((*values)["records"].as<std::vector<std::string>>(), "--records")
             : std::vector<io::SuiteRecord>{};

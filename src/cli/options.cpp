@@ -139,6 +139,17 @@ std::optional<ground_motion::AccelerationUnit> read_unit_option(const po::variab
                          given);
 }
 
+void require_collapse_criterion(const run::Problem& problem, std::string_view command) {
+  const dynamics::CollapseCriteria& collapse = problem.collapse;
+  if (std::isinf(collapse.max_displacement) && std::isinf(collapse.max_rotation) &&
+      std::isinf(collapse.kinetic_energy))
+    throw core::Diagnostic({problem.path.string()}, "stop.collapse",
+                           core::concat("a collapse criterion (max_displacement, max_rotation or "
+                                        "kinetic_energy): moreau ",
+                                        command, " tells a collapse by it"),
+                           "none");
+}
+
 void print_warnings(const run::Problem& problem) {
   for (const run::InputWarning& warning : problem.warnings) std::cerr << warning.text() << '\n';
 }

@@ -65,6 +65,10 @@ std::vector<double> read_factors(const std::string& text, std::string_view optio
 std::optional<ground_motion::AccelerationUnit> read_unit_option(const po::variables_map& values,
                                                                 const std::string& name);
 
+/// For a study that tells a collapse by the problem's criterion (`moreau <command>`).
+/// @throws core::Diagnostic naming stop.collapse when the problem has none
+void require_collapse_criterion(const run::Problem& problem, std::string_view command);
+
 /// Prints the problem's warnings (values outside their physical range) to stderr, one a line.
 void print_warnings(const run::Problem& problem);
 

@@ -4,6 +4,7 @@
 // applied between steps; the run ends at the duration or when a collapse criterion fires, and
 // reports the load factor it fired at.
 #include "command.hpp"
+#include "imperfections.hpp"
 #include "interruption.hpp"
 #include "limit_analyses.hpp"
 #include "moreau/core/closest_match.hpp"
@@ -300,7 +301,11 @@ int run_run(const std::vector<std::string>& arguments) {
       "limit",
       "also the limit analysis of the structure where it stands at t = 0, as moreau limit "
       "gives it: limit.json in the results, and where the collapse lies in its range")(
-      "quiet", "no progress bar on the terminal");
+      "imperfections", po::value<std::string>(),
+      "run a copy of the structure with imperfections drawn from a seed, as moreau ensemble "
+      "does: key=value items seed (an integer), block_size and placement (m), friction and rate "
+      "(fractions), e.g. seed=3,block_size=0.002,friction=0.1 (imperfections.json in the "
+      "results says what was drawn)")("quiet", "no progress bar on the terminal");
   po::positional_options_description positional;
   positional.add("file", 1);
   const auto values = parse_command(
@@ -331,15 +336,28 @@ int run_run(const std::vector<std::string>& arguments) {
   RunFlags flags{
       values->count("quiet") > 0, values->count("dump-problems") > 0, removal_bounds(*values), {}};
   const bool interfaces = problem.output.interfaces;
+  std::optional<run::Imperfections> imperfections;
+  if (values->count("imperfections"))
+    imperfections = read_imperfections((*values)["imperfections"].as<std::string>());
   std::optional<output::FolderClaim> claim;
   if (values->count("restart-from")) {
     const fs::path checkpoint_file((*values)["restart-from"].as<std::string>());
+    if (imperfections)
+      throw core::Diagnostic({}, "--imperfections",
+                             "no --imperfections with --restart-from (a restart draws the "
+                             "imperfections of its run again, from imperfections.json in the "
+                             "checkpoint's folder)");
+    imperfections = recorded_imperfections(checkpoint_file.parent_path());
     flags.restart = read_restart(checkpoint_file, problem);
     claim.emplace(restart_folder(*values, checkpoint_file, *flags.restart));
   } else {
     claim.emplace(output_folder(*values, problem.path));
   }
   const fs::path& out = claim->folder();
+  if (imperfections) {
+    run::validate(*imperfections, problem, "--imperfections");
+    write_imperfections(out, *imperfections, run::apply(*imperfections, problem));
+  }
   if (guard.requested()) return interrupted_before_start("run", guard);
   std::optional<LimitAnalyses> limits;
   if (values->count("limit")) {
@@ -351,6 +369,9 @@ int run_run(const std::vector<std::string>& arguments) {
   const Simulation simulation = simulate(std::move(problem), out, flags, guard);
   if (const std::optional<int> stopped = write_summary("run", out, simulation)) return *stopped;
   print_report(simulation.summary, out, simulation.frames, interfaces);
+  if (imperfections)
+    std::cout << "  imperfections drawn with " << imperfections_text(*imperfections)
+              << " (imperfections.json)\n";
   if (limits) print_collapse_range(*limits, simulation.summary);
   if (!simulation.summary.interrupted_by.empty()) return kInterrupted;
   return simulation.summary.counts.not_converged == 0 ? kSuccess : kNotConverged;

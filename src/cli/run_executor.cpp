@@ -1,5 +1,6 @@
 #include "run_executor.hpp"
 
+#include "command.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "plot_script.hpp"
@@ -7,14 +8,19 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/wait.h>
+#include <tbb/info.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <thread>
 
 namespace moreau::cli {
 namespace {
@@ -164,6 +170,74 @@ std::unique_ptr<RunExecutor> local_executor(int jobs) {
 std::unique_ptr<RunExecutor> dask_executor(const std::string& address, const fs::path& log,
                                            std::optional<int> jobs) {
   return std::make_unique<DaskExecutor>(address, log, jobs);
+}
+
+StudyExecution study_execution(const boost::program_options::variables_map& values) {
+  const int cores = tbb::info::default_concurrency();
+  StudyExecution execution;
+  execution.jobs_given = values.count("jobs") > 0;
+  execution.jobs = execution.jobs_given ? values["jobs"].as<int>() : cores;
+  if (execution.jobs < 1 || execution.jobs > 1024)
+    throw core::Diagnostic({}, "--jobs", "1 to 1024", core::concat(execution.jobs));
+  if (values.count("scheduler"))
+    execution.scheduler = values["scheduler"].as<std::string>();
+  else
+    execution.threads_per_run = std::max(1, cores / execution.jobs);
+  return execution;
+}
+
+std::unique_ptr<RunExecutor> StudyExecution::executor(const fs::path& out) const {
+  if (scheduler)
+    return dask_executor(*scheduler, out / "dask.log",
+                         jobs_given ? std::optional(jobs) : std::nullopt);
+  return local_executor(jobs);
+}
+
+int run_batch(const std::string& command, const std::vector<BatchRun>& runs, RunExecutor& executor,
+              const InterruptionGuard& guard, const BatchEvents& events) {
+  std::map<long, std::size_t> running;  // by the executor's handle
+  std::map<long, std::chrono::steady_clock::time_point> started;
+  std::size_t next = 0;
+  int outcome = kSuccess;
+  bool passed_on = false;  // the signal, to the runs under way
+  while (next < runs.size() || !running.empty()) {
+    if (guard.requested() && !passed_on) {
+      executor.stop_all();
+      passed_on = true;
+    }
+    while (outcome == kSuccess && !guard.requested() &&
+           static_cast<int>(running.size()) < executor.capacity() && next < runs.size()) {
+      const long handle = executor.start(runs[next].arguments, runs[next].log);
+      running[handle] = next++;
+      started[handle] = std::chrono::steady_clock::now();
+      events.started();
+    }
+    if (guard.requested() || outcome != kSuccess) next = runs.size();
+    if (running.empty()) break;
+    const std::optional<EndedRun> ended = executor.next_ended();
+    if (!ended) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      continue;
+    }
+    const std::size_t i = running.at(ended->handle);
+    running.erase(ended->handle);
+    const bool finished = ended->code == kSuccess || ended->code == kNotConverged;
+    events.ended(
+        i,
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started.at(ended->handle))
+            .count(),
+        finished);
+    if (finished) continue;
+    if (ended->code == kInterrupted || guard.requested()) {
+      outcome = kInterrupted;
+    } else {
+      std::cerr << "moreau " << command << ": the run of " << runs[i].name << " " << ended->how
+                << "; its log, " << runs[i].log.string() << ", ends with:\n"
+                << last_lines(runs[i].log, 5);
+      outcome = ended->code == kBadInput ? kBadInput : kInternalError;
+    }
+  }
+  return guard.requested() ? kInterrupted : outcome;
 }
 
 }  // namespace moreau::cli

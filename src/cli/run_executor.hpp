@@ -1,11 +1,16 @@
-// Where the runs of a `moreau ida` study execute: child processes of this one, several at
-// once, or the workers of a Dask cluster (--scheduler; share/moreau/dask_runs.py, Dask
-// distributed, submits each run as a task and reports its end).
+// Where the runs of a `moreau ida` study or a `moreau ensemble` execute: child processes of
+// this one, several at once, or the workers of a Dask cluster (--scheduler;
+// share/moreau/dask_runs.py, Dask distributed, submits each run as a task and reports its
+// end); and a batch of runs kept going through one.
 #pragma once
 
+#include "interruption.hpp"
 #include "moreau/core/child_process.hpp"
 
+#include <boost/program_options.hpp>
+
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -50,5 +55,44 @@ std::unique_ptr<RunExecutor> local_executor(int jobs);
 std::unique_ptr<RunExecutor> dask_executor(const std::string& address,
                                            const std::filesystem::path& log,
                                            std::optional<int> jobs);
+
+/// Where a study's runs execute, as its --jobs and --scheduler options say.
+struct StudyExecution {
+  int jobs = 1;             ///< runs at once: --jobs, default the machine's cores
+  int threads_per_run = 1;  ///< each run's threads: its share of the cores, 1 on a cluster
+  std::optional<std::string> scheduler;  ///< --scheduler
+  bool jobs_given = false;               ///< whether --jobs was given
+
+  /// The executor of the scheduler (its messages in `out`/dask.log), else local runs.
+  /// @throws core::Diagnostic as dask_executor does
+  std::unique_ptr<RunExecutor> executor(const std::filesystem::path& out) const;
+};
+
+/// @throws core::Diagnostic naming --jobs outside 1 to 1024
+StudyExecution study_execution(const boost::program_options::variables_map& values);
+
+/// A run of a batch: the arguments of its `moreau run`, its log, and its name in messages
+/// ("scale 0.5", "seed 7").
+struct BatchRun {
+  std::vector<std::string> arguments;
+  std::filesystem::path log;
+  std::string name;
+};
+
+/// What a batch's caller hears of its runs.
+struct BatchEvents {
+  std::function<void()> started;
+  /// The run of index i ended after `seconds`; `finished`: it exited with kSuccess or
+  /// kNotConverged, its outputs complete.
+  std::function<void(std::size_t i, double seconds, bool finished)> ended;
+};
+
+/// Runs `runs` through `executor`, as many at a time as it takes. Returns kSuccess when every
+/// run finished, else the code the batch ends with: kInterrupted when the `guard` caught a
+/// signal (passed on to the runs under way, which stop at their next iteration) or a run was
+/// interrupted; kBadInput or kInternalError when a run refused its input or crashed (`moreau
+/// <command>` says which on stderr, with the end of its log), after which no run starts.
+int run_batch(const std::string& command, const std::vector<BatchRun>& runs, RunExecutor& executor,
+              const InterruptionGuard& guard, const BatchEvents& events);
 
 }  // namespace moreau::cli

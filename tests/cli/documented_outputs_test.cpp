@@ -148,7 +148,7 @@ bool reads_as(const std::string& shown, const std::string& actual) {
 std::string output_of(const Example& example, const fs::path& out) {
   std::string arguments = example.command.substr(example.command.find(' ') + 1);
   const std::string command = arguments.substr(0, arguments.find(' '));
-  if (command == "run" || command == "compare" || command == "ida")
+  if (command == "run" || command == "compare" || command == "ida" || command == "ensemble")
     arguments += " --quiet --out " + out.string();
   fs::remove_all(out);
   std::string output = run_moreau(arguments, MOREAU_SOURCE_DIR).output;

@@ -115,12 +115,14 @@ class RestartTest : public ::testing::Test {
 
   // The problem run straight to its end in folder `straight`, and to `half_duration` in
   // `restarted` and then continued from its checkpoint-001000: the two folders must agree.
-  // `options` go to all three runs.
+  // `options` go to all three runs, `first_options` to the first two only.
   void expect_restart_is_bitwise(const fs::path& problem, const std::string& half_duration,
-                                 const std::string& options = "") {
+                                 const std::string& options = "",
+                                 const std::string& first_options = "") {
     const fs::path straight = folder_ / "straight", restarted = folder_ / "restarted";
-    run(problem, "--out " + straight.string() + " " + options);
-    run(problem, "--out " + restarted.string() + " --duration " + half_duration + " " + options);
+    run(problem, "--out " + straight.string() + " " + options + " " + first_options);
+    run(problem, "--out " + restarted.string() + " --duration " + half_duration + " " + options +
+                     " " + first_options);
     ASSERT_TRUE(fs::exists(restarted / "checkpoint-001000"));
     ASSERT_FALSE(fs::exists(restarted / "checkpoint-002000"));
     run(problem, "--restart-from " + (restarted / "checkpoint-001000").string() + " " + options);
@@ -182,6 +184,20 @@ TEST_F(RestartTest, AnNscdRunContinuesBitwiseFromItsCheckpoint) {
                                      collapse["hinges"].size(), ',', collapse["sliding"].size(),
                                      ",\"", collapse["description"].get<std::string>(), '"')));
   EXPECT_THAT(mechanisms.back(), ::testing::StartsWith("1353,"));
+}
+
+// A copy of the arch with imperfections (moreau ensemble's) continues with the same blocks:
+// its restart draws them again from the folder's imperfections.json.
+TEST_F(RestartTest, ARunWithImperfectionsContinuesWithTheSameDraws) {
+  expect_restart_is_bitwise(write("arch.yaml", kArch.c_str()), "1.0", "",
+                            "--imperfections seed=4,block_size=0.002,placement=0.001,friction=0.1");
+  EXPECT_EQ(file_text(folder_ / "straight/imperfections.json"),
+            file_text(folder_ / "restarted/imperfections.json"));
+  const CommandResult both = run_moreau(
+      "run " + (folder_ / "arch.yaml").string() + " --quiet --restart-from " +
+      (folder_ / "restarted/checkpoint-001000").string() + " --overwrite --imperfections seed=4");
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_THAT(both.output, HasSubstr("--imperfections: no --imperfections with --restart-from"));
 }
 
 TEST_F(RestartTest, APenaltyRunContinuesBitwiseFromItsCheckpoint) {

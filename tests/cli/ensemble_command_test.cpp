@@ -1,0 +1,165 @@
+// `moreau ensemble FILE`: copies of two blocks side by side on a tilting table, each with
+// imperfections of its own seed, collapse within the range of limit analysis, some where each
+// block tips alone near its least collapse load, far below the tilt the perfect model holds
+// to, others as the perfect pair; the distribution
+// in ensemble.json is that of the copies' own summaries; an ensemble resumes and grows
+// without running a finished copy again; and one of other imperfections is refused.
+#include "support/run_command.hpp"
+#include "support/scratch_folder.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <numbers>
+#include <string>
+#include <vector>
+
+namespace moreau::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+// Two blocks 0.4 x 1 m side by side, mu = 0.8, on a table set at 20 deg and tilting at
+// 2 deg/s. Perfect, they hold each other up by self-stress to the associative collapse tilt,
+// 30.47 deg (docs/limit-analysis.md); the least tilt at which a mechanism is possible is
+// atan(0.4 / 1) = 21.8 deg, where each block tips about its own toe.
+const char* kBlocks = R"(version: 1
+title: Two blocks side by side
+dimension: 2
+time: {step: 1.0e-3, duration: 8}
+interactions:
+  default: {friction: 0.8}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - name: left
+    shape: {type: polygon, vertices: [[-0.2, -0.5], [0.2, -0.5], [0.2, 0.5], [-0.2, 0.5]]}
+    position: [0.2, 0, 0.5]
+  - name: right
+    shape: {type: polygon, vertices: [[-0.2, -0.5], [0.2, -0.5], [0.2, 0.5], [-0.2, 0.5]]}
+    position: [0.6, 0, 0.5]
+loads: {tilt: {initial: 20, rate: 2}}
+stop: {collapse: {max_displacement: 0.01}}
+output: {every: 100, vtk: false}
+)";
+
+constexpr const char* kImperfections = "block_size=0.002,placement=0.001,friction=0.1,rate=0.2";
+
+nlohmann::json json_of(const fs::path& file) {
+  std::ifstream in(file);
+  return nlohmann::json::parse(in);
+}
+
+class EnsembleTest : public ::testing::Test {
+ protected:
+  EnsembleTest() { std::ofstream(problem_) << kBlocks; }
+
+  CommandResult ensemble(int runs, const std::string& imperfections = kImperfections) const {
+    return run_moreau("ensemble " + problem_.string() + " --runs " + std::to_string(runs) +
+                      " --imperfections seed=11," + imperfections + " --jobs 2 --quiet --out " +
+                      out_.string());
+  }
+
+  const ScratchFolder scratch_;
+  const fs::path problem_ = scratch_.path() / "blocks.yaml";
+  const fs::path out_ = scratch_.path() / "ensemble";
+};
+
+// Between the blocks a gap of a millimetre or less: where the downhill block starts to tip
+// first it leaves its neighbour and each tips alone, just past the least collapse tilt (the
+// criterion's lag); where the uphill one does, it leans on the other after a fraction of a
+// degree and the pair stands by self-stress to the perfect pair's tilt, 30.47 deg times what
+// the scattered friction makes of it, and collapses as the pair does, sliding between the
+// blocks. Of the seeds 11 to 14 three copies did the first and one the second.
+TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
+  const CommandResult result = ensemble(4);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const double least = std::atan(0.4) * 180.0 / std::numbers::pi;
+  std::vector<double> tilts;
+  int alone = 0;
+  for (const char* seed : {"seed-11", "seed-12", "seed-13", "seed-14"}) {
+    const nlohmann::json summary = json_of(out_ / seed / "summary.json");
+    ASSERT_FALSE(summary["collapse"].is_null()) << seed;
+    const double tilt = summary["collapse"]["load_factor"].get<double>();
+    const std::string mechanism = summary["collapse"]["mechanism"]["description"];
+    EXPECT_GT(tilt, least) << seed << ": no mechanism exists below the least collapse load";
+    if (tilt < 25.0) {
+      ++alone;
+      EXPECT_THAT(mechanism, ::testing::Not(HasSubstr("sliding"))) << seed;
+    } else {
+      EXPECT_GT(tilt, 30.47 * 0.9) << seed;
+      EXPECT_THAT(mechanism, HasSubstr("sliding at left against right")) << seed;
+    }
+    tilts.push_back(tilt);
+    const nlohmann::json drawn = json_of(out_ / seed / "imperfections.json");
+    EXPECT_EQ(drawn["seed"].get<int>(), std::stoi(std::string(seed).substr(5)));
+  }
+  std::ranges::sort(tilts);
+  const nlohmann::json distribution = json_of(out_ / "ensemble.json");
+  EXPECT_EQ(alone, 3);
+  EXPECT_EQ(distribution["runs"], 4);
+  EXPECT_EQ(distribution["collapsed"], 4);
+  EXPECT_EQ(distribution["load_factor_name"], "tilt_angle_deg");
+  EXPECT_EQ(distribution["load_factor"]["least"].get<double>(), tilts[0]);
+  EXPECT_DOUBLE_EQ(distribution["load_factor"]["median"].get<double>(), (tilts[1] + tilts[2]) / 2);
+  EXPECT_EQ(distribution["load_factor"]["largest"].get<double>(), tilts[3]);
+  EXPECT_DOUBLE_EQ(distribution["load_factor"]["percentile_5"].get<double>(),
+                   tilts[0] + 0.15 * (tilts[1] - tilts[0]))
+      << "interpolated between the order statistics";
+  int mechanisms = 0;
+  for (const nlohmann::json& mechanism : distribution["mechanisms"])
+    mechanisms += mechanism["runs"].get<int>();
+  EXPECT_EQ(mechanisms, 4);
+  std::ifstream csv(out_ / "ensemble.csv");
+  std::string header;
+  std::getline(csv, header);
+  EXPECT_EQ(header,
+            "seed,collapsed,tilt_angle_deg,collapse_time,not_converged,mechanism_kind,mechanism");
+  const nlohmann::json kinds = distribution["mechanisms"];
+  ASSERT_EQ(kinds.size(), 2U);
+  EXPECT_EQ(kinds[0]["kind"], "2 parts of 2 blocks, 2 hinges, no sliding joints");
+  EXPECT_EQ(kinds[0]["runs"], 3);
+  EXPECT_EQ(kinds[1]["kind"], "2 parts of 2 blocks, 2 hinges, 1 sliding joint");
+  EXPECT_THAT(result.output, HasSubstr("collapsed: 4 of 4 copies, tilt_angle_deg from "));
+}
+
+TEST_F(EnsembleTest, AnEnsembleGrowsWithoutRunningAFinishedCopyAgain) {
+  ASSERT_EQ(ensemble(2).exit_code, 0);
+  const auto written = fs::last_write_time(out_ / "seed-11" / "summary.json");
+  const CommandResult grown = ensemble(3);
+  ASSERT_EQ(grown.exit_code, 0) << grown.output;
+  EXPECT_EQ(fs::last_write_time(out_ / "seed-11" / "summary.json"), written);
+  EXPECT_TRUE(fs::exists(out_ / "seed-13" / "summary.json"));
+  EXPECT_EQ(json_of(out_ / "ensemble.json")["runs"], 3);
+
+  const CommandResult other = ensemble(3, "block_size=0.001");
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_THAT(other.output, HasSubstr("the same duration and imperfections (this one holds "
+                                      "another)"));
+}
+
+TEST_F(EnsembleTest, BadSettingsAreRefusedBeforeAnyRun) {
+  CommandResult result = ensemble(3, "block_sise=0.002");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.output, HasSubstr("(did you mean 'block_size'?)")) << result.output;
+  result = ensemble(3, "block_size=0.3");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.output, HasSubstr("--imperfections block_size: expected a distance >= 0 "
+                                       "and below half the least width of the smallest free "
+                                       "body (0.4 m), found 0.3"));
+  result = ensemble(3, "friction=0.1,friction=0.2");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.output, HasSubstr("each key once (friction twice)"));
+  result = ensemble(0);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.output, HasSubstr("--runs: expected 1 to 100000, found 0"));
+  EXPECT_FALSE(fs::exists(out_));
+}
+
+}  // namespace
+}  // namespace moreau::testing

@@ -1,5 +1,6 @@
 // moreau.Problem: a run::Problem read from a problem file or from text, with the few settings
-// a study changes between runs; moreau.GravityLoad: model::GravityLoad.
+// a study changes between runs and its copies with imperfections (run/imperfections.hpp);
+// moreau.GravityLoad: model::GravityLoad.
 #include "moreau/run/problem.hpp"
 
 #include "bindings.hpp"
@@ -7,6 +8,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/model/loads.hpp"
+#include "moreau/run/imperfections.hpp"
 
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
@@ -33,6 +35,23 @@ std::optional<run::PenaltyIntegration> integration_named(const std::optional<std
   const std::optional<run::PenaltyIntegration> integration = run::integration_named(*name);
   if (!integration) throw core::Diagnostic({}, "integration", "explicit or implicit", *name);
   return integration;
+}
+
+// The copy of `problem` with imperfections, and what was drawn, as `moreau run --imperfections`
+// writes it to imperfections.json.
+py::tuple with_imperfections(const run::Problem& problem, std::uint64_t seed, double block_size,
+                             double placement, double friction, double rate) {
+  const run::Imperfections imperfections{seed, block_size, placement, friction, rate};
+  run::validate(imperfections, problem, "imperfections");
+  run::Problem copy = problem;
+  const run::DrawnImperfections drawn = run::apply(imperfections, copy);
+  py::list bodies;
+  for (const run::BodyImperfection& body : drawn.bodies)
+    bodies.append(py::dict(py::arg("name") = body.name, py::arg("shrink") = body.shrink,
+                           py::arg("shift") = body.shift));
+  return py::make_tuple(copy, py::dict(py::arg("rate_factor") = drawn.rate_factor,
+                                       py::arg("friction_factors") = drawn.friction_factors,
+                                       py::arg("bodies") = bodies));
 }
 
 void bind_gravity_load(py::module_& module) {
@@ -134,6 +153,16 @@ problem_from_text(text); moreau.Run(problem) runs a copy, so one problem may sta
           },
           "The problem file's values outside their physical range, as `moreau check` prints "
           "them (file:line:col: warning: key: message).")
+      .def("with_imperfections", &with_imperfections, py::arg("seed"), py::kw_only(),
+           py::arg("block_size") = 0.0, py::arg("placement") = 0.0, py::arg("friction") = 0.0,
+           py::arg("rate") = 0.0,
+           R"(A copy of the problem with imperfections drawn from `seed`, as one copy of
+`moreau ensemble` (docs/user-guide.md): block_size (m) shrinks each free body's least width by
+U[0, block_size], placement (m) moves it within the room that leaves, friction and rate
+(fractions in [0, 1)) scatter each contact law's friction and the tilt and lateral rates by
+1 + U[-x, x]. Returns (problem, drawn): drawn says what was drawn (rate_factor,
+friction_factors, and per free body its name, shrink in m and shift in m). Raises
+moreau.InputError for a setting out of range.)")
       .def("__repr__", [](const Problem& problem) {
         return core::concat("<moreau.Problem '", problem.title, "': ", problem.scene.bodies.size(),
                             " bodies, ", run::mode_name(problem.mode), ", ",

@@ -107,3 +107,36 @@ def test_settings_a_study_changes_are_checked():
     with pytest.raises(moreau.InputError, match="no-such-solver"):
         moreau.Run(problem)
     assert json.loads(json.dumps(problem.body_names)) == problem.body_names
+
+
+def test_a_copy_with_imperfections_is_what_moreau_run_draws(tmp_path):
+    """Problem.with_imperfections draws what `moreau run --imperfections` (one copy of
+    `moreau ensemble`) draws from the same seed: the blocks shrunk, with the mass of a prism of
+    unit depth of their new size, and moved; the problem it was drawn from unchanged."""
+    path = SOURCE / "problems" / "blocks-side-by-side.yaml"
+    problem = moreau.load_problem(path)
+    settings = dict(block_size=0.002, placement=0.001, friction=0.1, rate=0.2)
+    copy, drawn = problem.with_imperfections(7, **settings)
+    perfect, imperfect = moreau.Run(problem), moreau.Run(copy)
+    assert [body["name"] for body in drawn["bodies"]] == ["left", "right"]
+    for body in drawn["bodies"]:
+        i = perfect.body_names.index(body["name"])
+        assert 0.0 <= body["shrink"] < 0.002
+        assert list(imperfect.positions[i]) == list(perfect.positions[i] + body["shift"])
+        scale = 1.0 - body["shrink"] / 0.4  # the least width of a 0.4 x 1 m block
+        assert imperfect.masses[i] == pytest.approx(perfect.masses[i] * scale**2, rel=1e-12)
+    assert list(moreau.Run(problem).positions[1]) == list(perfect.positions[1])
+
+    completed = moreau_command("run", path, "--quiet", "--duration", "0.01", "--out",
+                               tmp_path / "copy", "--imperfections",
+                               "seed=7,block_size=0.002,placement=0.001,friction=0.1,rate=0.2")
+    assert completed.returncode == 0, completed.stderr
+    written = json.loads((tmp_path / "copy" / "imperfections.json").read_text())["drawn"]
+    assert written["rate_factor"] == drawn["rate_factor"]
+    assert written["friction_factors"] == list(drawn["friction_factors"])
+    assert [body["shift"] for body in written["bodies"]] == [
+        list(body["shift"]) for body in drawn["bodies"]]
+
+    with pytest.raises(moreau.InputError) as raised:
+        problem.with_imperfections(1, friction=1.0)
+    assert raised.value.key == "imperfections friction"

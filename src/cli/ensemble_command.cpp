@@ -29,7 +29,6 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 namespace moreau::cli {
 namespace {
@@ -121,7 +120,7 @@ std::vector<std::string> run_arguments(const Ensemble& ensemble, std::uint64_t s
                                         "--threads",
                                         core::concat(ensemble.threads_per_run)};
   if (ensemble.duration)
-    arguments.insert(arguments.end(), {"--duration", core::concat(*ensemble.duration)});
+    arguments.insert(arguments.end(), {"--duration", shortest_text(*ensemble.duration)});
   return arguments;
 }
 

@@ -43,14 +43,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The shortest text that reads back as the same double: the child parses the very factor
-// the folder is named after, and ida.csv holds the values a run wrote.
-std::string factor_text(double factor) {
-  std::array<char, 32> buffer{};
-  const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), factor).ptr;
-  return {buffer.data(), end};
-}
-
 // --scales, increasing, each once.
 std::vector<double> listed_scales(const std::string& text) {
   std::vector<double> scales = read_factors(
@@ -228,7 +220,7 @@ struct Study {
 std::string folder_prefix(const Study& study) { return study.record ? "im-" : "scale-"; }
 
 fs::path run_folder(const Study& study, double scale) {
-  return study.out / core::concat(folder_prefix(study), factor_text(scale));
+  return study.out / core::concat(folder_prefix(study), shortest_text(scale));
 }
 
 // Each run's history.csv follows the control body (--track) and, by itself, the shaken
@@ -237,7 +229,7 @@ std::vector<std::string> run_arguments(const Study& study, double scale) {
   std::vector<std::string> arguments = {"run",
                                         study.file.string(),
                                         "--record-scale",
-                                        factor_text(scale * study.record_scale_per_unit),
+                                        shortest_text(scale * study.record_scale_per_unit),
                                         "--out",
                                         run_folder(study, scale).string(),
                                         "--overwrite",
@@ -248,7 +240,7 @@ std::vector<std::string> run_arguments(const Study& study, double scale) {
                                         study.control.body};
   if (study.duration) {
     arguments.emplace_back("--duration");
-    arguments.push_back(factor_text(*study.duration));
+    arguments.push_back(shortest_text(*study.duration));
   }
   if (study.record) {
     for (const fs::path& file : study.record->files)
@@ -259,7 +251,7 @@ std::vector<std::string> run_arguments(const Study& study, double scale) {
           {"--record-units", std::string(ground_motion::unit_name(*study.record->units))});
     if (study.record->time_step)
       arguments.insert(arguments.end(),
-                       {"--record-time-step", factor_text(*study.record->time_step)});
+                       {"--record-time-step", shortest_text(*study.record->time_step)});
   }
   return arguments;
 }
@@ -273,7 +265,7 @@ void print_run(const Study& study, double scale, const output::RunResponse& resp
   const std::string outcome = response.collapse_time
                                   ? "collapsed at t = " + cell(*response.collapse_time) + " s"
                                   : std::string("survived");
-  std::cout << "  " << study.variable << ' ' << std::left << std::setw(9) << factor_text(scale)
+  std::cout << "  " << study.variable << ' ' << std::left << std::setw(9) << shortest_text(scale)
             << " PGA " << std::setw(10) << cell(response.pga) + " g" << std::setw(27) << outcome
             << output::response_name(study.measure) << " " << cell(response.value(study.measure))
             << std::right;
@@ -305,7 +297,7 @@ int run_scales(Study& study, const std::vector<double>& scales, RunExecutor& exe
   runs.reserve(scales.size());
   for (const double scale : scales)
     runs.push_back({run_arguments(study, scale), run_folder(study, scale).string() + ".log",
-                    core::concat(study.variable, ' ', factor_text(scale))});
+                    core::concat(study.variable, ' ', shortest_text(scale))});
   const int outcome = run_batch("ida", runs, executor, guard,
                                 {[&] { study.status->run_started(); },
                                  [&](std::size_t i, double seconds, bool finished) {
@@ -329,11 +321,12 @@ void write_curve(const Study& study) {
         << ",pga_g,collapsed,collapse_time,peak_displacement,peak_drift,"
            "residual_displacement,fallen,not_converged\n";
     for (const auto& [scale, run] : study.runs)
-      out << factor_text(scale) << ',' << factor_text(run.pga) << ',' << (run.collapse_time ? 1 : 0)
-          << ',' << (run.collapse_time ? factor_text(*run.collapse_time) : std::string()) << ','
-          << factor_text(run.peak_displacement) << ',' << factor_text(run.peak_drift) << ','
-          << factor_text(run.residual_displacement) << ',' << run.fallen << ',' << run.not_converged
-          << '\n';
+      out << shortest_text(scale) << ',' << shortest_text(run.pga) << ','
+          << (run.collapse_time ? 1 : 0) << ','
+          << (run.collapse_time ? shortest_text(*run.collapse_time) : std::string()) << ','
+          << shortest_text(run.peak_displacement) << ',' << shortest_text(run.peak_drift) << ','
+          << shortest_text(run.residual_displacement) << ',' << run.fallen << ','
+          << run.not_converged << '\n';
   });
 }
 
@@ -412,7 +405,7 @@ int search_collapse(Study& study, const SearchSettings& settings,
     if (!study.quiet) {
       std::cout << "running " << study.variable << ' ';
       for (std::size_t i = 0; i < batch.size(); ++i)
-        std::cout << (i > 0 ? ", " : "") << factor_text(batch[i]);
+        std::cout << (i > 0 ? ", " : "") << shortest_text(batch[i]);
       std::cout << " (" << std::min<std::size_t>(batch.size(), executor.capacity()) << " at once)"
                 << std::endl;
     }
@@ -535,10 +528,10 @@ void write_suite(const fs::path& out, const std::vector<RecordResult>& results,
     stream << "record," << column << "_at_scale_1,survived,collapsed,collapse_" << column
            << ",censored,not_converged_runs\n";
     for (const RecordResult& result : results)
-      stream << result.name << ',' << factor_text(result.intensity_at_unit_scale) << ','
-             << factor_text(result.survived) << ','
-             << (result.collapsed ? factor_text(*result.collapsed) : std::string()) << ','
-             << factor_text(result.outcome.intensity) << ',' << (result.outcome.collapsed ? 0 : 1)
+      stream << result.name << ',' << shortest_text(result.intensity_at_unit_scale) << ','
+             << shortest_text(result.survived) << ','
+             << (result.collapsed ? shortest_text(*result.collapsed) : std::string()) << ','
+             << shortest_text(result.outcome.intensity) << ',' << (result.outcome.collapsed ? 0 : 1)
              << ',' << result.unconverged << '\n';
   });
 }
@@ -578,7 +571,7 @@ void write_fragility(const fs::path& out, const std::vector<RecordResult>& resul
     stream << intensity_column(measure) << ",probability_of_collapse\n";
     for (int i = 1; i <= kCurvePoints; ++i) {
       const double x = highest * i / kCurvePoints;
-      stream << factor_text(x) << ',' << factor_text(fit.probability(x)) << '\n';
+      stream << shortest_text(x) << ',' << shortest_text(fit.probability(x)) << '\n';
     }
   });
   std::cout << std::setprecision(4) << "fragility: median " << measure.symbol() << ' ' << fit.median

@@ -4,8 +4,8 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
+#include "options.hpp"
 
-#include <array>
 #include <charconv>
 #include <fstream>
 #include <map>
@@ -25,14 +25,6 @@ std::map<std::string, double run::Imperfections::*> distances_and_fractions() {
           {"placement", &run::Imperfections::placement},
           {"friction", &run::Imperfections::friction},
           {"rate", &run::Imperfections::rate}};
-}
-
-// The shortest text that reads back as the same double: a child run or a restart draws from
-// the very settings given.
-std::string shortest_text(double value) {
-  std::array<char, 32> buffer{};
-  const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value).ptr;
-  return {buffer.data(), end};
 }
 
 template <typename Number>

@@ -4,6 +4,7 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <iostream>
@@ -137,6 +138,12 @@ std::optional<ground_motion::AccelerationUnit> read_unit_option(const po::variab
   if (const auto unit = ground_motion::acceleration_unit(given)) return unit;
   throw core::Diagnostic({}, "--" + name, core::join(ground_motion::acceleration_unit_names()),
                          given);
+}
+
+std::string shortest_text(double value) {
+  std::array<char, 32> buffer{};
+  const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value).ptr;
+  return {buffer.data(), end};
 }
 
 void require_collapse_criterion(const run::Problem& problem, std::string_view command) {

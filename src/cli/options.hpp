@@ -65,6 +65,10 @@ std::vector<double> read_factors(const std::string& text, std::string_view optio
 std::optional<ground_motion::AccelerationUnit> read_unit_option(const po::variables_map& values,
                                                                 const std::string& name);
 
+/// The shortest text that reads back as the same double (std::to_chars): what a study passes
+/// to its child runs and names their folders after, so that a child parses the very value.
+std::string shortest_text(double value);
+
 /// For a study that tells a collapse by the problem's criterion (`moreau <command>`).
 /// @throws core::Diagnostic naming stop.collapse when the problem has none
 void require_collapse_criterion(const run::Problem& problem, std::string_view command);

@@ -15,6 +15,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "moreau/output/csv_field.hpp"
 #include "moreau/output/run_response.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "options.hpp"
@@ -195,8 +196,8 @@ void write_runs(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs) 
         out << *run.load_factor << ',' << run.collapse_time;
       else
         out << ',';
-      // A description holds commas and semicolons, never a quote: quoted, it is one field.
-      out << ',' << run.not_converged << ",\"" << run.kind << "\",\"" << run.mechanism << "\"\n";
+      out << ',' << run.not_converged << ',' << output::csv_field(run.kind) << ','
+          << output::csv_field(run.mechanism) << '\n';
     }
   });
 }

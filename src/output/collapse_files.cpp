@@ -1,10 +1,10 @@
 #include "moreau/output/collapse_files.hpp"
 
-#include "csv_field.hpp"
 #include "moreau/core/assert.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/geometry/aabb.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "moreau/output/csv_field.hpp"
 #include "moreau/output/interface_log.hpp"
 #include "moreau/output/run_folder.hpp"
 #include "moreau/output/vtk_writer.hpp"

@@ -1,12 +1,12 @@
 #include "moreau/output/history_writer.hpp"
 
-#include "csv_field.hpp"
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/body_motion.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "moreau/output/csv_field.hpp"
 #include "solve_fields.hpp"
 
 #include <cmath>

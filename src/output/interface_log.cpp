@@ -1,8 +1,8 @@
 #include "moreau/output/interface_log.hpp"
 
-#include "csv_field.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/interfaces.hpp"
+#include "moreau/output/csv_field.hpp"
 
 namespace moreau::output {
 

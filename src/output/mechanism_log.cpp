@@ -1,7 +1,7 @@
 #include "moreau/output/mechanism_log.hpp"
 
-#include "csv_field.hpp"
 #include "moreau/core/output_file.hpp"
+#include "moreau/output/csv_field.hpp"
 
 namespace moreau::output {
 

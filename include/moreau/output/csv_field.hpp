@@ -1,4 +1,4 @@
-// A text field of the CSV outputs (history.csv, interfaces.csv).
+// A text field of the CSV outputs (history.csv, interfaces.csv, mechanisms.csv, ensemble.csv).
 #pragma once
 
 #include <string>

@@ -11,6 +11,7 @@
 #include "command.hpp"
 #include "imperfections.hpp"
 #include "interruption.hpp"
+#include "limit_analyses.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
@@ -205,7 +206,8 @@ void write_runs(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs) 
 // ensemble.json: how many copies collapsed, the distribution of their collapse loads, and the
 // kinds of mechanism found, the most frequent first, each with its copies' seeds and the first
 // one's description.
-nlohmann::json distribution(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs) {
+nlohmann::json distribution(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs,
+                            const std::optional<CollapseRange>& range) {
   std::vector<double> loads;
   std::map<std::string, std::vector<const EnsembleRun*>> kinds;
   long unconverged = 0;
@@ -243,6 +245,18 @@ nlohmann::json distribution(const Ensemble& ensemble, const std::vector<Ensemble
                            {"median", quantile(loads, 0.5)},
                            {"percentile_95", quantile(loads, 0.95)},
                            {"largest", loads.back()}};
+  if (range) {
+    const auto below =
+        std::ranges::count_if(loads, [&](double load) { return load < range->lower; });
+    const auto above =
+        std::ranges::count_if(loads, [&](double load) { return load > range->upper; });
+    json["limit"] = {{"lower", range->lower},
+                     {"upper", range->upper},
+                     {"lower_proven", range->proven},
+                     {"copies_below", below},
+                     {"copies_within", static_cast<long>(loads.size()) - below - above},
+                     {"copies_above", above}};
+  }
   return json;
 }
 
@@ -262,6 +276,12 @@ void print_distribution(const nlohmann::json& json) {
     std::cout << "  " << mechanism["runs"] << " x " << mechanism["kind"].get<std::string>()
               << ", e.g. seed " << mechanism["seeds"][0] << ": "
               << mechanism["example"].get<std::string>() << '\n';
+  if (json.contains("limit")) {
+    const nlohmann::json& limit = json["limit"];
+    std::cout << "  of the copies that collapsed, " << limit["copies_below"] << " below the lower "
+              << "end of limit analysis, " << limit["copies_within"] << " within its range, "
+              << limit["copies_above"] << " above its upper end\n";
+  }
   if (json["runs_not_converged"].get<long>() > 0)
     std::cout << "  " << json["runs_not_converged"] << " copies had steps whose solve did not "
               << "converge (ensemble.csv, not_converged)\n";
@@ -270,13 +290,14 @@ void print_distribution(const nlohmann::json& json) {
 // ensemble.png, the histogram of the collapse loads, drawn by the script the build puts beside
 // the executable. A machine without matplotlib still has the numbers: the ensemble does not
 // fail.
-bool draw_histogram(const Ensemble& ensemble) {
+bool draw_histogram(const Ensemble& ensemble, const std::optional<CollapseRange>& range) {
+  std::vector<std::string> arguments = {
+      (ensemble.out / "ensemble.csv").string(), (ensemble.out / "ensemble.png").string(),
+      run::load_factor_name(ensemble.problem), ensemble.problem.title};
+  if (range)
+    arguments.insert(arguments.end(), {shortest_text(range->lower), shortest_text(range->upper)});
   std::string failure;
-  if (run_plot_script(
-          "plot_ensemble.py",
-          {(ensemble.out / "ensemble.csv").string(), (ensemble.out / "ensemble.png").string(),
-           run::load_factor_name(ensemble.problem), ensemble.problem.title},
-          ensemble.out / "ensemble-plot.log", failure))
+  if (run_plot_script("plot_ensemble.py", arguments, ensemble.out / "ensemble-plot.log", failure))
     return true;
   std::cout << "ensemble.png not drawn: " << failure;
   return false;
@@ -299,6 +320,10 @@ int run_ensemble(const std::vector<std::string>& arguments) {
       "threads)")("scheduler", po::value<std::string>(),
                   "run on the workers of the Dask cluster whose scheduler is at this address "
                   "(tcp://HOST:8786) instead of here; every path must be the same on the workers")(
+      "limit",
+      "also the limit analysis of the perfect structure where it stands at t = 0, as moreau "
+      "limit gives it: limit.json in the ensemble's folder, its range of collapse loads drawn on "
+      "ensemble.png, and how many copies collapsed below, within and above it")(
       "quiet", "no progress on the terminal");
   po::positional_options_description positional;
   positional.add("file", 1);
@@ -336,6 +361,18 @@ int run_ensemble(const std::vector<std::string>& arguments) {
   std::cout << "moreau ensemble: " << ensemble.problem.title << ", " << ensemble.runs
             << " copies with imperfections " << imperfections_text(ensemble.imperfections)
             << std::endl;
+  std::optional<CollapseRange> range;
+  if (values->count("limit")) {
+    Progress progress(values->count("quiet") > 0);
+    const LimitAnalyses limits = analyse_limits(ensemble.problem, LimitSettings{}, progress);
+    progress.clear();
+    write_limit_files(ensemble.out, ensemble.problem, limits);
+    range = collapse_range(limits);
+    std::cout << "  limit analysis of the perfect structure (limit.json): "
+              << (range ? collapse_range_text(limits.pattern, *range)
+                        : std::string("no range of collapse loads"))
+              << std::endl;
+  }
   const int code =
       run_copies(ensemble, *execution.executor(ensemble.out), guard, values->count("quiet") > 0);
   if (code == kInterrupted) std::cout << "interrupted: the same command resumes the ensemble\n";
@@ -345,11 +382,11 @@ int run_ensemble(const std::vector<std::string>& arguments) {
   for (int k = 0; k < ensemble.runs; ++k)
     runs.push_back(read_run(ensemble, ensemble.imperfections.seed + static_cast<std::uint64_t>(k)));
   write_runs(ensemble, runs);
-  const nlohmann::json json = distribution(ensemble, runs);
+  const nlohmann::json json = distribution(ensemble, runs, range);
   core::write_output_file(ensemble.out / "ensemble.json",
                           [&](std::ostream& out) { out << json.dump(2) << '\n'; });
   print_distribution(json);
-  const bool drawn = draw_histogram(ensemble);
+  const bool drawn = draw_histogram(ensemble, range);
   std::cout << "results in " << ensemble.out.string() << ": ensemble.csv, ensemble.json, "
             << (drawn ? "ensemble.png, " : "") << "and each copy's run in seed-<n>\n";
   return json["runs_not_converged"].get<long>() == 0 ? kSuccess : kNotConverged;

@@ -6,7 +6,10 @@
 #include "moreau/output/collapse_files.hpp"
 #include "moreau/output/summary_json.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <iostream>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -84,11 +87,15 @@ json analysis_json(const LimitAnalysis& a, const limit::LoadPattern& pattern,
   return result;
 }
 
-// "tilt_angle_deg 21.8014 (lambda = tan(tilt) 0.4)", "lambda 0.4".
+// "tilt_angle_deg 21.8014 (lambda = tan(tilt) 0.4)", from a table set at 20 degrees "... (lambda
+// = tan(tilt - 20) ...)", "lambda 0.4".
 std::string load(const limit::LoadPattern& pattern, double multiplier) {
-  return core::concat(
-      pattern.load_factor_name(), ' ', pattern.load_factor(multiplier),
-      pattern.kind == "tilt" ? core::concat(" (lambda = tan(tilt) ", multiplier, ')') : "");
+  if (pattern.kind != "tilt")
+    return core::concat(pattern.load_factor_name(), ' ', pattern.load_factor(multiplier));
+  return core::concat(pattern.load_factor_name(), ' ', pattern.load_factor(multiplier),
+                      " (lambda = tan(tilt",
+                      pattern.initial_tilt > 0.0 ? core::concat(" - ", pattern.initial_tilt) : "",
+                      ") ", multiplier, ')');
 }
 
 void print_analysis(const LimitAnalysis& a, const limit::LoadPattern& pattern, double seconds) {
@@ -224,6 +231,27 @@ void print_limits(const run::Problem& problem, const LimitAnalyses& limits) {
               << " contact points unless --time-limit asks\n";
   for (const LimitAnalysis& a : limits.analyses)
     print_analysis(a, limits.pattern, limits.settings.seconds);
+}
+
+std::optional<CollapseRange> collapse_range(const LimitAnalyses& limits) {
+  CollapseRange range{std::numeric_limits<double>::infinity(),
+                      -std::numeric_limits<double>::infinity(), true};
+  for (const LimitAnalysis& a : limits.analyses) {
+    if (a.collapse.outcome != limit::Collapse::Outcome::Collapse) continue;
+    range.upper = std::max(range.upper, limits.pattern.load_factor(a.collapse.multiplier));
+    if (!a.minimum.unsolved.empty()) continue;
+    range.lower = std::min(range.lower, limits.pattern.load_factor(a.minimum.collapse.multiplier));
+    range.proven = range.proven && a.minimum.proven;
+  }
+  if (!std::isfinite(range.upper) || !std::isfinite(range.lower)) return std::nullopt;
+  return range;
+}
+
+std::string collapse_range_text(const limit::LoadPattern& pattern, const CollapseRange& range) {
+  return core::concat("collapse loads from ", pattern.load_factor_name(), ' ', range.lower, " (",
+                      range.proven ? "the least at which a mechanism is possible, proven"
+                                   : "a mechanism is possible from here, not proven the least",
+                      ") to ", range.upper, " (the upper end)");
 }
 
 }  // namespace moreau::cli

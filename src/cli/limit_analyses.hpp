@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,20 @@ nlohmann::ordered_json limit_json(const run::Problem& problem, const LimitAnalys
 /// @throws core::Diagnostic if a file or folder cannot be written or removed
 void write_limit_files(const std::filesystem::path& folder, const run::Problem& problem,
                        const LimitAnalyses& limits);
+
+/// The range of collapse loads over a problem's analyses, as load factors: the least lower end
+/// and the largest upper end over the load's directions and the cones' drawings.
+struct CollapseRange {
+  double lower = 0.0;
+  double upper = 0.0;
+  bool proven = false;  ///< every lower end proven the least
+};
+
+/// The range; none where an analysis found no collapse or no lower end.
+std::optional<CollapseRange> collapse_range(const LimitAnalyses& limits);
+
+/// "collapse loads from NAME lower (how the lower end stands) to upper (the upper end)".
+std::string collapse_range_text(const limit::LoadPattern& pattern, const CollapseRange& range);
 
 /// The text `moreau limit` prints after its title line.
 void print_limits(const run::Problem& problem, const LimitAnalyses& limits);

@@ -2,9 +2,9 @@
 """Draws an ensemble of `moreau ensemble`: ensemble.png, the histogram of the copies' collapse
 loads, the bars split by the kind of mechanism (its counts of parts, blocks,
 hinges and sliding joints; the most frequent kinds named), with the 5th percentile and
-the median marked.
+the median marked, and the range of collapse loads of limit analysis when given (LOWER, UPPER).
 
-usage: plot_ensemble.py ENSEMBLE_CSV PNG LOAD_FACTOR_NAME TITLE
+usage: plot_ensemble.py ENSEMBLE_CSV PNG LOAD_FACTOR_NAME TITLE [LOWER UPPER]
 """
 import collections
 import csv
@@ -27,7 +27,7 @@ LABELS = {"tilt_angle_deg": "tilt at collapse (deg)", "lambda": "lateral load fa
 SHOWN_MECHANISMS = 5
 
 
-def main(table, picture, name, title):
+def main(table, picture, name, title, lower=None, upper=None):
     with open(table, newline="") as stream:
         rows = list(csv.DictReader(stream))
     collapsed = [row for row in rows if row["collapsed"] == "1"]
@@ -48,6 +48,10 @@ def main(table, picture, name, title):
         for value, text, style in ((numpy.percentile(loads, 5), "5th percentile", ":"),
                                    (numpy.median(loads), "median", "--")):
             axes.axvline(value, color="black", linestyle=style, label=f"{text} {value:.4g}")
+    if lower is not None:
+        axes.axvspan(float(lower), float(upper), color="tab:green", alpha=0.12,
+                     label=f"limit analysis of the perfect structure: {float(lower):.4g} to "
+                           f"{float(upper):.4g}")
     axes.set_xlabel(LABELS.get(name, name))
     axes.set_ylabel("copies")
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -59,6 +63,6 @@ def main(table, picture, name, title):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 5:
+    if len(sys.argv) not in (5, 7):
         sys.exit(__doc__)
     main(*sys.argv[1:])

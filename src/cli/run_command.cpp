@@ -176,25 +176,15 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
 // ends are static equivalents, not compared with a dynamic collapse.
 void print_collapse_range(const LimitAnalyses& limits, const run::RunSummary& summary) {
   const limit::LoadPattern& pattern = limits.pattern;
-  double lower = std::numeric_limits<double>::infinity();
-  double upper = -lower;
-  bool proven = true;
-  for (const LimitAnalysis& a : limits.analyses) {
-    if (a.collapse.outcome != limit::Collapse::Outcome::Collapse) continue;
-    upper = std::max(upper, pattern.load_factor(a.collapse.multiplier));
-    if (!a.minimum.unsolved.empty()) continue;
-    lower = std::min(lower, pattern.load_factor(a.minimum.collapse.multiplier));
-    proven = proven && a.minimum.proven;
-  }
   std::cout << "  limit analysis at t = 0 (limit.json): ";
-  if (!std::isfinite(upper) || !std::isfinite(lower)) {
+  const std::optional<CollapseRange> range = collapse_range(limits);
+  if (!range) {
     std::cout << "no range of collapse loads (see limit.json)\n";
     return;
   }
-  std::cout << "collapse loads from " << pattern.load_factor_name() << ' ' << lower << " ("
-            << (proven ? "the least at which a mechanism is possible, proven"
-                       : "a mechanism is possible from here, not proven the least")
-            << ") to " << upper << " (the upper end)\n";
+  std::cout << collapse_range_text(pattern, *range) << '\n';
+  const double lower = range->lower;
+  const double upper = range->upper;
   if (!summary.collapse || pattern.kind == "ground motion") return;
   const double collapse = summary.collapse->load_factor;
   const double margin = 1e-6 * std::max(1.0, std::abs(collapse));

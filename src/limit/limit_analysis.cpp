@@ -144,7 +144,7 @@ class Program {
 }  // namespace
 
 double LoadPattern::load_factor(double lambda) const {
-  return kind == "tilt" ? std::atan(lambda) * 180.0 / std::numbers::pi : lambda;
+  return kind == "tilt" ? initial_tilt + std::atan(lambda) * 180.0 / std::numbers::pi : lambda;
 }
 
 std::string LoadPattern::load_factor_name() const {
@@ -157,9 +157,13 @@ LoadPattern load_pattern(const run::Problem& problem) {
   if (gravity.gravity.isZero())
     throw core::Diagnostic({problem.path.string()}, "gravity",
                            "a gravity: the loads are in proportion to the blocks' weights", "0");
-  const Vec3 down = gravity.gravity.normalized();
-  // R(axis, alpha) g0 = g0 + alpha axis x g0 + O(alpha^2) (model::GravityLoad::tilt_axis).
-  if (gravity.tilts()) return {"tilt", {gravity.tilt_axis.cross(down).normalized()}};
+  // d/d alpha R(axis, alpha) g0 = axis x g(alpha) (model::GravityLoad::tilt_axis): from the
+  // table's angle at t = 0, where the dead load is g(alpha_0), a live load lambda |g| along
+  // axis x g(alpha_0), orthogonal to it, turns the sum by exactly atan(lambda).
+  if (gravity.tilts())
+    return {"tilt",
+            {gravity.tilt_axis.cross(gravity.at(0.0).normalized()).normalized()},
+            gravity.tilt_initial};
   if (gravity.lateral_rate > 0.0) return {"lateral", {gravity.lateral_direction}};
   if (const model::GroundMotion* ground = run::strongest_ground_motion(problem)) {
     const Vec3 direction = peak_direction(*ground);

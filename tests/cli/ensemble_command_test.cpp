@@ -59,10 +59,11 @@ class EnsembleTest : public ::testing::Test {
  protected:
   EnsembleTest() { std::ofstream(problem_) << kBlocks; }
 
-  CommandResult ensemble(int runs, const std::string& imperfections = kImperfections) const {
+  CommandResult ensemble(int runs, const std::string& imperfections = kImperfections,
+                         const std::string& options = "") const {
     return run_moreau("ensemble " + problem_.string() + " --runs " + std::to_string(runs) +
                       " --imperfections seed=11," + imperfections + " --jobs 2 --quiet --out " +
-                      out_.string());
+                      out_.string() + " " + options);
   }
 
   const ScratchFolder scratch_;
@@ -77,7 +78,7 @@ class EnsembleTest : public ::testing::Test {
 // the scattered friction makes of it, and collapses as the pair does, sliding between the
 // blocks. Of the seeds 11 to 14 three copies did the first and one the second.
 TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
-  const CommandResult result = ensemble(4);
+  const CommandResult result = ensemble(4, kImperfections, "--limit");
   ASSERT_EQ(result.exit_code, 0) << result.output;
   const double least = std::atan(0.4) * 180.0 / std::numbers::pi;
   std::vector<double> tilts;
@@ -111,6 +112,17 @@ TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
   EXPECT_DOUBLE_EQ(distribution["load_factor"]["percentile_5"].get<double>(),
                    tilts[0] + 0.15 * (tilts[1] - tilts[0]))
       << "interpolated between the order statistics";
+  // --limit: the perfect pair's range, and where each copy's collapse lies in it.
+  const nlohmann::json& range = distribution["limit"];
+  EXPECT_NEAR(range["lower"].get<double>(), least, 1e-6);
+  EXPECT_NEAR(range["upper"].get<double>(), 30.47, 0.01);
+  EXPECT_TRUE(range["lower_proven"].get<bool>());
+  const auto above = std::ranges::count_if(
+      tilts, [&](double tilt) { return tilt > range["upper"].get<double>(); });
+  EXPECT_EQ(range["copies_below"], 0);
+  EXPECT_EQ(range["copies_above"], above);
+  EXPECT_EQ(range["copies_within"], 4 - above);
+  EXPECT_TRUE(fs::exists(out_ / "limit.json"));
   int mechanisms = 0;
   for (const nlohmann::json& mechanism : distribution["mechanisms"])
     mechanisms += mechanism["runs"].get<int>();

@@ -240,6 +240,16 @@ TEST(LimitAnalysis, TheLoadPatternIsTheProblemsTiltLateralRampOrRecord) {
   EXPECT_NEAR((tilt.directions.front() - Vec3(-1.0, 0.0, 0.0)).norm(), 0.0, 1e-12);
   EXPECT_NEAR(tilt.load_factor(1.0), 45.0, 1e-12);
   EXPECT_EQ(tilt.load_factor_name(), "tilt_angle_deg");
+  // A table set at 20 degrees: the live load is orthogonal to the gravity it starts from, and
+  // the block tips at the same absolute tilt, atan(0.4 / 1).
+  const run::Problem set = planar_problem(0.8, block, "{tilt: {initial: 20, rate: 1}}");
+  const LoadPattern from_twenty = load_pattern(set);
+  EXPECT_NEAR(from_twenty.directions.front().dot(set.gravity.at(0.0)), 0.0, 1e-12);
+  EXPECT_NEAR(from_twenty.load_factor(std::tan(5.0 * std::numbers::pi / 180)), 25.0, 1e-12);
+  const Collapse tipping = collapse_of(set);
+  ASSERT_EQ(tipping.outcome, Collapse::Outcome::Collapse);
+  EXPECT_NEAR(from_twenty.load_factor(tipping.multiplier), std::atan(0.4) * 180 / std::numbers::pi,
+              1e-9);
   const LoadPattern lateral =
       load_pattern(planar_problem(0.8, block, "{lateral: {rate: 1, direction: [-1, 0, 0]}}"));
   EXPECT_NEAR(lateral.directions.front().x(), -1.0, 1e-12);

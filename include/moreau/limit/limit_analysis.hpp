@@ -33,10 +33,16 @@ struct LoadPattern {
   /// static lateral load of the strongest record, in g, along its peak's direction and the
   /// opposite one).
   std::string kind;
-  std::vector<math::Vec3> directions;  ///< unit, world, horizontal: each analysed alone
+  /// unit, world, orthogonal to the dead load: each analysed alone. Horizontal, but for a
+  /// table set at an angle before it tilts, whose tilt's first-order change of gravity is
+  /// orthogonal to the gravity it starts from.
+  std::vector<math::Vec3> directions;
+  /// deg: the tilting table's angle at t = 0 (GravityLoad::tilt_initial), which the dead load
+  /// has; the live load turns it further, to initial_tilt + atan(lambda).
+  double initial_tilt = 0.0;
 
-  /// The problem's load factor at the multiplier: the tilt atan(lambda) in degrees, else
-  /// lambda.
+  /// The problem's load factor at the multiplier: the tilt initial_tilt + atan(lambda) in
+  /// degrees, else lambda.
   double load_factor(double lambda) const;
   /// "tilt_angle_deg", "lambda" or "pga_g".
   std::string load_factor_name() const;

@@ -40,8 +40,8 @@ std::optional<run::PenaltyIntegration> integration_named(const std::optional<std
 // The copy of `problem` with imperfections, and what was drawn, as `moreau run --imperfections`
 // writes it to imperfections.json.
 py::tuple with_imperfections(const run::Problem& problem, std::uint64_t seed, double block_size,
-                             double placement, double friction, double rate) {
-  const run::Imperfections imperfections{seed, block_size, placement, friction, rate};
+                             double placement, double friction, double rate, double support) {
+  const run::Imperfections imperfections{seed, block_size, placement, friction, rate, support};
   run::validate(imperfections, problem, "imperfections");
   run::Problem copy = problem;
   const run::DrawnImperfections drawn = run::apply(imperfections, copy);
@@ -155,13 +155,15 @@ problem_from_text(text); moreau.Run(problem) runs a copy, so one problem may sta
           "them (file:line:col: warning: key: message).")
       .def("with_imperfections", &with_imperfections, py::arg("seed"), py::kw_only(),
            py::arg("block_size") = 0.0, py::arg("placement") = 0.0, py::arg("friction") = 0.0,
-           py::arg("rate") = 0.0,
+           py::arg("rate") = 0.0, py::arg("support") = 0.0,
            R"(A copy of the problem with imperfections drawn from `seed`, as one copy of
 `moreau ensemble` (docs/user-guide.md): block_size (m) shrinks each free body's least width by
 U[0, block_size], placement (m) moves it within the room that leaves, friction and rate
 (fractions in [0, 1)) scatter each contact law's friction and the tilt and lateral rates by
-1 + U[-x, x]. Returns (problem, drawn): drawn says what was drawn (rate_factor,
-friction_factors, and per free body its name, shrink in m and shift in m). Raises
+1 + U[-x, x], support (m) drops each support (a fixed or driven body not a plane) along
+gravity by U[0, support]. Returns (problem, drawn): drawn says what was drawn (rate_factor,
+friction_factors, per free body its name, shrink in m and shift in m, and per support its
+name and drop in m). Raises
 moreau.InputError for a setting out of range.)")
       .def("__repr__", [](const Problem& problem) {
         return core::concat("<moreau.Problem '", problem.title, "': ", problem.scene.bodies.size(),

@@ -24,7 +24,8 @@ std::map<std::string, double run::Imperfections::*> distances_and_fractions() {
   return {{"block_size", &run::Imperfections::block_size},
           {"placement", &run::Imperfections::placement},
           {"friction", &run::Imperfections::friction},
-          {"rate", &run::Imperfections::rate}};
+          {"rate", &run::Imperfections::rate},
+          {"support", &run::Imperfections::support}};
 }
 
 template <typename Number>
@@ -89,9 +90,13 @@ void write_imperfections(const fs::path& folder, const run::Imperfections& imper
     bodies.push_back({{"name", body.name},
                       {"shrink", body.shrink},
                       {"shift", {body.shift.x(), body.shift.y(), body.shift.z()}}});
+  nlohmann::json supports = nlohmann::json::array();
+  for (const run::SupportImperfection& support : drawn.supports)
+    supports.push_back({{"name", support.name}, {"drop", support.drop}});
   json["drawn"] = {{"rate_factor", drawn.rate_factor},
                    {"friction_factors", drawn.friction_factors},
-                   {"bodies", bodies}};
+                   {"bodies", bodies},
+                   {"supports", supports}};
   core::write_output_file(folder / kFileName,
                           [&](std::ostream& stream) { stream << json.dump(2) << '\n'; });
 }

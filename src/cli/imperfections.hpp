@@ -12,7 +12,7 @@
 namespace moreau::cli {
 
 /// The settings of a text such as "seed=3,block_size=0.002,friction=0.1": key=value items
-/// (seed, block_size, placement, friction, rate), each at most once, the others 0.
+/// (seed, block_size, placement, friction, rate, support), each at most once, the others 0.
 /// @throws core::Diagnostic naming --imperfections for an unknown key or a malformed value
 run::Imperfections read_imperfections(const std::string& text);
 

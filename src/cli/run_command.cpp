@@ -293,8 +293,8 @@ int run_run(const std::vector<std::string>& arguments) {
       "gives it: limit.json in the results, and where the collapse lies in its range")(
       "imperfections", po::value<std::string>(),
       "run a copy of the structure with imperfections drawn from a seed, as moreau ensemble "
-      "does: key=value items seed (an integer), block_size and placement (m), friction and rate "
-      "(fractions), e.g. seed=3,block_size=0.002,friction=0.1 (imperfections.json in the "
+      "does: key=value items seed (an integer), block_size, placement and support (m), friction "
+      "and rate (fractions), e.g. seed=3,block_size=0.002,friction=0.1 (imperfections.json in the "
       "results says what was drawn)")("quiet", "no progress bar on the terminal");
   po::positional_options_description positional;
   positional.add("file", 1);

@@ -72,6 +72,7 @@ void validate(const Imperfections& imperfections, const Problem& problem, const 
   check_range(imperfections.placement, 0.0, kInfinity, key, "placement", "a distance >= 0 (m)");
   check_range(imperfections.friction, 0.0, 1.0, key, "friction", "a fraction in [0, 1)");
   check_range(imperfections.rate, 0.0, 1.0, key, "rate", "a fraction in [0, 1)");
+  check_range(imperfections.support, 0.0, kInfinity, key, "support", "a distance >= 0 (m)");
   double least_width = kInfinity;
   for (const model::Body& body : problem.scene.bodies)
     if (body.motion == model::Motion::Free)
@@ -110,6 +111,14 @@ DrawnImperfections apply(const Imperfections& imperfections, Problem& problem) {
   for (model::Body& body : problem.scene.bodies)
     if (body.motion == model::Motion::Free)
       drawn.bodies.push_back(shrink_and_shift(body, imperfections, draws, problem.scene.dimension));
+  const math::Vec3 down = problem.gravity.at(0.0).normalized();
+  for (model::Body& body : problem.scene.bodies) {
+    if (body.motion == model::Motion::Free || std::holds_alternative<geometry::Plane>(body.shape))
+      continue;
+    const double drop = imperfections.support * draws.next();
+    body.x += drop * down;
+    drawn.supports.push_back({body.name, drop});
+  }
   return drawn;
 }
 

@@ -12,9 +12,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 
 namespace moreau::run {
@@ -154,6 +156,37 @@ TEST_F(ImperfectionsTest, OneSettingDoesNotMoveAnothersDraws) {
   EXPECT_EQ(a.rate_factor, b.rate_factor);
   EXPECT_EQ(b.bodies[2].shrink, 0.0);
   EXPECT_EQ(b.bodies[2].shift, math::Vec3::Zero()) << "no room to move in";
+}
+
+// The supports drop along gravity, each by its own draw within the setting, and the free
+// bodies' draws do not move: theirs come first.
+TEST_F(ImperfectionsTest, SupportsDropEachByItsOwnDraw) {
+  std::string footed = kWall;
+  footed.replace(footed.find("courses: 4}"), 11,
+                 "courses: 4, supports: {course00: {fixed: true}}}");
+  const Problem built = problem(footed);
+  Problem uneven = problem(footed);
+  Problem even = problem(footed);
+  Imperfections with_support = all_of_them(9);
+  with_support.support = 0.003;
+  const DrawnImperfections drawn = apply(with_support, uneven);
+  const DrawnImperfections level = apply(all_of_them(9), even);
+  ASSERT_EQ(drawn.supports.size(), 4U) << "the footing course's 4 blocks, not the ground";
+  std::set<double> drops;
+  for (const SupportImperfection& support : drawn.supports) {
+    const std::size_t i = static_cast<std::size_t>(
+        std::ranges::find(built.scene.bodies, support.name, &model::Body::name) -
+        built.scene.bodies.begin());
+    EXPECT_GE(support.drop, 0.0);
+    EXPECT_LT(support.drop, 0.003);
+    EXPECT_EQ(uneven.scene.bodies[i].x,
+              built.scene.bodies[i].x + support.drop * math::Vec3(0.0, 0.0, -1.0));
+    drops.insert(support.drop);
+  }
+  EXPECT_EQ(drops.size(), drawn.supports.size()) << "each its own draw";
+  ASSERT_EQ(level.bodies.size(), drawn.bodies.size());
+  for (std::size_t i = 0; i < drawn.bodies.size(); ++i)
+    EXPECT_EQ(level.bodies[i].shift, drawn.bodies[i].shift);
 }
 
 // A planar arch's voussoirs (polygons, prisms of unit depth) shrink with their mass as their

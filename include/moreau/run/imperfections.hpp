@@ -32,6 +32,10 @@ struct Imperfections {
   double friction = 0.0;
   /// in [0, 1): the gravity load's tilt rate and lateral rate times 1 + U[-rate, rate].
   double rate = 0.0;
+  /// m, >= 0: each support (a fixed or driven body that is not a plane) drops along gravity by
+  /// U[0, support], so that a base of several supports (a footing course, abutments) is
+  /// uneven. Dropping, never rising, keeps them from overlapping what stands on them.
+  double support = 0.0;
 };
 
 /// What a draw did to a free body.
@@ -41,13 +45,20 @@ struct BodyImperfection {
   math::Vec3 shift = math::Vec3::Zero();  ///< m, world: how far its centre moved
 };
 
+/// What a draw did to a support.
+struct SupportImperfection {
+  std::string name;
+  double drop = 0.0;  ///< m, along gravity
+};
+
 /// What a draw did to a problem, in the order it was drawn.
 struct DrawnImperfections {
   double rate_factor = 1.0;  ///< the factor of the tilt and lateral rates
   /// the factors of the contact laws' friction: the default law's first, then each pair's in
   /// InteractionTable::for_each_law's order
   std::vector<double> friction_factors;
-  std::vector<BodyImperfection> bodies;  ///< the free bodies, in the scene's order
+  std::vector<BodyImperfection> bodies;       ///< the free bodies, in the scene's order
+  std::vector<SupportImperfection> supports;  ///< then the supports, in the scene's order
 };
 
 /// Checks the ranges documented on Imperfections against `problem`; `key` names the setting

@@ -49,9 +49,12 @@ py::tuple with_imperfections(const run::Problem& problem, std::uint64_t seed, do
   for (const run::BodyImperfection& body : drawn.bodies)
     bodies.append(py::dict(py::arg("name") = body.name, py::arg("shrink") = body.shrink,
                            py::arg("shift") = body.shift));
+  py::list supports;
+  for (const run::SupportImperfection& dropped : drawn.supports)
+    supports.append(py::dict(py::arg("name") = dropped.name, py::arg("drop") = dropped.drop));
   return py::make_tuple(copy, py::dict(py::arg("rate_factor") = drawn.rate_factor,
                                        py::arg("friction_factors") = drawn.friction_factors,
-                                       py::arg("bodies") = bodies));
+                                       py::arg("bodies") = bodies, py::arg("supports") = supports));
 }
 
 void bind_gravity_load(py::module_& module) {

@@ -136,7 +136,24 @@ def test_a_copy_with_imperfections_is_what_moreau_run_draws(tmp_path):
     assert written["friction_factors"] == list(drawn["friction_factors"])
     assert [body["shift"] for body in written["bodies"]] == [
         list(body["shift"]) for body in drawn["bodies"]]
+    assert written["supports"] == drawn["supports"] == []  # the ground is a plane: no support
 
     with pytest.raises(moreau.InputError) as raised:
         problem.with_imperfections(1, friction=1.0)
     assert raised.value.key == "imperfections friction"
+
+
+def test_supports_drop_along_gravity_in_a_copy():
+    """A footing course made of fixed blocks drops, each block by its own draw, along gravity."""
+    problem = moreau.problem_from_text(
+        "version: 1\ntime: {step: 1.0e-3, duration: 1.0}\n"
+        "bodies: [{name: ground, shape: {type: plane}, fixed: true}]\n"
+        "generators:\n  - {type: wall, length: 1.6, thickness: 0.2, block: [0.4, 0.2], "
+        "courses: 2, supports: {course00: {fixed: true}}}\nloads: {tilt: {rate: 1.0}}\n")
+    copy, drawn = problem.with_imperfections(3, support=0.003)
+    assert len(drawn["supports"]) == 4
+    built, uneven = moreau.Run(problem), moreau.Run(copy)
+    for support in drawn["supports"]:
+        assert 0.0 <= support["drop"] < 0.003
+        i = built.body_names.index(support["name"])
+        assert list(uneven.positions[i]) == list(built.positions[i] + [0.0, 0.0, -support["drop"]])

@@ -160,10 +160,13 @@ LoadPattern load_pattern(const run::Problem& problem) {
   // d/d alpha R(axis, alpha) g0 = axis x g(alpha) (model::GravityLoad::tilt_axis): from the
   // table's angle at t = 0, where the dead load is g(alpha_0), a live load lambda |g| along
   // axis x g(alpha_0), orthogonal to it, turns the sum by exactly atan(lambda).
-  if (gravity.tilts())
-    return {"tilt",
-            {gravity.tilt_axis.cross(gravity.at(0.0).normalized()).normalized()},
-            gravity.tilt_initial};
+  // g(alpha_0) is taken without a gravity ramp's factor, which is 0 at t = 0.
+  if (gravity.tilts()) {
+    const Vec3 start = Eigen::AngleAxisd(gravity.tilt_initial * std::numbers::pi / 180.0,
+                                         gravity.tilt_axis.normalized()) *
+                       gravity.gravity;
+    return {"tilt", {gravity.tilt_axis.cross(start).normalized()}, gravity.tilt_initial};
+  }
   if (gravity.lateral_rate > 0.0) return {"lateral", {gravity.lateral_direction}};
   if (const model::GroundMotion* ground = run::strongest_ground_motion(problem)) {
     const Vec3 direction = peak_direction(*ground);

@@ -111,7 +111,9 @@ DrawnImperfections apply(const Imperfections& imperfections, Problem& problem) {
   for (model::Body& body : problem.scene.bodies)
     if (body.motion == model::Motion::Free)
       drawn.bodies.push_back(shrink_and_shift(body, imperfections, draws, problem.scene.dimension));
-  const math::Vec3 down = problem.gravity.at(0.0).normalized();
+  // The structure's own down, g0: a tilting table turns gravity, not the base, and a gravity
+  // ramp makes GravityLoad::at(0) zero.
+  const math::Vec3 down = problem.gravity.gravity.normalized();
   for (model::Body& body : problem.scene.bodies) {
     if (body.motion == model::Motion::Free || std::holds_alternative<geometry::Plane>(body.shape))
       continue;

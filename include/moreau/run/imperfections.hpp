@@ -32,7 +32,7 @@ struct Imperfections {
   double friction = 0.0;
   /// in [0, 1): the gravity load's tilt rate and lateral rate times 1 + U[-rate, rate].
   double rate = 0.0;
-  /// m, >= 0: each support (a fixed or driven body that is not a plane) drops along gravity by
+  /// m, >= 0: each support (a fixed or driven body that is not a plane) drops along g0 by
   /// U[0, support], so that a base of several supports (a footing course, abutments) is
   /// uneven. Dropping, never rising, keeps them from overlapping what stands on them.
   double support = 0.0;

@@ -29,9 +29,10 @@ int stage_count(const std::string& stages, const std::string& method) {
 TEST(Hybrid, AnEasyProblemCostsOnlyItsSweeps) {
   const LocalProblem p = make_problem(
       3, MatX::Identity(3, 3), (VecX(3) << -1.0, 0.1, 0.0).finished(), VecX::Constant(1, 0.5));
+  HybridOptions options;
+  options.stop = stop_criteria();
   VecX r = VecX::Zero(3);
-  const SolveReport report =
-      Hybrid({.stop = stop_criteria(), .sweeps = 100, .newton_fb = false}).solve(p, r);
+  const SolveReport report = Hybrid(options).solve(p, r);
   ASSERT_TRUE(report.converged());
   EXPECT_EQ(report.stages, "nsgs " + std::to_string(report.iterations));
   EXPECT_NEAR(r[0], 1.0, 1e-9);
@@ -59,10 +60,11 @@ INSTANTIATE_TEST_SUITE_P(Formulations, HybridHandover, ::testing::Bool(),
 
 TEST(Hybrid, ATimeLimitSpentInTheSweepsLeavesTheLaterStagesOut) {
   const LocalProblem p = random_problem(3, 12, 42, false);
-  StopCriteria stop = stop_criteria();
-  stop.time_limit = 1e-12;  // spent by the first sweep
+  HybridOptions options;
+  options.stop = stop_criteria();
+  options.stop.time_limit = 1e-12;  // spent by the first sweep
   VecX r = VecX::Zero(p.size());
-  const SolveReport report = Hybrid({.stop = stop, .sweeps = 100, .newton_fb = false}).solve(p, r);
+  const SolveReport report = Hybrid(options).solve(p, r);
   EXPECT_EQ(report.status, Status::TimeLimit);
   EXPECT_EQ(report.stages, "nsgs 1");
   EXPECT_DOUBLE_EQ(report.error, contact::natural_map_error(p, r));

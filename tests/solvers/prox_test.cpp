@@ -27,13 +27,10 @@ TEST(Prox, ConvergesOnTwoRedundantContactsToTheirUniqueSum) {
   W << MatX::Identity(2, 2), MatX::Identity(2, 2), MatX::Identity(2, 2), MatX::Identity(2, 2);
   const LocalProblem p =
       make_problem(2, W, (VecX(4) << -1.0, 0.0, -1.0, 0.0).finished(), VecX::Constant(2, 0.5));
+  ProxOptions options;
+  options.stop = stop_criteria();
   VecX r = VecX::Zero(4);
-  const SolveReport report = Prox(ProxOptions{.stop = stop_criteria(),
-                                              .sigma = 5.0,
-                                              .nu = 1.0,
-                                              .inner_iterations = 100,
-                                              .inner_ratio = 10.0})
-                                 .solve(p, r);
+  const SolveReport report = Prox(options).solve(p, r);
   ASSERT_TRUE(report.converged());
   EXPECT_LE(contact::natural_map_error(p, r), kTolerance);
   EXPECT_NEAR(r[0] + r[2], 1.0, 1e-9);

@@ -577,9 +577,13 @@ void MoreauJean::measure_energies(StepReport& report) const {
   report.potential_energy = potential_energy(scene_);
 }
 
+solvers::GlobalSolverState MoreauJean::global_solver_state() const {
+  return solvers_.global ? solvers_.global->state() : solvers::GlobalSolverState{};
+}
+
 StepperState MoreauJean::state() const {
   return MoreauJeanState{impulses_.entries(), earlier_impulses_.entries(), joints_.entries(),
-                         penalty_.has_value()};
+                         global_solver_state(), penalty_.has_value()};
 }
 
 void MoreauJean::restore(const StepperState& state) {
@@ -587,11 +591,12 @@ void MoreauJean::restore(const StepperState& state) {
   impulses_.replace(own.impulses);
   earlier_impulses_.replace(own.earlier_impulses);
   joints_.replace(own.bonds);
+  if (solvers_.global) solvers_.global->restore(own.solver);
 }
 
 // N.B. the last step's contacts are moved, not copied: the step replaces them anyway.
 MoreauJean::Undo MoreauJean::keep_for_undo() {
-  Undo undo{{}, std::move(contacts_), impulses_, earlier_impulses_, joints_};
+  Undo undo{{}, std::move(contacts_), impulses_, earlier_impulses_, joints_, global_solver_state()};
   for (const Body& body : scene_.bodies)
     if (body.motion == Motion::Driven) undo.driven_velocities.emplace_back(body.v, body.w_B);
   return undo;
@@ -605,6 +610,7 @@ void MoreauJean::take_back(Undo undo) {
   impulses_ = std::move(undo.impulses);
   earlier_impulses_ = std::move(undo.earlier_impulses);
   joints_ = std::move(undo.joints);
+  if (solvers_.global) solvers_.global->restore(undo.solver);
 }
 
 // One step of docs/mathematics.md section 1, as the pipeline reads.

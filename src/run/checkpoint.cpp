@@ -25,7 +25,7 @@ namespace moreau::run {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 11;
+constexpr std::uint32_t kVersion = 12;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 std::string file_bytes(const std::filesystem::path& path) {
@@ -212,6 +212,7 @@ void stepper_fields(Io& io, State& state) {
   if constexpr (std::is_same_v<std::remove_const_t<State>, dynamics::MoreauJeanState>) {
     remembered_contact_fields(io, state.impulses);
     remembered_contact_fields(io, state.earlier_impulses);
+    io.template number<double>(state.solver.penalty);
     io.template number<std::uint8_t>(state.penalty);
   } else {
     remembered_contact_fields(io, state.tangential_states);
@@ -505,6 +506,8 @@ class CheckpointValues {
     if constexpr (std::is_same_v<State, dynamics::PenaltyState>) {
       check_finite("dissipated.damping", state.dissipated.damping);
       check_finite("dissipated.slip", state.dissipated.slip);
+    } else {
+      check_non_negative("solver.penalty", state.solver.penalty);
     }
     for (const auto& [key, bond] : state.bonds) {
       check_non_negative("bonds.cohesion", bond.cohesion);

@@ -61,6 +61,7 @@ std::unique_ptr<GlobalSolver> make_velocity_newton(const StopCriteria& stop,
       static_cast<int>(read.integer("de_saxce_stall_steps", options.de_saxce_stall_steps, 0, 1000));
   options.stale_factor_iterations = static_cast<int>(
       read.integer("stale_factor_iterations", options.stale_factor_iterations, 0, 1000));
+  options.carry_penalty = read.flag("carry_penalty", options.carry_penalty);
   read.finish();
   return std::make_unique<VelocityNewton>(options);
 }

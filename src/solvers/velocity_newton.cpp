@@ -225,6 +225,9 @@ struct VelocityNewton::Cache {
   /// conjugate-gradient iteration preconditioned by it (two triangular solves and the product
   /// with K, 4 nnz(L) + 4 nnz of K's stored triangle).
   double factorization_flops = 0.0, iteration_flops = 0.0;
+  /// The kappa a solve near its answer starts at (GlobalSolverState::penalty; 0: the
+  /// options' penalty).
+  double carried_kappa = 0.0;
 };
 
 namespace {
@@ -771,6 +774,19 @@ void project_onto_cones(const VecX& mu, VecX& r) {
     r.segment<d>(d * a) = contact::project_onto_cone<d>(r.segment<d>(d * a), mu[a]);
 }
 
+// What a converged solve that started near its answer leaves to the next one: the kappa of
+// its last outer iteration, or a tenth of it where one outer iteration cut the error more
+// than 5 times (a softer kappa would have done, at fewer Newton steps an inner solve). A
+// solve from farther off leaves nothing: the kappa a cold start climbs to is not what the
+// calm steps after it need (a wall at rest's first step climbed to 1e6, and its next steps,
+// started there, set it oscillating by a few 1e-8 J within the tolerance; at 10 it sinks).
+void carry_kappa(const VelocityNewtonOptions& options, int outer_iterations, double first_rate,
+                 double last_kappa, VelocityNewton::Cache& cache) {
+  cache.carried_kappa = outer_iterations == 1 && first_rate < 0.2
+                            ? std::max(options.penalty, last_kappa / 10)
+                            : last_kappa;
+}
+
 // stall_steps > 0: stops as Stagnated once that many Newton steps have not halved the error
 // (the last halved one: an error that halves again and again is converging, however slowly).
 template <int d>
@@ -786,15 +802,28 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     return report;
   }
   prepare_pattern(problem.M, ws.rows, cache);
-  double kappa = options.penalty;
-  double kappa_ceiling = options.max_penalty;
-  set_penalty<d>(ws, kappa);
   const VecX v_free = ws.mass.solve(problem.f);
   local_velocity<d>(ws.rows, v_free, problem.w, ws.u);
   ws.q_norm = ws.u.norm();
   const double scale = std::sqrt(std::max(v_free.dot(problem.M * v_free), 0.0));
   project_onto_cones<d>(problem.mu, r);
   report.error = measure<d>(ws, r, v);
+  // With carry_penalty, a warm start near the answer (a calm time step) starts at the kappa
+  // where the last such solve ended (carry_kappa). Started at the options' 10, the clock tower's
+  // calm steps took 12 to 20 Newton steps to climb a decade per outer iteration to the 1e5 its
+  // softest modes need, where a wall converges at 10; started at a fixed 1e4, the wall's steps took
+  // half as many again (docs/large-structures.md, "Not done yet").
+  constexpr double kNearAnswer = 10.0;
+  const bool carries_kappa =
+      options.carry_penalty && report.error < kNearAnswer * options.stop.tolerance;
+  double kappa = carries_kappa && cache.carried_kappa > 0.0
+                     ? std::clamp(cache.carried_kappa, options.penalty, options.max_penalty)
+                     : options.penalty;
+  double kappa_ceiling = options.max_penalty;
+  set_penalty<d>(ws, kappa);
+  double last_kappa = kappa;  // of the last outer iteration
+  int outer_iterations = 0;
+  double first_rate = 1.0;  // the error's ratio over the first outer iteration
   VecX best = r;
   double best_error = report.error;
   double halved_error = report.error;  // the error last halved, at Newton step halved_at
@@ -835,6 +864,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     const int steps =
         std::min(options.inner_iterations, options.stop.max_iterations - report.iterations);
     const InnerMethod used = method;
+    last_kappa = kappa;
     const InnerNewtonResult inner = inner_solve<d>(options, cache, ws, used, steps, tolerance, v);
     report.iterations += inner.iterations;
     if (inner.interrupted) {
@@ -919,6 +949,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // collapse, docs/large-structures.md, "The De Saxcé step at any error").
     constexpr int kSlowIterationsAtCeiling = 3;
     const bool slow = inner.finished && error > 0.2 * report.error;
+    if (++outer_iterations == 1) first_rate = error / report.error;
     slow_at_ceiling =
         slow && kappa == kappa_ceiling && kappa < options.max_penalty ? slow_at_ceiling + 1 : 0;
     if (slow_at_ceiling == kSlowIterationsAtCeiling) {
@@ -948,6 +979,8 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
   // M * 1e300 returned inf and NaN impulses) returns the best iterate too.
   if (!(report.error <= best_error)) r = best;
   report.error = measure<d>(ws, r, v);
+  if (carries_kappa && report.converged() && report.iterations > 0)
+    carry_kappa(options, outer_iterations, first_rate, last_kappa, cache);
   report.seconds = clock.seconds();
   return report;
 }
@@ -975,6 +1008,12 @@ VelocityNewton::VelocityNewton(const VelocityNewtonOptions& options)
 }
 
 VelocityNewton::~VelocityNewton() = default;
+
+GlobalSolverState VelocityNewton::state() const { return {.penalty = cache_->carried_kappa}; }
+
+void VelocityNewton::restore(const GlobalSolverState& state) {
+  cache_->carried_kappa = state.penalty;
+}
 
 SolveReport VelocityNewton::solve(const GlobalProblem& problem, VecX& r, VecX& v) const {
   MOREAU_ASSERT(r.size() == problem.dimension * problem.contacts());

@@ -191,6 +191,7 @@ TEST_F(CheckpointTest, AnNscdStateComesBackAsOne) {
       .earlier_impulses = {{{2, 0, 7u}, {Vec3(0.25, 1.0 / 9, 0.0), Vec3(0.1, 0.2, 0.3)}},
                            {{3, 0, 1u}, {Vec3(1.0, 0.0, 0.0), Vec3(0.0, 0.0, 0.5)}}},
       .bonds = {{{2, 0, 9u}, {1.0 / 7, 2.0, Vec3::UnitX()}}},
+      .solver = {.penalty = 1.0 / 3},
       .penalty = true};
   write_checkpoint(folder_ / "nscd", written);
   const Checkpoint read = read_checkpoint(folder_ / "nscd");
@@ -204,6 +205,7 @@ TEST_F(CheckpointTest, AnNscdStateComesBackAsOne) {
   EXPECT_TRUE(same_bits(state.earlier_impulses[0].second.value, Vec3(0.25, 1.0 / 9, 0.0)));
   ASSERT_EQ(state.bonds.size(), 1u);
   EXPECT_TRUE(same_bits(state.bonds[0].second.cohesion, 1.0 / 7));
+  EXPECT_TRUE(same_bits(state.solver.penalty, 1.0 / 3));
   EXPECT_TRUE(state.penalty);
   write_checkpoint(folder_ / "nscd-again", read);
   EXPECT_EQ(bytes_of(folder_ / "nscd-again"), bytes_of(folder_ / "nscd"));
@@ -219,7 +221,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 11"));
+              HasSubstr("version-1: error: checkpoint version: expected 12"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints
@@ -276,7 +278,7 @@ TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
                         "another run), found penalty (explicit)"));
   // The implicit penalty mode's stepper is NSCD's, its contacts the penalty laws.
   other_mode.stepper = dynamics::MoreauJeanState{
-      .impulses = {}, .earlier_impulses = {}, .bonds = {}, .penalty = true};
+      .impulses = {}, .earlier_impulses = {}, .bonds = {}, .solver = {}, .penalty = true};
   EXPECT_THAT(refusal_of(other_mode),
               HasSubstr("error: mode: expected nscd (the checkpoint is of another run), found "
                         "penalty (implicit)"));
@@ -286,10 +288,18 @@ TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
   EXPECT_NO_THROW(check_checkpoint_matches(other_mode, "ck", implicit));
   EXPECT_THROW(check_checkpoint_matches(checkpoint, "ck", implicit), core::Diagnostic);
   Checkpoint other_bodies = checkpoint;
-  other_bodies.stepper = dynamics::MoreauJeanState{
-      .impulses = {}, .earlier_impulses = {}, .bonds = {{{0, 5, 1u}, {1.0, 0.0}}}};
+  other_bodies.stepper = dynamics::MoreauJeanState{.impulses = {},
+                                                   .earlier_impulses = {},
+                                                   .bonds = {{{0, 5, 1u}, {1.0, 0.0}}},
+                                                   .solver = {},
+                                                   .penalty = false};
   EXPECT_THAT(refusal_of(other_bodies),
               HasSubstr("dir/checkpoint-001234: error: bonds: expected body indices below 2"));
+  Checkpoint other_kappa = checkpoint;
+  std::get<dynamics::MoreauJeanState>(other_kappa.stepper).solver.penalty = -1.0;
+  EXPECT_THAT(refusal_of(other_kappa),
+              HasSubstr("dir/checkpoint-001234: error: solver.penalty: expected a finite number >= "
+                        "0 (no run writes this checkpoint), found -1"));
 }
 
 // A checkpoint whose checksum is right but whose values no run writes (made by another

@@ -100,6 +100,19 @@ TEST_F(RunTest, NscdRunContinuedFromACheckpointIsBitwiseTheUninterruptedRun) {
   EXPECT_LT(whole.steps, 2000);
 }
 
+// velocity-newton's carried kappa (carry_penalty) is part of the stepper's state: the
+// checkpoint keeps it.
+TEST_F(RunTest, RunWithACarriedKappaContinuedFromACheckpointIsBitwiseTheUninterruptedRun) {
+  const std::string carrying = std::string(kTiltingArch) +
+                               "solver: {name: velocity-newton, parameters: {carry_penalty: on}}\n";
+  run::Run first(problem(carrying));
+  while (first.step() < 1000) first.advance();
+  const run::Checkpoint checkpoint = first.checkpoint();
+  EXPECT_GT(std::get<dynamics::MoreauJeanState>(checkpoint.stepper).solver.penalty, 0.0)
+      << "no kappa carried at step 1000";
+  expect_bitwise_restart(carrying, 1000);
+}
+
 TEST_F(RunTest, PenaltyRunContinuedFromACheckpointIsBitwiseTheUninterruptedRun) {
   expect_bitwise_restart(kPenaltyBoxes, 1000);
 }

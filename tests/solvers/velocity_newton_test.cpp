@@ -398,6 +398,63 @@ TEST(VelocityNewton, AStaleFactorGivesTheFactorizedSolvesAnswer) {
   EXPECT_TRUE(iterates_differ);
 }
 
+// With carry_penalty, what a solve leaves to the next (state(): the kappa a solve that started
+// near its answer ended at, where the next such solve starts) is all of it: a fresh instance
+// restored from it solves the next problem bitwise as the instance that carried it does (a run
+// continued from a checkpoint). A solve from far off (r = 0) starts at the options' kappa whatever
+// was carried, and leaves nothing; without the option nothing is carried.
+TEST(VelocityNewton, ItsStateIsAllThatOneSolveLeavesToTheNext) {
+  VelocityNewtonOptions carrying{.stop = tight()};
+  carrying.carry_penalty = true;
+  const auto near = [](const GlobalProblem& problem, double change) {
+    GlobalProblem next = problem;  // the next time step: other loads, near the last answer
+    next.f *= 1.0 + change;
+    return next;
+  };
+  for (int seed = 1; seed < 6; ++seed) {
+    SCOPED_TRACE(seed);
+    const GlobalProblem problem = testing::random_global_problem(12, 40, seed);
+    const VelocityNewton carrier(carrying);
+    VecX r = VecX::Zero(problem.H.cols()), v;
+    ASSERT_TRUE(carrier.solve(problem, r, v).converged());
+    EXPECT_EQ(carrier.state().penalty, 0.0) << "a cold start leaves nothing";
+    const SolveReport second = carrier.solve(near(problem, 1e-9), r, v);
+    ASSERT_TRUE(second.converged());
+    ASSERT_GT(second.iterations, 0);
+    const GlobalSolverState state = carrier.state();
+    EXPECT_GE(state.penalty, carrier.options().penalty);
+
+    VelocityNewton restored(carrying);
+    restored.restore(state);
+    VecX r_carried = r, r_restored = r;
+    const SolveReport carried = carrier.solve(near(problem, 2e-9), r_carried, v);
+    const SolveReport repeated = restored.solve(near(problem, 2e-9), r_restored, v);
+    EXPECT_EQ(repeated.iterations, carried.iterations);
+    EXPECT_EQ(r_restored, r_carried);
+    EXPECT_EQ(restored.state().penalty, carrier.state().penalty);
+
+    // Started at a restored 1e4, a solve near its answer ends at 1e4 or above (kappa only
+    // falls below its start after an unfinished inner solve), and leaves at least a tenth.
+    VelocityNewton stiff(carrying);
+    stiff.restore({.penalty = 1e4});
+    VecX r_stiff = r;
+    ASSERT_TRUE(stiff.solve(near(problem, 2e-9), r_stiff, v).converged());
+    EXPECT_GE(stiff.state().penalty, 1e3);
+
+    VecX r_cold = VecX::Zero(problem.H.cols()), r_fresh = r_cold;
+    stiff.restore({.penalty = stiff.options().max_penalty});
+    const SolveReport cold = stiff.solve(problem, r_cold, v);
+    const SolveReport first = VelocityNewton({.stop = tight()}).solve(problem, r_fresh, v);
+    EXPECT_EQ(cold.iterations, first.iterations);
+    EXPECT_EQ(r_cold, r_fresh);
+
+    const VelocityNewton plain({.stop = tight()});
+    VecX r_plain = r;
+    ASSERT_TRUE(plain.solve(near(problem, 1e-9), r_plain, v).converged());
+    EXPECT_EQ(plain.state().penalty, 0.0);
+  }
+}
+
 TEST(VelocityNewton, RegistryBuildsItAndRefusesBadOptions) {
   EXPECT_EQ(make_global_solver("velocity-newton", {})->name(), "velocity-newton");
   EXPECT_TRUE(is_global_solver("velocity-newton"));
@@ -412,6 +469,10 @@ TEST(VelocityNewton, RegistryBuildsItAndRefusesBadOptions) {
   EXPECT_THROW(make_global_solver("velocity-newton", {}, {{"stale_factor_iterations", "-1"}}),
                core::Diagnostic);
   EXPECT_NO_THROW(make_global_solver("velocity-newton", {}, {{"stale_factor_iterations", "0"}}));
+  EXPECT_THROW(make_global_solver("velocity-newton", {}, {{"carry_penalty", "often"}}),
+               core::Diagnostic);
+  const auto carrying = make_global_solver("velocity-newton", {}, {{"carry_penalty", "on"}});
+  EXPECT_TRUE(dynamic_cast<const VelocityNewton&>(*carrying).options().carry_penalty);
   EXPECT_THROW(make_global_solver("velocity-newtn", {}), core::Diagnostic);
 }
 

@@ -128,7 +128,8 @@ class MoreauJean final : public Stepper {
 
   /// The impulses the last step's solve started from (the last step's, remembered per
   /// contact), in the variable of the problems above, for dumps: a dumped problem solved
-  /// from them repeats the run's solve.
+  /// from them repeats the run's solve (but for the global solver's state(), which a dump
+  /// does not carry).
   const VecX& first_guess() const { return first_guess_; }
 
   /// How the automatic choice solves a step with these contacts. Where contacts are few per
@@ -214,7 +215,9 @@ class MoreauJean final : public Stepper {
     ContactMemory impulses;
     ContactMemory earlier_impulses;
     CohesiveJoints joints;
+    solvers::GlobalSolverState solver;
   };
+  solvers::GlobalSolverState global_solver_state() const;
   Undo keep_for_undo();
   void take_back(Undo undo);
   VecX generalized_velocity() const;

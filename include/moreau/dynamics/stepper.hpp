@@ -7,6 +7,7 @@
 #include "moreau/collision/contact_point.hpp"
 #include "moreau/dynamics/bond.hpp"
 #include "moreau/dynamics/contact_memory.hpp"
+#include "moreau/solvers/global_solver.hpp"
 #include "moreau/solvers/solver.hpp"
 
 #include <exception>
@@ -81,6 +82,8 @@ struct MoreauJeanState {
   /// warm start where that is better (MoreauJean::warm_start).
   std::vector<ContactMemory::Entry> earlier_impulses;
   BondEntries bonds;
+  /// The global solver's (solvers::GlobalSolver::state()); empty without one.
+  solvers::GlobalSolverState solver;
   /// Whether the contacts followed the penalty laws (the implicit penalty integration), not
   /// the rigid law.
   bool penalty = false;

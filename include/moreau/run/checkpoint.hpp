@@ -4,7 +4,7 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 11, in the machine's byte order (a marker refuses another order); one
+// Format, version 12, in the machine's byte order (a marker refuses another order); one
 // function of checkpoint.cpp (checkpoint_fields) lists the fields for both writing and
 // reading, in this order:
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
@@ -15,8 +15,9 @@
 //     u64 n, n remembered contacts: i32 body_a, i32 body_b, u32 feature, value (3 f64: the
 //       impulse for Moreau-Jean, the tangential state for the explicit penalty mode), anchor
 //       (3 f64, m, in body_a's frame);
-//     Moreau-Jean only: the impulses of the step before, as the remembered contacts, and u8
-//       the contacts followed the penalty laws (1 in the implicit penalty mode);
+//     Moreau-Jean only: the impulses of the step before, as the remembered contacts, f64 the
+//       global solver's kappa (solvers::GlobalSolverState; 0 none), and u8 the contacts
+//       followed the penalty laws (1 in the implicit penalty mode);
 //     explicit penalty mode only: f64 dissipated by damping, f64 by slip;
 //     u64 n, n bonds: i32 body_a, i32 body_b, u32 feature, f64 cohesion (N), f64 tension (N),
 //     anchor (3 f64, m, in body_a's frame),

@@ -14,6 +14,14 @@ namespace moreau::solvers {
 
 using contact::GlobalProblem;
 
+/// What a global solve leaves to the next one (GlobalSolver::state()).
+struct GlobalSolverState {
+  /// velocity-newton: the proximal stiffness kappa (VelocityNewtonOptions::penalty) that the
+  /// last solve's outer iteration ended at, where a solve starting near its answer starts;
+  /// 0: none yet.
+  double penalty = 0.0;
+};
+
 /// A method for  M v = f + H r,  u = H^T v + w,  K* ∋ û ⊥ r ∈ K  (normal first).
 /// Convergence is judged, as for every solver, by the natural-map error of the local problem
 /// the global one condenses to (u = W r + q, q = H^T M^-1 f + w), measured without W: with
@@ -26,6 +34,12 @@ class GlobalSolver {
   /// velocities M^-1 (f + H r) of those impulses (size n_dof).
   /// @pre r.size() == d n_c; problem passed contact::validate, M symmetric positive definite
   virtual SolveReport solve(const GlobalProblem& problem, VecX& r, VecX& v) const = 0;
+  /// What this solver's next solve depends on besides its problem and warm start (empty for a
+  /// method that carries nothing); a stepper keeps it with its own state, so that a run
+  /// continued from a checkpoint takes bitwise the steps the uninterrupted run takes.
+  virtual GlobalSolverState state() const { return {}; }
+  /// Continues from `state`, taken by state() of a solver of the same method and options.
+  virtual void restore(const GlobalSolverState& /*state*/) {}
 };
 
 }  // namespace moreau::solvers

@@ -60,7 +60,8 @@ void print_result(const contact::ContactProblemFile& file, std::string_view solv
 }
 
 // A method of the global form runs on the file's global problem; a local file has none.
-// v: the global velocities of the returned r.
+// Started from a dump's guess, it starts from the state the run's solver started the step
+// from, so that the solve repeats the run's. v: the global velocities of the returned r.
 solvers::SolveReport solve_global(const contact::ContactProblemFile& file, const std::string& name,
                                   const po::variables_map& values, VecX& r, VecX& v) {
   if (!file.global)
@@ -69,6 +70,8 @@ solvers::SolveReport solve_global(const contact::ContactProblemFile& file, const
                            "a local problem (W, q): use a method of the local form");
   const auto solver =
       solvers::make_global_solver(name, read_stop_criteria(values), read_solver_parameters(values));
+  if (values["warm-start"].as<std::string>() == "guess" && file.guess_penalty)
+    solver->restore({.penalty = *file.guess_penalty});
   return solver->solve(*file.global, r, v);
 }
 

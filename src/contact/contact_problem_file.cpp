@@ -48,6 +48,7 @@ ContactProblemFile read_contact_problem_file(const std::filesystem::path& path,
     set_problem(file, std::move(contents.problem), local_form);
     file.stored_solution = std::move(contents.solution);
     file.guess = std::move(contents.guess);
+    file.guess_penalty = contents.guess_penalty;
   } else {
     set_problem(file, read_siconos_text(path), local_form);
   }

@@ -260,10 +260,21 @@ GlobalProblem read_global(const Hdf5Reader& file) {
   return problem;
 }
 
+// moreau's own dataset beside FCLib's guess (fclib_io.hpp): FCLib's readers ignore it.
+constexpr const char* kGuessPenalty = "/guesses/1/moreau_penalty";
+
 // r of a solution group (/solution or /guesses/1), one value per impulse.
 std::optional<VecX> read_impulses(const Hdf5Reader& file, const std::string& group, Index n) {
   if (!file.exists(group)) return std::nullopt;
   return file.vector(group + "/r", n, "one per impulse");
+}
+
+// The state a dump's global solver started its guess's solve from, if stored.
+std::optional<double> read_guess_penalty(const Hdf5Reader& file) {
+  if (!file.exists(kGuessPenalty)) return std::nullopt;
+  const double penalty = file.vector(kGuessPenalty, 1, "a scalar")[0];
+  if (penalty < 0.0) throw file.error(kGuessPenalty, "a penalty >= 0", concat(penalty));
+  return penalty;
 }
 
 // A matrix in libfclib's compressed columns (nz = -1), kept alive while libfclib writes it:
@@ -318,6 +329,22 @@ void write_guess(const std::string& file, fclib_solution guess) {
     throw Diagnostic({file}, "/guesses", "libfclib could not write the guess");
 }
 
+// A dataset of one double at `path` (its group exists) in an existing file.
+void write_scalar(const std::string& file, const char* path, double value) {
+  const hid_t id = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+  const hsize_t one = 1;
+  const hid_t space = id < 0 ? -1 : H5Screate_simple(1, &one, nullptr);
+  const hid_t dataset = space < 0 ? -1
+                                  : H5Dcreate2(id, path, H5T_IEEE_F64LE, space, H5P_DEFAULT,
+                                               H5P_DEFAULT, H5P_DEFAULT);
+  const bool written = dataset >= 0 && H5Dwrite(dataset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL,
+                                                H5P_DEFAULT, &value) >= 0;
+  if (dataset >= 0) H5Dclose(dataset);
+  if (space >= 0) H5Sclose(space);
+  const bool closed = id >= 0 && H5Fclose(id) >= 0;
+  if (!written || !closed) throw Diagnostic({file}, path, "libhdf5 could not write the value");
+}
+
 }  // namespace
 
 bool has_hdf5_signature(const std::filesystem::path& path) {
@@ -359,6 +386,7 @@ FclibContents read_fclib_in_process(const std::filesystem::path& path) {
       [](const auto& problem) { return problem.dimension * problem.mu.size(); }, contents.problem);
   contents.solution = read_impulses(reader, "/solution", n);
   contents.guess = read_impulses(reader, "/guesses/1", n);
+  contents.guess_penalty = read_guess_penalty(reader);
   return contents;
 }
 
@@ -413,15 +441,17 @@ void write_fclib_guess(const std::filesystem::path& path, const LocalProblem& pr
 }
 
 void write_fclib_guess(const std::filesystem::path& path, const GlobalProblem& problem,
-                       const VecX& r) {
+                       const VecX& r, std::optional<double> penalty) {
   MOREAU_ASSERT(r.size() == problem.H.cols());
   MOREAU_ASSERT(!problem.compliant());
+  MOREAU_ASSERT(!penalty || *penalty >= 0.0);
   const std::string file = path.string();
   const SilenceHdf5Errors silence;
   VecX v_out = global_velocity(problem, r, file);
   VecX u_out = problem.local_velocity(v_out);
   VecX r_out = r;
   write_guess(file, {v_out.data(), u_out.data(), r_out.data(), nullptr});
+  if (penalty) write_scalar(file, kGuessPenalty, *penalty);
 }
 
 }  // namespace moreau::contact

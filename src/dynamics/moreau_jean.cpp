@@ -653,6 +653,7 @@ StepReport MoreauJean::step() {
     VecX r = warm_start(terms);
     earlier_impulses_ = impulses_;
     first_guess_ = r + cone_shifts();
+    first_solver_state_ = global_solver_state();
     report.times.assembly = assembly_clock.seconds();
     V_next = solve(terms, r, report);
     if (report.solve->status == solvers::Status::Interrupted) {

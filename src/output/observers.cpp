@@ -152,7 +152,8 @@ void ProblemDumpOutput::stepped(const run::Run& run, const run::StepOutcome& out
   if (stepper.global_problem().contacts() > 0) {
     const contact::GlobalProblem standard = contact::standard_form(stepper.global_problem());
     contact::write_fclib_global(path, standard);
-    contact::write_fclib_guess(path, standard, stepper.first_guess());
+    contact::write_fclib_guess(path, standard, stepper.first_guess(),
+                               stepper.first_solver_state().penalty);
   } else {
     contact::write_fclib_local(path, stepper.local_problem());
     contact::write_fclib_guess(path, stepper.local_problem(), stepper.first_guess());

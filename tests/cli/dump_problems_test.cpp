@@ -98,6 +98,39 @@ TEST(DumpProblems, ADumpSolvedFromItsGuessRepeatsTheRunsSolve) {
   }
 }
 
+// With carry_penalty, a solve near its answer starts at the proximal stiffness the last one
+// ended at: the dump of a global step carries that state beside its guess, and `moreau
+// solve --warm-start guess` restores it, so that the replay still repeats the run's solve.
+TEST(DumpProblems, ADumpCarriesTheStateItsGlobalSolverStartedFrom) {
+  const fs::path file = fs::temp_directory_path() / "moreau_dump_problems_test_carried.yaml";
+  {
+    std::ifstream bundled(kBundledProblems / "blocks-side-by-side.yaml");
+    std::ofstream(file) << bundled.rdbuf()
+                        << "solver: {name: velocity-newton, parameters: {carry_penalty: on}}\n";
+  }
+  const fs::path problems = run_with_dumps(file, "--duration 0.02");
+  int carried = 0;
+  for (int step = 1; step <= 20; ++step) {
+    const fs::path dumped = problems / ("step_" + std::to_string(step) + ".hdf5");
+    ASSERT_TRUE(fs::exists(dumped)) << dumped;
+    const contact::FclibContents contents = contact::read_fclib(dumped);
+    ASSERT_TRUE(contents.guess_penalty.has_value()) << dumped;
+    // Above the default start (penalty 10), where a replay without the state would differ.
+    if (*contents.guess_penalty <= 10.0) continue;
+    ++carried;
+    const CommandResult solved = run_moreau(
+        "solve --json --warm-start guess --solver velocity-newton --option "
+        "carry_penalty=on " +
+        dumped.string());
+    ASSERT_EQ(solved.exit_code, 0) << solved.output;
+    const auto replayed = nlohmann::json::parse(solved.output);
+    const auto row = solver_row(problems.parent_path(), step);
+    EXPECT_EQ(replayed["iterations"].get<int>(), std::stoi(row.at("iterations"))) << step;
+    EXPECT_EQ(replayed["error"].get<double>(), std::stod(row.at("error"))) << step;
+  }
+  EXPECT_GT(carried, 0) << "no step carried a kappa: the test tests nothing";
+}
+
 // A compliant step (dynamics/joint_compliance.hpp) is dumped in FCLib's standard form, its
 // compliance as auxiliary degrees of freedom (contact::standard_form): the block's 6 and 3 per
 // contact. Solved from its guess it converges, by another path than the run's.

@@ -141,6 +141,7 @@ TEST(FclibIo, AGuessRoundTripsBesideTheSolution) {
   EXPECT_EQ(*contents.solution, solution);
   ASSERT_TRUE(contents.guess.has_value());
   EXPECT_EQ(*contents.guess, guess);
+  EXPECT_FALSE(contents.guess_penalty.has_value());
   int guesses = 0;
   fclib_solution* read = fclib_read_guesses(path.string().c_str(), &guesses);
   ASSERT_EQ(guesses, 1);
@@ -246,6 +247,39 @@ TEST(FclibIo, RefusesDamagedDataAtTheDataset) {
   const std::string message = refusal(path);
   EXPECT_THAT(message, HasSubstr(path.string() + ": error: /fclib_local/W/x:"));
   EXPECT_THAT(message, HasSubstr("damaged data"));
+}
+
+// A dump's global guess carries the state its run's global solver started from; libfclib,
+// which knows nothing of it, still reads the guess.
+TEST(FclibIo, AGuessCarriesTheSolversPenalty) {
+  const GlobalProblem problem = two_contacts_global();
+  const VecX guess = (VecX(6) << 0.5, 0.1, -0.1, 1.0 / 3.0, 0.0, 0.0).finished();
+  const auto path = temporary("guess_penalty.hdf5");
+  write_fclib_global(path, problem);
+  write_fclib_guess(path, problem, guess, 31622.776601683792);
+  const ContactProblemFile file = read_contact_problem_file(path);
+  ASSERT_TRUE(file.guess_penalty.has_value());
+  EXPECT_EQ(*file.guess_penalty, 31622.776601683792);
+  ASSERT_TRUE(file.guess.has_value());
+  EXPECT_EQ(*file.guess, guess);
+  int guesses = 0;
+  fclib_solution* read = fclib_read_guesses(path.string().c_str(), &guesses);
+  EXPECT_EQ(guesses, 1);
+  fclib_delete_solutions(read, guesses);
+
+  // A negative stiffness is no state a solver leaves: refused at the dataset.
+  const hid_t hdf5 = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+  ASSERT_GE(hdf5, 0);
+  const hid_t dataset = H5Dopen2(hdf5, "/guesses/1/moreau_penalty", H5P_DEFAULT);
+  ASSERT_GE(dataset, 0);
+  const double negative = -1.0;
+  ASSERT_GE(H5Dwrite(dataset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, &negative), 0);
+  H5Dclose(dataset);
+  H5Fclose(hdf5);
+  const std::string message = refusal(path);
+  std::filesystem::remove(path);
+  EXPECT_THAT(message, HasSubstr(path.string() + ": error: /guesses/1/moreau_penalty:"));
+  EXPECT_THAT(message, HasSubstr("a penalty >= 0"));
 }
 
 }  // namespace

@@ -45,7 +45,8 @@ void write_text(const fs::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
 }
 
-// Each valid Siconos file of tests/data/contact as an FCLib file with a zero solution.
+// Each valid Siconos file of tests/data/contact as an FCLib file with a zero solution, a global
+// one also with a guess and its solver's state as a dump of `moreau run` writes them.
 void write_fclib_files(const fs::path& out) {
   for (const char* name :
        {"local_dense", "local_sparse_block", "local_csparse_2d", "global_dense"}) {
@@ -56,8 +57,11 @@ void write_fclib_files(const fs::path& out) {
         [&](const auto& problem) {
           if constexpr (std::is_same_v<std::decay_t<decltype(problem)>, contact::LocalProblem>)
             contact::write_fclib_local(path, problem, math::VecX::Zero(problem.size()));
-          else
-            contact::write_fclib_global(path, problem, math::VecX::Zero(problem.H.cols()));
+          else {
+            const math::VecX zero = math::VecX::Zero(problem.H.cols());
+            contact::write_fclib_global(path, problem, zero);
+            contact::write_fclib_guess(path, problem, zero, 1e4);
+          }
         },
         data);
   }

@@ -28,6 +28,7 @@ struct ContactProblemFile {
   LocalProblem problem;
   std::optional<VecX> stored_solution;  ///< r stored in the file (FCLib /solution/r), if any
   std::optional<VecX> guess;            ///< the first FCLib guess (/guesses/1/r), if any
+  std::optional<double> guess_penalty;  ///< FclibContents::guess_penalty
   double condensation_seconds = 0.0;    ///< wall time spent condensing a global problem, s
   /// Set when kind == Global: keeps the factorization of M, so that the global velocities
   /// v = M^-1 (f + H r) of a solution can be recovered without factoring again.

@@ -4,6 +4,8 @@
 //   /fclib_local/{spacedim, W/{nzmax,m,n,nz,p,i,x}, vectors/{q,mu}}       local problems
 //   /fclib_global/{spacedim, M/..., H/..., vectors/{f,w,mu}}               global problems
 //   /solution/{r,u[,v]}, /guesses/{number_of_guesses, 1/{r,u[,v]}, ...}   optional
+//   /guesses/1/moreau_penalty   moreau's own, optional: the state velocity-newton started
+//                               the guess's solve from (solvers::GlobalSolverState::penalty)
 // Matrices: nz = -2 compressed rows, -1 compressed columns, nz >= 0 triplets (i = rows,
 // p = columns, as in CSparse). Not libfclib's readers: they exit the process on a failed HDF5
 // call (a damaged byte in the data of a dataset: "fclib.h: 613 => ERROR: HDF5 call failed",
@@ -25,6 +27,9 @@ struct FclibContents {
   ProblemData problem;           ///< validated
   std::optional<VecX> solution;  ///< /solution/r, if present
   std::optional<VecX> guess;     ///< /guesses/1/r, if present
+  /// /guesses/1/moreau_penalty, if present: velocity-newton's carried proximal stiffness at
+  /// the start of the run's solve of the guess (>= 0; 0: none carried)
+  std::optional<double> guess_penalty;
 };
 
 /// True if the file starts with the HDF5 signature (at offset 0; user blocks are not used
@@ -66,13 +71,14 @@ void write_fclib_global(const std::filesystem::path& path, const GlobalProblem& 
 /// Adds r as the first guess (/guesses/1, with its velocities u and, for a global problem,
 /// v = M^-1 (f + H r)) to a file write_fclib_local or write_fclib_global has just written:
 /// the warm start a run's solve started from, which `moreau solve --warm-start guess` starts
-/// from again.
-/// @pre r has d n_c entries; a global problem has no compliance (standard_form)
+/// from again. For a global problem, `penalty`, when given, is the state the run's global
+/// solver started from (/guesses/1/moreau_penalty), which `moreau solve` restores with it.
+/// @pre r has d n_c entries; a global problem has no compliance (standard_form); penalty >= 0
 /// @throws core::Diagnostic if M is not symmetric positive definite or the file cannot be
 ///         written
 void write_fclib_guess(const std::filesystem::path& path, const LocalProblem& problem,
                        const VecX& r);
 void write_fclib_guess(const std::filesystem::path& path, const GlobalProblem& problem,
-                       const VecX& r);
+                       const VecX& r, std::optional<double> penalty = std::nullopt);
 
 }  // namespace moreau::contact

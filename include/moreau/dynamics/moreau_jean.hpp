@@ -128,9 +128,11 @@ class MoreauJean final : public Stepper {
 
   /// The impulses the last step's solve started from (the last step's, remembered per
   /// contact), in the variable of the problems above, for dumps: a dumped problem solved
-  /// from them repeats the run's solve (but for the global solver's state(), which a dump
-  /// does not carry).
+  /// from them, by a global solver restored to first_solver_state(), repeats the run's solve.
   const VecX& first_guess() const { return first_guess_; }
+
+  /// The global solver's state (GlobalSolver::state()) the last step's solve started from.
+  const solvers::GlobalSolverState& first_solver_state() const { return first_solver_state_; }
 
   /// How the automatic choice solves a step with these contacts. Where contacts are few per
   /// body (d n_c <= n_dof: granular packings), the local method on W. Where the problem is
@@ -234,7 +236,9 @@ class MoreauJean final : public Stepper {
   ContactMemory impulses_;          ///< of the last step, the next solve's warm start
   ContactMemory earlier_impulses_;  ///< of the step before, for the extrapolated warm start
   VecX first_guess_;                ///< of the last step's solve
-  std::vector<Index> offset_;       ///< first degree of freedom of each free body, -1 otherwise
+  /// of the last step's solve
+  solvers::GlobalSolverState first_solver_state_;
+  std::vector<Index> offset_;  ///< first degree of freedom of each free body, -1 otherwise
   Index n_dof_ = 0;
   double allowance_ = 0.0;  ///< m, contact_allowance of the scene at the start
   CohesiveJoints joints_;

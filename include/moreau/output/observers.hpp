@@ -116,11 +116,12 @@ class RemovalOutput final : public run::Observer {
 /// problems/step_<k>.hdf5 (moreau run --dump-problems): each step's problem in FCLib's
 /// format, in the form the step was solved in: global (M, H, f, w, mu) for a step of the
 /// global form, local (W, q, mu) for a step solved on W alone, with the impulses the run's
-/// solve started from as FCLib's first guess (`moreau solve --warm-start guess` replays the
-/// step). An automatic step whose global methods failed and which a method on W then took
-/// over is dumped global: those are the steps whose global solve is worth replaying, and the
-/// methods on W read a global file too, condensed (until 2026-11-29 it was dumped local, and
-/// `velocity-newton` could not replay it).
+/// solve started from as FCLib's first guess, and beside a global one the state its global
+/// solver started from (`moreau solve --warm-start guess` replays the step). An automatic
+/// step whose global methods failed and which a method on W then took over is dumped global:
+/// those are the steps whose global solve is worth replaying, and the methods on W read a
+/// global file too, condensed (until 2026-11-29 it was dumped local, and `velocity-newton`
+/// could not replay it).
 /// Rejected: condensing a global step to W, which costs a factorization of M per step and
 /// keeps the global methods from the problem the run solved.
 class ProblemDumpOutput final : public run::Observer {

@@ -275,6 +275,9 @@ void bind_reports(py::module_& module) {
                     "the error of every iteration (when record_history was asked)")
       .def_readonly("stages", &solvers::SolveReport::stages,
                     "for staged methods (hybrid): what ran, e.g. 'nsgs 100, newton-fb 6'")
+      .def_property_readonly(
+          "method", [](const solvers::SolveReport& report) { return std::string(report.method); },
+          "for a chain of methods (auto): the method that answered; '' for the others")
       .def("__repr__", [](const solvers::SolveReport& report) {
         return core::concat("<moreau.SolveReport ", solvers::to_string(report.status), ", ",
                             report.iterations, " iterations, error ", report.error, ">");

@@ -49,14 +49,17 @@ void print_result(const contact::ContactProblemFile& file, std::string_view solv
                            {"error", report.error},
                            {"seconds", report.seconds}};
     if (!report.stages.empty()) line["stages"] = report.stages;
+    if (!report.method.empty()) line["method"] = report.method;
     std::cout << line.dump() << '\n';
     return;
   }
+  // What ran: a staged method's stages, or the method a chain answered with.
+  const std::string ran = report.stages.empty() ? std::string(report.method) : report.stages;
   std::cout << file.path.string() << ": " << file.contacts() << " contacts, " << solver
-            << (report.stages.empty() ? "" : " (" + report.stages + ")") << ", "
-            << solvers::to_string(report.status) << ", " << report.iterations
-            << " iterations, error " << std::setprecision(3) << std::scientific << report.error
-            << ", " << std::defaultfloat << std::setprecision(4) << report.seconds << " s\n";
+            << (ran.empty() ? "" : " (" + ran + ")") << ", " << solvers::to_string(report.status)
+            << ", " << report.iterations << " iterations, error " << std::setprecision(3)
+            << std::scientific << report.error << ", " << std::defaultfloat << std::setprecision(4)
+            << report.seconds << " s\n";
 }
 
 // A method of the global form runs on the file's global problem; a local file has none.

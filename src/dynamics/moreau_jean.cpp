@@ -11,15 +11,11 @@
 #include "moreau/dynamics/penalty_compliance.hpp"
 #include "moreau/geometry/aabb.hpp"
 #include "moreau/math/quaternion.hpp"
-#include "moreau/solvers/hybrid.hpp"
-#include "moreau/solvers/velocity_newton.hpp"
-#include "moreau/solvers/velocity_nsgs.hpp"
 
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
-#include <climits>
 #include <cmath>
 #include <optional>
 #include <tuple>
@@ -69,20 +65,12 @@ VecX applied_force(const Body& body, const Vec3& gravity, int dimension) {
   return f;
 }
 
-// A method of the automatic plan that converged, was interrupted or spent the step's time is
-// the last to run.
-bool ends_the_plan(const solvers::SolveReport& report) {
-  return report.converged() || report.status == solvers::Status::Interrupted ||
-         report.status == solvers::Status::TimeLimit;
-}
-
 }  // namespace
 
 std::vector<std::string> moreau_jean_solver_names() {
-  std::vector<std::string> names{std::string(kAutomaticSolver)};
-  for (const auto& list :
-       {solvers::registered_solver_names(), solvers::registered_global_solver_names()})
-    names.insert(names.end(), list.begin(), list.end());
+  std::vector<std::string> names = solvers::registered_solver_names();
+  for (std::string& name : solvers::registered_global_solver_names())
+    names.push_back(std::move(name));
   return names;
 }
 
@@ -96,26 +84,12 @@ StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
     throw core::Diagnostic(
         {"--solver"}, "solver",
         core::with_suggestion(core::concat("one of ", core::join(names)), name, names), name);
-  if (name != kAutomaticSolver) {
-    if (solvers::is_global_solver(name))
-      return {nullptr, solvers::make_global_solver(name, stop, options.solver_parameters), nullptr};
-    return {solvers::make_solver(name, stop, options.solver_parameters), nullptr, nullptr};
-  }
-  if (!options.solver_parameters.empty())
-    throw core::Diagnostic({}, "solver.parameters",
-                           "no parameters with the automatic choice (name the solver they are for)",
-                           options.solver_parameters.begin()->first);
-  // As many sweeps as hybrid's first stage, stopped as soon as they stagnate.
-  solvers::StopCriteria sweeps = stop;
-  sweeps.max_iterations = std::min(stop.max_iterations, solvers::HybridOptions{}.sweeps);
-  solvers::StopCriteria newton = stop;
-  newton.max_iterations = stop.max_iterations > INT_MAX / kGlobalIterationFactor
-                              ? INT_MAX
-                              : kGlobalIterationFactor * stop.max_iterations;
-  return {solvers::make_solver(solvers::default_solver_name(), stop),
-          std::make_unique<solvers::VelocityNewton>(solvers::VelocityNewtonOptions{.stop = newton}),
-          std::make_unique<solvers::VelocityNsgs>(
-              solvers::VelocityNsgsOptions{.stop = sweeps, .stop_on_stagnation = true})};
+  if (name == solvers::kAutomaticSolver)
+    return {solvers::make_solver(solvers::default_solver_name(), stop),
+            solvers::make_global_solver(name, stop, options.solver_parameters)};
+  if (solvers::is_global_solver(name))
+    return {nullptr, solvers::make_global_solver(name, stop, options.solver_parameters)};
+  return {solvers::make_solver(name, stop, options.solver_parameters), nullptr};
 }
 
 MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options,
@@ -326,19 +300,17 @@ VecX MoreauJean::cone_shifts() const {
   return shifts;
 }
 
-SolvePlan MoreauJean::plan(Index contacts) const {
-  if (scene_.dimension * contacts <= n_dof_) return SolvePlan::Local;
-  return contacts < kGlobalFormContacts ? SolvePlan::SweepsThenGlobal : SolvePlan::Global;
+bool MoreauJean::uses_global_form(Index contacts) const {
+  return scene_.dimension * contacts > n_dof_;
 }
 
 // Solves for r in the cones shifted by the bonds (r' = r + S, cohesive_joints.hpp), breaks the
 // bonds the solution overloads, and solves again until every remaining bond holds: at most
 // one solve more than the breaking passes, and one solve in a step that breaks nothing.
 // solve_pass(S, r') solves the shifted problem from r'. The report sums the passes'
-// iterations and times. A pass that did not converge breaks nothing when another method
-// follows: that method judges the bonds on its own answer.
+// iterations and times.
 template <class SolvePass>
-solvers::SolveReport MoreauJean::solve_with_bonds(VecX& r, Attempt attempt, StepReport& report,
+solvers::SolveReport MoreauJean::solve_with_bonds(VecX& r, StepReport& report,
                                                   SolvePass&& solve_pass) {
   solvers::SolveReport total;
   for (;;) {
@@ -353,7 +325,6 @@ solvers::SolveReport MoreauJean::solve_with_bonds(VecX& r, Attempt attempt, Step
     total.seconds = seconds;
     store_impulses(r);
     if (pass.status == solvers::Status::Interrupted) return total;
-    if (attempt == Attempt::FallbackFollows && !pass.converged()) return total;
     std::vector<JointFailure> failures = joints_.failures(contacts_);
     if (failures.empty()) return total;
     joints_.apply(failures);
@@ -369,8 +340,8 @@ VecX MoreauJean::frictions() const {
 
 // The local problem u = W r + q, W = H M^-1 H^T + C; a shift S moves q to q - W S. Returns
 // v_k+1.
-VecX MoreauJean::solve_local(const StepTerms& terms, const solvers::Solver& solver, Attempt attempt,
-                             VecX& r, StepReport& report) {
+VecX MoreauJean::solve_local(const StepTerms& terms, VecX& r, StepReport& report) {
+  const solvers::Solver& solver = *solvers_.local;
   const solvers::Stopwatch assembly_clock;
   problem_.dimension = scene_.dimension;
   problem_.W = contact::assemble_delassus(terms.jacobian.H, terms.m_inv);
@@ -379,77 +350,26 @@ VecX MoreauJean::solve_local(const StepTerms& terms, const solvers::Solver& solv
   const VecX q = terms.free_local_velocity();
   report.times.assembly += assembly_clock.seconds();
   report.solver = solver.name();
-  report.solve = solve_with_bonds(r, attempt, report, [&](const VecX& shifts, VecX& r_shifted) {
+  report.solve = solve_with_bonds(r, report, [&](const VecX& shifts, VecX& r_shifted) {
     problem_.q = q - problem_.W * shifts;
     return solver.solve(problem_, r_shifted);
   });
   return terms.V_free + terms.m_inv.cwiseProduct(terms.H.transpose() * r);
 }
 
-// With the automatic choice, the methods of the step's plan run in turn until one converges:
-// the first are the fast ones (sweeps at rest, Newton's steps in velocity space on
-// hyperstatic problems), the last, on small structures, the W-based hybrid. The global method
-// starts where the sweeps stopped (on a tilted wall its steps took less time from there than
-// from the warm start); hybrid from the warm start, as Newton from another method's stalled
-// iterate is many times slower (hybrid.cpp). The step's time limit, if any, is shared by all
-// of them: once it is spent no method follows. The report names the method that answered;
-// its stages list those before it, e.g. "velocity-nsgs 17 (stagnated), velocity-newton 9" or
-// "velocity-newton 4000 (max-iterations), nsgs 100, newton-ac 7".
+// The step's problem in the form its solver takes, or, with the automatic choice, in the
+// form MoreauJean::uses_global_form picks. The step's time limit, if any, is shared by all
+// the methods and passes of its solve.
 VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
   std::optional<solvers::TimeBudget> budget;
   if (options_.stop.time_limit > 0.0) budget.emplace(options_.stop.time_limit);
-  const SolvePlan plan = !solvers_.global  ? SolvePlan::Local
-                         : !solvers_.local ? SolvePlan::Global
-                                           : this->plan(static_cast<Index>(contacts_.size()));
-  if (plan == SolvePlan::Local) {
+  if (!solvers_.global ||
+      (solvers_.local && !uses_global_form(static_cast<Index>(contacts_.size())))) {
     global_problem_ = contact::GlobalProblem{};
-    return solve_local(terms, *solvers_.local, Attempt::Final, r, report);
+    return solve_local(terms, r, report);
   }
-  if (plan == SolvePlan::Global) {
-    assemble_global(terms, report);
-    return solve_global(terms, *solvers_.global, Attempt::Final, r, report);
-  }
-  const VecX r_warm = r;
-  solvers::SolveReport unconverged;  // the methods that did not converge, in `stages`
   assemble_global(terms, report);
-  VecX V_next = solve_global(terms, *solvers_.sweeps, Attempt::FallbackFollows, r, report);
-  if (ends_the_plan(*report.solve)) return V_next;
-  add_unconverged(report, unconverged);
-  V_next = solve_global(terms, *solvers_.global, Attempt::FallbackFollows, r, report);
-  if (!ends_the_plan(*report.solve)) {
-    add_unconverged(report, unconverged);
-    const Answer global{r, V_next, report.solver, *report.solve};
-    const std::size_t failures = report.failures.size();
-    r = r_warm;
-    V_next = solve_local(terms, *solvers_.local, Attempt::Final, r, report);
-    // Neither converged: the step takes the better answer, unless bonds broke on the local
-    // one (a broken bond is judged on the answer the step takes).
-    if (!report.solve->converged() && report.failures.size() == failures &&
-        global.report.error < report.solve->error)
-      V_next = take(global, r, report);
-  }
-  if (!unconverged.stages.empty()) {
-    report.solve->stages = core::concat(
-        unconverged.stages, ", ",
-        report.solve->stages.empty() ? std::string(report.solver) : report.solve->stages);
-    report.solve->iterations += unconverged.iterations;
-    report.solve->seconds += unconverged.seconds;
-  }
-  return V_next;
-}
-
-// The earlier method's answer instead of the last one's: its impulses r, its status and error,
-// its name; the last one stays among the stages. Returns its velocities.
-VecX MoreauJean::take(const Answer& answer, VecX& r, StepReport& report) {
-  report.solve->stages =
-      core::concat(report.solver, ' ', report.solve->iterations, " (",
-                   solvers::to_string(report.solve->status), "), back to ", answer.solver);
-  report.solve->status = answer.report.status;
-  report.solve->error = answer.report.error;
-  report.solver = answer.solver;
-  r = answer.r;
-  store_impulses(r);
-  return answer.V_next;
+  return solve_global(terms, r, report);
 }
 
 // The global problem M v = f + H^T r, u = H v + w (in the files' convention, where the
@@ -473,27 +393,18 @@ void MoreauJean::assemble_global(const StepTerms& terms, StepReport& report) {
 
 // The assembled global problem by `solver`; a shift S moves f to f - H^T S. Returns
 // v_k+1 = M^-1 (f + H^T r), which the solver returns.
-VecX MoreauJean::solve_global(const StepTerms& terms, const solvers::GlobalSolver& solver,
-                              Attempt attempt, VecX& r, StepReport& report) {
+// The report names the method that answered: the solver, or the one of its chain (auto).
+VecX MoreauJean::solve_global(const StepTerms& terms, VecX& r, StepReport& report) {
+  const solvers::GlobalSolver& solver = *solvers_.global;
   contact::GlobalProblem& global = global_problem_;
   const VecX f = terms.V_free.cwiseQuotient(terms.m_inv);
-  report.solver = solver.name();
   VecX V_next;
-  report.solve = solve_with_bonds(r, attempt, report, [&](const VecX& shifts, VecX& r_shifted) {
+  report.solve = solve_with_bonds(r, report, [&](const VecX& shifts, VecX& r_shifted) {
     global.f = f - global.H * shifts;
     return solver.solve(global, r_shifted, V_next);
   });
+  report.solver = report.solve->method.empty() ? solver.name() : report.solve->method;
   return V_next;
-}
-
-// "name iterations (status)" of the method that just ran, appended to `unconverged`'s stages,
-// with its iterations and time.
-void MoreauJean::add_unconverged(const StepReport& report, solvers::SolveReport& unconverged) {
-  if (!unconverged.stages.empty()) unconverged.stages += ", ";
-  unconverged.stages += core::concat(report.solver, ' ', report.solve->iterations, " (",
-                                     solvers::to_string(report.solve->status), ')');
-  unconverged.iterations += report.solve->iterations;
-  unconverged.seconds += report.solve->seconds;
 }
 
 void MoreauJean::store_impulses(const VecX& r) {

@@ -3,6 +3,7 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/solvers/automatic.hpp"
 #include "moreau/solvers/hybrid.hpp"
 #include "moreau/solvers/newton.hpp"
 #include "moreau/solvers/nsgs.hpp"
@@ -129,6 +130,9 @@ std::span<const GlobalSolverEntry> registered_global_solvers() {
       {"velocity-nsgs",
        "nonsmooth Gauss-Seidel on the velocities, no W (LMGC90's NLGS sweep; Jean 1999)",
        make_velocity_nsgs},
+      {std::string(kAutomaticSolver),
+       "velocity-nsgs, velocity-newton, then hybrid on W (small problems), until one converges",
+       make_automatic},
   };
   return entries;
 }

@@ -72,9 +72,10 @@ std::map<std::string, std::string> solver_row(const fs::path& folder, int step) 
 }
 
 // The dump keeps the impulses the run's solve started from as its guess: solved from it, a
-// dumped step takes the run's iterations to the run's error, in either form.
+// dumped step takes the run's iterations to the run's error, in either form and by the
+// automatic choice, which solves this block's steps in the global form.
 TEST(DumpProblems, ADumpSolvedFromItsGuessRepeatsTheRunsSolve) {
-  for (const char* solver : {"hybrid", "velocity-newton"}) {
+  for (const char* solver : {"hybrid", "velocity-newton", "auto"}) {
     const fs::path problems = run_with_dumps(kBundledProblems / "block-incline.yaml",
                                              std::string("--duration 0.003 --solver ") + solver);
     for (const int step : {2, 3}) {
@@ -216,17 +217,17 @@ TEST(DumpProblems, StepsOfANamedGlobalSolverAreGlobalProblems) {
   for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) expect_global_dump(problems / step, 4);
 }
 
-// The automatic choice (MoreauJean::plan) solves a block on four corners in the global form:
-// 3 x 4 contact unknowns > 6 degrees of freedom.
+// The automatic choice (MoreauJean::uses_global_form) solves a block on four corners in the global
+// form: 3 x 4 contact unknowns > 6 degrees of freedom.
 TEST(DumpProblems, HyperstaticStepsOfTheAutomaticChoiceAreGlobalProblems) {
   const fs::path problems =
       run_with_dumps(kBundledProblems / "block-incline.yaml", "--duration 0.003");
   for (const char* step : {"step_1.hdf5", "step_3.hdf5"}) expect_global_dump(problems / step, 4);
 }
 
-// The automatic choice (MoreauJean::plan): a 5-course wall of 22 blocks has 212
-// contacts, at least kGlobalFormContacts = 200 and 3 x 212 unknowns > 6 x 22 dofs, so its
-// steps are solved in the global form (they converge there: no local stage follows).
+// The automatic choice (MoreauJean::uses_global_form): a 5-course wall of 22 blocks has 212
+// contacts, 3 x 212 unknowns > 6 x 22 dofs, so its steps are solved in the global form, by
+// velocity-newton alone from Automatic::kNewtonAloneContacts = 200 on.
 TEST(DumpProblems, StepsTheAutomaticChoiceSolvesGloballyAreGlobalProblems) {
   const fs::path folder = fs::temp_directory_path() / "moreau_dump_problems_test_wall";
   fs::create_directories(folder);
@@ -266,6 +267,20 @@ TEST(DumpProblems, AStepAMethodOnWTookOverIsAGlobalProblem) {
   EXPECT_NE(row.at("stages").find("velocity-newton 4 (max-iterations)"), std::string::npos)
       << row.at("stages");
   expect_global_dump(problems / "step_1.hdf5", 4);
+  // The automatic choice replays it, every method of its chain included.
+  const CommandResult solved = run_moreau(
+      "solve --json --warm-start guess --solver auto "
+      "--max-iter 1 " +
+      (problems / "step_1.hdf5").string());
+  ASSERT_EQ(solved.exit_code, 3) << solved.output;
+  const auto replayed = nlohmann::json::parse(solved.output);
+  EXPECT_EQ(replayed["method"].get<std::string>(), "hybrid");
+  std::string stages = replayed["stages"].get<std::string>();  // solver.csv joins them by " + "
+  for (std::size_t at = stages.find(", "); at != std::string::npos; at = stages.find(", ", at))
+    stages.replace(at, 2, " + ");
+  EXPECT_EQ(stages, row.at("stages"));
+  EXPECT_EQ(replayed["iterations"].get<int>(), std::stoi(row.at("iterations")));
+  EXPECT_EQ(replayed["error"].get<double>(), std::stod(row.at("error")));
 }
 
 }  // namespace

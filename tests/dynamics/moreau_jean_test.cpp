@@ -3,14 +3,13 @@
 #include "moreau/dynamics/moreau_jean.hpp"
 
 #include "moreau/math/quaternion.hpp"
-#include "moreau/solvers/velocity_newton.hpp"
+#include "moreau/solvers/automatic.hpp"
 #include "support/stepping.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <climits>
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -150,34 +149,31 @@ model::Scene stack_of_boxes(int count) {
   return scene;
 }
 
-// The automatic choice by contact count, on a scene of two free blocks (12 degrees of
-// freedom): W where contact unknowns are fewer, then velocity space, with the fallback on W
-// only below kGlobalFormContacts, where W is small.
-TEST(MoreauJean, AutomaticChoiceFallsBackOnWOnlyBelowGlobalFormContacts) {
+// The automatic choice's form by contact count, on a scene of two free blocks (12 degrees
+// of freedom): W where contact unknowns are fewer, velocity space from there on.
+TEST(MoreauJean, AutomaticChoiceSolvesHyperstaticStepsInTheGlobalForm) {
   model::Scene scene = stack_of_boxes(2);
   const MoreauJean stepper(scene, options_with_step(1e-3));
-  EXPECT_EQ(stepper.plan(4), SolvePlan::Local);  // 12 unknowns, 12 degrees of freedom
-  EXPECT_EQ(stepper.plan(5), SolvePlan::SweepsThenGlobal);
-  EXPECT_EQ(stepper.plan(MoreauJean::kGlobalFormContacts - 1), SolvePlan::SweepsThenGlobal);
-  EXPECT_EQ(stepper.plan(MoreauJean::kGlobalFormContacts), SolvePlan::Global);
-  EXPECT_EQ(stepper.plan(50'000), SolvePlan::Global);
+  EXPECT_FALSE(stepper.uses_global_form(4));  // 12 unknowns, 12 degrees of freedom
+  EXPECT_TRUE(stepper.uses_global_form(5));
+  EXPECT_TRUE(stepper.uses_global_form(50'000));
 }
 
-// The global method of the automatic choice gets kGlobalIterationFactor times the Newton
-// steps the user allows: on a house under El Centro, `velocity-newton` converged in more than
-// 1,000 Newton steps, in seconds, steps that `hybrid` on W took minutes for
-// (docs/large-structures.md).
-TEST(MoreauJean, TheGlobalMethodHasMoreThanTheIterationLimit) {
+// A named method solves every step in its own form, whatever the contacts.
+TEST(MoreauJean, ANamedMethodKeepsItsForm) {
   MoreauJeanOptions options = options_with_step(1e-3);
-  options.stop.max_iterations = 1500;
+  options.solver = "velocity-newton";
+  const StepSolvers global = make_step_solvers(options);
+  EXPECT_FALSE(global.local);
+  EXPECT_EQ(global.global->name(), "velocity-newton");
+  options.solver = "nsgs";
+  const StepSolvers local = make_step_solvers(options);
+  EXPECT_EQ(local.local->name(), "nsgs");
+  EXPECT_FALSE(local.global);
+  options.solver = std::string(solvers::kAutomaticSolver);
   const StepSolvers automatic = make_step_solvers(options);
-  const auto& global = dynamic_cast<const solvers::VelocityNewton&>(*automatic.global);
-  EXPECT_EQ(global.options().stop.max_iterations, kGlobalIterationFactor * 1500);
-  options.stop.max_iterations = INT_MAX;  // no overflow
-  const StepSolvers unbounded = make_step_solvers(options);
-  EXPECT_EQ(
-      dynamic_cast<const solvers::VelocityNewton&>(*unbounded.global).options().stop.max_iterations,
-      INT_MAX);
+  EXPECT_EQ(automatic.local->name(), solvers::default_solver_name());
+  EXPECT_EQ(automatic.global->name(), solvers::kAutomaticSolver);
 }
 
 // The first step of 40 boxes (160 contact points: the sweeps, the global method, the local),
@@ -189,7 +185,8 @@ StepReport first_step_of_forty_boxes(const std::string& solver, int max_iteratio
   options.stop.max_iterations = max_iterations;
   MoreauJean stepper(scene, options);
   const StepReport report = stepper.step();
-  EXPECT_EQ(stepper.plan(report.active), SolvePlan::SweepsThenGlobal);
+  EXPECT_TRUE(stepper.uses_global_form(report.active));
+  EXPECT_EQ(solvers::Automatic::plan(report.active), solvers::AutomaticPlan::SweepsNewtonW);
   return report;
 }
 
@@ -200,7 +197,8 @@ TEST(MoreauJean, AStepNoMethodConvergesTakesTheBestAnswer) {
   const int limit = 2;
   const StepReport local = first_step_of_forty_boxes("hybrid", limit);
   ASSERT_FALSE(local.solve->converged());
-  const StepReport automatic = first_step_of_forty_boxes(std::string(kAutomaticSolver), limit);
+  const StepReport automatic =
+      first_step_of_forty_boxes(std::string(solvers::kAutomaticSolver), limit);
   EXPECT_FALSE(automatic.solve->converged());
   EXPECT_EQ(automatic.solver, "velocity-newton");
   EXPECT_THAT(automatic.solve->stages, ::testing::EndsWith("back to velocity-newton"));
@@ -214,22 +212,22 @@ TEST(MoreauJean, NoMethodFollowsOnceTheStepsTimeLimitIsSpent) {
   options.stop.time_limit = 1e-9;
   MoreauJean stepper(scene, options);
   const StepReport report = stepper.step();
-  EXPECT_EQ(stepper.plan(report.active), SolvePlan::SweepsThenGlobal);
+  EXPECT_EQ(solvers::Automatic::plan(report.active), solvers::AutomaticPlan::SweepsNewtonW);
   EXPECT_EQ(report.solve->status, solvers::Status::TimeLimit);
   EXPECT_EQ(report.solver, "velocity-nsgs");
   EXPECT_EQ(report.solve->stages, "");
   for (const model::Body& body : scene.bodies) EXPECT_TRUE(body.x.allFinite()) << body.name;
 }
 
-// From kGlobalFormContacts on the global method answers alone: a stack of 60 boxes (240
-// contact points) whose first step it does not converge keeps its answer.
+// From Automatic::kNewtonAloneContacts on the global method answers alone: a stack of 60
+// boxes (240 contact points) whose first step it does not converge keeps its answer.
 TEST(MoreauJean, NothingFollowsTheGlobalMethodFromGlobalFormContactsOn) {
   model::Scene scene = stack_of_boxes(60);
   MoreauJeanOptions options = options_with_step(1e-3);
   options.stop.max_iterations = 1;
   MoreauJean stepper(scene, options);
   const StepReport report = stepper.step();
-  EXPECT_EQ(stepper.plan(report.active), SolvePlan::Global);
+  EXPECT_EQ(solvers::Automatic::plan(report.active), solvers::AutomaticPlan::NewtonAlone);
   EXPECT_FALSE(report.solve->converged());
   EXPECT_EQ(report.solver, "velocity-newton");
   EXPECT_EQ(report.solve->stages, "");

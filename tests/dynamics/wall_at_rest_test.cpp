@@ -66,9 +66,9 @@ TEST_P(WallAtRest, StaysAtRestFor10000StepsWithoutCreatingEnergy) {
 }
 
 // The automatic choice solves the steps of this hyperstatic wall that its sweeps do not meet
-// in velocity space (MoreauJean::plan); velocity-newton alone solves every step there, its
-// proximal steps warm-started from the last step's: they must not let the reactions wander
-// along their null space into a drift of the blocks.
+// in velocity space (MoreauJean::uses_global_form, solvers::Automatic); velocity-newton alone
+// solves every step there, its proximal steps warm-started from the last step's: they must
+// not let the reactions wander along their null space into a drift of the blocks.
 INSTANTIATE_TEST_SUITE_P(ThetaAndSolver, WallAtRest,
                          ::testing::Values(RestCase{0.5, "auto"}, RestCase{1.0, "auto"},
                                            RestCase{0.5, "velocity-newton"}),

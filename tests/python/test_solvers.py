@@ -45,6 +45,22 @@ def test_reactions_match_moreau_solve_and_satisfy_the_error_measure(fclib_folder
         assert np.array_equal(solution.u, problem.velocity(solution.r))
 
 
+def test_auto_names_the_method_that_answered_as_moreau_solve_does(fclib_folder):
+    global_problems = [(path, problem) for path, problem in small_problems(fclib_folder)
+                       if problem.kind == "global"]
+    assert global_problems
+    for path, problem in global_problems:
+        completed = moreau_command("solve", path, "--solver", "auto", "--json")
+        assert completed.returncode in (0, 3), completed.stderr
+        expected = json.loads(completed.stdout)
+        solution = moreau.solve(problem, "auto")
+        assert solution.report.method in ("velocity-nsgs", "velocity-newton", "hybrid"), path
+        assert solution.report.method == expected["method"], path
+        assert solution.report.iterations == expected["iterations"], path
+        assert solution.report.error == expected["error"], path
+    assert moreau.solve(one_contact(-1.0), "nsgs").report.method == ""
+
+
 def test_a_problem_from_arrays_is_the_problem_of_its_file(fclib_folder):
     path, problem = small_problems(fclib_folder)[0]
     rebuilt = moreau.ContactProblem(problem.W.tocsr(), problem.q, problem.mu, problem.dimension)

@@ -19,6 +19,7 @@
 #include "moreau/dynamics/joint_compliance.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/scene.hpp"
+#include "moreau/solvers/automatic.hpp"
 #include "moreau/solvers/registry.hpp"
 
 #include <memory>
@@ -32,12 +33,8 @@ namespace moreau::dynamics {
 using math::Index;
 using math::VecX;
 
-/// The solver name that lets the stepper choose the form of each step's problem
-/// (MoreauJean::plan).
-inline constexpr std::string_view kAutomaticSolver = "auto";
-
-/// What MoreauJeanOptions::solver accepts: kAutomaticSolver, every method of the local
-/// problem, every method of the global problem.
+/// What MoreauJeanOptions::solver accepts: every method of the local problem, every method
+/// of the global problem, solvers::kAutomaticSolver among them.
 std::vector<std::string> moreau_jean_solver_names();
 
 struct MoreauJeanOptions;
@@ -53,39 +50,21 @@ inline constexpr double kStepTimeLimit = 300.0;
 struct StepSolvers {
   std::unique_ptr<solvers::Solver> local;
   std::unique_ptr<solvers::GlobalSolver> global;
-  /// The automatic choice's Gauss-Seidel sweeps in velocity space before the global method
-  /// (SolvePlan::SweepsThenGlobal); null when a solver is named.
-  std::unique_ptr<solvers::GlobalSolver> sweeps;
 };
 
-/// How the automatic choice solves a step (MoreauJean::solve); each method after the first
-/// runs only if the one before did not converge and the step's time limit is not spent.
-enum class SolvePlan {
-  Local,             ///< the local method on W (hybrid)
-  SweepsThenGlobal,  ///< velocity-nsgs until it stagnates, the global method, the local
-  Global,            ///< the global method only (MoreauJean::kGlobalFormContacts)
-};
-
-/// How many times options.stop.max_iterations the automatic choice gives its global method:
-/// from MoreauJean::kGlobalFormContacts contacts on nothing follows it, and on a house and a
-/// façade rocking under El Centro more Newton steps of `velocity-newton` left fewer steps
-/// unconverged, at lower errors, in less time than its 1,000 followed by `hybrid` on W
-/// (docs/large-structures.md, "Structures that move as a whole").
-inline constexpr int kGlobalIterationFactor = 4;
-
-/// The solvers that options.solver names: with kAutomaticSolver, the default method of
-/// each form (then solver_parameters must be empty: they belong to one method), the global
-/// one with kGlobalIterationFactor times the iteration limit; otherwise the named one, and
-/// null for the other form.
+/// The solvers that options.solver names: with solvers::kAutomaticSolver, the default method
+/// of the local form and the automatic choice of the global one (MoreauJean::uses_global_form
+/// picks between them each step); otherwise the named one, and null for the other form.
 /// @throws core::Diagnostic for an unknown name or a bad parameter
 StepSolvers make_step_solvers(const MoreauJeanOptions& options);
 
 struct MoreauJeanOptions {
   double h = 1e-3;     ///< time step, s, > 0
   double theta = 0.5;  ///< in [0.5, 1]; 0.5 conserves energy of smooth motion
-  /// kAutomaticSolver, or a name of moreau_jean_solver_names(); with a name, every step is
-  /// solved by that method in its form.
-  std::string solver{kAutomaticSolver};
+  /// A name of moreau_jean_solver_names(): solvers::kAutomaticSolver lets the stepper choose
+  /// the form of each step's problem (MoreauJean::uses_global_form); another name solves
+  /// every step by that method in its form.
+  std::string solver{solvers::kAutomaticSolver};
   /// Each method's tolerance and iteration limit; the time limit is the step's: all the
   /// methods and passes of a step's solve share it (solvers::TimeBudget).
   solvers::StopCriteria stop{.time_limit = kStepTimeLimit};
@@ -134,21 +113,13 @@ class MoreauJean final : public Stepper {
   /// The global solver's state (GlobalSolver::state()) the last step's solve started from.
   const solvers::GlobalSolverState& first_solver_state() const { return first_solver_state_; }
 
-  /// How the automatic choice solves a step with these contacts. Where contacts are few per
-  /// body (d n_c <= n_dof: granular packings), the local method on W. Where the problem is
-  /// hyperstatic (d n_c > n_dof: masonry, where W is rank-deficient and its graph far denser
-  /// than the bodies'), the step is solved in velocity space, without W: Newton's steps on
-  /// M + H D H^T of size n_dof instead of W's d n_c; first, while n_c < kGlobalFormContacts,
-  /// Gauss-Seidel sweeps on the velocities, which a small structure at rest meets from the
-  /// warm start in one or two, and the local method on W after the global one; from
-  /// kGlobalFormContacts on, the global method alone: the sweeps of a large wall stagnate,
-  /// and cost more than the Newton steps they would save, and the local method on W took
-  /// far longer a step than the global method's more numerous Newton steps (a house of 224
-  /// blocks), and far more time and memory on the 4,000-block clock tower (measured in
-  /// docs/large-structures.md, "How moreau chooses"). A step the global method does not
-  /// converge there ends with its best iterate, reported as not converged.
-  SolvePlan plan(Index contacts) const;
-  static constexpr Index kGlobalFormContacts = 200;
+  /// Whether the automatic choice solves a step with these contacts in the global form.
+  /// Where contacts are few per body (d n_c <= n_dof: granular packings), not: the local
+  /// method on W. Where the problem is hyperstatic (d n_c > n_dof: masonry, where W is
+  /// rank-deficient and its graph far denser than the bodies'), the step is solved in velocity
+  /// space, without W: Newton's steps on M + H D H^T of size n_dof instead of W's d n_c
+  /// (solvers/automatic.hpp; measured in docs/large-structures.md, "How moreau chooses").
+  bool uses_global_form(Index contacts) const;
 
   const MoreauJeanOptions& options() const { return options_; }
 
@@ -185,25 +156,11 @@ class MoreauJean final : public Stepper {
   VecX warm_start(const StepTerms& terms) const;
   VecX frictions() const;
   VecX solve(const StepTerms& terms, VecX& r, StepReport& report);
-  /// Whether another method runs if this one does not converge.
-  enum class Attempt { Final, FallbackFollows };
-  VecX solve_local(const StepTerms& terms, const solvers::Solver& solver, Attempt attempt, VecX& r,
-                   StepReport& report);
+  VecX solve_local(const StepTerms& terms, VecX& r, StepReport& report);
   void assemble_global(const StepTerms& terms, StepReport& report);
-  VecX solve_global(const StepTerms& terms, const solvers::GlobalSolver& solver, Attempt attempt,
-                    VecX& r, StepReport& report);
-  static void add_unconverged(const StepReport& report, solvers::SolveReport& unconverged);
-  /// A method's answer to the step's problem, kept while another method tries.
-  struct Answer {
-    VecX r;
-    VecX V_next;
-    std::string_view solver;
-    solvers::SolveReport report;
-  };
-  VecX take(const Answer& answer, VecX& r, StepReport& report);
+  VecX solve_global(const StepTerms& terms, VecX& r, StepReport& report);
   template <class SolvePass>
-  solvers::SolveReport solve_with_bonds(VecX& r, Attempt attempt, StepReport& report,
-                                        SolvePass&& pass);
+  solvers::SolveReport solve_with_bonds(VecX& r, StepReport& report, SolvePass&& pass);
   /// J, penalty mode: the springs' energy at the end of the step of impulses r and contact
   /// velocities u.
   double springs_at_end(const VecX& r, const VecX& u) const;

@@ -55,6 +55,9 @@ struct SolveReport {
   /// For methods made of stages (`hybrid`): what ran and for how long, e.g.
   /// "nsgs 100, newton-fb 6". Empty for single methods.
   std::string stages;
+  /// For a chain of methods that answers with one of them (`auto`): that method's name.
+  /// Empty for every other solver, which answers as itself.
+  std::string_view method;
 
   bool converged() const { return status == Status::Converged; }
 };

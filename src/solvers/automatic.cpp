@@ -33,12 +33,17 @@ bool ends_the_chain(const SolveReport& report) {
          report.status == Status::TimeLimit;
 }
 
-// The methods that ran before the one that answered: "name iterations (status)", joined.
+// "name iterations (status)": how a method that did not answer ended.
+std::string outcome(std::string_view method, const SolveReport& report) {
+  return core::concat(method, ' ', report.iterations, " (", to_string(report.status), ')');
+}
+
+// The methods that ran before the one that answered, their outcomes joined.
 class EarlierMethods {
  public:
   void add(std::string_view method, const SolveReport& report) {
     if (!stages_.empty()) stages_ += ", ";
-    stages_ += core::concat(method, ' ', report.iterations, " (", to_string(report.status), ')');
+    stages_ += outcome(method, report);
     iterations_ += report.iterations;
     seconds_ += report.seconds;
   }
@@ -107,8 +112,7 @@ SolveReport Automatic::sweeps_newton_w(const GlobalProblem& problem, VecX& r, Ve
   }
   // Neither converged: velocity-newton's answer was the better one.
   SolveReport taken = newton;
-  taken.stages = core::concat(on_w_.name(), ' ', on_w.iterations, " (", to_string(on_w.status),
-                              "), back to ", newton_.name());
+  taken.stages = core::concat(outcome(on_w_.name(), on_w), ", back to ", newton_.name());
   taken.iterations = on_w.iterations;
   taken.seconds = on_w.seconds;
   r = r_newton;

@@ -278,6 +278,11 @@ void bind_reports(py::module_& module) {
       .def_property_readonly(
           "method", [](const solvers::SolveReport& report) { return std::string(report.method); },
           "for a chain of methods (auto): the method that answered; '' for the others")
+      .def_property_readonly(
+          "criterion",
+          [](const solvers::SolveReport& report) { return std::string(report.criterion); },
+          "what decided 'converged': 'natural-map', or the criterion the method was given\n"
+          "(velocity-nsgs: 'lmgc90-quad', 'lmgc90-qm16'); error is the natural-map one")
       .def("__repr__", [](const solvers::SolveReport& report) {
         return core::concat("<moreau.SolveReport ", solvers::to_string(report.status), ", ",
                             report.iterations, " iterations, error ", report.error, ">");

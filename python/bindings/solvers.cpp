@@ -175,7 +175,8 @@ kept for the methods of global_solver_names()). Raises InputError naming the fil
              py::arg("r") = py::none(), py::arg("record_history") = false,
              R"(Solves a ContactProblem with a registered method, as `moreau solve` does (the GIL
 is released meanwhile). solver: a name of solver_names(), or of global_solver_names() for a
-problem read from a global file; tolerance on the natural-map error; max_iterations (sweeps
+problem read from a global file; tolerance on the natural-map error (or on the criterion an
+option names: report.criterion says which decided); max_iterations (sweeps
 or Newton steps); time_limit (s, 0: none); options: the method's own options by name, as
 `--option key=value`; r: the warm start (zeros when None); record_history: keep the error of
 every iteration. Returns a Solution (r, u, report); a method that does not converge says so

@@ -2,6 +2,7 @@
 // is wrong (exit code 2), and otherwise prints what it expands to, so that a generated
 // structure can be checked before a long run.
 #include "command.hpp"
+#include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/dynamics/contact_detection.hpp"
 #include "moreau/io/problem_file.hpp"
@@ -12,6 +13,7 @@
 #include <array>
 #include <iomanip>
 #include <iostream>
+#include <string>
 #include <type_traits>
 #include <variant>
 
@@ -44,6 +46,14 @@ void print_ground_motions(const run::Problem& problem) {
   }
 }
 
+// "; criterion lmgc90-qm16, relaxation 1.2": the solver's own options as the file gives
+// them (solver.parameters), in key order; nothing without any.
+std::string solver_options(const solvers::SolverParameters& parameters) {
+  std::vector<std::string> options;
+  for (const auto& [key, value] : parameters) options.push_back(core::concat(key, ' ', value));
+  return options.empty() ? std::string() : "; " + core::join(options);
+}
+
 void print_expansion(const run::Problem& problem) {
   std::array<int, 3> counts{};  // indexed by model::Motion: free, fixed, driven
   double mass = 0.0;
@@ -67,7 +77,8 @@ void print_expansion(const run::Problem& problem) {
             << " s, theta " << problem.stepping.theta << '\n'
             << "  solver     " << problem.stepping.solver << " (tolerance "
             << problem.stepping.stop.tolerance << ", at most "
-            << problem.stepping.stop.max_iterations << " iterations)\n";
+            << problem.stepping.stop.max_iterations << " iterations"
+            << solver_options(problem.stepping.solver_parameters) << ")\n";
   if (problem.threads)
     std::cout << "  threads    " << *problem.threads << " (collision detection)\n";
   print_ground_motions(problem);

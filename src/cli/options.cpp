@@ -43,7 +43,8 @@ std::optional<po::variables_map> parse_command(
 void add_solver_options(po::options_description& options, double default_time_limit) {
   const solvers::StopCriteria defaults;
   options.add_options()("tol", po::value<double>()->default_value(defaults.tolerance),
-                        "tolerance on the natural-map error (dimensionless, > 0)")(
+                        "tolerance on the natural-map error, or on the criterion a solver option "
+                        "names (dimensionless, > 0)")(
       "max-iter", po::value<int>()->default_value(defaults.max_iterations),
       "iteration limit (sweeps or Newton steps, >= 1)")(
       "time-limit", po::value<double>()->default_value(default_time_limit),

@@ -129,9 +129,10 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
     std::cout << " (collision " << summary.time_split->collision << " s, assembly "
               << summary.time_split->assembly << " s, solve " << summary.time_split->solve
               << " s)\n"
-              << "  solver " << summary.solver << ": " << counts.solves << " solves"
+              << "  solver " << summary.solver << ", converged when " << summary.criterion->name
+              << " <= " << summary.criterion->tolerance << ": " << counts.solves << " solves"
               << answered_by(counts) << ", " << counts.mean_iterations()
-              << " iterations on average, worst error " << counts.worst_error << '\n';
+              << " iterations on average, worst natural-map error " << counts.worst_error << '\n';
   }
   if (counts.not_converged > 0)
     std::cout << "  NOT CONVERGED in " << counts.not_converged

@@ -45,6 +45,7 @@ void print_result(const contact::ContactProblemFile& file, std::string_view solv
                            {"solver", solver},
                            {"status", solvers::to_string(report.status)},
                            {"converged", report.converged()},
+                           {"criterion", report.criterion},
                            {"iterations", report.iterations},
                            {"error", report.error},
                            {"seconds", report.seconds}};
@@ -57,6 +58,9 @@ void print_result(const contact::ContactProblemFile& file, std::string_view solv
   const std::string ran = report.stages.empty() ? std::string(report.method) : report.stages;
   std::cout << file.path.string() << ": " << file.contacts() << " contacts, " << solver
             << (ran.empty() ? "" : " (" + ran + ")") << ", " << solvers::to_string(report.status)
+            << (report.criterion == solvers::kNaturalMapCriterion
+                    ? ""
+                    : core::concat(" (", report.criterion, ")"))
             << ", " << report.iterations << " iterations, error " << std::setprecision(3)
             << std::scientific << report.error << ", " << std::defaultfloat << std::setprecision(4)
             << report.seconds << " s\n";

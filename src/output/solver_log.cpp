@@ -11,7 +11,7 @@ namespace {
 
 constexpr const char* kHeader =
     "step,time,active,status,iterations,error,collision_seconds,assembly_seconds,"
-    "solve_seconds,solver,stages\n";
+    "solve_seconds,solver,stages,criterion\n";
 
 // The stages of a staged solve without the commas of SolveReport::stages:
 // "nsgs 100 + newton-ac 7".
@@ -32,7 +32,7 @@ void SolverLog::record(long step, double time, const dynamics::StepReport& repor
   write_solve_fields(row, report);
   row << ',' << report.times.collision << ',' << report.times.assembly << ',' << report.times.solve
       << ',' << report.solver << ',' << (report.solve ? stages_field(report.solve->stages) : "")
-      << '\n';
+      << ',' << (report.solve ? report.solve->criterion : "") << '\n';
   out_.write_rows();
 }
 

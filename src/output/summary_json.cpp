@@ -138,6 +138,9 @@ json to_json(const run::RunSummary& s) {
           {"substeps", s.substeps ? json(*s.substeps) : json(nullptr)},
           {"time_split", time_split(s.time_split)},
           {"solver", s.solver},
+          {"criterion", s.criterion ? json{{"name", s.criterion->name},
+                                           {"tolerance", number(s.criterion->tolerance)}}
+                                    : json(nullptr)},
           {"counts", counts(s.counts)},
           {"collapse", collapse(s.collapse)},
           {"peak_motion", peak_motion(s.peak_motion)},
@@ -259,6 +262,9 @@ run::RunSummary read_summary(const json& j) {
     s.substeps = substeps.get<long long>();
   s.time_split = read_time_split(j.at("time_split"));
   s.solver = j.at("solver").get<std::string>();
+  if (const json& criterion = j.at("criterion"); !criterion.is_null())
+    s.criterion = run::ConvergenceCriterion{criterion.at("name").get<std::string>(),
+                                            read_number(criterion.at("tolerance"))};
   s.counts = read_counts(j.at("counts"));
   s.collapse = read_collapse(j.at("collapse"));
   s.peak_motion = read_peak_motion(j.at("peak_motion"));

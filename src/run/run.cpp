@@ -63,7 +63,11 @@ Run::Run(Problem problem, RunOptions options)
   for (const InputWarning& warning : problem_.warnings) summary_.warnings.push_back(warning.text());
   summary_.time_split = TimeSplit{};
   if (penalty_) summary_.substeps = 0;
-  if (nscd_) summary_.solver = problem_.stepping.solver;
+  if (nscd_) {
+    summary_.solver = problem_.stepping.solver;
+    summary_.criterion = ConvergenceCriterion{std::string(solvers::kNaturalMapCriterion),
+                                              problem_.stepping.stop.tolerance};
+  }
 }
 
 void Run::restore(const Checkpoint& checkpoint) {
@@ -153,6 +157,7 @@ dynamics::Mechanism Run::mechanism() const {
 
 void Run::count(const dynamics::StepReport& report) {
   summary_.counts.add_step(report);
+  if (report.solve && summary_.criterion) summary_.criterion->name = report.solve->criterion;
   summary_.time_split->collision += report.times.collision;
   summary_.time_split->assembly += report.times.assembly;
   summary_.time_split->solve += report.times.solve;

@@ -72,6 +72,12 @@ std::unique_ptr<GlobalSolver> make_velocity_nsgs(const StopCriteria& stop,
   ParameterReader read(parameters, "velocity-nsgs");
   VelocityNsgsOptions options{.stop = stop};
   options.relaxation = read.number("relaxation", options.relaxation, 1e-3, 1.999);
+  std::vector<std::string> names;
+  names.reserve(kSweepCriteria.size());
+  for (const SweepCriterion criterion : kSweepCriteria) names.emplace_back(to_string(criterion));
+  const std::string name = read.choice("criterion", names.front(), names);
+  for (const SweepCriterion criterion : kSweepCriteria)
+    if (to_string(criterion) == name) options.criterion = criterion;
   read.finish();
   return std::make_unique<VelocityNsgs>(options);
 }

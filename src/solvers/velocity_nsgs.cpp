@@ -9,6 +9,7 @@
 #include "moreau/solvers/one_contact.hpp"
 #include "sweep_loop.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -73,6 +74,15 @@ void velocity_of(const VelocityNsgsWorkspace<d>& ws, const VecX& r, VecX& v) {
   ws.mass_inverse.apply(rhs, v);
 }
 
+// q_a = u~_a - W_aa r_a, u~ = H^T v + w + C r: contact a's local velocity with its own impulse
+// r_a removed, the others' frozen.
+template <int d>
+Block<d> free_velocity(const VelocityNsgsWorkspace<d>& ws, const VecX& v, const Block<d>& r_a,
+                       Index a) {
+  return detail::local_velocity<d>(ws.H, v, ws.problem.w, a) +
+         ws.compliance.template segment<d>(d * a).cwiseProduct(r_a) - ws.contacts[a].W() * r_a;
+}
+
 // One sweep in contact order, v kept equal to M^-1 (f + H r) up to round-off.
 template <int d>
 detail::SweepResult sweep(const VelocityNsgsWorkspace<d>& ws, double omega, VecX& r, VecX& v) {
@@ -80,11 +90,8 @@ detail::SweepResult sweep(const VelocityNsgsWorkspace<d>& ws, double omega, VecX
   for (Index a = 0; a < ws.problem.contacts(); ++a) {
     const Block<d> r_old = r.segment<d>(d * a);
     const OneContactSolver<d>& contact = ws.contacts[a];
-    // u~_a - W_aa r_old, u~ = H^T v + w + C r (the contact's own impulse removed)
-    const Block<d> q_a = detail::local_velocity<d>(ws.H, v, ws.problem.w, a) +
-                         ws.compliance.template segment<d>(d * a).cwiseProduct(r_old) -
-                         contact.W() * r_old;
-    const Block<d> r_new = omega * contact.solve(q_a, r_old).r + (1.0 - omega) * r_old;
+    const Block<d> r_new =
+        omega * contact.solve(free_velocity<d>(ws, v, r_old, a), r_old).r + (1.0 - omega) * r_old;
     // N.B. checked before the store: r keeps its last finite value.
     if (!r_new.allFinite()) return {std::sqrt(squared_change), false};
     r.segment<d>(d * a) = r_new;
@@ -92,6 +99,58 @@ detail::SweepResult sweep(const VelocityNsgsWorkspace<d>& ws, double omega, VecX
     squared_change += (r_new - r_old).squaredNorm();
   }
   return {std::sqrt(squared_change), true};
+}
+
+// LMGC90's convergence check of its NLGS (mod_nlgs_3D.f90: solve_nlgs(i_check),
+// compute_convergence_norms_nlgs, check_convergence_nlgs), on v = M^-1 (f + H r): a pass that
+// updates nothing, in which each contact solves its one-contact problem against the current
+// impulses of the others. With r_a its impulse, r'_a that solution, dv_a = W_aa (r_a - r'_a)
+// the change of its local velocity the update would make, rbar_a = (r_a + r'_a) / 2, and n
+// the contacts whose rbar_a is not zero:
+//   QuadDV   = sqrt(sum |dv_a|^2 / n) / QuadWR,
+//              QuadWR^2 = sum (|W_aa r_a|^2 + |W_aa r'_a|^2) / 2n
+//   QuadDVR  = sqrt(sum |dv_a|^2 |rbar_a|^2 / n) / MeanWRR,
+//              MeanWRR = sum (r_a.W_aa r_a + r'_a.W_aa r'_a) / 2n
+//   MeanDVoR = sum rbar_a.dv_a / (n MeanWRR)
+//   MaxmDV, MaxmDVR: QuadDV and QuadDVR with the largest contact's term for the mean.
+// "Quad" converges when |MeanDVoR|, QuadDV and QuadDVR are below the tolerance; "QM/16" when
+// MaxmDV and MaxmDVR are also below 16.666 times it. Returned: the largest of those ratios
+// (the Maxm ones divided by 16.666), compared with the tolerance as the natural-map error is.
+// With no impulse, before or after, nothing would change: 0, as LMGC90 converges there.
+template <int d>
+double lmgc90_check(const VelocityNsgsWorkspace<d>& ws, SweepCriterion criterion, const VecX& r,
+                    const VecX& v) {
+  double dv_dv = 0.0, dv_dv_rr = 0.0, dv_r = 0.0, wr_wr = 0.0, wr_r = 0.0;
+  double max_dv_dv = 0.0, max_dv_dv_rr = 0.0;
+  Index n = 0;
+  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+    const Block<d> r_old = r.segment<d>(d * a);
+    const OneContactSolver<d>& contact = ws.contacts[a];
+    const Block<d> r_new = contact.solve(free_velocity<d>(ws, v, r_old, a), r_old).r;
+    const Block<d> r_mean = 0.5 * (r_old + r_new);
+    if (r_mean.isZero(0.0)) continue;
+    ++n;
+    const Block<d> wr_old = contact.W() * r_old, wr_new = contact.W() * r_new;
+    const Block<d> dv = wr_old - wr_new;
+    const double dv_dv_a = dv.squaredNorm(), dv_dv_rr_a = dv_dv_a * r_mean.squaredNorm();
+    dv_dv += dv_dv_a;
+    dv_dv_rr += dv_dv_rr_a;
+    max_dv_dv = std::max(max_dv_dv, dv_dv_a);
+    max_dv_dv_rr = std::max(max_dv_dv_rr, dv_dv_rr_a);
+    dv_r += r_mean.dot(dv);
+    wr_wr += 0.5 * (wr_old.squaredNorm() + wr_new.squaredNorm());
+    wr_r += 0.5 * (wr_old.dot(r_old) + wr_new.dot(r_new));
+  }
+  if (n == 0 || !(wr_wr > 0.0) || !(wr_r > 0.0)) return 0.0;
+  const double quad_wr = std::sqrt(wr_wr / n), mean_wrr = wr_r / n;
+  double check = std::max(
+      {std::abs(dv_r) / wr_r, std::sqrt(dv_dv / n) / quad_wr, std::sqrt(dv_dv_rr / n) / mean_wrr});
+  if (criterion == SweepCriterion::Lmgc90Qm16) {
+    constexpr double kMaximumOverMean = 16.666;  // LMGC90's bound on the Maxm norms
+    check = std::max({check, std::sqrt(max_dv_dv) / quad_wr / kMaximumOverMean,
+                      std::sqrt(max_dv_dv_rr) / mean_wrr / kMaximumOverMean});
+  }
+  return check;
 }
 
 template <int d>
@@ -117,12 +176,36 @@ SolveReport solve_velocity_nsgs(const VelocityNsgsOptions& options, const Global
     return contact::natural_map_error(d, problem.mu, r, u + ws.compliance.cwiseProduct(r),
                                       ws.q_norm);
   };
-  return detail::run_sweeps(
-      options.stop, options.stop_on_stagnation, watch, r,
-      [&] { return sweep<d>(ws, options.relaxation, r, v); }, measure);
+  const auto sweep_once = [&] { return sweep<d>(ws, options.relaxation, r, v); };
+  if (options.criterion == SweepCriterion::NaturalMap)
+    return detail::run_sweeps(options.stop, options.stop_on_stagnation, watch, r, sweep_once,
+                              measure);
+  SolveReport report =
+      detail::run_sweeps(options.stop, options.stop_on_stagnation, watch, r, sweep_once, [&] {
+        velocity_of<d>(ws, r, v);
+        return lmgc90_check<d>(ws, options.criterion, r, v);
+      });
+  report.criterion = to_string(options.criterion);
+  // The criterion's value decided; the error reported is the law's, measured on the same r.
+  report.error = measure();
+  if (!std::isfinite(report.error)) report.status = Status::NonFinite;
+  report.seconds = watch.seconds();
+  return report;
 }
 
 }  // namespace
+
+std::string_view to_string(SweepCriterion criterion) {
+  switch (criterion) {
+    case SweepCriterion::NaturalMap:
+      return kNaturalMapCriterion;
+    case SweepCriterion::Lmgc90Quad:
+      return "lmgc90-quad";
+    case SweepCriterion::Lmgc90Qm16:
+      return "lmgc90-qm16";
+  }
+  return "unknown";
+}
 
 VelocityNsgs::VelocityNsgs(const VelocityNsgsOptions& options) : options_(options) {
   // Written so that NaN is refused too.

@@ -51,6 +51,23 @@ TEST(CheckCommand, GoodFilePrintsItsExpansion) {
   fs::remove(path);
 }
 
+// The solver's own options are part of what runs: a criterion other than the natural map, for
+// one, changes what the tolerance means.
+TEST(CheckCommand, TheSolversOptionsAreListed) {
+  const ScratchFolder folder;
+  std::string scene = kScene;
+  const std::string solver = "solver: {name: nsgs, tolerance: 1.0e-7, max_iterations: 50}";
+  scene.replace(scene.find(solver), solver.size(),
+                "solver: {name: velocity-nsgs, tolerance: 1.666e-4, parameters: "
+                "{relaxation: 1.2, criterion: lmgc90-qm16}}");
+  std::ofstream(folder.path() / "scene.yaml") << scene;
+  const CommandResult result = run_moreau("check " + (folder.path() / "scene.yaml").string());
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_THAT(result.output,
+              HasSubstr("solver     velocity-nsgs (tolerance 0.0001666, at most 1000 iterations; "
+                        "criterion lmgc90-qm16, relaxation 1.2)"));
+}
+
 // --bodies lists every body with the names output options take, its motion, shape, mass (free
 // bodies) and centre of mass; a generated structure's bodies are listed by their generated
 // names, which is where a user finds them.

@@ -54,6 +54,7 @@ run::RunSummary full_summary() {
   s.wall_seconds = 1.0 / 3.0;
   s.time_split = run::TimeSplit{0.1, 0.2, 0.03};
   s.solver = "hybrid";
+  s.criterion = run::ConvergenceCriterion{"lmgc90-qm16", 1.666e-4};
   s.counts.solves = 4;
   s.counts.not_converged = 1;
   s.counts.worst_error = 3.5e-7;
@@ -94,6 +95,7 @@ TEST(SummaryJson, EveryFieldReadsBackExactly) {
   EXPECT_EQ(j["wall_seconds"].get<double>(), 1.0 / 3.0);
   EXPECT_EQ(j["time_split"], (json{{"collision", 0.1}, {"assembly", 0.2}, {"solve", 0.03}}));
   EXPECT_EQ(j["solver"], "hybrid");
+  EXPECT_EQ(j["criterion"], (json{{"name", "lmgc90-qm16"}, {"tolerance", 1.666e-4}}));
   EXPECT_EQ(j["counts"], (json{{"solves", 4},
                                {"not_converged", 1},
                                {"worst_error", 3.5e-7},
@@ -164,6 +166,7 @@ TEST(SummaryJson, ASummaryReadBackIsTheOneWritten) {
   bare.collapse.reset();
   bare.record.reset();
   bare.time_split.reset();
+  bare.criterion.reset();  // the penalty mode's
   write_summary_json(scratch.path, bare);
   EXPECT_EQ(summary_json_text(read_summary_json(scratch.path)), summary_json_text(bare));
 }
@@ -189,9 +192,11 @@ TEST(SummaryJson, NotFiniteNumbersAndAbsentPartsAreNull) {
   s.collapse.reset();
   s.record.reset();
   s.time_split.reset();
+  s.criterion.reset();
   write_summary_json(path, s);
   const json j = read_json(path);
   EXPECT_TRUE(j["counts"]["worst_error"].is_null());
+  EXPECT_TRUE(j["criterion"].is_null());
   EXPECT_EQ(j["bodies"][0]["velocity"], (json{nullptr, nullptr, 1.0}));
   EXPECT_TRUE(j["collapse"].is_null());
   EXPECT_TRUE(j["time_split"].is_null());

@@ -61,6 +61,26 @@ def test_auto_names_the_method_that_answered_as_moreau_solve_does(fclib_folder):
     assert moreau.solve(one_contact(-1.0), "nsgs").report.method == ""
 
 
+def test_lmgc90_criterion_is_named_and_the_error_stays_the_natural_map_one(fclib_folder):
+    global_problems = [(path, problem) for path, problem in small_problems(fclib_folder)
+                       if problem.kind == "global"]
+    assert global_problems
+    for path, problem in global_problems:
+        completed = moreau_command("solve", path, "--solver", "velocity-nsgs", "--json", "--tol",
+                                   "1e-4", "--option", "criterion=lmgc90-qm16")
+        assert completed.returncode in (0, 3), completed.stderr
+        expected = json.loads(completed.stdout)
+        solution = moreau.solve(problem, "velocity-nsgs", tolerance=1e-4,
+                                options={"criterion": "lmgc90-qm16"})
+        assert solution.report.criterion == expected["criterion"] == "lmgc90-qm16", path
+        assert solution.report.iterations == expected["iterations"], path
+        assert solution.report.error == expected["error"], path
+        # The error of the velocities, here that of W, condensed: equal to round-off.
+        assert solution.report.error == pytest.approx(
+            moreau.natural_map_error(problem, solution.r), rel=1e-6, abs=1e-14), path
+    assert moreau.solve(one_contact(-1.0), "nsgs").report.criterion == "natural-map"
+
+
 def test_a_problem_from_arrays_is_the_problem_of_its_file(fclib_folder):
     path, problem = small_problems(fclib_folder)[0]
     rebuilt = moreau.ContactProblem(problem.W.tocsr(), problem.q, problem.mu, problem.dimension)

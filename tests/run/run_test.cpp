@@ -113,6 +113,29 @@ TEST_F(RunTest, RunWithACarriedKappaContinuedFromACheckpointIsBitwiseTheUninterr
   expect_bitwise_restart(carrying, 1000);
 }
 
+// The summary says what decided each step's convergence and to which tolerance: the
+// natural-map error by default, LMGC90's check where velocity-nsgs was given it; the penalty
+// mode solves no contact problem and has none.
+TEST_F(RunTest, TheSummaryNamesTheCriterionThatDecidedConvergence) {
+  const auto criterion_after_50_steps = [&](const std::string& text) {
+    run::Run run(problem(text));
+    while (run.step() < 50) run.advance();
+    EXPECT_EQ(run.summary().counts.solves, 50);
+    return run.summary().criterion;
+  };
+  const auto natural_map = criterion_after_50_steps(kTiltingArch);
+  ASSERT_TRUE(natural_map.has_value());
+  EXPECT_EQ(natural_map->name, "natural-map");
+  EXPECT_EQ(natural_map->tolerance, 1e-8);
+  const auto lmgc90 = criterion_after_50_steps(
+      std::string(kTiltingArch) +
+      "solver: {name: velocity-nsgs, tolerance: 1.666e-4, parameters: {criterion: lmgc90-qm16}}\n");
+  ASSERT_TRUE(lmgc90.has_value());
+  EXPECT_EQ(lmgc90->name, "lmgc90-qm16");
+  EXPECT_EQ(lmgc90->tolerance, 1.666e-4);
+  EXPECT_FALSE(run::Run(problem(kPenaltyBoxes)).summary().criterion.has_value());
+}
+
 TEST_F(RunTest, PenaltyRunContinuedFromACheckpointIsBitwiseTheUninterruptedRun) {
   expect_bitwise_restart(kPenaltyBoxes, 1000);
 }

@@ -8,12 +8,17 @@
 #include "moreau/contact/global_problem.hpp"
 #include "moreau/contact/natural_map_error.hpp"
 #include "moreau/solvers/nsgs.hpp"
+#include "moreau/solvers/one_contact.hpp"
 #include "moreau/solvers/registry.hpp"
 #include "support/random_problem.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <numeric>
 #include <tuple>
+#include <vector>
 
 namespace moreau::solvers {
 namespace {
@@ -111,11 +116,118 @@ TEST(VelocityNsgs, StopsOnStagnationWhenAsked) {
   EXPECT_LT(report.iterations, 100);
 }
 
+// LMGC90's check (velocity_nsgs.cpp) computed on W, the condensation, from the same impulses:
+// each contact's one-contact solution r' against the others' impulses, its change of local
+// velocity dv = W_aa (r - r'), and the means over the contacts whose mean impulse is not zero.
+double lmgc90_check_on_w(const contact::LocalProblem& local, const VecX& r, bool qm16) {
+  const Eigen::MatrixXd W = Eigen::MatrixXd(local.W.to_sparse());
+  const VecX u = W * r + local.q;
+  std::vector<double> dv_squared, dv_r_squared, dv_dot_r, wr_squared, wr_dot_r;
+  for (Index a = 0; a < local.contacts(); ++a) {
+    const Eigen::Matrix3d W_aa = W.block<3, 3>(3 * a, 3 * a);
+    const math::Vec3 r_a = r.segment<3>(3 * a);
+    const math::Vec3 r_next =
+        OneContactSolver<3>(W_aa, local.mu[a]).solve(u.segment<3>(3 * a) - W_aa * r_a, r_a).r;
+    const math::Vec3 mean = 0.5 * (r_a + r_next);
+    if (mean.isZero(0.0)) continue;
+    const math::Vec3 dv = W_aa * (r_a - r_next);
+    dv_squared.push_back(dv.squaredNorm());
+    dv_r_squared.push_back(dv.squaredNorm() * mean.squaredNorm());
+    dv_dot_r.push_back(mean.dot(dv));
+    wr_squared.push_back(0.5 * ((W_aa * r_a).squaredNorm() + (W_aa * r_next).squaredNorm()));
+    wr_dot_r.push_back(0.5 * (r_a.dot(W_aa * r_a) + r_next.dot(W_aa * r_next)));
+  }
+  const auto sum = [](const std::vector<double>& x) {
+    return std::accumulate(x.begin(), x.end(), 0.0);
+  };
+  const auto largest = [](const std::vector<double>& x) {
+    return *std::max_element(x.begin(), x.end());
+  };
+  const double n = static_cast<double>(dv_squared.size());
+  const double quad_wr = std::sqrt(sum(wr_squared) / n), mean_wrr = sum(wr_dot_r) / n;
+  const std::vector<double> ratios = {std::abs(sum(dv_dot_r)) / (n * mean_wrr),
+                                      std::sqrt(sum(dv_squared) / n) / quad_wr,
+                                      std::sqrt(sum(dv_r_squared) / n) / mean_wrr};
+  double check = largest(ratios);
+  if (qm16)
+    check = std::max({check, std::sqrt(largest(dv_squared)) / quad_wr / 16.666,
+                      std::sqrt(largest(dv_r_squared)) / mean_wrr / 16.666});
+  return check;
+}
+
+// With LMGC90's criteria the value compared with the tolerance is that check of the current
+// impulses, rigid or compliant contacts alike; the report still gives the natural-map error,
+// and names the criterion.
+TEST(VelocityNsgs, Lmgc90CriteriaMeasureWhatOneMoreSweepWouldChange) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed)
+    for (const bool compliant : {false, true}) {
+      const GlobalProblem rigid =
+          testing::random_global_problem(12, 15, seed, 0.7, MassBlocks::Full);
+      const GlobalProblem problem = compliant ? with_compliant_contacts(rigid) : rigid;
+      const contact::Condensation condensation(problem, {"random"});
+      for (const SweepCriterion criterion :
+           {SweepCriterion::Lmgc90Quad, SweepCriterion::Lmgc90Qm16})
+        for (const int count : {2, 8}) {
+          StopCriteria stop = sweeps(count);
+          stop.record_history = true;  // the check after every sweep
+          VecX r = VecX::Zero(45), v;
+          const SolveReport report =
+              VelocityNsgs({.stop = stop, .criterion = criterion}).solve(problem, r, v);
+          ASSERT_EQ(report.error_history.size(), static_cast<std::size_t>(count));
+          const double expected =
+              lmgc90_check_on_w(condensation.local(), r, criterion == SweepCriterion::Lmgc90Qm16);
+          // N.B. dv is a difference of velocities, computed from v here and from W there:
+          // the two agree to round-off of the velocities, 1e-15 of the check's scale.
+          EXPECT_NEAR(report.error_history.back(), expected, 1e-9 * expected + 1e-14)
+              << "seed " << seed << ", compliant " << compliant << ", " << count << " sweeps";
+          EXPECT_GT(expected, 1e-6) << "a check near round-off tests nothing";
+          EXPECT_EQ(report.criterion, to_string(criterion));
+          EXPECT_NEAR(report.error, contact::natural_map_error(condensation.local(), r), 1e-12);
+        }
+    }
+}
+
+// QM/16 holds Quad's three means and two maxima more: at the same impulses it is never the
+// smaller; and a solve that converges under a criterion says that criterion decided.
+TEST(VelocityNsgs, Qm16IsQuadAndMore) {
+  const GlobalProblem problem = testing::random_global_problem(12, 15, 7, 0.7, MassBlocks::Full);
+  StopCriteria stop = sweeps(40);
+  stop.record_history = true;
+  std::vector<std::vector<double>> histories;
+  for (const SweepCriterion criterion : {SweepCriterion::Lmgc90Quad, SweepCriterion::Lmgc90Qm16}) {
+    VecX r = VecX::Zero(45), v;
+    histories.push_back(
+        VelocityNsgs({.stop = stop, .criterion = criterion}).solve(problem, r, v).error_history);
+  }
+  for (std::size_t k = 0; k < histories[0].size(); ++k)
+    EXPECT_GE(histories[1][k], histories[0][k]) << "sweep " << k + 1;
+  StopCriteria converging;
+  converging.tolerance = 1e-6;
+  converging.max_iterations = 5000;
+  VecX r = VecX::Zero(45), v;
+  const SolveReport report =
+      VelocityNsgs({.stop = converging, .criterion = SweepCriterion::Lmgc90Qm16})
+          .solve(problem, r, v);
+  ASSERT_TRUE(report.converged()) << to_string(report.status);
+  EXPECT_EQ(report.criterion, "lmgc90-qm16");
+}
+
 TEST(VelocityNsgs, RegistryBuildsItAndRefusesBadOptions) {
   EXPECT_TRUE(is_global_solver("velocity-nsgs"));
   const auto solver = make_global_solver("velocity-nsgs", {}, {{"relaxation", "1.3"}});
   EXPECT_EQ(dynamic_cast<const VelocityNsgs&>(*solver).options().relaxation, 1.3);
   EXPECT_THROW(make_global_solver("velocity-nsgs", {}, {{"relaxation", "2.5"}}), core::Diagnostic);
+  EXPECT_EQ(dynamic_cast<const VelocityNsgs&>(*make_global_solver("velocity-nsgs", {}, {}))
+                .options()
+                .criterion,
+            SweepCriterion::NaturalMap);
+  for (const SweepCriterion criterion : {SweepCriterion::Lmgc90Quad, SweepCriterion::Lmgc90Qm16}) {
+    const auto named =
+        make_global_solver("velocity-nsgs", {}, {{"criterion", std::string(to_string(criterion))}});
+    EXPECT_EQ(dynamic_cast<const VelocityNsgs&>(*named).options().criterion, criterion);
+  }
+  EXPECT_THROW(make_global_solver("velocity-nsgs", {}, {{"criterion", "lmgc90"}}),
+               core::Diagnostic);
   EXPECT_THROW(VelocityNsgs({.stop = {}, .relaxation = 0.0}), core::Diagnostic);
 }
 

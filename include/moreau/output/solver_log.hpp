@@ -12,9 +12,11 @@ namespace moreau::output {
 
 /// Writes the columns step, time (s, at the end of the step), active (contacts),
 /// status (solvers::to_string; none for a step that solved nothing: no active contact, or the
-/// penalty mode), iterations, error (natural-map, dimensionless), and the wall
-/// times collision_seconds, assembly_seconds, solve_seconds; one row per step, flushed as
-/// written, numbers with 17 significant digits.
+/// penalty mode), iterations, error (natural-map, dimensionless, whatever decided the status),
+/// the wall times collision_seconds, assembly_seconds, solve_seconds, the method that answered
+/// (solver), a staged method's stages, and the criterion that decided the status
+/// (SolveReport::criterion); one row per step, flushed as written, numbers with 17
+/// significant digits.
 class SolverLog {
  public:
   /// A new file, or with `continue_after` the solver.csv of an earlier run continued after

@@ -23,6 +23,13 @@ struct TimeSplit {
   double solve = 0.0;      ///< the local problems
 };
 
+/// What decided that a step's solve converged: a name of SolveReport::criterion, and the
+/// tolerance it was held to.
+struct ConvergenceCriterion {
+  std::string name;
+  double tolerance = 0.0;
+};
+
 /// Statistics of the solves of the steps' contact problems.
 struct SolverCounts {
   int solves = 0;            ///< steps whose local problem was solved
@@ -144,6 +151,9 @@ struct RunSummary {
   std::optional<long long> substeps;
   std::optional<TimeSplit> time_split;
   std::string solver;  ///< registry name, e.g. "hybrid"
+  /// NSCD: what decided each step's convergence (the last solve's SolveReport::criterion) and
+  /// its tolerance; absent in the penalty mode.
+  std::optional<ConvergenceCriterion> criterion;
   SolverCounts counts;
   std::optional<CollapseSummary> collapse;  ///< absent when the run reached its end time
   std::optional<PeakMotion> peak_motion;    ///< absent while nothing has moved

@@ -20,7 +20,9 @@ using math::VecX;
 
 /// Why a solve stopped. Every solver ends in one of these; none ends silently.
 enum class Status {
-  Converged,          ///< natural_map_error(r) <= tolerance
+  /// the criterion met (SolveReport::criterion): natural_map_error(r) <= tolerance unless the
+  /// method was given another
+  Converged,
   MaxIterations,      ///< the iteration limit was reached first
   TimeLimit,          ///< the wall-time limit was reached first
   LineSearchFailure,  ///< a Newton line search found no descent (the iterate is the last good one)
@@ -37,9 +39,13 @@ enum class Status {
 /// "stagnated", "interrupted".
 std::string_view to_string(Status status);
 
+/// The criterion of every solver unless it is given another (SolveReport::criterion).
+inline constexpr std::string_view kNaturalMapCriterion = "natural-map";
+
 /// Stopping rule shared by every solver.
 struct StopCriteria {
-  double tolerance = 1e-8;      ///< converged when natural_map_error(r) <= tolerance
+  /// converged when natural_map_error(r) <= tolerance, or the solver's own criterion is
+  double tolerance = 1e-8;
   int max_iterations = 1000;    ///< sweeps (Gauss-Seidel) or Newton steps
   double time_limit = 0.0;      ///< seconds of wall time; 0 means no limit
   bool record_history = false;  ///< keep the error of every iteration in the report
@@ -49,7 +55,9 @@ struct StopCriteria {
 struct SolveReport {
   Status status = Status::MaxIterations;
   int iterations = 0;
-  double error = 0.0;                 ///< natural-map error of the returned r, dimensionless
+  double error = 0.0;  ///< natural-map error of the returned r, dimensionless, whatever decided
+  /// What decided Converged: kNaturalMapCriterion, or the criterion the method was given.
+  std::string_view criterion = kNaturalMapCriterion;
   double seconds = 0.0;               ///< wall time of solve() alone
   std::vector<double> error_history;  ///< empty unless StopCriteria::record_history
   /// For methods made of stages (`hybrid`): what ran and for how long, e.g.

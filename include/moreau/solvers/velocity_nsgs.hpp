@@ -16,19 +16,40 @@
 
 #include "moreau/solvers/global_solver.hpp"
 
+#include <array>
+#include <string_view>
+
 namespace moreau::solvers {
 
+/// What decides that the sweeps have converged (SolveReport::criterion names it).
+enum class SweepCriterion {
+  /// The natural-map error of the local problem <= tolerance: how far r is from the law.
+  NaturalMap,
+  /// LMGC90's "Quad" check of its NLGS: how much one more sweep would still change the local
+  /// velocities, relative to those the impulses make, <= tolerance (velocity_nsgs.cpp).
+  Lmgc90Quad,
+  /// LMGC90's "QM/16": Quad, and the largest contact's change within 16.666 tolerance.
+  Lmgc90Qm16,
+};
+
+inline constexpr std::array<SweepCriterion, 3> kSweepCriteria = {
+    SweepCriterion::NaturalMap, SweepCriterion::Lmgc90Quad, SweepCriterion::Lmgc90Qm16};
+
+/// "natural-map", "lmgc90-quad", "lmgc90-qm16".
+std::string_view to_string(SweepCriterion criterion);
+
 struct VelocityNsgsOptions {
-  StopCriteria stop;        ///< max_iterations counts sweeps
+  StopCriteria stop;        ///< max_iterations counts sweeps; tolerance is the criterion's
   double relaxation = 1.0;  ///< omega in r_a <- omega r_a_new + (1 - omega) r_a_old, in (0, 2)
+  SweepCriterion criterion = SweepCriterion::NaturalMap;
   /// Stop with Status::Stagnated once the measured rate of convergence would not reach the
   /// tolerance within stop.max_iterations (the first stage of a staged method).
   bool stop_on_stagnation = false;
 };
 
-/// The method of the header comment ("velocity-nsgs"). Convergence is decided on the
-/// natural-map error of the local problem, with v recomputed from r at each full measure
-/// (the incremental updates of v carry round-off).
+/// The method of the header comment ("velocity-nsgs"). Convergence is decided by
+/// options().criterion, with v recomputed from r at each full measure (the incremental updates
+/// of v carry round-off); the report's error is the natural-map error whichever decided.
 class VelocityNsgs final : public GlobalSolver {
  public:
   /// @throws core::Diagnostic when relaxation is outside (0, 2) or the stop criteria are

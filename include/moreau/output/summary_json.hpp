@@ -16,7 +16,7 @@ namespace moreau::output {
 ///    "restarted_from_step" or null, "simulated_time", "wall_seconds",
 ///    "substeps" (the explicit penalty mode's) or null,
 ///    "time_split": {"collision", "assembly", "solve"} or null, "solver",
-///    "criterion": {"name", "tolerance"} (NSCD: what decided convergence) or null,
+///    "criterion": {"name", "tolerance"} (what decided convergence) or null (explicit penalty),
 ///    "counts": {"solves", "not_converged", "worst_error" (natural-map), "total_iterations",
 ///               "mean_iterations", "max_iterations", "answered_by": {method: solves}},
 ///    "collapse": {"criterion", "body", "value", "time", "load_factor_name",

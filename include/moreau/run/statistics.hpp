@@ -151,8 +151,8 @@ struct RunSummary {
   std::optional<long long> substeps;
   std::optional<TimeSplit> time_split;
   std::string solver;  ///< registry name, e.g. "hybrid"
-  /// NSCD: what decided each step's convergence (the last solve's SolveReport::criterion) and
-  /// its tolerance; absent in the penalty mode.
+  /// What decided each step's convergence (the last solve's SolveReport::criterion) and
+  /// its tolerance, where steps solve a contact problem (NSCD, implicit penalty steps).
   std::optional<ConvergenceCriterion> criterion;
   SolverCounts counts;
   std::optional<CollapseSummary> collapse;  ///< absent when the run reached its end time

@@ -16,6 +16,8 @@
 #include "options.hpp"
 #include "progress.hpp"
 
+#include <tbb/global_control.h>
+
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -111,6 +113,8 @@ int run_bench(const std::vector<std::string>& arguments) {
       options, positional);
   if (!values) return kSuccess;
 
+  const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
+                                        read_threads(*values));
   const benchmark::BenchSolverChoice choice = read_solver_choice(*values);
   const solvers::StopCriteria stop = read_stop_criteria(*values);
   const std::vector<benchmark::BenchSolver> solvers_to_run =

@@ -80,7 +80,7 @@ void print_expansion(const run::Problem& problem) {
             << problem.stepping.stop.max_iterations << " iterations"
             << solver_options(problem.stepping.solver_parameters) << ")\n";
   if (problem.threads)
-    std::cout << "  threads    " << *problem.threads << " (collision detection)\n";
+    std::cout << "  threads    " << *problem.threads << " (collision detection, velocity-newton)\n";
   print_ground_motions(problem);
 }
 

@@ -50,7 +50,17 @@ void add_solver_options(po::options_description& options, double default_time_li
       "time-limit", po::value<double>()->default_value(default_time_limit),
       "wall-time limit per solve in seconds (0: none)")(
       "option", po::value<std::vector<std::string>>()->composing(),
-      "solver option KEY=VALUE, repeatable (e.g. --option relaxation=1.2)");
+      "solver option KEY=VALUE, repeatable (e.g. --option relaxation=1.2)")(
+      "threads", po::value<int>()->default_value(1),
+      "threads for velocity-newton's loops over contacts (default 1, as the peers run); the "
+      "answers are the same for any number");
+}
+
+int read_threads(const po::variables_map& values) {
+  const int threads = values["threads"].as<int>();
+  if (threads < 1 || threads > run::kMaxThreads)
+    throw Diagnostic({"--threads"}, "threads", concat("1 to ", run::kMaxThreads), concat(threads));
+  return threads;
 }
 
 double read_time_limit(const po::variables_map& values) {

@@ -25,13 +25,17 @@ std::optional<po::variables_map> parse_command(
     const std::vector<std::string>& arguments, const std::string& usage,
     po::options_description options, const po::positional_options_description& positional);
 
-/// Adds --tol, --max-iter, --time-limit (default_time_limit seconds, 0: none) and --option
-/// to a command's options.
+/// Adds --tol, --max-iter, --time-limit (default_time_limit seconds, 0: none), --option and
+/// --threads (default 1) to a command's options.
 void add_solver_options(po::options_description& options, double default_time_limit);
 
 /// The seconds of --time-limit, checked: a finite number >= 0.
 /// @throws core::Diagnostic naming --time-limit otherwise
 double read_time_limit(const po::variables_map& values);
+
+/// --threads (given, or defaulted by the command), checked: 1 to run::kMaxThreads.
+/// @throws core::Diagnostic naming --threads otherwise
+int read_threads(const po::variables_map& values);
 
 /// The stop criteria from --tol, --max-iter and --time-limit, checked for range.
 /// @throws core::Diagnostic naming the option for a value out of range

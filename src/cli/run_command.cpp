@@ -223,12 +223,8 @@ void add_tracked_bodies(const po::variables_map& values, run::Problem& problem) 
 
 // --threads, else the file's `threads`, else the machine's cores.
 int thread_count(const po::variables_map& values, const run::Problem& problem) {
-  if (!values.count("threads")) return problem.threads.value_or(tbb::info::default_concurrency());
-  const int threads = values["threads"].as<int>();
-  if (threads < 1 || threads > run::kMaxThreads)
-    throw core::Diagnostic({}, "--threads", core::concat("1 to ", run::kMaxThreads),
-                           core::concat(threads));
-  return threads;
+  if (values.count("threads")) return read_threads(values);
+  return problem.threads.value_or(tbb::info::default_concurrency());
 }
 
 // --record and the units and time step it may need.
@@ -287,8 +283,8 @@ int run_run(const std::vector<std::string>& arguments) {
       "through the origin, m")("track", po::value<std::vector<std::string>>()->composing(),
                                "also follow this body in history.csv (repeat for several)")(
       "threads", po::value<int>(),
-      "threads for collision detection (default: the file's threads, else the machine's cores); "
-      "the results are the same for any number")(
+      "threads for collision detection and velocity-newton's loops over contacts (default: the "
+      "file's threads, else the machine's cores); the results are the same for any number")(
       "limit",
       "also the limit analysis of the structure where it stands at t = 0, as moreau limit "
       "gives it: limit.json in the results, and where the collapse lies in its range")(

@@ -9,6 +9,8 @@
 #include "moreau/solvers/registry.hpp"
 #include "options.hpp"
 
+#include <tbb/global_control.h>
+
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -104,6 +106,8 @@ int run_solve(const std::vector<std::string>& arguments) {
       options, positional);
   if (!values) return kSuccess;
 
+  const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
+                                        read_threads(*values));
   const std::string name = (*values)["solver"].as<std::string>();
   const bool global = solvers::is_global_solver(name);
   const contact::ContactProblemFile file = contact::read_contact_problem_file(

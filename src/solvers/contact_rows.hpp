@@ -3,6 +3,7 @@
 // contact instead of H's compressed columns. Private to src/solvers.
 #pragma once
 
+#include "contact_loop.hpp"
 #include "moreau/contact/cone.hpp"
 #include "moreau/math/types.hpp"
 
@@ -37,8 +38,8 @@ contact::Block<d> local_velocity(const ContactRows& rows, const VecX& v, const V
 /// u = H^T v + w for every contact.
 template <int d>
 void local_velocity(const ContactRows& rows, const VecX& v, const VecX& w, VecX& u) {
-  for (Index a = 0; a + 1 < static_cast<Index>(rows.start.size()); ++a)
-    u.segment<d>(d * a) = local_velocity<d>(rows, v, w, a);
+  for_each_contact(static_cast<Index>(rows.start.size()) - 1,
+                   [&](Index a) { u.segment<d>(d * a) = local_velocity<d>(rows, v, w, a); });
 }
 
 /// out += H_a r_a for contact a.

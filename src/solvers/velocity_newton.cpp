@@ -1,5 +1,6 @@
 #include "moreau/solvers/velocity_newton.hpp"
 
+#include "contact_loop.hpp"
 #include "contact_rows.hpp"
 #include "moreau/contact/cone.hpp"
 #include "moreau/contact/natural_map_error.hpp"
@@ -14,6 +15,7 @@
 #include <Eigen/IterativeLinearSolvers>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -25,6 +27,7 @@ namespace {
 using contact::Block;
 using detail::add_generalized_impulse;
 using detail::ContactRows;
+using detail::for_each_contact;
 using detail::local_velocity;
 using math::SparseMat;
 template <int d>
@@ -45,6 +48,10 @@ struct HessianPattern {
   std::vector<Index> mass_slot;   ///< slot of each stored entry of M, in M's storage order
   std::vector<Index> pair_start;  ///< contact a's pairs are [pair_start[a], pair_start[a + 1])
   std::vector<Index> pair_slot;   ///< for stored pairs (p, q) of the contact's rows: the slot
+  /// Of assemble(), computed in parallel and added to K in contact order: each contact's
+  /// H_a D_a (at d ContactRows::start[a], column-major) and each pair's term of
+  /// H_a D_a H_a^T.
+  std::vector<double> product, pair_term;
 };
 
 // Whether entry (row, column) is stored.
@@ -88,7 +95,7 @@ SparseMat matrix_pattern(const SparseMat& M, const ContactRows& rows, Triangle t
 }
 
 HessianPattern hessian_pattern(const SparseMat& M, const ContactRows& rows, Triangle triangle) {
-  HessianPattern pattern{triangle, matrix_pattern(M, rows, triangle), {}, {0}, {}};
+  HessianPattern pattern{triangle, matrix_pattern(M, rows, triangle), {}, {0}, {}, {}, {}};
   for (Index j = 0; j < M.outerSize(); ++j)
     for (SparseMat::InnerIterator it(M, j); it; ++it)
       if (stored(triangle, it.row(), j))
@@ -113,21 +120,26 @@ void assemble(const SparseMat& M, const ContactRows& rows, const std::vector<Blo
   for (Index j = 0; j < M.outerSize(); ++j)
     for (SparseMat::InnerIterator it(M, j); it; ++it)
       if (stored(pattern.triangle, it.row(), j)) values[pattern.mass_slot[m++]] += it.value();
-  std::vector<double> product;  // H_a D_a, in storage reused from contact to contact
-  for (std::size_t a = 0; a < D.size(); ++a) {
-    if (D[a].isZero()) continue;  // open: no stiffness
+  const auto open = [&](Index a) { return D[a].isZero(); };  // no stiffness
+  pattern.product.resize(rows.values.size());
+  pattern.pair_term.resize(pattern.pair_slot.size());
+  for_each_contact(static_cast<Index>(D.size()), [&](Index a) {
+    if (open(a)) return;
     const Index first = rows.start[a], count = rows.start[a + 1] - first;
     const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, d, Eigen::RowMajor>> H_a(
         rows.values.data() + d * first, count, d);
-    product.resize(std::max(product.size(), static_cast<std::size_t>(d * count)));
-    Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, d>> H_D(product.data(), count, d);
+    Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, d>> H_D(pattern.product.data() + d * first,
+                                                             count, d);
     H_D.noalias() = H_a * D[a];
     Index slot = pattern.pair_start[a];
     for (Index q = 0; q < count; ++q)
       for (Index p = 0; p < count; ++p)
-        if (stored(pattern.triangle, p, q))
-          values[pattern.pair_slot[slot++]] += H_D.row(p).dot(H_a.row(q));
-  }
+        if (stored(pattern.triangle, p, q)) pattern.pair_term[slot++] = H_D.row(p).dot(H_a.row(q));
+  });
+  for (Index a = 0; a < static_cast<Index>(D.size()); ++a)
+    if (!open(a))
+      for (Index slot = pattern.pair_start[a]; slot < pattern.pair_start[a + 1]; ++slot)
+        values[pattern.pair_slot[slot]] += pattern.pair_term[slot];
 }
 
 // A bound of max |H^T x| / |x|_M, the square root of W's largest eigenvalue, with diag(M)
@@ -172,6 +184,9 @@ struct VelocityNewtonWorkspace {
   double q_norm = 0.0;  ///< |H^T M^-1 f + w|, the error's scale
   VecX center, shift;   ///< r_k and s_a e_N of the current outer iteration
   VecX u, z, projected, gradient, dv, H_dv;
+  /// Per contact, its terms of the line search's phi' and phi'' (line_derivatives()), summed
+  /// in contact order after they are computed in parallel.
+  Eigen::Matrix<double, 2, Eigen::Dynamic> line_terms;
   std::vector<BlockMat<d>> D;
   double kappa = 0.0;  ///< rho_a = kappa / delassus_normal_a
   /// Of the last assembled matrix (empty: none yet). A matrix built where every region is
@@ -209,6 +224,7 @@ VelocityNewtonWorkspace<d>::VelocityNewtonWorkspace(const GlobalProblem& problem
   }
   velocity_gain = velocity_gain_bound<d>(rows, m_diagonal);
   for (VecX* x : {&center, &shift, &u, &z, &projected, &H_dv}) x->resize(n);
+  line_terms.resize(2, n_c);
   D.resize(static_cast<std::size_t>(n_c));
   D_de_saxce.resize(static_cast<std::size_t>(n_c));
 }
@@ -335,11 +351,11 @@ double cone_friction(const VelocityNewtonWorkspace<d>& ws, Index a) {
 // z and the impulses of z for the local velocities u.
 template <int d>
 void project(const VecX& u, VelocityNewtonWorkspace<d>& ws) {
-  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+  for_each_contact(ws.problem.contacts(), [&](Index a) {
     const Block<d> z_a = multiplier_trial<d>(ws, u, a);
     ws.z.template segment<d>(d * a) = z_a;
     ws.projected.template segment<d>(d * a) = impulse_of<d>(ws, z_a, a);
-  }
+  });
 }
 
 // grad F_k = M v - f - H P_K(z), with z and P_K(z) of v already in ws.
@@ -362,13 +378,13 @@ double velocity_residual(const VelocityNewtonWorkspace<d>& ws) {
 template <int d>
 void freeze_de_saxce(VelocityNewtonWorkspace<d>& ws, const VecX& r) {
   ws.shift.setZero();
-  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+  for_each_contact(ws.problem.contacts(), [&](Index a) {
     Block<d> u_a = ws.u.template segment<d>(d * a);
     if (compliant<d>(ws, a))
       u_a += ws.problem.compliance.template segment<d>(d * a).cwiseProduct(
           r.template segment<d>(d * a));
     ws.shift[d * a] = ws.problem.mu[a] * u_a.template tail<d - 1>().norm();
-  }
+  });
 }
 
 // A compliant contact's impulse under its exact law, K* ∋ u~ + mu |u~_T| e_N ⊥ r ∈ K with
@@ -415,30 +431,32 @@ template <int d>
 void refresh_de_saxce(VelocityNewtonWorkspace<d>& ws) {
   freeze_de_saxce<d>(ws, ws.projected);  // the compliant contacts' terms are set below
   project<d>(ws.u, ws);
-  for (Index a = 0; a < ws.problem.contacts(); ++a) {
-    if (!compliant<d>(ws, a)) continue;
+  if (!ws.problem.compliant()) return;
+  for_each_contact(ws.problem.contacts(), [&](Index a) {
+    if (!compliant<d>(ws, a)) return;
     const Block<d> u_a = ws.u.template segment<d>(d * a);
     const Block<d> r_a = compliant_return<d>(ws, u_a, a).impulse;
     const Block<d> u_law = u_a + ws.problem.compliance.template segment<d>(d * a).cwiseProduct(r_a);
     ws.shift[d * a] = ws.problem.mu[a] * u_law.template tail<d - 1>().norm();
     ws.z.template segment<d>(d * a) = multiplier_trial<d>(ws, ws.u, a);
     ws.projected.template segment<d>(d * a) = r_a;
-  }
+  });
 }
 
 // D_a = rho_a dP_K/dz at z_a; true when the matrix differs from the last assembled one (a
 // region changed, a contact slides, or rho changed).
 template <int d>
 bool update_stiffness(VelocityNewtonWorkspace<d>& ws) {
-  bool changed = ws.regions.empty() || ws.assembled_kappa != ws.kappa;
+  std::atomic<bool> changed = ws.regions.empty() || ws.assembled_kappa != ws.kappa;
   ws.regions.resize(static_cast<std::size_t>(ws.problem.contacts()));
-  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+  for_each_contact(ws.problem.contacts(), [&](Index a) {
     const Block<d> z_a = ws.z.template segment<d>(d * a);
     const contact::ConeRegion region = contact::cone_region<d>(z_a, cone_friction<d>(ws, a));
-    changed = changed || region == contact::ConeRegion::Boundary || region != ws.regions[a];
+    if (region == contact::ConeRegion::Boundary || region != ws.regions[a])
+      changed.store(true, std::memory_order_relaxed);
     ws.regions[a] = region;
     ws.D[a] = impulse_stiffness<d>(ws, z_a, a);
-  }
+  });
   ws.assembled_kappa = ws.kappa;
   return changed;
 }
@@ -455,21 +473,25 @@ struct LineDerivatives {
 };
 
 template <int d>
-LineDerivatives line_derivatives(const VelocityNewtonWorkspace<d>& ws, double linear,
-                                 double dv_M_dv, double t) {
-  LineDerivatives out{linear + t * dv_M_dv, dv_M_dv};
-  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+LineDerivatives line_derivatives(VelocityNewtonWorkspace<d>& ws, double linear, double dv_M_dv,
+                                 double t) {
+  for_each_contact(ws.problem.contacts(), [&](Index a) {
     const Block<d> du_a = ws.H_dv.template segment<d>(d * a);
     if (compliant<d>(ws, a)) {
       const Block<d> z_a = ws.z.template segment<d>(d * a) + t * trial_change<d>(ws, du_a, a);
-      out.first -= impulse_of<d>(ws, z_a, a).dot(du_a);
-      out.second += du_a.dot(impulse_stiffness<d>(ws, z_a, a) * du_a);
-      continue;
+      ws.line_terms.col(a) << impulse_of<d>(ws, z_a, a).dot(du_a),
+          du_a.dot(impulse_stiffness<d>(ws, z_a, a) * du_a);
+      return;
     }
     const Block<d> z_a = ws.z.template segment<d>(d * a) - t * ws.rho[a] * du_a;
     const double mu = ws.problem.mu[a];
-    out.first -= contact::project_onto_cone<d>(z_a, mu).dot(du_a);
-    out.second += ws.rho[a] * du_a.dot(contact::cone_projection_jacobian<d>(z_a, mu) * du_a);
+    ws.line_terms.col(a) << contact::project_onto_cone<d>(z_a, mu).dot(du_a),
+        ws.rho[a] * du_a.dot(contact::cone_projection_jacobian<d>(z_a, mu) * du_a);
+  });
+  LineDerivatives out{linear + t * dv_M_dv, dv_M_dv};
+  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+    out.first -= ws.line_terms(0, a);
+    out.second += ws.line_terms(1, a);
   }
   return out;
 }
@@ -644,7 +666,7 @@ template <int d>
 VelocityNewtonStep de_saxce_newton_step(VelocityNewton::Cache& cache,
                                         VelocityNewtonWorkspace<d>& ws, VecX& v) {
   if (!cache.jacobian) cache.jacobian = hessian_pattern(ws.problem.M, ws.rows, Triangle::Full);
-  for (Index a = 0; a < ws.problem.contacts(); ++a) {
+  for_each_contact(ws.problem.contacts(), [&](Index a) {
     const double mu = ws.problem.mu[a];
     const Block<d> u_a = ws.u.template segment<d>(d * a);
     ws.D_de_saxce[a] = compliant<d>(ws, a)
@@ -653,7 +675,7 @@ VelocityNewtonStep de_saxce_newton_step(VelocityNewton::Cache& cache,
                                          contact::cone_projection_jacobian<d>(
                                              ws.z.template segment<d>(d * a), mu) *
                                          contact::de_saxce_velocity_jacobian<d>(u_a, mu));
-  }
+  });
   assemble<d>(ws.problem.M, ws.rows, ws.D_de_saxce, *cache.jacobian);
   const bool krylov = ws.problem.compliant() &&
                       cache.factorization_flops >= RepeatedLu::kKluFlops &&
@@ -770,8 +792,9 @@ double measure(VelocityNewtonWorkspace<d>& ws, const VecX& r, VecX& v) {
 
 template <int d>
 void project_onto_cones(const VecX& mu, VecX& r) {
-  for (Index a = 0; a < mu.size(); ++a)
+  for_each_contact(mu.size(), [&](Index a) {
     r.segment<d>(d * a) = contact::project_onto_cone<d>(r.segment<d>(d * a), mu[a]);
+  });
 }
 
 // What a converged solve that started near its answer leaves to the next one: the kappa of

@@ -47,7 +47,7 @@ TEST(HostileArguments, NumericOptionsOfEveryCommand) {
                              "/run --duration 1e-3 " + option + " " + value);
     expect_refused_or_done("compare " + kBall + " --quiet --out " + out + "/compare-" + value +
                            " --duration " + value);
-    for (const char* option : {"--tol", "--max-iter", "--time-limit"})
+    for (const char* option : {"--tol", "--max-iter", "--time-limit", "--threads"})
       expect_refused_or_done("solve " + kContact + " " + option + " " + value);
     expect_refused_or_done("solve " + kContact + " --option sweeps=" + value);
     expect_refused_or_done("solve " + kContact + " --solver nsgs --option relaxation=" + value);

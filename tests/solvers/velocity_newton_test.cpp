@@ -15,6 +15,7 @@
 
 #include <Eigen/CholmodSupport>
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 namespace moreau::solvers {
 namespace {
@@ -452,6 +453,46 @@ TEST(VelocityNewton, ItsStateIsAllThatOneSolveLeavesToTheNext) {
     VecX r_plain = r;
     ASSERT_TRUE(plain.solve(near(problem, 1e-9), r_plain, v).converged());
     EXPECT_EQ(plain.state().penalty, 0.0);
+  }
+}
+
+// Its loops over contacts run on TBB's threads, each contact into its own slots and the sums
+// over contacts taken after, in contact order: a solve is bitwise the same for any number of
+// threads. On problems with several times detail::kContactsPerTask contacts, so that the loops
+// split, rigid and compliant, with the De Saxcé step and without, over their first 40 Newton
+// steps.
+TEST(VelocityNewton, BitwiseTheSameWithOneTwoAndFourThreads) {
+  const GlobalProblem rigid = testing::random_global_problem(60, 800, 7);
+  GlobalProblem compliant = rigid;
+  compliant.compliance = VecX::Constant(3 * compliant.contacts(), 1e-3);
+  StopCriteria first_steps = tight();
+  first_steps.max_iterations = 40;
+  VelocityNewtonOptions frozen{.stop = first_steps};
+  frozen.de_saxce_newton = false;
+  for (const auto& [problem, options] :
+       {std::pair{rigid, VelocityNewtonOptions{.stop = first_steps}}, std::pair{rigid, frozen},
+        std::pair{compliant, VelocityNewtonOptions{.stop = first_steps}}}) {
+    struct Answer {
+      SolveReport report;
+      VecX r, v;
+    };
+    const auto solve = [&](int threads) {
+      const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
+      Answer answer;
+      answer.r = VecX::Zero(problem.H.cols());
+      answer.report = VelocityNewton(options).solve(problem, answer.r, answer.v);
+      return answer;
+    };
+    const Answer one = solve(1);
+    ASSERT_GT(one.report.iterations, 10);
+    for (const int threads : {2, 4}) {
+      SCOPED_TRACE(threads);
+      const Answer many = solve(threads);
+      EXPECT_EQ(many.report.iterations, one.report.iterations);
+      EXPECT_EQ(many.report.error, one.report.error);
+      EXPECT_EQ(many.r, one.r);
+      EXPECT_EQ(many.v, one.v);
+    }
   }
 }
 

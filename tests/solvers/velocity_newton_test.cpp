@@ -469,9 +469,14 @@ TEST(VelocityNewton, BitwiseTheSameWithOneTwoAndFourThreads) {
   first_steps.max_iterations = 40;
   VelocityNewtonOptions frozen{.stop = first_steps};
   frozen.de_saxce_newton = false;
-  for (const auto& [problem, options] :
-       {std::pair{rigid, VelocityNewtonOptions{.stop = first_steps}}, std::pair{rigid, frozen},
-        std::pair{compliant, VelocityNewtonOptions{.stop = first_steps}}}) {
+  struct Case {
+    const GlobalProblem& problem;
+    VelocityNewtonOptions options;
+  };
+  for (const Case& each : {Case{rigid, {.stop = first_steps}}, Case{rigid, frozen},
+                           Case{compliant, {.stop = first_steps}}}) {
+    const GlobalProblem& problem = each.problem;
+    const VelocityNewtonOptions& options = each.options;
     struct Answer {
       SolveReport report;
       VecX r, v;

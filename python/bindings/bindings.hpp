@@ -22,6 +22,8 @@ void bind_errors(py::module_& module);
 void bind_problem(py::module_& module);
 /// moreau.Run and what a step reports.
 void bind_run(py::module_& module);
+/// moreau.limit: limit analysis of a problem.
+void bind_limit(py::module_& module);
 /// The solver layer on its own: moreau.ContactProblem, solve, natural_map_error.
 void bind_solvers(py::module_& module);
 

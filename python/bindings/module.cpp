@@ -11,5 +11,6 @@ PYBIND11_MODULE(_moreau, module) {
   moreau::python::bind_errors(module);
   moreau::python::bind_problem(module);
   moreau::python::bind_run(module);
+  moreau::python::bind_limit(module);
   moreau::python::bind_solvers(module);
 }

@@ -73,13 +73,27 @@ solvers::SolverParameters solver_parameters(const std::map<std::string, py::obje
   return parameters;
 }
 
+// The state a global method starts from (a dump's guess_penalty): finite, >= 0, and for a
+// method of the global form only.
+std::optional<solvers::GlobalSolverState> starting_state(const std::optional<double>& penalty,
+                                                         const std::string& name) {
+  if (!penalty) return std::nullopt;
+  if (!(*penalty >= 0.0) || std::isinf(*penalty))
+    throw core::Diagnostic({}, "guess_penalty", "a finite penalty >= 0", core::concat(*penalty));
+  if (!solvers::is_global_solver(name))
+    throw core::Diagnostic({}, "guess_penalty",
+                           core::concat("a method of the global form (its state), not ", name));
+  return solvers::GlobalSolverState{.penalty = *penalty};
+}
+
 Solution solve(const ContactProblemFile& file, const std::string& name, double tolerance,
                int max_iterations, double time_limit,
                const std::map<std::string, py::object>& options, const std::optional<VecX>& start,
-               bool record_history) {
+               bool record_history, const std::optional<double>& guess_penalty) {
   const solvers::StopCriteria stop =
       stop_criteria(tolerance, max_iterations, time_limit, record_history);
   const solvers::SolverParameters parameters = solver_parameters(options);
+  const std::optional<solvers::GlobalSolverState> state = starting_state(guess_penalty, name);
   Solution solution;
   solution.r = start.value_or(VecX::Zero(file.problem.size()));
   if (solution.r.size() != file.problem.size())
@@ -91,6 +105,7 @@ Solution solve(const ContactProblemFile& file, const std::string& name, double t
                              core::concat("a global problem (M, H, f, w) for ", name),
                              "a local problem (W, q): use a method of the local form");
     const auto solver = solvers::make_global_solver(name, stop, parameters);
+    if (state) solver->restore(*state);
     const py::gil_scoped_release release;
     VecX v;
     solution.report = solver->solve(*file.global, solution.r, v);
@@ -136,6 +151,9 @@ is (sizes, finiteness, mu >= 0); read_contact_problem(path) reads a file.)")
                     "r stored in an FCLib file, or None")
       .def_readonly("guess", &ContactProblemFile::guess,
                     "the first guess stored in an FCLib file, or None")
+      .def_readonly("guess_penalty", &ContactProblemFile::guess_penalty,
+                    "the state velocity-newton started the guess's solve from in the run that "
+                    "dumped it (its carried kappa, moreau run --dump-problems), or None")
       .def_property_readonly("path",
                              [](const ContactProblemFile& file) -> std::optional<fs::path> {
                                if (file.path.empty()) return std::nullopt;
@@ -173,14 +191,17 @@ kept for the methods of global_solver_names()). Raises InputError naming the fil
              py::arg("max_iterations") = solvers::StopCriteria{}.max_iterations,
              py::arg("time_limit") = 0.0, py::arg("options") = std::map<std::string, py::object>{},
              py::arg("r") = py::none(), py::arg("record_history") = false,
+             py::arg("guess_penalty") = py::none(),
              R"(Solves a ContactProblem with a registered method, as `moreau solve` does (the GIL
 is released meanwhile). solver: a name of solver_names(), or of global_solver_names() for a
 problem read from a global file; tolerance on the natural-map error (or on the criterion an
 option names: report.criterion says which decided); max_iterations (sweeps
 or Newton steps); time_limit (s, 0: none); options: the method's own options by name, as
 `--option key=value`; r: the warm start (zeros when None); record_history: keep the error of
-every iteration. Returns a Solution (r, u, report); a method that does not converge says so
-in report.status, it does not raise.)");
+every iteration; guess_penalty: the state a method of the global form starts from (a dump's
+problem.guess_penalty: with r=problem.guess the solve repeats the run's, as `moreau solve
+--warm-start guess` does). Returns a Solution (r, u, report); a method that does not converge
+says so in report.status, it does not raise.)");
 
   module.def(
       "natural_map_error",

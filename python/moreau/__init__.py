@@ -9,6 +9,10 @@ Runs (docs/python.md):
         positions = run.positions        # (n, 3) numpy array, m
     summary = run.summary()              # the dict of summary.json
 
+Collapse loads by limit analysis (`moreau limit`, docs/limit-analysis.md):
+    answer = moreau.limit(problem)       # the dict of limit.json
+    answer["analyses"][0]["load_factor"], answer["analyses"][0]["nonassociative"]["load_factor"]
+
 Solvers on their own:
     problem = moreau.read_contact_problem("Capsules-i122-1617.hdf5")   # or ContactProblem(W, q, mu)
     solution = moreau.solve(problem, solver="nsgs", tolerance=1e-8)
@@ -42,6 +46,7 @@ from ._moreau import (  # noqa: F401 (re-exported)
     StepReport,
     __version__,
     global_solver_names,
+    limit,
     load_problem,
     natural_map_error,
     problem_from_text,

@@ -2,21 +2,26 @@
 // quantities an assessment uses (the control point's peak and final displacement, the
 // collapse, the mechanism, the support reaction, the energy dissipated, the cost), each
 // run's outputs kept in its own folder. With --stiffness-sweep the penalty run is repeated with
-// every stiffness scaled, to show it converging towards the NSCD answer as k_n grows. The
-// runs are the library's (run/comparison.hpp); this file reads the options, runs them and
+// every stiffness scaled, to show it converging towards the NSCD answer as k_n grows; with
+// --limit, the range of collapse loads of limit analysis beside, and where each run's collapse
+// lies in it (which end, if any, the penalty answers tend to as k_n grows). The runs are the
+// library's (run/comparison.hpp); this file reads the options, runs them and
 // prints.
 #include "command.hpp"
 #include "interruption.hpp"
+#include "limit_analyses.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/math/quaternion.hpp"
+#include "moreau/output/limit_files.hpp"
 #include "moreau/output/run_folder.hpp"
 #include "moreau/output/run_response.hpp"
 #include "moreau/output/summary_json.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "moreau/run/comparison.hpp"
 #include "options.hpp"
+#include "progress.hpp"
 #include "simulation.hpp"
 
 #include <algorithm>
@@ -28,6 +33,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace moreau::cli {
 namespace {
@@ -69,7 +75,9 @@ std::string substeps_cell(const run::RunSummary& summary) {
 void print_row(const std::string& name, const std::vector<std::string>& cells) {
   std::ostringstream row;
   row << "  " << std::left << std::setw(40) << name;
-  for (const std::string& c : cells) row << std::setw(26) << c;
+  // A cell wider than its column keeps two spaces before the next one.
+  for (const std::string& c : cells)
+    row << std::setw(static_cast<int>(std::max<std::size_t>(26, c.size() + 2))) << c;
   std::string line = row.str();
   line.erase(line.find_last_not_of(' ') + 1);
   std::cout << line << '\n';
@@ -189,6 +197,25 @@ void print_convergence(const run::Problem& initial, const std::vector<Run>& runs
   }
 }
 
+// --limit: the range of collapse loads of limit analysis and where each run's collapse lies in
+// it. Under a ground motion the ends are static equivalents, not compared with a dynamic
+// collapse.
+void print_collapse_positions(const limit::LimitAnalyses& limits, const std::vector<Run>& runs) {
+  std::cout << '\n';
+  const std::optional<limit::CollapseRange> range = print_range(limits);
+  if (!range || limits.pattern.kind == "ground motion") return;
+  for (const Run& run : runs) {
+    std::cout << "  " << std::left << std::setw(23) << run.label;
+    if (!run.summary.collapse) {
+      std::cout << "no collapse\n";
+      continue;
+    }
+    const double collapse = run.summary.collapse->load_factor;
+    std::cout << "collapse at " << collapse << ' ' << collapse_position_text(*range, collapse)
+              << '\n';
+  }
+}
+
 // The folder of a comparison's run in its output folder.
 std::string folder_name(const run::ComparisonRun& entry) {
   std::string folder = entry.label;
@@ -265,7 +292,10 @@ int run_compare(const std::vector<std::string>& arguments) {
                                                       "override the file's duration, s")(
       "integration", po::value<std::string>(),
       "how the penalty runs integrate, overriding the file's time.integration: explicit or "
-      "implicit")("quiet", "no progress bar on the terminal");
+      "implicit")("limit",
+                  "also the limit analysis of the structure where it stands at t = 0, as moreau "
+                  "limit gives it: limit.json in the output folder, and where each run's "
+                  "collapse lies in its range")("quiet", "no progress bar on the terminal");
   po::positional_options_description positional;
   positional.add("file", 1);
   const auto values = parse_command(
@@ -306,6 +336,12 @@ int run_compare(const std::vector<std::string>& arguments) {
                              "factors that keep every stiffness within a problem file's bounds",
                              core::concat(entry.label, ": ", *beyond));
   const output::ControlPoint control = compared_control(file, problem);
+  std::optional<limit::LimitAnalyses> limits;
+  if (values->count("limit")) {
+    Progress progress(values->count("quiet") > 0);
+    limits = analyse_limits(problem, limit::LimitSettings{}, progress);
+    output::write_limit_files(out, problem, *limits);
+  }
   std::vector<Run> runs;
   bool converged = true;
   for (run::ComparisonRun& entry : plan) {
@@ -340,6 +376,7 @@ int run_compare(const std::vector<std::string>& arguments) {
   print_table(runs);
   print_mechanisms(runs);
   print_convergence(problem, runs);
+  if (limits) print_collapse_positions(*limits, runs);
   if (!converged)
     std::cout << "  NOT CONVERGED: a solver missed its tolerance in some steps (see each "
                  "run's solver.csv in "

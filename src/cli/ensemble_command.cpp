@@ -17,6 +17,7 @@
 #include "moreau/core/output_file.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/output/csv_field.hpp"
+#include "moreau/output/limit_files.hpp"
 #include "moreau/output/run_response.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "options.hpp"
@@ -207,7 +208,7 @@ void write_runs(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs) 
 // kinds of mechanism found, the most frequent first, each with its copies' seeds and the first
 // one's description.
 nlohmann::json distribution(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs,
-                            const std::optional<CollapseRange>& range) {
+                            const std::optional<limit::CollapseRange>& range) {
   std::vector<double> loads;
   std::map<std::string, std::vector<const EnsembleRun*>> kinds;
   long unconverged = 0;
@@ -290,7 +291,7 @@ void print_distribution(const nlohmann::json& json) {
 // ensemble.png, the histogram of the collapse loads, drawn by the script the build puts beside
 // the executable. A machine without matplotlib still has the numbers: the ensemble does not
 // fail.
-bool draw_histogram(const Ensemble& ensemble, const std::optional<CollapseRange>& range) {
+bool draw_histogram(const Ensemble& ensemble, const std::optional<limit::CollapseRange>& range) {
   std::vector<std::string> arguments = {
       (ensemble.out / "ensemble.csv").string(), (ensemble.out / "ensemble.png").string(),
       run::load_factor_name(ensemble.problem), ensemble.problem.title};
@@ -361,13 +362,13 @@ int run_ensemble(const std::vector<std::string>& arguments) {
   std::cout << "moreau ensemble: " << ensemble.problem.title << ", " << ensemble.runs
             << " copies with imperfections " << imperfections_text(ensemble.imperfections)
             << std::endl;
-  std::optional<CollapseRange> range;
+  std::optional<limit::CollapseRange> range;
   if (values->count("limit")) {
     Progress progress(values->count("quiet") > 0);
-    const LimitAnalyses limits = analyse_limits(ensemble.problem, LimitSettings{}, progress);
-    progress.clear();
-    write_limit_files(ensemble.out, ensemble.problem, limits);
-    range = collapse_range(limits);
+    const limit::LimitAnalyses limits =
+        analyse_limits(ensemble.problem, limit::LimitSettings{}, progress);
+    output::write_limit_files(ensemble.out, ensemble.problem, limits);
+    range = limit::collapse_range(limits);
     std::cout << "  limit analysis of the perfect structure (limit.json): "
               << (range ? collapse_range_text(limits.pattern, *range)
                         : std::string("no range of collapse loads"))

@@ -7,6 +7,7 @@
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "moreau/output/limit_files.hpp"
 #include "moreau/output/run_folder.hpp"
 #include "options.hpp"
 #include "progress.hpp"
@@ -22,22 +23,21 @@ namespace {
 
 namespace po = boost::program_options;
 
-// The --out folder, claimed (output::FolderClaim); refused where it holds an earlier limit
-// analysis, unless --overwrite.
-output::FolderClaim claim_folder(const std::filesystem::path& out,
-                                 const po::variables_map& values) {
-  output::FolderClaim claim = output::FolderClaim::claim(out);
-  std::error_code ignored;
-  if (std::filesystem::exists(out / "limit.json", ignored) && !values.count("overwrite"))
-    throw core::Diagnostic({out.string()}, "--out",
-                           "a folder without a limit analysis (this one holds one; pass "
-                           "--overwrite to replace it)",
-                           out.string());
-  return claim;
+// The settings, checked by the library (limit::check) where each is named by its option.
+limit::LimitSettings read_settings(const po::variables_map& values) {
+  const limit::LimitSettings settings{values["facets"].as<int>(), values["iterations"].as<int>(),
+                                      read_time_limit(values), !values["time-limit"].defaulted(),
+                                      !values["iterations"].defaulted()};
+  try {
+    limit::check(settings);
+  } catch (const core::Diagnostic& bad) {
+    throw core::Diagnostic({"--" + bad.key()}, bad.key(), bad.message());
+  }
+  return settings;
 }
 
 int run_limit(const std::vector<std::string>& arguments) {
-  const LimitSettings defaults;
+  const limit::LimitSettings defaults;
   po::options_description options("Options");
   options.add_options()("file", po::value<std::string>()->required(), "problem file")(
       "facets", po::value<int>()->default_value(defaults.facets),
@@ -64,28 +64,18 @@ int run_limit(const std::vector<std::string>& arguments) {
       "(non-associative) to the associative collapse load.",
       options, positional);
   if (!values) return kSuccess;
-  const int facets = (*values)["facets"].as<int>();
-  if (facets < 3)
-    throw core::Diagnostic({"--facets"}, "facets", "an integer >= 3", core::concat(facets));
-  const int iterations = (*values)["iterations"].as<int>();
-  if (iterations < 1)
-    throw core::Diagnostic({"--iterations"}, "iterations", "an integer >= 1",
-                           core::concat(iterations));
-  const double seconds = read_time_limit(*values);
-
+  const limit::LimitSettings settings = read_settings(*values);
   const run::Problem problem = io::read_problem_file((*values)["file"].as<std::string>());
   std::optional<output::FolderClaim> claim;
   if (values->count("out"))
-    claim.emplace(claim_folder((*values)["out"].as<std::string>(), *values));
+    claim.emplace(output::claim_limit_folder((*values)["out"].as<std::string>(),
+                                             values->count("overwrite") > 0,
+                                             {"--out", "--overwrite"}));
   Progress progress(values->count("quiet") > 0);
-  const LimitAnalyses limits =
-      analyse_limits(problem,
-                     {facets, iterations, seconds, !(*values)["time-limit"].defaulted(),
-                      !(*values)["iterations"].defaulted()},
-                     progress);
-  if (claim) write_limit_files(claim->folder(), problem, limits);
+  const limit::LimitAnalyses limits = analyse_limits(problem, settings, progress);
+  if (claim) output::write_limit_files(claim->folder(), problem, limits);
   if (values->count("json")) {
-    std::cout << limit_json(problem, limits).dump(2) << '\n';
+    std::cout << output::limit_json(problem, limits).dump(2) << '\n';
     return kSuccess;
   }
   std::cout << "moreau limit: " << problem.title << '\n';

@@ -13,6 +13,7 @@
 #include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "moreau/output/limit_files.hpp"
 #include "moreau/output/observers.hpp"
 #include "moreau/output/run_folder.hpp"
 #include "moreau/run/checkpoint.hpp"
@@ -175,30 +176,12 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
 // --limit: the range of collapse loads of limit analysis, both ends over the load's directions
 // and the cones' drawings, and where the run's collapse lies in it. Under a ground motion the
 // ends are static equivalents, not compared with a dynamic collapse.
-void print_collapse_range(const LimitAnalyses& limits, const run::RunSummary& summary) {
-  const limit::LoadPattern& pattern = limits.pattern;
-  std::cout << "  limit analysis at t = 0 (limit.json): ";
-  const std::optional<CollapseRange> range = collapse_range(limits);
-  if (!range) {
-    std::cout << "no range of collapse loads (see limit.json)\n";
-    return;
-  }
-  std::cout << collapse_range_text(pattern, *range) << '\n';
-  const double lower = range->lower;
-  const double upper = range->upper;
-  if (!summary.collapse || pattern.kind == "ground motion") return;
+void print_collapse_range(const limit::LimitAnalyses& limits, const run::RunSummary& summary) {
+  const std::optional<limit::CollapseRange> range = print_range(limits);
+  if (!range || !summary.collapse || limits.pattern.kind == "ground motion") return;
   const double collapse = summary.collapse->load_factor;
-  const double margin = 1e-6 * std::max(1.0, std::abs(collapse));
-  std::cout << "  the collapse at " << collapse;
-  if (collapse < lower - margin)
-    std::cout << " lies below the lower end\n";
-  else if (collapse > upper + margin)
-    std::cout << " lies above the upper end: the criterion fires after the motion starts\n";
-  else
-    std::cout << " lies within the range, " << collapse - lower
-              << " above its lower end: the criterion's lag after the motion starts, and any "
-                 "load the structure stood past the least at which a mechanism is possible "
-                 "(weak stability)\n";
+  std::cout << "  the collapse at " << collapse << ' ' << collapse_position_text(*range, collapse)
+            << '\n';
 }
 
 // --track: bodies history.csv follows besides those it follows anyway (moreau ida follows its
@@ -346,11 +329,11 @@ int run_run(const std::vector<std::string>& arguments) {
     write_imperfections(out, *imperfections, run::apply(*imperfections, problem));
   }
   if (guard.requested()) return interrupted_before_start("run", guard);
-  std::optional<LimitAnalyses> limits;
+  std::optional<limit::LimitAnalyses> limits;
   if (values->count("limit")) {
     Progress progress(flags.quiet);
-    limits = analyse_limits(problem, LimitSettings{}, progress);
-    write_limit_files(out, problem, *limits);
+    limits = analyse_limits(problem, limit::LimitSettings{}, progress);
+    output::write_limit_files(out, problem, *limits);
   }
   const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
   const Simulation simulation = simulate(std::move(problem), out, flags, guard);

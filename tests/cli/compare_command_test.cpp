@@ -2,7 +2,8 @@
 // their outputs kept and the distance between them printed; a stiffness sweep past a problem
 // file's bound refused before anything runs; a second comparison numbered past the first
 // instead of replacing it; a folder holding an earlier comparison refused, unless it is an
-// interrupted comparison of the same runs, which continues.
+// interrupted comparison of the same runs, which continues; with --limit, the range of limit
+// analysis and where each run's collapse lies in it.
 #include "moreau/core/concat.hpp"
 #include "moreau/output/summary_json.hpp"
 #include "support/run_command.hpp"
@@ -16,6 +17,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <utility>
 
 namespace moreau::testing {
 namespace {
@@ -53,6 +55,50 @@ TEST(Problems, CompareRunsBothModesOnTheRockingBlock) {
                                      per_step, " sub-steps")));
   EXPECT_THAT(result.output, HasSubstr(core::concat("  sub-steps", std::string(31, ' '), "-",
                                                     std::string(25, ' '), *penalty.substeps)));
+}
+
+// --limit: limit analysis of the pair side by side (docs/limit-analysis.md) beside the runs, each
+// run's collapse placed in its range by the load factor its summary.json reports. On a table
+// tilting at 20 deg/s, for a short test.
+TEST(Problems, CompareWithLimitPlacesEachRunsCollapseInTheRange) {
+  const ScratchFolder scratch;
+  const fs::path file = scratch.path() / "pair.yaml";
+  {
+    std::ifstream bundled(kBundledProblems / "blocks-side-by-side.yaml");
+    std::string text{std::istreambuf_iterator<char>(bundled), std::istreambuf_iterator<char>()};
+    const std::string rate = "loads: {tilt: {rate: 1}}";
+    ASSERT_NE(text.find(rate), std::string::npos);
+    text.replace(text.find(rate), rate.size(), "loads: {tilt: {rate: 20}}");
+    std::ofstream(file) << text;
+  }
+  const fs::path out = scratch.path() / "compared";
+  const CommandResult result = run_moreau(
+      "compare " + file.string() + " --quiet --limit --stiffness-sweep 0.01 --out " + out.string());
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(fs::exists(out / "limit.json"));
+  EXPECT_TRUE(fs::exists(out / "limit" / "1-exact-lower" / "mechanism.csv"));
+  // The pair's range: each block tips alone from atan(0.4), proven; 30.4655 deg associative.
+  const double lower = 21.8014;
+  const double upper = 30.4655;
+  EXPECT_THAT(result.output,
+              HasSubstr("limit analysis at t = 0 (limit.json): collapse loads from "
+                        "tilt_angle_deg 21.8014 (the least at which a mechanism is possible, "
+                        "proven) to 30.4655 (the upper end)"));
+  for (const auto& [label, folder] : {std::pair<std::string, std::string>{"nscd", "nscd"},
+                                      {"penalty", "penalty"},
+                                      {"penalty k x0.01", "penalty-k-x0.01"}}) {
+    const run::RunSummary summary = output::read_summary_json(out / folder / "summary.json");
+    ASSERT_TRUE(summary.collapse) << label;
+    const double collapse = summary.collapse->load_factor;
+    const std::string where = collapse < lower   ? "lies below the lower end"
+                              : collapse > upper ? "lies above the upper end"
+                                                 : "lies within the range";
+    EXPECT_THAT(result.output, HasSubstr(core::concat(label, std::string(23 - label.size(), ' '),
+                                                      "collapse at ", collapse, ' ', where)));
+  }
+  // The rigid pair stands in self-stress to the upper end (weak stability below it).
+  const run::RunSummary nscd = output::read_summary_json(out / "nscd" / "summary.json");
+  EXPECT_GT(nscd.collapse->load_factor, upper);
 }
 
 // A swept stiffness past a problem file's bound (1e16) is refused before anything runs: x1e12

@@ -14,8 +14,10 @@ extern "C" {
 }
 #include <hdf5.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
 
 namespace moreau::contact {
@@ -267,19 +269,24 @@ TEST(FclibIo, AGuessCarriesTheSolversPenalty) {
   EXPECT_EQ(guesses, 1);
   fclib_delete_solutions(read, guesses);
 
-  // A negative stiffness is no state a solver leaves: refused at the dataset.
-  const hid_t hdf5 = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
-  ASSERT_GE(hdf5, 0);
-  const hid_t dataset = H5Dopen2(hdf5, "/guesses/1/moreau_penalty", H5P_DEFAULT);
-  ASSERT_GE(dataset, 0);
-  const double negative = -1.0;
-  ASSERT_GE(H5Dwrite(dataset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, &negative), 0);
-  H5Dclose(dataset);
-  H5Fclose(hdf5);
-  const std::string message = refusal(path);
+  // A negative, infinite or NaN stiffness is no state a solver leaves: refused at the dataset.
+  for (const double penalty :
+       {-1.0, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()}) {
+    const hid_t hdf5 = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    ASSERT_GE(hdf5, 0);
+    const hid_t dataset = H5Dopen2(hdf5, "/guesses/1/moreau_penalty", H5P_DEFAULT);
+    ASSERT_GE(dataset, 0);
+    ASSERT_GE(H5Dwrite(dataset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, &penalty), 0);
+    H5Dclose(dataset);
+    H5Fclose(hdf5);
+    const std::string message = refusal(path);
+    EXPECT_THAT(message, HasSubstr(path.string() + ": error: /guesses/1/moreau_penalty"))
+        << penalty;
+    EXPECT_THAT(message, HasSubstr(std::isfinite(penalty) ? "expected a penalty >= 0"
+                                                          : "expected a finite number"))
+        << penalty;
+  }
   std::filesystem::remove(path);
-  EXPECT_THAT(message, HasSubstr(path.string() + ": error: /guesses/1/moreau_penalty:"));
-  EXPECT_THAT(message, HasSubstr("a penalty >= 0"));
 }
 
 }  // namespace

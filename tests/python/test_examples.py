@@ -31,6 +31,15 @@ def test_friction_sweep(tmp_path):
     assert all(tilts[a] <= tilts[b] for a, b in zip(frictions, frictions[1:]))
     assert tilts[0.6] == tilts[0.8]
     assert tilts[0.3] < tilts[0.8]
+    # No run collapses below the least tilt at which limit analysis finds a mechanism
+    # possible, nor far above its upper end (the criterion's lag at 1 deg/s).
+    ranges = {float(mu): (float(lower), float(upper)) for mu, lower, upper in
+              re.findall(r"mu = ([\d.]+): .*; limit analysis from ([\d.]+) to ([\d.]+) deg",
+                         output)}
+    assert sorted(ranges) == frictions, output
+    for mu, (lower, upper) in ranges.items():
+        assert lower <= upper
+        assert lower <= tilts[mu] <= upper + 2.0, (mu, tilts[mu], lower, upper)
 
 
 def test_record_scale(tmp_path):

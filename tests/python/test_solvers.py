@@ -7,7 +7,7 @@ import pytest
 import scipy.sparse
 
 import moreau
-from conftest import moreau_command
+from conftest import SOURCE, moreau_command
 
 # Small enough for every method to finish quickly in the test suite.
 MAX_CONTACTS = 400
@@ -125,3 +125,46 @@ def test_solver_options_and_history_reach_the_method():
     plain = moreau.solve(problem, "nsgs", record_history=True)
     assert len(plain.report.error_history) == plain.report.iterations
     assert set(moreau.solver_names()) >= {"hybrid", "nsgs", "pgs", "newton-fb"}
+
+
+def test_a_dumped_global_step_replays_the_runs_solve_from_its_state(tmp_path):
+    # With carry_penalty a run's solve starts at the kappa the last one ended at; the dump
+    # keeps it beside its guess (problem.guess_penalty), and a solve from both repeats the
+    # run's, as `moreau solve --warm-start guess` does.
+    source = (SOURCE / "problems" / "blocks-side-by-side.yaml").read_text()
+    problem_file = tmp_path / "pair.yaml"
+    problem_file.write_text(
+        source + "solver: {name: velocity-newton, parameters: {carry_penalty: on}}\n")
+    completed = moreau_command("run", problem_file, "--duration", "0.02", "--dump-problems",
+                               "--quiet", "--out", tmp_path / "run")
+    assert completed.returncode == 0, completed.stderr
+    options = {"carry_penalty": True}
+    carried = 0
+    for step in range(1, 21):
+        path = tmp_path / "run" / "problems" / f"step_{step}.hdf5"
+        dumped = moreau.read_contact_problem(path)
+        assert dumped.guess_penalty is not None
+        if dumped.guess_penalty <= 10.0:  # the default start: nothing to restore
+            continue
+        carried += 1
+        replayed = moreau.solve(dumped, solver="velocity-newton", options=options,
+                                r=dumped.guess, guess_penalty=dumped.guess_penalty)
+        completed = moreau_command("solve", path, "--json", "--warm-start", "guess", "--solver",
+                                   "velocity-newton", "--option", "carry_penalty=on")
+        assert completed.returncode == 0, completed.stderr
+        expected = json.loads(completed.stdout)
+        assert replayed.report.iterations == expected["iterations"], step
+        assert replayed.report.error == expected["error"], step
+    assert carried > 0, "no step carried a kappa: the test tests nothing"
+
+
+def test_a_guess_penalty_is_checked():
+    problem = moreau.ContactProblem(scipy.sparse.identity(3, format="csc"), np.array([-1.0, 0, 0]),
+                                    np.array([0.5]))
+    for penalty in (-1.0, float("nan"), float("inf")):
+        with pytest.raises(moreau.InputError) as raised:
+            moreau.solve(problem, solver="nsgs", guess_penalty=penalty)
+        assert raised.value.key == "guess_penalty"
+    with pytest.raises(moreau.InputError) as raised:
+        moreau.solve(problem, solver="nsgs", guess_penalty=100.0)
+    assert "global form" in str(raised.value)

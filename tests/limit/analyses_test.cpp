@@ -1,0 +1,130 @@
+// The analyses of a problem as moreau runs them (limit/analyses.hpp): one per direction of
+// the load and drawing of the cones, the settings checked where the library takes them in,
+// the size rules on Cbc and the lower end, and the range over the analyses.
+#include "moreau/limit/analyses.hpp"
+
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/io/problem_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace moreau::limit {
+namespace {
+
+// A block 0.4 x 1 m on the ground with friction mu on a table tilting at 1 deg/s, planar or in
+// 3D (then 1 m deep).
+run::Problem tilted_block(double mu, int dimension) {
+  const std::string shape =
+      dimension == 2
+          ? "{type: polygon, vertices: [[-0.2, -0.5], [0.2, -0.5], [0.2, 0.5], [-0.2, 0.5]]}"
+          : "{type: box, size: [0.4, 1, 1]}";
+  return io::read_problem_text(
+      core::concat("version: 1\ndimension: ", dimension,
+                   "\ntime: {step: 1.0e-3, duration: 1}\ninteractions: {default: {friction: ", mu,
+                   "}}\nbodies:\n  - {name: ground, shape: {type: plane}, fixed: true}\n"
+                   "  - {name: block, shape: ",
+                   shape, ", position: [0, 0, 0.5]}\nloads: {tilt: {rate: 1}}\n"),
+      "block", ".");
+}
+
+// The iteration alone, without Cbc's proof: Cbc spends its seconds on any 3D assembly
+// (docs/limit-analysis.md, "The lower end").
+LimitSettings without_cbc() {
+  LimitSettings settings;
+  settings.seconds = 0.0;
+  settings.seconds_given = true;
+  return settings;
+}
+
+TEST(LimitAnalyses, OneAnalysisPerDirectionAndDrawingOfTheCones) {
+  const LimitAnalyses planar = analyse_limits(tilted_block(0.8, 2), {});
+  ASSERT_EQ(planar.analyses.size(), 1u);
+  EXPECT_EQ(planar.analyses[0].cone, "exact");
+  const LimitAnalyses solid = analyse_limits(tilted_block(0.8, 3), without_cbc());
+  ASSERT_EQ(solid.analyses.size(), 2u);
+  EXPECT_EQ(solid.analyses[0].cone, "inscribed");
+  EXPECT_EQ(solid.analyses[1].cone, "circumscribed");
+  // The block overturns at tan(tilt) = b/h = 0.4 at both ends, in every drawing.
+  for (const LimitAnalyses* limits : {&planar, &solid})
+    for (const LimitAnalysis& a : limits->analyses) {
+      ASSERT_EQ(a.collapse.outcome, Collapse::Outcome::Collapse) << a.cone;
+      EXPECT_NEAR(a.collapse.multiplier, 0.4, 1e-7) << a.cone;
+      ASSERT_TRUE(a.minimum.unsolved.empty()) << a.minimum.unsolved;
+      EXPECT_NEAR(a.minimum.collapse.multiplier, 0.4, 1e-7) << a.cone;
+    }
+}
+
+TEST(LimitAnalyses, EachProgramIsAnnounced) {
+  std::vector<std::string> announced;
+  analyse_limits(tilted_block(0.8, 3), without_cbc(),
+                 [&](std::string_view program) { announced.emplace_back(program); });
+  EXPECT_EQ(announced, (std::vector<std::string>{"the upper end (1 of 2, inscribed cones)",
+                                                 "the lower end (1 of 2, inscribed cones)",
+                                                 "the upper end (2 of 2, circumscribed cones)",
+                                                 "the lower end (2 of 2, circumscribed cones)"}));
+}
+
+TEST(LimitAnalyses, ASettingOutOfRangeIsRefusedNamingIt) {
+  const run::Problem problem = tilted_block(0.8, 2);
+  struct Case {
+    LimitSettings settings;
+    std::string key;
+  };
+  LimitSettings facets;
+  facets.facets = 2;
+  LimitSettings iterations;
+  iterations.iterations = 0;
+  std::vector<Case> cases{{facets, "facets"}, {iterations, "iterations"}};
+  for (const double seconds :
+       {-1.0, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
+    LimitSettings time_limit;
+    time_limit.seconds = seconds;
+    cases.push_back({time_limit, "time_limit"});
+  }
+  for (const Case& c : cases) {
+    try {
+      analyse_limits(problem, c.settings);
+      ADD_FAILURE() << c.key << " accepted";
+    } catch (const core::Diagnostic& error) {
+      EXPECT_EQ(error.key(), c.key);
+      EXPECT_TRUE(error.where().file.empty()) << error.what();
+    }
+  }
+}
+
+TEST(LimitAnalyses, CbcRunsOnSmallProblemsOrWhereItsSecondsAreGiven) {
+  const run::Problem problem = tilted_block(0.8, 2);
+  const LimitAnalyses small = analyse_limits(problem, {});
+  EXPECT_FALSE(small.proof_skipped);
+  EXPECT_EQ(small.settings.seconds, LimitSettings{}.seconds);
+  EXPECT_TRUE(small.analyses[0].minimum.proven);
+  const LimitAnalyses unproven = analyse_limits(problem, without_cbc());
+  EXPECT_FALSE(unproven.analyses[0].minimum.proven);
+  EXPECT_NEAR(unproven.analyses[0].minimum.collapse.multiplier, 0.4, 1e-7);
+}
+
+TEST(LimitAnalyses, TheRangeSpansTheLeastLowerAndTheLargestUpperEnd) {
+  LimitAnalyses limits = analyse_limits(tilted_block(0.8, 3), without_cbc());
+  ASSERT_EQ(limits.analyses.size(), 2u);
+  limits.analyses[0].collapse.multiplier = 0.5;
+  limits.analyses[1].minimum.collapse.multiplier = 0.3;
+  limits.analyses[1].minimum.proven = false;
+  const std::optional<CollapseRange> range = collapse_range(limits);
+  ASSERT_TRUE(range);
+  EXPECT_NEAR(range->lower, limits.pattern.load_factor(0.3), 1e-12);
+  EXPECT_NEAR(range->upper, limits.pattern.load_factor(0.5), 1e-12);
+  EXPECT_FALSE(range->proven);
+  // A direction without a lower end leaves no range.
+  limits.analyses[1].minimum.unsolved = "not found";
+  limits.analyses[0].minimum.unsolved = "not found";
+  EXPECT_FALSE(collapse_range(limits));
+}
+
+}  // namespace
+}  // namespace moreau::limit

@@ -3,7 +3,8 @@
 // block tips alone near its least collapse load, far below the tilt the perfect model holds
 // to, others as the perfect pair; the distribution
 // in ensemble.json is that of the copies' own summaries; an ensemble resumes and grows
-// without running a finished copy again; and one of other imperfections is refused.
+// without running a finished copy again; and one of other imperfections is refused. Copies
+// that settle past the collapse criterion before their load starts are counted apart.
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
 
@@ -171,6 +172,39 @@ TEST_F(EnsembleTest, BadSettingsAreRefusedBeforeAnyRun) {
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_THAT(result.output, HasSubstr("--runs: expected 1 to 100000, found 0"));
   EXPECT_FALSE(fs::exists(out_));
+}
+
+// A wall of three courses whose table starts tilting at 0.2 s, its collapse criterion 0.1 mm:
+// blocks up to 2 mm smaller settle into their gaps by more than that before the tilt starts.
+// Those copies are no collapse under the tilt: counted apart, left out of the distribution,
+// and the output says why.
+TEST(Ensemble, CopiesThatSettlePastTheCriterionBeforeTheLoadAreCountedApart) {
+  const ScratchFolder scratch;
+  const fs::path problem = scratch.path() / "stack.yaml";
+  std::ofstream(problem) << R"(version: 1
+dimension: 2
+time: {step: 1.0e-3, duration: 0.4}
+interactions:
+  default: {friction: 0.8}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+generators:
+  - {type: wall, length: 0.8, block: [0.4, 0.2], courses: 3}
+loads: {tilt: {rate: 1, start: 0.2}}
+stop: {collapse: {max_displacement: 1.0e-4}}
+output: {every: 400, vtk: false}
+)";
+  const fs::path out = scratch.path() / "ensemble";
+  const CommandResult result = run_moreau(
+      "ensemble " + problem.string() +
+      " --runs 2 --imperfections seed=3,block_size=0.002 --jobs 2 --quiet --out " + out.string());
+  const nlohmann::json study = json_of(out / "ensemble.json");
+  ASSERT_EQ(study["runs"], 2) << result.output;
+  EXPECT_EQ(study["collapsed_before_load"], 2) << result.output;
+  EXPECT_EQ(study["collapsed"], 0) << result.output;
+  EXPECT_FALSE(study.contains("load_factor")) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("WARNING: 2 copies fired the collapse criterion before "
+                                       "their load started"));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 of the same blocks with Coulomb friction (validation/block_limit_analysis.py;
 reference.md). Below the associative upper bound, and at the load at which its own
 collapse mechanism becomes possible under non-associative friction."""
+import csv
 import json
 import math
 import xml.etree.ElementTree as ElementTree
@@ -34,6 +35,15 @@ WALLS = (
     ("off-centre window", 3.0, (0.5, 0.25), 8, ((0.5, 0.5, 0.6, 1.0),), 0.7),
 )
 WALLS_FAST = WALLS[:1]
+# The full suite also runs ENSEMBLE_COPIES copies of the first wall with imperfections
+# (`moreau ensemble`, reference.md): blocks up to 1 mm smaller and placed within 0.5 mm,
+# friction within 10 % and the tilt rate within 20 % of the perfect wall's, detected at
+# ENSEMBLE_THRESHOLD: ten courses of blocks up to 1 mm lower settle by up to 1 cm.
+ENSEMBLE_COPIES = 50
+IMPERFECTIONS = "seed=0,block_size=0.001,placement=0.0005,friction=0.1,rate=0.2"
+ENSEMBLE_THRESHOLD = 0.02  # m
+ENSEMBLE_SOURCE = ("a copy tilted to 45 deg, far past its associative bound, collapses (the "
+                   "window wall's bound is 29.9 deg, 31.0 deg with a friction 10 % higher)")
 MECHANISM_SOURCE = ("non-associative limit analysis of moreau's collapse mechanism on the "
                     "same blocks: the complementarity problem of Ferris & Tin-Loi 2001 (Int. "
                     "J. Mech. Sci. 43:209) with the mechanism's modes fixed, two LPs "
@@ -149,14 +159,51 @@ def check_wall(case, wall):
     return name, tilts, start, lowest, highest, associative, frictionless_head
 
 
+def check_ensemble(case, wall):
+    """ENSEMBLE_COPIES copies of `wall` with imperfections, each run as the perfect one but
+    detected at ENSEMBLE_THRESHOLD: their collapse tilts, and where they fall in the perfect
+    wall's range of limit analysis (moreau ensemble --limit)."""
+    name = wall[0].replace(" ", "-")
+    path = case.work / f"{name}-ensemble.yaml"
+    path.write_text(json.dumps(problem(wall, ENSEMBLE_THRESHOLD, vtk=False), indent=1))
+    out = case.work / f"{name}-ensemble"
+    case.moreau_output("ensemble", path, "--runs", ENSEMBLE_COPIES, "--imperfections",
+                       IMPERFECTIONS, "--limit", "--out", out, "--quiet")
+    study = json.loads((out / "ensemble.json").read_text())
+    case.compare(f"copies of the {wall[0]} wall that collapsed under the tilt", ENSEMBLE_COPIES,
+                 study["collapsed"], 0.0, ENSEMBLE_SOURCE, relative=False)
+    load, limit = study["load_factor"], study["limit"]
+    found = study["mechanisms"]
+    kinds = "; ".join(f"{kind['runs']} x {kind['kind']}" for kind in found[:3])
+    if len(found) > 3:
+        kinds += f"; and {len(found) - 3} more kinds"
+    case.note(f"{wall[0]}, {study['runs']} copies with imperfections ({IMPERFECTIONS}; "
+              f"moreau ensemble), detected at {ENSEMBLE_THRESHOLD * 100:g} cm: "
+              f"{study['collapsed']} collapsed under the tilt, from {load['least']:.3f} to "
+              f"{load['largest']:.3f} deg (5th percentile {load['percentile_5']:.3f}, median "
+              f"{load['median']:.3f}, 95th percentile {load['percentile_95']:.3f}); "
+              f"{limit['copies_below']} below the perfect wall's lower end "
+              f"({limit['lower']:.3f} deg), {limit['copies_within']} within its range, "
+              f"{limit['copies_above']} above its upper end ({limit['upper']:.3f} deg); "
+              f"{study['runs_not_converged']} with steps not converged. The most frequent "
+              f"mechanisms: {kinds}.")
+    copies = [float(row["tilt_angle_deg"]) for row in csv.DictReader(
+        (out / "ensemble.csv").open())
+        if row["collapsed"] == "1" and float(row["collapse_time"]) > START]
+    return copies
+
+
 def check(case):
-    rows = [check_wall(case, wall) for wall in (WALLS_FAST if case.fast else WALLS)]
-    plot(case, rows)
+    walls = WALLS_FAST if case.fast else WALLS
+    rows = [check_wall(case, wall) for wall in walls]
+    copies = None if case.fast else check_ensemble(case, walls[0])
+    plot(case, rows, copies)
 
 
-def plot(case, rows):
+def plot(case, rows, copies):
     """Per wall, on a tilt axis: the range over which moreau's mechanism has consistent
-    forces, the associative bound, the frictionless-head-joint load and moreau's tilts."""
+    forces, the associative bound, the frictionless-head-joint load and moreau's tilts; under
+    the first wall, its copies' collapse tilts, where they were run."""
     figure, axes = plt.subplots(figsize=(9, 1.2 + 0.7 * len(rows)))
     for y, (name, tilts, start, lowest, highest, associative, frictionless_head) in \
             enumerate(rows):
@@ -170,6 +217,10 @@ def plot(case, rows):
         axes.plot(tilts, [y, y], "x", color="C3",
                   label="moreau, 1 mm and 0.1 mm detections" if label else None)
         axes.plot(start, y, "o", color="C3", label="moreau's onset" if label else None)
+        if label and copies:
+            axes.plot(copies, np.full(len(copies), y + 0.3), "|", color="C4", alpha=0.6,
+                      label=f"{len(copies)} copies with imperfections "
+                            f"({ENSEMBLE_THRESHOLD * 100:g} cm)")
     axes.set_yticks(range(len(rows)), [row[0] for row in rows])
     axes.set_ylim(-0.7, len(rows) - 0.3)
     axes.invert_yaxis()

@@ -204,12 +204,6 @@ void write_runs(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs) 
   });
 }
 
-// When the problem's tilt or lateral load starts, s (0 for a ground motion's record).
-double load_start(const run::Problem& problem) {
-  if (problem.gravity.tilts()) return problem.gravity.tilt_start;
-  return problem.gravity.lateral_rate > 0.0 ? problem.gravity.lateral_start : 0.0;
-}
-
 // ensemble.json: how many copies collapsed, the distribution of their collapse loads, and the
 // kinds of mechanism found, the most frequent first, each with its copies' seeds and the first
 // one's description. A copy whose criterion fired before its load started is no collapse of
@@ -222,7 +216,8 @@ nlohmann::json distribution(const Ensemble& ensemble, const std::vector<Ensemble
   std::map<std::string, std::vector<const EnsembleRun*>> kinds;
   long unconverged = 0;
   long before_load = 0;
-  const double start = load_start(ensemble.problem);
+  // 0 for a ground motion's record, which GravityLoad does not hold: no copy is left out.
+  const double start = ensemble.problem.gravity.load_start();
   for (const EnsembleRun& run : runs) {
     if (run.load_factor && start > 0.0 && run.collapse_time <= start) {
       ++before_load;

@@ -145,6 +145,11 @@ double GravityLoad::load_factor(double t) const {
   return ramp_duration > 0.0 ? std::clamp(t / ramp_duration, 0.0, 1.0) : 1.0;
 }
 
+double GravityLoad::load_start() const {
+  if (tilts()) return tilt_start;
+  return lateral_rate > 0.0 ? lateral_start : 0.0;
+}
+
 std::string GravityLoad::load_factor_name() const {
   if (tilts()) return "tilt_angle_deg";
   if (lateral_rate > 0.0) return "lambda";

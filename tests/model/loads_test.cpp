@@ -83,6 +83,22 @@ TEST(GravityLoad, TiltStartsFromTheInitialAngle) {
   EXPECT_DOUBLE_EQ(load.load_factor(4.0), 20.0);
 }
 
+// The load factor starts to change at the start of the load it follows: the tilt's, else the
+// lateral ramp's, else at once (a gravity ramp).
+TEST(GravityLoad, TheLoadStartsWhereItsFactorStartsToChange) {
+  GravityLoad load;
+  load.ramp_duration = 2.0;
+  load.tilt_start = 3.0;     // no tilt: ignored
+  load.lateral_start = 4.0;  // no lateral ramp: ignored
+  EXPECT_DOUBLE_EQ(load.load_start(), 0.0);
+  load.lateral_rate = 0.1;
+  EXPECT_DOUBLE_EQ(load.load_start(), 4.0);
+  EXPECT_DOUBLE_EQ(load.load_factor(4.0), 0.0);
+  load.tilt_rate = 1.0;
+  EXPECT_DOUBLE_EQ(load.load_start(), 3.0);
+  EXPECT_DOUBLE_EQ(load.load_factor(3.0), 0.0);
+}
+
 TEST(GravityLoad, TiltAboutMinusXTurnsGravityTowardsMinusY) {
   // R(-x, a) (0, 0, -g) = (0, -g sin a, -g cos a), by the same right-hand rule.
   GravityLoad load;

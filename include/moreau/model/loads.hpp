@@ -49,6 +49,9 @@ struct GravityLoad {
   double load_factor(double t) const;
   /// "tilt_angle_deg", "lambda" or "gravity_factor", matching load_factor().
   std::string load_factor_name() const;
+  /// s: when the load of load_factor() starts to change: tilt_start when tilting, else
+  /// lateral_start when a lateral ramp is set, else 0 (a gravity ramp starts at once).
+  double load_start() const;
 };
 
 /// Checks the ranges documented on GravityLoad: finite values, ramp_duration, tilt_rate and

@@ -16,6 +16,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/io/problem_file.hpp"
+#include "moreau/limit/analyses.hpp"
 #include "moreau/output/csv_field.hpp"
 #include "moreau/output/limit_files.hpp"
 #include "moreau/output/run_response.hpp"
@@ -256,10 +257,12 @@ nlohmann::json distribution(const Ensemble& ensemble, const std::vector<Ensemble
                            {"percentile_95", quantile(loads, 0.95)},
                            {"largest", loads.back()}};
   if (range) {
-    const auto below =
-        std::ranges::count_if(loads, [&](double load) { return load < range->lower; });
-    const auto above =
-        std::ranges::count_if(loads, [&](double load) { return load > range->upper; });
+    const auto copies = [&](limit::RangePosition position) {
+      return std::ranges::count_if(
+          loads, [&](double load) { return limit::position_in(*range, load) == position; });
+    };
+    const auto below = copies(limit::RangePosition::Below);
+    const auto above = copies(limit::RangePosition::Above);
     json["limit"] = {{"lower", range->lower},
                      {"upper", range->upper},
                      {"lower_proven", range->proven},

@@ -71,10 +71,14 @@ limit::LimitAnalyses analyse_limits(const run::Problem& problem,
 }
 
 std::string collapse_position_text(const limit::CollapseRange& range, double collapse) {
-  const double margin = 1e-6 * std::max(1.0, std::abs(collapse));
-  if (collapse < range.lower - margin) return "lies below the lower end";
-  if (collapse > range.upper + margin)
-    return "lies above the upper end: the criterion fires after the motion starts";
+  switch (limit::position_in(range, collapse)) {
+    case limit::RangePosition::Below:
+      return "lies below the lower end";
+    case limit::RangePosition::Above:
+      return "lies above the upper end: the criterion fires after the motion starts";
+    case limit::RangePosition::Within:
+      break;
+  }
   return core::concat("lies within the range, ", collapse - range.lower,
                       " above its lower end: the criterion's lag after the motion starts, and "
                       "any load the structure stood past the least at which a mechanism is "
@@ -91,8 +95,11 @@ std::optional<limit::CollapseRange> print_range(const limit::LimitAnalyses& limi
 }
 
 void print_limits(const run::Problem& problem, const limit::LimitAnalyses& limits) {
-  std::cout << "  " << limits.contacts.size() << " contact points, " << limits.pattern.kind
-            << " load";
+  std::cout << "  " << limits.contacts.size() << " contact points";
+  if (limits.bonded > 0)
+    std::cout << " (" << limits.bonded
+              << " bonded: cohesion and tensile strength as a perfectly plastic joint)";
+  std::cout << ", " << limits.pattern.kind << " load";
   if (problem.scene.dimension == 3)
     std::cout << ", cones as pyramids of " << limits.settings.facets << " faces";
   std::cout << '\n';

@@ -190,6 +190,18 @@ std::vector<dynamics::Contact> standing_contacts(const model::Scene& scene) {
   return contacts;
 }
 
+dynamics::Bond joint_strengths(const model::Scene& scene, const dynamics::Contact& contact) {
+  const model::ContactLaw& law =
+      scene.interactions.law(scene.bodies[static_cast<std::size_t>(contact.body_a)].material,
+                             scene.bodies[static_cast<std::size_t>(contact.body_b)].material);
+  dynamics::Bond bond;  // zero: dry
+  if (law.cohesion > 0.0 && contact.point.area > 0.0) {
+    bond.cohesion = law.cohesion * contact.point.area;
+    bond.tensile_strength = law.tensile_strength * contact.point.area;
+  }
+  return bond;
+}
+
 namespace {
 
 // An index of the programs' int columns and rows into std::vector.
@@ -209,21 +221,22 @@ struct Statics {
   /// |c_t| <= corner mu' c_n inside the faces: 1 planar, 1 / cos(pi / m) at the pyramid's edges
   double corner = 1.0;
   std::vector<double> mu;  ///< per contact, mu' of its faces
+  /// per contact, its faces' shift by the bond's cohesion (0 for a dry contact): e_j . c_t <=
+  /// mu' c_n + cohesion; its tensile strength is c_n's lower bound, -T.
+  std::vector<double> cohesion;
 };
 
 // Sum of contact forces + lambda live = -dead; planar |c_t| <= mu c_n; 3D
 // (cos phi_j, sin phi_j) . c_t <= mu' c_n, with mu' = mu cos(pi / m) (inscribed) or mu
 // (circumscribed). With `normal_forces`, one per contact, the faces bound c_t by mu' times
-// them instead, a shear strength that c_n does not change.
+// them instead, a shear strength that c_n does not change. A bonded contact's cone is
+// Mohr-Coulomb's, shifted by C / mu along the normal and cut at -T (cohesive_joints.hpp):
+// its faces' bound rises by C (C cos(pi / m) on the inscribed pyramid), c_n >= -T; both
+// strengths times `strength_scale`, in units of force_unit().
 Statics statics(const model::Scene& scene, const std::vector<dynamics::Contact>& contacts,
-                const Vec3& direction, ConeFacets cone, int facets,
+                const Vec3& direction, ConeFacets cone, int facets, double strength_scale,
                 const std::vector<double>& normal_forces = {}) {
-  if (scene.interactions.has_cohesion())
-    throw core::Diagnostic({}, "interactions",
-                           "contact laws without cohesion (moreau limit does not model bonded "
-                           "joints yet)",
-                           "a cohesion");
-  Statics s{Program(scene, contacts.size()), {}, {}, {}, {}, {}, 0, 1.0, {}};
+  Statics s{Program(scene, contacts.size()), {}, {}, {}, {}, {}, 0, 1.0, {}, {}};
   Program& program = s.program;
   const int per_contact = program.per_contact();
   const bool planar = scene.dimension == 2;
@@ -259,20 +272,24 @@ Statics statics(const model::Scene& scene, const std::vector<dynamics::Contact>&
   s.corner = planar ? 1.0 : 1.0 / std::cos(std::numbers::pi / facets);
   const double shrink =
       planar || cone == ConeFacets::Circumscribed ? 1.0 : std::cos(std::numbers::pi / facets);
+  s.column_lower.assign(at(program.columns()), -kInfinity);
+  s.column_upper.assign(at(program.columns()), kInfinity);
+  const double unit = strength_scale / program.force_unit();
   for (std::size_t k = 0; k < contacts.size(); ++k) {
     const int first = static_cast<int>(k) * per_contact;
+    const dynamics::Bond bond = joint_strengths(scene, contacts[k]);
     s.mu.push_back(contacts[k].friction * shrink);
+    s.cohesion.push_back(bond.cohesion * shrink * unit);
+    s.column_lower[at(first)] = -bond.tensile_strength * unit;
     for (const Eigen::Vector2d& e : s.faces) {
       const int row = program.add_row();
       if (normal_forces.empty()) program.add(row, first, -s.mu.back());
       for (int j = 1; j < per_contact; ++j) program.add(row, first + j, e[j - 1]);
       s.row_lower.push_back(-kInfinity);
-      s.row_upper.push_back(normal_forces.empty() ? 0.0 : s.mu.back() * normal_forces[k]);
+      s.row_upper.push_back((normal_forces.empty() ? 0.0 : s.mu.back() * normal_forces[k]) +
+                            s.cohesion.back());
     }
   }
-  s.column_lower.assign(at(program.columns()), -kInfinity);
-  s.column_upper.assign(at(program.columns()), kInfinity);
-  for (std::size_t k = 0; k < contacts.size(); ++k) s.column_lower[k * at(per_contact)] = 0.0;
   return s;
 }
 
@@ -341,14 +358,15 @@ void solve_largest_multiplier(const Statics& s, ClpSimplex& simplex) {
 
 Collapse associative_collapse(const model::Scene& scene,
                               const std::vector<dynamics::Contact>& contacts, const Vec3& direction,
-                              ConeFacets cone, int facets) {
-  MOREAU_ASSERT(facets >= 3);
-  const Statics s = statics(scene, contacts, direction, cone, facets);
+                              ConeFacets cone, int facets, double strength_scale) {
+  MOREAU_ASSERT(facets >= 3 && strength_scale > 0.0);
+  const Statics s = statics(scene, contacts, direction, cone, facets, strength_scale);
   ClpSimplex simplex;
   solve_largest_multiplier(s, simplex);
 
   Collapse collapse;
   collapse.direction = direction;
+  collapse.strength_scale = strength_scale;
   if (simplex.status() == 1) return collapse;  // primal infeasible
   if (simplex.status() == 2) {
     collapse.outcome = Collapse::Outcome::NoCollapse;
@@ -409,8 +427,13 @@ struct Complementarity {
 
 Complementarity complementarity(const model::Scene& scene,
                                 const std::vector<dynamics::Contact>& contacts,
-                                const Vec3& direction, ConeFacets cone, int facets, double upper) {
-  Complementarity p{statics(scene, contacts, direction, cone, facets), 0, 0, 0, {}};
+                                const Collapse& associative, ConeFacets cone, int facets) {
+  Complementarity p{
+      statics(scene, contacts, associative.direction, cone, facets, associative.strength_scale),
+      0,
+      0,
+      0,
+      {}};
   Program& program = p.s.program;
   const int n = p.contacts();
   const int m = p.faces();
@@ -445,7 +468,7 @@ Complementarity complementarity(const model::Scene& scene,
   }
   const auto lambda = at(program.lambda_column());
   p.s.column_lower[lambda] = 0.0;
-  p.s.column_upper[lambda] = upper;
+  p.s.column_upper[lambda] = associative.multiplier;
   return p;
 }
 
@@ -484,10 +507,11 @@ std::vector<double> largest_normal_forces(const Statics& s, double upper) {
   return largest;
 }
 
-// The complementarities as binaries with big-M bounds (the forces' largest values C_k):
-// y_k (the contact may open): d_k <= y_k, c_n <= C_k (1 - y_k); w_kj (it may slip along
-// -e_j): z_kj <= w_kj, mu' c_n - e_j . c_t <= S_k (1 - w_kj), S_k = mu' C_k (1 + corner)
-// the faces' largest slack. At a contact with no force every face holds, and slips along
+// The complementarities as binaries with big-M bounds (the forces' largest values C_k, a
+// bond's strengths T_k and c_k, the faces' shift): y_k (the contact may open): d_k <= y_k,
+// c_n + T_k <= (C_k + T_k) (1 - y_k); w_kj (it may slip along -e_j): z_kj <= w_kj,
+// mu' c_n + c_k - e_j . c_t <= S_k (1 - w_kj), S_k = (mu' C_k + c_k) (1 + corner) the faces'
+// largest slack. At a contact with no force every face holds, and slips along
 // faces that share no edge could cancel into rates that move nothing: only faces that share
 // one, at most two, may slip together (planar: one way at a time). Returns the first
 // binary's column.
@@ -504,24 +528,27 @@ int add_complementarities(Complementarity& p, const std::vector<double>& largest
     const int normal = p.normal(k);
     const double big = largest[at(k)];
     const double mu = p.s.mu[at(k)];
-    const double slack = mu * big * (1.0 + p.s.corner);
+    const double tension = -p.s.column_lower[at(normal)];
+    const double cohesion = p.s.cohesion[at(k)];
+    const double shear = mu * big + cohesion;  // the largest |c_t| on the faces
+    const double slack = shear * (1.0 + p.s.corner);
     p.s.column_upper[at(normal)] = big;
     for (int t = 1; t < per_contact; ++t) {
-      p.s.column_lower[at(normal + t)] = -p.s.corner * mu * big;
-      p.s.column_upper[at(normal + t)] = p.s.corner * mu * big;
+      p.s.column_lower[at(normal + t)] = -p.s.corner * shear;
+      p.s.column_upper[at(normal + t)] = p.s.corner * shear;
     }
     int row = p.add_row(-kInfinity, 0.0);
     program.add(row, p.opening + k, 1.0);
     program.add(row, open + k, -1.0);
     row = p.add_row(-kInfinity, big);
     program.add(row, normal, 1.0);
-    program.add(row, open + k, big);
+    program.add(row, open + k, big + tension);
     for (int j = 0; j < m; ++j) {
       const Eigen::Vector2d& e = p.s.faces[at(j)];
       row = p.add_row(-kInfinity, 0.0);
       program.add(row, p.slip + m * k + j, 1.0);
       program.add(row, slides + m * k + j, -1.0);
-      row = p.add_row(-kInfinity, slack);
+      row = p.add_row(-kInfinity, slack - cohesion);
       program.add(row, normal, mu);
       for (int t = 1; t < per_contact; ++t) program.add(row, normal + t, -e[t - 1]);
       program.add(row, slides + m * k + j, slack);
@@ -560,18 +587,22 @@ class ModesProgram {
   }
 
   // The least multiplier at which a mechanism of these modes has consistent forces: the
-  // forces of the contacts that open are zero, those of the contacts that slip along -e_j
-  // lie on face j, and no other contact moves. False where it has none.
+  // normal forces of the contacts that open are at their least (zero, a bond's -T), those of
+  // the contacts that slip along -e_j lie on face j, and no other contact moves. False where
+  // it has none.
   bool solve(const Modes& modes) {
     const Complementarity& p = p_;
     const int m = p.faces();
     for (int k = 0; k < p.contacts(); ++k) {
       const bool opens = modes.opens[at(k)];
-      simplex_.setColumnUpper(p.normal(k), opens ? 0.0 : p.s.column_upper[at(p.normal(k))]);
+      const auto normal = at(p.normal(k));
+      simplex_.setColumnUpper(p.normal(k),
+                              opens ? p.s.column_lower[normal] : p.s.column_upper[normal]);
       simplex_.setColumnUpper(p.opening + k, opens ? p.s.column_upper[at(p.opening + k)] : 0.0);
       for (int j = 0; j < m; ++j) {
         const bool slides = modes.slides[at(m * k + j)];
-        simplex_.setRowLower(p.face_row(k, j), slides ? 0.0 : p.s.row_lower[at(p.face_row(k, j))]);
+        const auto face = at(p.face_row(k, j));
+        simplex_.setRowLower(p.face_row(k, j), slides ? p.s.row_upper[face] : p.s.row_lower[face]);
         simplex_.setColumnUpper(p.slip + m * k + j,
                                 slides ? p.s.column_upper[at(p.slip + m * k + j)] : 0.0);
       }
@@ -646,7 +677,8 @@ std::vector<double> starting_normal_forces(const model::Scene& scene,
       normal[at(force.contact)] = force.normal / p.s.program.force_unit();
     return normal;
   }
-  Statics s = statics(scene, contacts, associative.direction, cone, facets);
+  Statics s =
+      statics(scene, contacts, associative.direction, cone, facets, associative.strength_scale);
   std::vector<double> objective(at(s.program.columns()), 0.0);
   for (int k = 0; k < p.contacts(); ++k) objective[at(p.normal(k))] = 1.0;
   const auto lambda = at(s.program.lambda_column());
@@ -662,7 +694,8 @@ std::vector<double> starting_normal_forces(const model::Scene& scene,
 }
 
 // One step of the fictitious-friction iteration: the strengths' normal forces N moved half
-// way to the program's c_n (kRelaxation), and the faces' bounds mu' N set in `simplex`.
+// way to the program's c_n (kRelaxation), and the faces' bounds mu' N (+ a bond's shift) set
+// in `simplex`.
 // Returns the largest change of N.
 double relax_strengths(const Complementarity& p, const double* x, std::vector<double>& normal,
                        ClpSimplex& simplex) {
@@ -672,7 +705,8 @@ double relax_strengths(const Complementarity& p, const double* x, std::vector<do
     const double relaxed = (1.0 - kRelaxation) * n + kRelaxation * x[p.normal(k)];
     change = std::max(change, std::abs(relaxed - n));
     n = relaxed;
-    for (int j = 0; j < p.faces(); ++j) simplex.setRowUpper(p.face_row(k, j), p.s.mu[at(k)] * n);
+    for (int j = 0; j < p.faces(); ++j)
+      simplex.setRowUpper(p.face_row(k, j), p.s.mu[at(k)] * n + p.s.cohesion[at(k)]);
   }
   return change;
 }
@@ -696,8 +730,8 @@ Candidate fictitious_friction(const model::Scene& scene,
     std::vector<double> normal =
         starting_normal_forces(scene, contacts, p, associative, cone, facets, start);
     if (normal.empty()) continue;
-    const Statics fictitious =
-        statics(scene, contacts, associative.direction, cone, facets, normal);
+    const Statics fictitious = statics(scene, contacts, associative.direction, cone, facets,
+                                       associative.strength_scale, normal);
     ClpSimplex simplex;
     solve_largest_multiplier(fictitious, simplex);
     Modes tried;
@@ -735,9 +769,10 @@ MinimumCollapse nonassociative_collapse(const model::Scene& scene,
   MOREAU_ASSERT(associative.outcome == Collapse::Outcome::Collapse && facets >= 3 &&
                 iterations >= 1 && seconds >= 0.0);
   const double upper = associative.multiplier;
-  Complementarity p = complementarity(scene, contacts, associative.direction, cone, facets, upper);
+  Complementarity p = complementarity(scene, contacts, associative, cone, facets);
   MinimumCollapse minimum;
   minimum.collapse.direction = associative.direction;
+  minimum.collapse.strength_scale = associative.strength_scale;
   Candidate least = fictitious_friction(scene, contacts, associative, cone, facets, p, iterations);
   const std::vector<double> largest =
       seconds > 0.0 ? largest_normal_forces(p.s, upper) : std::vector<double>{};

@@ -90,6 +90,7 @@ json limit_json(const run::Problem& problem, const limit::LimitAnalyses& limits)
           {"iterations", limits.settings.iterations},
           {"time_limit", limits.settings.seconds},
           {"contacts", limits.contacts.size()},
+          {"bonded_contacts", limits.bonded},
           {"analyses", std::move(results)}};
 }
 

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,16 @@ run::Problem tilted_block(double mu, int dimension) {
                    "  - {name: block, shape: ",
                    shape, ", position: [0, 0, 0.5]}\nloads: {tilt: {rate: 1}}\n"),
       "block", ".");
+}
+
+// The block of tilted_block, planar, its joint with the table bonded by a cohesion c (Pa)
+// without tensile strength.
+run::Problem bonded_tilted_block(double mu, double cohesion) {
+  run::Problem problem = tilted_block(mu, 2);
+  model::ContactLaw law = problem.scene.interactions.law(0, 0);
+  law.cohesion = cohesion;
+  problem.scene.interactions.set(0, 0, law);
+  return problem;
 }
 
 // The iteration alone, without Cbc's proof: Cbc spends its seconds on any 3D assembly
@@ -124,6 +135,44 @@ TEST(LimitAnalyses, TheRangeSpansTheLeastLowerAndTheLargestUpperEnd) {
   limits.analyses[1].minimum.unsolved = "not found";
   limits.analyses[0].minimum.unsolved = "not found";
   EXPECT_FALSE(collapse_range(limits));
+}
+
+// A bond's strength does not tilt with the table: the block slides where
+// W sin(theta) = mu W cos(theta) + c A, a tilt that the programs reach by their fixed point on
+// the strengths (analyses.cpp, at_own_scale), for the upper and the lower end alike.
+TEST(LimitAnalyses, ABondedBlockSlidesOffTheTiltingTableAtItsCohesionsAngle) {
+  const double mu = 0.3;
+  for (const double cohesion : {250.0, 500.0, 1000.0}) {
+    const run::Problem problem = bonded_tilted_block(mu, cohesion);
+    const LimitAnalyses limits = analyse_limits(problem, {});
+    ASSERT_EQ(limits.bonded, 2u);
+    const double ratio =
+        cohesion * 0.4 / (problem.scene.bodies[1].mass * problem.scene.gravity.norm());
+    const double theta = std::atan(mu) + std::asin(ratio / std::hypot(1.0, mu));
+    const double expected = theta * 180.0 / std::numbers::pi;
+    ASSERT_LT(expected, std::atan(0.4) * 180.0 / std::numbers::pi);  // before it overturns
+    const LimitAnalysis& a = limits.analyses.front();
+    ASSERT_EQ(a.collapse.outcome, Collapse::Outcome::Collapse);
+    EXPECT_NEAR(limits.pattern.load_factor(a.collapse.multiplier), expected, 1e-6) << cohesion;
+    EXPECT_NEAR(a.collapse.strength_scale, std::hypot(1.0, a.collapse.multiplier), 1e-8);
+    ASSERT_EQ(a.minimum.collapse.outcome, Collapse::Outcome::Collapse);
+    EXPECT_NEAR(limits.pattern.load_factor(a.minimum.collapse.multiplier), expected, 1e-6);
+  }
+}
+
+// A run's collapse and the analyses' ends round differently: a load a millionth past an end
+// counts as that end, one farther off as outside.
+TEST(LimitAnalyses, ALoadStandsWithinTheRangeUpToAMillionthPastAnEnd) {
+  const CollapseRange range{.lower = 20.0, .upper = 30.0};
+  EXPECT_EQ(position_in(range, 25.0), RangePosition::Within);
+  EXPECT_EQ(position_in(range, 20.0 - 1e-5), RangePosition::Within);
+  EXPECT_EQ(position_in(range, 30.0 + 2.9e-5), RangePosition::Within);
+  EXPECT_EQ(position_in(range, 20.0 - 3e-5), RangePosition::Below);
+  EXPECT_EQ(position_in(range, 30.0 + 4e-5), RangePosition::Above);
+  // Near zero the margin is 1e-6 itself.
+  const CollapseRange small{.lower = 0.0, .upper = 0.1};
+  EXPECT_EQ(position_in(small, -5e-7), RangePosition::Within);
+  EXPECT_EQ(position_in(small, -2e-6), RangePosition::Below);
 }
 
 }  // namespace

@@ -295,19 +295,65 @@ TEST(LimitAnalysis, AGroundMotionIsAnalysedAlongItsPeakBothWays) {
         0.4, 1e-9);
 }
 
-TEST(LimitAnalysis, CohesiveJointsAreRefused) {
-  run::Problem problem = planar_problem(0.8, rectangle("block", 0.0, 0.4, 0.0, 1.0));
-  model::ContactLaw law;
-  law.friction = 0.8;
-  law.cohesion = 1e5;
-  law.tensile_strength = 1e4;
-  problem.scene.interactions.set(0, 0, law);
-  try {
-    collapse_of(problem);
-    ADD_FAILURE() << "analysed";
-  } catch (const core::Diagnostic& error) {
-    EXPECT_EQ(error.key(), "interactions");
+// A block 0.4 x 1 m whose joint with the ground is bonded (cohesion c, tensile strength f_t,
+// Pa) under a lateral load, planar: each of its two contact points stands for half the
+// joint's area A = 0.4 m x the unit depth.
+run::Problem bonded_block(double mu, double cohesion, double tensile_strength) {
+  return io::read_problem_text(
+      core::concat("version: 1\ndimension: 2\ntime: {step: 1.0e-3, duration: 1}\ninteractions: "
+                   "{default: {friction: ",
+                   mu, ", cohesion: ", cohesion, ", tensile_strength: ", tensile_strength,
+                   "}}\nbodies:\n  - {name: ground, shape: {type: plane}, fixed: true}\n",
+                   rectangle("block", 0.0, 0.4, 0.0, 1.0), "loads: {lateral: {rate: 1}}\n"),
+      "bonded", ".");
+}
+
+double weight(const run::Problem& problem) {
+  return problem.scene.bodies[1].mass * problem.scene.gravity.norm();
+}
+
+// Mohr-Coulomb's joint in closed form: the block slides at lambda W = mu W + c A, and turns
+// about its toe at lambda W h/2 = W b/2 + T b, the heel's point holding T = f_t A / 2.
+TEST(LimitAnalysis, ABondedBlockSlidesAtItsCohesionOrTurnsAgainstItsTensileStrength) {
+  const double area = 0.4;
+  for (const double mu : {0.3, 0.8}) {
+    const run::Problem problem = bonded_block(mu, 1000.0, 1000.0);
+    const double w = weight(problem);
+    const double sliding = mu + 1000.0 * area / w;
+    const double turning = 0.4 + 2.0 * 0.4 * (1000.0 * area / 2) / w;
+    const Collapse collapse = collapse_of(problem);
+    ASSERT_EQ(collapse.outcome, Collapse::Outcome::Collapse);
+    EXPECT_NEAR(collapse.multiplier, std::min(sliding, turning), 1e-9) << "mu " << mu;
+    EXPECT_THAT(collapse.mechanism.description,
+                HasSubstr(mu < 0.5 ? "sliding" : "overturning of 1 block"));
+    // Non-associative friction changes nothing for one block: its one mechanism has the same
+    // forces.
+    const MinimumCollapse minimum =
+        nonassociative_collapse(problem.scene, standing_contacts(problem.scene), collapse,
+                                ConeFacets::Circumscribed, 16, 100, 10.0);
+    EXPECT_TRUE(minimum.proven);
+    EXPECT_NEAR(minimum.collapse.multiplier, collapse.multiplier, 1e-7) << "mu " << mu;
   }
+  // The bond's tension is a force of the answer: the heel pulls as the block turns.
+  const Collapse turning = collapse_of(bonded_block(0.8, 1000.0, 1000.0));
+  double least = 0.0;
+  for (const ContactForce& force : turning.forces) least = std::min(least, force.normal);
+  EXPECT_NEAR(least, -1000.0 * area / 2, 1e-6);
+}
+
+// In 3D the pyramids bracket the shifted cone as they bracket the dry one: the box slides at
+// mu + c A / W.
+TEST(LimitAnalysis, PyramidsBracketTheBondedConeIn3D) {
+  run::Problem problem = sliding_box();
+  model::ContactLaw law = problem.scene.interactions.law(0, 0);
+  law.cohesion = 500.0;
+  problem.scene.interactions.set(0, 0, law);
+  const double exact = 0.3 + 500.0 * 1.0 / weight(problem);
+  const int facets = 8;
+  EXPECT_LE(collapse_of(problem, ConeFacets::Inscribed, facets).multiplier, exact + 1e-9);
+  EXPECT_GE(collapse_of(problem, ConeFacets::Circumscribed, facets).multiplier, exact - 1e-9);
+  EXPECT_GE(collapse_of(problem, ConeFacets::Inscribed, facets).multiplier,
+            exact * std::cos(std::numbers::pi / facets) - 1e-9);
 }
 
 }  // namespace

@@ -54,6 +54,7 @@ struct LimitAnalysis {
 struct LimitAnalyses {
   LoadPattern pattern;
   std::vector<dynamics::Contact> contacts;
+  std::size_t bonded = 0;          ///< contacts with a bond's strengths (joint_strengths)
   LimitSettings settings;          ///< as run: seconds 0 where Cbc was not run
   bool proof_skipped = false;      ///< Cbc not run for the problem's size
   bool lower_end_skipped = false;  ///< the lower end not searched for, for its size
@@ -80,6 +81,14 @@ struct CollapseRange {
   double upper = 0.0;
   bool proven = false;  ///< every lower end proven the least
 };
+
+/// Where a run's collapse load stands against the range.
+enum class RangePosition { Below, Within, Above };
+
+/// Where `load` stands: within the range up to 1e-6 of its magnitude (at least 1e-6) past
+/// either end, so that a load that the analyses and a run's report round differently still
+/// counts as the end it is.
+RangePosition position_in(const CollapseRange& range, double load);
 
 /// The range; none where an analysis found no collapse or no lower end.
 std::optional<CollapseRange> collapse_range(const LimitAnalyses& limits);

@@ -10,9 +10,13 @@
 // program with complementarity constraints (Ferris and Tin-Loi 2001, "Limit analysis of
 // frictional block assemblies as a mathematical program with complementarity constraints",
 // Int. J. Mech. Sci. 43:209-224): found by an iteration of linear programs for any size,
-// proven by COIN-OR Cbc as a mixed-integer program where it is small enough.
+// proven by COIN-OR Cbc as a mixed-integer program where it is small enough. Joints that a
+// cohesive law bonds (dynamics/cohesive_joints.hpp) have Mohr-Coulomb's strengths in both,
+// as a perfectly plastic joint: the cone shifted by their cohesion and cut at their tensile
+// strength.
 #pragma once
 
+#include "moreau/dynamics/bond.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/math/types.hpp"
 #include "moreau/model/scene.hpp"
@@ -63,7 +67,7 @@ enum class ConeFacets { Inscribed, Circumscribed };
 /// The force of one contact at collapse, on body_a (body_b takes the opposite).
 struct ContactForce {
   int contact = 0;        ///< index in the analysed contacts
-  double normal = 0.0;    ///< N, >= 0: compression
+  double normal = 0.0;    ///< N: > 0 compression, < 0 a bond's tension
   math::Vec3 tangential;  ///< N, world, in the contact plane
 };
 
@@ -75,7 +79,8 @@ struct Collapse {
     NoEquilibrium  ///< no forces balance the weights at any multiplier
   };
   Outcome outcome = Outcome::NoEquilibrium;
-  math::Vec3 direction;  ///< of the live load
+  math::Vec3 direction;         ///< of the live load
+  double strength_scale = 1.0;  ///< the factor of the bonds' strengths in its program
   double multiplier = 0.0;
   std::vector<ContactForce> forces;  ///< the non-zero ones
   /// The collapse mechanism: each body's virtual velocity (v at its centre of mass, m/s, and
@@ -91,14 +96,23 @@ struct Collapse {
 /// the friction of its pair's law.
 std::vector<dynamics::Contact> standing_contacts(const model::Scene& scene);
 
+/// The strengths of a standing contact whose pair's law has a cohesion, as
+/// dynamics::CohesiveJoints bonds it at the start of a run: c A_i and f_t A_i, A_i the area of
+/// the joint the point stands for (collision::ContactPoint::area); zero for a dry contact or a
+/// point without an area (an edge across an edge).
+dynamics::Bond joint_strengths(const model::Scene& scene, const dynamics::Contact& contact);
+
 /// The associative collapse under the live load along `direction` (unit, horizontal): the
 /// largest lambda with contact forces c_n >= 0 and |c_t| <= mu c_n (3D: inside the pyramid
-/// of `facets` faces, `cone`) that balance every free body's dead and live loads. Fixed and
-/// driven bodies are supports.
-/// @pre facets >= 3
+/// of `facets` faces, `cone`) that balance every free body's dead and live loads; a bonded
+/// contact's c_n >= -T and |c_t| <= C + mu c_n, its strengths (as dynamics::CohesiveJoints
+/// gives them) times `strength_scale` (a tilt divides the loads by the cosine of its angle,
+/// and so multiplies the strengths: analyses.hpp). Fixed and driven bodies are supports.
+/// @pre facets >= 3, strength_scale > 0
 Collapse associative_collapse(const model::Scene& scene,
                               const std::vector<dynamics::Contact>& contacts,
-                              const math::Vec3& direction, ConeFacets cone, int facets);
+                              const math::Vec3& direction, ConeFacets cone, int facets,
+                              double strength_scale = 1.0);
 
 /// The non-associative minimum's answer.
 struct MinimumCollapse {
@@ -111,10 +125,10 @@ struct MinimumCollapse {
 };
 
 /// The least multiplier of the live load of `associative` (the upper end: an
-/// associative_collapse of the same contacts, cone and facets that found a collapse) at which
-/// a mechanism with
-/// consistent forces exists under non-associative Coulomb friction: a contact slips only
-/// with its force on the cone's edge and opposing the slip, opens only at no force, and
+/// associative_collapse of the same contacts, cone and facets that found a collapse; its
+/// strength_scale is this program's) at which a mechanism with consistent forces exists
+/// under non-associative Coulomb friction: a contact slips only with its force on the cone's
+/// edge and opposing the slip, opens only at no force (a bond: at its tensile strength), and
 /// slipping does not open it. This is the mathematical program with complementarity
 /// constraints of Ferris and Tin-Loi (2001, Int. J. Mech. Sci. 43:209-224): contact forces c
 /// inside the cones (3D: pyramids) of associative_collapse, the bodies' velocities u, per

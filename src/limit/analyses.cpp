@@ -24,31 +24,100 @@ const Collapse& collapse_of(const MinimumCollapse& minimum) { return minimum.col
 // relative change of the scale at which it has settled.
 constexpr int kMostScalePrograms = 100;
 constexpr double kScaleSettled = 1e-10;
+// A scale past which bonds hold the structure at any tilt: 1 / cos of 89.994 degrees.
+constexpr double kLargestScale = 1e4;
+
+// An answer whose scales rose past kLargestScale: no collapse at any tilt short of 90 degrees.
+Collapse held_at_any_tilt(const Collapse& collapse) {
+  Collapse held;
+  held.outcome = Collapse::Outcome::NoCollapse;
+  held.direction = collapse.direction;
+  held.strength_scale = collapse.strength_scale;
+  return held;
+}
+MinimumCollapse held_at_any_tilt(const MinimumCollapse& minimum) {
+  MinimumCollapse held;
+  held.collapse = held_at_any_tilt(minimum.collapse);
+  held.unsolved = "the bonds hold the structure at any tilt";
+  return held;
+}
 
 // A collapse whose program had the strengths of its own multiplier. On a tilting table the
 // loads at the tilt phi = atan(lambda) past its start are |g| m (cos phi d + sin phi l), the
 // programs' dead + lambda live load divided by cos phi, and the bonds' strengths enter
-// divided by it too: times sqrt(1 + lambda^2), which depends on the answer. `solve(scale)`
-// (a Collapse) is repeated from scale 1 at the scale of its last multiplier: the multiplier
-// grows with the strengths, so the scales rise to the fixed point, or to NoCollapse where
-// bonds hold the structure at any tilt. Other loads, and dry joints, take one program.
+// divided by it too: times s(lambda) = sqrt(1 + lambda^2), which depends on the answer.
+// `solve(scale)` (a Collapse, or a MinimumCollapse) is repeated from `first` until the scale
+// of its multiplier is the one it was solved at. The multiplier grows with the strengths, so
+// the plain iteration, scale <- s(lambda(scale)), moves monotonically towards the fixed
+// point from the side it starts on (up from 1; down from a scale that a smaller multiplier
+// came from), or up without end where bonds hold the structure at any tilt (past
+// kLargestScale: held_at_any_tilt). It converges linearly, slowly where the bonds carry much
+// of the load (40 programs on a mortared arch), so each step tries the secant's scale through
+// the last two answers (twice the scale where the secant's slope is 1 or more: no fixed point
+// near), and keeps it where its answer is still on the starting side (else the plain step is
+// solved too): lambda is piecewise linear in the strengths (a linear program's optimum in its
+// bounds), and the secant lands on the fixed point once the answers share a piece. Other
+// loads, and dry joints, take one program.
 // @throws core::Diagnostic keyed "cohesion" where the scale has not settled in
 //         kMostScalePrograms programs
 template <typename Solve>
-auto at_own_scale(bool tilts_bonds, Solve solve) {
-  auto answer = solve(1.0);
+auto at_own_scale(bool tilts_bonds, double first, Solve solve) {
+  auto answer = solve(first);
   if (!tilts_bonds) return answer;
+  const auto scale_of = [](const Collapse& collapse) {
+    return std::hypot(1.0, collapse.multiplier);
+  };
+  double last_scale = 0.0;  // the previous answer's: where it was solved, and of its multiplier
+  double last_own = 0.0;
   for (int program = 1; program < kMostScalePrograms; ++program) {
     const Collapse& collapse = collapse_of(answer);
     if (collapse.outcome != Collapse::Outcome::Collapse) return answer;
-    const double scale = std::hypot(1.0, collapse.multiplier);
-    if (std::abs(scale - collapse.strength_scale) <= kScaleSettled * scale) return answer;
-    answer = solve(scale);
+    const double scale = collapse.strength_scale;
+    const double own = scale_of(collapse);
+    if (std::abs(own - scale) <= kScaleSettled * own) return answer;
+    if (own > kLargestScale) return held_at_any_tilt(answer);
+    const double side = own > scale ? 1.0 : -1.0;
+    const double slope = last_scale > 0.0 ? (own - last_own) / (scale - last_scale) : 0.0;
+    const double secant = slope < 1.0 ? (own - slope * scale) / (1.0 - slope) : 2.0 * own;
+    last_scale = scale;
+    last_own = own;
+    if ((secant - own) * side > 0.0) {
+      auto extrapolated = solve(secant);
+      const Collapse& tried = collapse_of(extrapolated);
+      if (tried.outcome == Collapse::Outcome::Collapse &&
+          (scale_of(tried) - secant) * side > -kScaleSettled * secant) {
+        answer = std::move(extrapolated);
+        continue;
+      }
+    }
+    answer = solve(own);
   }
   throw core::Diagnostic(
       {}, "cohesion",
       core::concat("bonds whose tilt's collapse settles within ", kMostScalePrograms, " programs"),
       "strengths that keep raising it");
+}
+
+// The lower end under the upper end `associative`, at its own scale where a tilt loads bonds:
+// the scales settled first by the fictitious-friction iteration alone, then Cbc (where it
+// runs) from there, each of its programs taking its seconds.
+MinimumCollapse lower_end(const model::Scene& scene, const LimitAnalyses& limits,
+                          const Collapse& associative, ConeFacets cone, bool tilts_bonds) {
+  const auto at_scale = [&](double seconds) {
+    return [&, seconds](double scale) {
+      // The upper end at its own scale bounds the multiplier at any lower one.
+      Collapse upper = associative;
+      upper.strength_scale = scale;
+      return nonassociative_collapse(scene, limits.contacts, upper, cone, limits.settings.facets,
+                                     limits.settings.iterations, seconds);
+    };
+  };
+  const double seconds = limits.settings.seconds;
+  if (!tilts_bonds || seconds == 0.0) return at_own_scale(tilts_bonds, 1.0, at_scale(seconds));
+  const MinimumCollapse found = at_own_scale(true, 1.0, at_scale(0.0));
+  const double start =
+      found.collapse.outcome == Collapse::Outcome::Collapse ? found.collapse.strength_scale : 1.0;
+  return at_own_scale(true, start, at_scale(seconds));
 }
 
 }  // namespace
@@ -92,7 +161,7 @@ LimitAnalyses analyse_limits(const run::Problem& problem, const LimitSettings& s
           core::concat(limits.analyses.size() + 1, " of ", programs, ", ", name, " cones");
       announce(core::concat("the upper end (", which, ")"));
       LimitAnalysis a{name,
-                      at_own_scale(tilts_bonds,
+                      at_own_scale(tilts_bonds, 1.0,
                                    [&](double scale) {
                                      return associative_collapse(problem.scene, limits.contacts,
                                                                  direction, cone, settings.facets,
@@ -106,14 +175,7 @@ LimitAnalyses analyse_limits(const run::Problem& problem, const LimitSettings& s
                          " contact points unless its iterations are given (moreau limit "
                          "--iterations, moreau.limit(iterations=...))");
       else if (a.collapse.outcome == Collapse::Outcome::Collapse)
-        a.minimum = at_own_scale(tilts_bonds, [&](double scale) {
-          // The upper end at its own scale bounds the multiplier at any lower one.
-          Collapse upper = a.collapse;
-          upper.strength_scale = scale;
-          return nonassociative_collapse(problem.scene, limits.contacts, upper, cone,
-                                         settings.facets, settings.iterations,
-                                         limits.settings.seconds);
-        });
+        a.minimum = lower_end(problem.scene, limits, a.collapse, cone, tilts_bonds);
       limits.analyses.push_back(std::move(a));
     }
   return limits;

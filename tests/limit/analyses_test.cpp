@@ -34,12 +34,13 @@ run::Problem tilted_block(double mu, int dimension) {
       "block", ".");
 }
 
-// The block of tilted_block, planar, its joint with the table bonded by a cohesion c (Pa)
-// without tensile strength.
-run::Problem bonded_tilted_block(double mu, double cohesion) {
+// The block of tilted_block, planar, its joint with the table bonded by a cohesion and a
+// tensile strength (Pa).
+run::Problem bonded_tilted_block(double mu, double cohesion, double tensile_strength = 0.0) {
   run::Problem problem = tilted_block(mu, 2);
   model::ContactLaw law = problem.scene.interactions.law(0, 0);
   law.cohesion = cohesion;
+  law.tensile_strength = tensile_strength;
   problem.scene.interactions.set(0, 0, law);
   return problem;
 }
@@ -158,6 +159,16 @@ TEST(LimitAnalyses, ABondedBlockSlidesOffTheTiltingTableAtItsCohesionsAngle) {
     ASSERT_EQ(a.minimum.collapse.outcome, Collapse::Outcome::Collapse);
     EXPECT_NEAR(limits.pattern.load_factor(a.minimum.collapse.multiplier), expected, 1e-6);
   }
+}
+
+// Bonds strong enough to hold the block's weight hanging from the table (sliding: c A > W;
+// turning about its toe: f_t A b / 2 > W h / 2) hold it at any tilt: the programs' scales rise
+// without end, and no collapse is reported.
+TEST(LimitAnalyses, BondsThatHoldTheBlockHangingLeaveNoCollapseAtAnyTilt) {
+  const LimitAnalyses limits = analyse_limits(bonded_tilted_block(0.3, 1e5, 1e5), {});
+  ASSERT_EQ(limits.analyses.size(), 1u);
+  EXPECT_EQ(limits.analyses.front().collapse.outcome, Collapse::Outcome::NoCollapse);
+  EXPECT_FALSE(collapse_range(limits));
 }
 
 // A run's collapse and the analyses' ends round differently: a load a millionth past an end

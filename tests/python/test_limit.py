@@ -36,6 +36,26 @@ def test_a_changed_problem_gets_its_own_answer():
     assert analysis["nonassociative"]["load_factor"] == pytest.approx(sliding, abs=1e-6)
 
 
+def test_bonds_set_from_python_are_analysed_with_their_strengths():
+    # Bonded by a cohesion c, the pair stands until the table's tilt makes its weight's share
+    # along it W sin(tilt) = mu W cos(tilt) + c A: W of two blocks of 0.4 x 1 m at the default
+    # 2,500 kg/m3 a metre deep, A their 0.8 m of base. Below it the downhill block may slide
+    # alone, partly hung from the other by their open joint's shear strength, proven by Cbc
+    # (docs/limit-analysis.md, "Bonded joints").
+    document = yaml.safe_load(PAIR.read_text())
+    document["interactions"]["default"].update({"friction": 0.3, "cohesion": 2000.0})
+    answer = moreau.limit(moreau.problem_from_dict(document, folder=str(PAIR.parent)))
+    assert answer["bonded_contacts"] == answer["contacts"]
+    (analysis,) = answer["analyses"]
+    weight = 2 * 2500.0 * 0.4 * 9.81
+    tilt = math.degrees(math.atan(0.3) + math.asin(2000.0 * 0.8 / weight / math.hypot(1.0, 0.3)))
+    assert analysis["load_factor"] == pytest.approx(tilt, abs=1e-6)
+    lower = analysis["nonassociative"]
+    assert lower["proven"]
+    assert math.degrees(math.atan(0.3)) < lower["load_factor"] < tilt - 0.1
+    assert lower["mechanism"]["description"].startswith("sliding of 1 block")
+
+
 def test_the_settings_as_given_are_those_run():
     answer = moreau.limit(moreau.load_problem(PAIR), iterations=7, time_limit=0)
     assert answer["iterations"] == 7

@@ -81,6 +81,13 @@ opening of 24 blocks (100 points) and 55 blocks (256 points) it finds no mechani
 minutes, at free or at fixed lambda: for those walls the minimum is unknown, and the case
 brackets moreau with the associative bound and the load of its own mechanism.
 
+Bonded joints. With a cohesion c and a tensile strength f_t (per metre of interface, in units
+of the assembly's weight), each point stands for half its interface's length L and carries
+Mohr-Coulomb's strengths C_p = c L / 2 and T_p = f_t L / 2: c_p >= -T_p and
+|t_p| <= mu c_p + C_p, a point opening only at c_p = -T_p and slipping only on the shifted
+cone's edge (perfectly plastic joints). The big-M rows shift with them:
+c_p + T_p <= (C_p + T_p) (1 - y_p), mu c_p + C_p +- t_p <= 2 (mu C_p + C_p) (1 - z+-).
+
 Power balance, the reason for the last constraint: at a solution the external power equals
 the dissipation, (W + lambda L) . u = sum_p mu c_p |s_p| >= 0 (normal forces do no work by
 c d = 0), so lambda = (dissipation - W . u) / (L . u) when L . u > 0.
@@ -188,6 +195,14 @@ def statics(blocks, ground_z):
     return Statics(points, A, dead, live)
 
 
+def point_strengths(s, strength):
+    """Per point, `strength` (per metre of interface) times the half of its interface's length
+    it stands for (points 2q and 2q + 1 end interface q)."""
+    ends = [point for _, _, _, point in s.points]
+    lengths = [np.linalg.norm(ends[2 * q + 1] - ends[2 * q]) for q in range(s.count // 2)]
+    return strength * np.repeat(lengths, 2) / 2
+
+
 def cone_rows(k, friction, width):
     """|t_p| <= mu_p c_p as rows on the first 2k of `width` unknowns (c then t); friction is
     one mu or one per point."""
@@ -203,31 +218,35 @@ def head_joint_points(s):
     return np.array([abs(normal[0]) > 0.5 for _, _, normal, _ in s.points])
 
 
-def associative_load_factor(blocks, ground_z, friction, head_joint_friction=None):
+def associative_load_factor(blocks, ground_z, friction, head_joint_friction=None, cohesion=0.0,
+                            tensile_strength=0.0):
     """(lambda, c, t): the largest live-load factor with a statically admissible force
-    field (equilibrium inside Coulomb's cones), by linprog (HiGHS). head_joint_friction,
-    when given, is the friction of the vertical interfaces instead of `friction`."""
+    field (equilibrium inside Coulomb's cones, shifted by a bond's strengths: the module
+    docstring), by linprog (HiGHS). head_joint_friction, when given, is the friction of the
+    vertical interfaces instead of `friction`."""
     s = statics(blocks, ground_z)
     k = s.count
     mu = np.full(k, friction, dtype=float)
     if head_joint_friction is not None:
         mu[head_joint_points(s)] = head_joint_friction
+    shear, tension = point_strengths(s, cohesion), point_strengths(s, tensile_strength)
     objective = np.zeros(2 * k + 1)
     objective[-1] = -1.0
-    result = linprog(objective, A_ub=cone_rows(k, mu, 2 * k + 1), b_ub=np.zeros(2 * k),
+    result = linprog(objective, A_ub=cone_rows(k, mu, 2 * k + 1), b_ub=np.repeat(shear, 2),
                      A_eq=np.column_stack([s.A, s.live]), b_eq=s.dead,
-                     bounds=[(0, None)] * k + [(None, None)] * k + [(0, None)], method="highs")
+                     bounds=[(-tp, None) for tp in tension] + [(None, None)] * k + [(0, None)],
+                     method="highs")
     if result.status != 0:
         raise RuntimeError(f"associative load factor: {result.message}")
     return result.x[-1], result.x[:k], result.x[k:2 * k]
 
 
-def normal_force_bounds(s, friction, largest_factor):
+def normal_force_bounds(s, friction, largest_factor, shear, tension):
     """C_p: the largest c_p over the statically admissible fields with 0 <= lambda <=
     largest_factor, one LP per point (the big-M constants of the MILP)."""
     k = s.count
-    bounds = [(0, None)] * k + [(None, None)] * k + [(0, largest_factor)]
-    rows, zeros = cone_rows(k, friction, 2 * k + 1), np.zeros(2 * k)
+    bounds = [(-tp, None) for tp in tension] + [(None, None)] * k + [(0, largest_factor)]
+    rows, zeros = cone_rows(k, friction, 2 * k + 1), np.repeat(shear, 2)
     A_eq = np.column_stack([s.A, s.live])
     largest = np.zeros(k)
     for p in range(k):
@@ -266,17 +285,21 @@ class Mechanism:
         return np.flatnonzero(self.opening > threshold)
 
 
-def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=None):
+def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=None,
+                               cohesion=0.0, tensile_strength=0.0):
     """The minimum live-load factor at which a mechanism with consistent forces exists under
-    non-associative Coulomb friction: the MILP of the module docstring. With `at`, the
+    non-associative Coulomb friction (bonded joints: the module docstring's shifted cones):
+    the MILP of the module docstring. With `at`, the
     feasibility problem at that fixed factor instead (no objective: HiGHS only looks for a
     point, much faster than proving a minimum): a mechanism exists at `at` if it returns.
     Raises if no solution was found within time_limit seconds, or if the solution violates
     a complementarity or leans on the live-work bound."""
     s = statics(blocks, ground_z)
     k, n = s.count, s.A.shape[0]
-    upper, _, _ = associative_load_factor(blocks, ground_z, friction)
-    force_bounds = normal_force_bounds(s, friction, upper)
+    upper, _, _ = associative_load_factor(blocks, ground_z, friction, cohesion=cohesion,
+                                          tensile_strength=tensile_strength)
+    shear, tension = point_strengths(s, cohesion), point_strengths(s, tensile_strength)
+    force_bounds = normal_force_bounds(s, friction, upper, shear, tension)
     # Unknowns: c (k), t (k), lambda, u (n), d (k), s+ (k), s- (k), y (k), z+ and z- (k/2
     # each: one per interface, points 2q and 2q + 1 being its ends).
     C, T, LAM = 0, k, 2 * k
@@ -299,10 +322,10 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
     for p in range(k):
         e = np.zeros(width)
         e[[C + p, T + p]] = (-friction, 1.0)
-        add(e, -np.inf, 0.0)  # t <= mu c
+        add(e, -np.inf, shear[p])  # t <= mu c + C
         e = np.zeros(width)
         e[[C + p, T + p]] = (-friction, -1.0)
-        add(e, -np.inf, 0.0)  # -t <= mu c
+        add(e, -np.inf, shear[p])  # -t <= mu c + C
         e = np.zeros(width)
         e[U:U + n] = s.A[:, p]
         e[D + p] = -1.0
@@ -316,15 +339,16 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
         e[[D + p, Y + p]] = (1.0, -1.0)
         add(e, -np.inf, 0.0)  # d <= y
         e = np.zeros(width)
-        e[[C + p, Y + p]] = (1.0, big)
-        add(e, -np.inf, big)  # c <= C (1 - y)
+        e[[C + p, Y + p]] = (1.0, big + tension[p])
+        add(e, -np.inf, big)  # c + T <= (C + T) (1 - y)
+        slack = 2 * (friction * big + shear[p])  # the largest of mu c + C +- t
         for rate, binary, sign in ((SP, ZP, 1.0), (SM, ZM, -1.0)):
             e = np.zeros(width)
             e[[rate + p, binary + p // 2]] = (1.0, -1.0)
             add(e, -np.inf, 0.0)  # s+- <= z+-
             e = np.zeros(width)
-            e[[T + p, C + p, binary + p // 2]] = (sign, friction, 2 * friction * big)
-            add(e, -np.inf, 2 * friction * big)  # mu c +- t <= 2 mu C (1 - z+-)
+            e[[T + p, C + p, binary + p // 2]] = (sign, friction, slack)
+            add(e, -np.inf, slack - shear[p])  # mu c + C +- t <= slack (1 - z+-)
     for q in range(k // 2):
         e = np.zeros(width)
         e[[ZP + q, ZM + q]] = 1.0
@@ -338,8 +362,9 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
 
     low = np.full(width, -np.inf)
     high = np.full(width, np.inf)
-    low[C:C + k], high[C:C + k] = 0.0, force_bounds
-    low[T:T + k], high[T:T + k] = -friction * force_bounds, friction * force_bounds
+    low[C:C + k], high[C:C + k] = -tension, force_bounds
+    low[T:T + k] = -(friction * force_bounds + shear)
+    high[T:T + k] = friction * force_bounds + shear
     low[LAM], high[LAM] = (0.0, upper) if at is None else (at, at)
     low[D:D + 3 * k], high[D:D + 3 * k] = 0.0, 1.0
     low[Y:], high[Y:] = 0.0, 1.0
@@ -356,8 +381,9 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
     x = result.x
     c, t = x[C:C + k], x[T:T + k]
     opening, slip_plus, slip_minus = x[D:D + k], x[SP:SP + k], x[SM:SM + k]
-    products = np.concatenate([c * opening, np.abs(t + friction * c) * slip_plus,
-                               np.abs(friction * c - t) * slip_minus])
+    products = np.concatenate([(c + tension) * opening,
+                               np.abs(t + friction * c + shear) * slip_plus,
+                               np.abs(friction * c + shear - t) * slip_minus])
     live_work = float(s.live @ x[U:U + n])
     if products.max() > COMPLEMENTARITY_TOLERANCE:
         raise RuntimeError(f"complementarity violated by {products.max():.2e}")

@@ -1,34 +1,45 @@
 """moreau limit's two ends of the collapse loads of small planar assemblies against
 validation/block_limit_analysis.py (scipy's HiGHS, written independently of moreau): the
 associative LP (the upper end) and the exact non-associative minimum, the MILP of Ferris &
-Tin-Loi's complementarity problem (the lower end; reference.md)."""
+Tin-Loi's complementarity problem (the lower end; reference.md), dry and with joints bonded
+by a cohesion and a tensile strength."""
 import json
 
 import block_limit_analysis  # noqa: E402  (validation/, on the driver's path)
 from block_limit_analysis import Rectangle
 
 TITLE = "Collapse loads of block assemblies: both ends against an independent limit analysis"
+BLOCK = [Rectangle(0, 0.4, 0, 1)]
 PAIR = [Rectangle(0, 0.4, 0, 1), Rectangle(0.4, 0.8, 0, 1)]
-# (name, blocks, mu): the module's known_answers, then running-bond walls of 0.4 x 0.5 m
-# blocks with half blocks at the ends of every other course.
+WALL = [Rectangle(0, 0.4, 0, 0.5), Rectangle(0.4, 0.8, 0, 0.5), Rectangle(0, 0.2, 0.5, 1.0),
+        Rectangle(0.2, 0.6, 0.5, 1.0), Rectangle(0.6, 0.8, 0.5, 1.0)]
+# (name, blocks, mu, cohesion and tensile strength in Pa): the module's known_answers, the
+# same blocks bonded, then running-bond walls of 0.4 x 0.5 m blocks with half blocks at the
+# ends of every other course.
 ASSEMBLIES = (
-    ("block b/h = 0.4, mu = 0.8", [Rectangle(0, 0.4, 0, 1)], 0.8),
-    ("block b/h = 0.4, mu = 0.3", [Rectangle(0, 0.4, 0, 1)], 0.3),
-    ("stack, mu = 0.8", [Rectangle(0, 0.4, 0, 0.5), Rectangle(0, 0.4, 0.5, 1.0)], 0.8),
+    ("block b/h = 0.4, mu = 0.8", BLOCK, 0.8, 0, 0),
+    ("block b/h = 0.4, mu = 0.3", BLOCK, 0.3, 0, 0),
+    ("stack, mu = 0.8", [Rectangle(0, 0.4, 0, 0.5), Rectangle(0, 0.4, 0.5, 1.0)], 0.8, 0, 0),
     ("offset top block, mu = 0.8", [Rectangle(0, 0.4, 0, 0.5), Rectangle(0.1, 0.5, 0.5, 1.0)],
-     0.8),
-    ("pair side by side, mu = 0.8", PAIR, 0.8),
-    ("pair side by side, mu = 1000", PAIR, 1e3),
-    ("pair side by side, mu = 0.3", PAIR, 0.3),
-    ("wall, 2 courses (5 blocks), mu = 0.65",
-     [Rectangle(0, 0.4, 0, 0.5), Rectangle(0.4, 0.8, 0, 0.5), Rectangle(0, 0.2, 0.5, 1.0),
-      Rectangle(0.2, 0.6, 0.5, 1.0), Rectangle(0.6, 0.8, 0.5, 1.0)], 0.65),
+     0.8, 0, 0),
+    ("pair side by side, mu = 0.8", PAIR, 0.8, 0, 0),
+    ("pair side by side, mu = 1000", PAIR, 1e3, 0, 0),
+    ("pair side by side, mu = 0.3", PAIR, 0.3, 0, 0),
+    ("bonded block, mu = 0.3, c = 1000 Pa, f_t = 1000 Pa", BLOCK, 0.3, 1000, 1000),
+    ("bonded block, mu = 0.8, c = 1000 Pa, f_t = 1000 Pa", BLOCK, 0.8, 1000, 1000),
+    ("bonded pair, mu = 0.3, c = 2000 Pa", PAIR, 0.3, 2000, 0),
+    ("bonded pair, mu = 0.3, c = 2000 Pa, f_t = 2000 Pa", PAIR, 0.3, 2000, 2000),
+    ("bonded wall, 2 courses (5 blocks), mu = 0.65, c = 500 Pa, f_t = 250 Pa", WALL, 0.65, 500,
+     250),
+    ("wall, 2 courses (5 blocks), mu = 0.65", WALL, 0.65, 0, 0),
     ("wall, 3 courses (7 blocks), mu = 0.65",
-     [Rectangle(0, 0.4, 0, 0.5), Rectangle(0.4, 0.8, 0, 0.5), Rectangle(0, 0.2, 0.5, 1.0),
-      Rectangle(0.2, 0.6, 0.5, 1.0), Rectangle(0.6, 0.8, 0.5, 1.0), Rectangle(0, 0.4, 1.0, 1.5),
-      Rectangle(0.4, 0.8, 1.0, 1.5)], 0.65),
+     WALL + [Rectangle(0, 0.4, 1.0, 1.5), Rectangle(0.4, 0.8, 1.0, 1.5)], 0.65, 0, 0),
 )
-FAST = 7  # the fast subset: the closed-form assemblies
+FAST = 11  # the fast subset: the closed-form assemblies and the bonded ones that HiGHS proves
+# The problems' blocks: moreau's default density, kg/m^3 (a metre deep in planar mode), and
+# gravity, m/s^2: the module's unit of force is the assembly's weight.
+DENSITY = 2500.0
+GRAVITY = 9.81
 UPPER_TOLERANCE = 1e-6  # two LPs' optima, each to about 1e-7 of the weight
 # HiGHS's feasibility tolerance (1e-7) on the MILP's big-M rows: 1e-5 of the weight, as the
 # module's own check of its known answers.
@@ -39,7 +50,7 @@ SOURCE = ("validation/block_limit_analysis.py (scipy's HiGHS) on the same blocks
           "{} (Livesley 1978; Ferris & Tin-Loi 2001, Int. J. Mech. Sci. 43:209)")
 
 
-def problem(blocks, mu):
+def problem(blocks, mu, cohesion, tensile_strength):
     bodies = [{"name": "ground", "shape": {"type": "plane"}, "fixed": True}]
     for index, b in enumerate(blocks):
         hx, hz = (b.x1 - b.x0) / 2, (b.z1 - b.z0) / 2
@@ -48,22 +59,27 @@ def problem(blocks, mu):
                                  "vertices": [[-hx, -hz], [hx, -hz], [hx, hz], [-hx, hz]]},
                        "position": [b.x0 + hx, 0, b.z0 + hz]})
     return {"version": 1, "dimension": 2, "time": {"step": 1e-3, "duration": 1},
-            "interactions": {"default": {"friction": mu}}, "bodies": bodies,
+            "interactions": {"default": {"friction": mu, "cohesion": cohesion,
+                                         "tensile_strength": tensile_strength}},
+            "bodies": bodies,
             "loads": {"lateral": {"rate": 1, "direction": [1, 0, 0]}}}
 
 
 def check(case):
-    for index, (name, blocks, mu) in enumerate(ASSEMBLIES[:FAST] if case.fast else ASSEMBLIES):
+    for index, (name, blocks, mu, cohesion, tensile_strength) in enumerate(
+            ASSEMBLIES[:FAST] if case.fast else ASSEMBLIES):
         path = case.work / f"assembly-{index}.yaml"
-        path.write_text(json.dumps(problem(blocks, mu), indent=1))
+        path.write_text(json.dumps(problem(blocks, mu, cohesion, tensile_strength), indent=1))
         analysis = json.loads(case.moreau_output("limit", path, "--json", "--time-limit",
                                                  MOREAU_SECONDS))["analyses"][0]
-        upper = block_limit_analysis.associative_load_factor(blocks, 0.0, mu)[0]
+        weight = DENSITY * GRAVITY * sum(b.area for b in blocks)
+        strengths = {"cohesion": cohesion / weight, "tensile_strength": tensile_strength / weight}
+        upper = block_limit_analysis.associative_load_factor(blocks, 0.0, mu, **strengths)[0]
         case.compare(f"upper end (associative), {name}", upper, analysis["multiplier"],
                      UPPER_TOLERANCE, SOURCE.format("the associative LP"), relative=False)
         lower = analysis["nonassociative"]
-        highs = block_limit_analysis.nonassociative_load_factor(blocks, 0.0, mu,
-                                                                time_limit=HIGHS_SECONDS)
+        highs = block_limit_analysis.nonassociative_load_factor(
+            blocks, 0.0, mu, time_limit=HIGHS_SECONDS, **strengths)
         if highs.optimal:
             case.compare(f"lower end (non-associative minimum), {name}", highs.load_factor,
                          lower["multiplier"], LOWER_TOLERANCE,

@@ -182,6 +182,13 @@ void print_collapse_range(const limit::LimitAnalyses& limits, const run::RunSumm
   const double collapse = summary.collapse->load_factor;
   std::cout << "  the collapse at " << collapse << ' ' << collapse_position_text(*range, collapse)
             << '\n';
+  // The run's bonds are brittle, the analysis' plastic (docs/limit-analysis.md, "Bonded
+  // joints"): once bonds break, the range of the intact joints no longer bounds the run.
+  if (limits.bonded > 0 && summary.bonds && summary.bonds->broken > 0)
+    std::cout << "  the range is that of the " << limits.bonded
+              << " bonded points intact (perfectly plastic joints); " << summary.bonds->broken
+              << " broke in the run and their joints are dry from then on (the problem without "
+                 "its cohesion gives the dry structure's range)\n";
 }
 
 // --track: bodies history.csv follows besides those it follows anyway (moreau ida follows its

@@ -138,6 +138,43 @@ TEST(LimitCommand, OnALargeStructureTheLowerEndIsTheIterationsAlone) {
   }
 }
 
+// A block bonded to a table set at 18 deg and tilting at 1 deg/s (mu = 0.3, c = 1000 Pa): its
+// bonds break in shear where limit analysis puts the collapse of the intact joint, within the
+// step's 0.001 deg, and moreau run --limit says that its range is the intact joints'.
+TEST(LimitCommand, ABondedBlockBreaksItsBondsWhereTheIntactJointsCollapse) {
+  const ScratchFolder scratch;
+  const std::filesystem::path& folder = scratch.path();
+  const std::filesystem::path file = folder / "bonded.yaml";
+  std::ofstream(file) << R"(version: 1
+dimension: 2
+time: {step: 1.0e-3, duration: 2}
+interactions: {default: {friction: 0.3, cohesion: 1000}}
+bodies:
+  - {name: table, shape: {type: plane}, fixed: true}
+  - {name: block, shape: {type: polygon, vertices: [[-0.2, -0.5], [0.2, -0.5], [0.2, 0.5], [-0.2, 0.5]]}, position: [0, 0, 0.5]}
+loads: {tilt: {rate: 1, initial: 18}}
+stop: {collapse: {max_displacement: 0.01}}
+)";
+  const CommandResult result =
+      run_moreau("run " + file.string() + " --limit --quiet --out " + (folder / "run").string());
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("the range is that of the 2 bonded points intact"));
+  std::ifstream limit(folder / "run" / "limit.json");
+  ASSERT_TRUE(limit);
+  const double upper = nlohmann::json::parse(limit)["analyses"][0]["load_factor"].get<double>();
+  // W sin(theta) = mu W cos(theta) + c A, W = 2,500 kg/m3 x 0.4 m2 x 9.81, A = 0.4 m2.
+  const double ratio = 1000.0 * 0.4 / (2500.0 * 0.4 * 9.81);
+  EXPECT_NEAR(upper,
+              (std::atan(0.3) + std::asin(ratio / std::hypot(1.0, 0.3))) * 180.0 / std::numbers::pi,
+              1e-6);
+  std::ifstream joints(folder / "run" / "joints.csv");
+  std::string header, failure;
+  ASSERT_TRUE(std::getline(joints, header) && std::getline(joints, failure)) << "no bond broke";
+  EXPECT_THAT(failure, HasSubstr(",table,block,shear,2"));
+  const double time = std::stod(failure.substr(failure.find(',') + 1));
+  EXPECT_NEAR(18.0 + time, upper, 2e-3) << "the tilt at which the bonds broke";
+}
+
 TEST(LimitCommand, BadInputIsRefusedWithExitCodeTwo) {
   const CommandResult facets = run_moreau("limit " + kTiltingArchFile + " --facets 2");
   EXPECT_EQ(facets.exit_code, 2);

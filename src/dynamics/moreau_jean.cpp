@@ -300,6 +300,10 @@ VecX MoreauJean::cone_shifts() const {
   return shifts;
 }
 
+std::string_view MoreauJean::criterion() const {
+  return solvers_.global ? solvers_.global->criterion() : solvers::kNaturalMapCriterion;
+}
+
 bool MoreauJean::uses_global_form(Index contacts) const {
   return scene_.dimension * contacts > n_dof_;
 }

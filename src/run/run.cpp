@@ -65,8 +65,8 @@ Run::Run(Problem problem, RunOptions options)
   if (penalty_) summary_.substeps = 0;
   if (nscd_) {
     summary_.solver = problem_.stepping.solver;
-    summary_.criterion = ConvergenceCriterion{std::string(solvers::kNaturalMapCriterion),
-                                              problem_.stepping.stop.tolerance};
+    summary_.criterion =
+        ConvergenceCriterion{std::string(nscd_->criterion()), problem_.stepping.stop.tolerance};
   }
 }
 

@@ -114,8 +114,9 @@ TEST_F(RunTest, RunWithACarriedKappaContinuedFromACheckpointIsBitwiseTheUninterr
 }
 
 // The summary says what decided each step's convergence and to which tolerance: the
-// natural-map error by default, LMGC90's check where velocity-nsgs was given it; the penalty
-// mode solves no contact problem and has none.
+// natural-map error by default, LMGC90's check where velocity-nsgs was given it, from the
+// start (a run that has solved nothing yet names its solver's); the penalty mode solves no
+// contact problem and has none.
 TEST_F(RunTest, TheSummaryNamesTheCriterionThatDecidedConvergence) {
   const auto criterion_after_50_steps = [&](const std::string& text) {
     run::Run run(problem(text));
@@ -127,9 +128,11 @@ TEST_F(RunTest, TheSummaryNamesTheCriterionThatDecidedConvergence) {
   ASSERT_TRUE(natural_map.has_value());
   EXPECT_EQ(natural_map->name, "natural-map");
   EXPECT_EQ(natural_map->tolerance, 1e-8);
-  const auto lmgc90 = criterion_after_50_steps(
+  const std::string lmgc90_text =
       std::string(kTiltingArch) +
-      "solver: {name: velocity-nsgs, tolerance: 1.666e-4, parameters: {criterion: lmgc90-qm16}}\n");
+      "solver: {name: velocity-nsgs, tolerance: 1.666e-4, parameters: {criterion: lmgc90-qm16}}\n";
+  EXPECT_EQ(run::Run(problem(lmgc90_text)).summary().criterion->name, "lmgc90-qm16");
+  const auto lmgc90 = criterion_after_50_steps(lmgc90_text);
   ASSERT_TRUE(lmgc90.has_value());
   EXPECT_EQ(lmgc90->name, "lmgc90-qm16");
   EXPECT_EQ(lmgc90->tolerance, 1.666e-4);

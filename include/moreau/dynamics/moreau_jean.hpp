@@ -123,6 +123,10 @@ class MoreauJean final : public Stepper {
 
   const MoreauJeanOptions& options() const { return options_; }
 
+  /// What decides that its solves converge (solvers::SolveReport::criterion): the global
+  /// solver's where it has one, the natural map of every local one otherwise.
+  std::string_view criterion() const;
+
  private:
   /// The rows of the active contacts: u = H V + known, and the impact term of q.
   struct ContactJacobian {

@@ -34,6 +34,8 @@ class GlobalSolver {
   /// velocities M^-1 (f + H r) of those impulses (size n_dof).
   /// @pre r.size() == d n_c; problem passed contact::validate, M symmetric positive definite
   virtual SolveReport solve(const GlobalProblem& problem, VecX& r, VecX& v) const = 0;
+  /// What decides that its solves converge (SolveReport::criterion of a converged one).
+  virtual std::string_view criterion() const { return kNaturalMapCriterion; }
   /// What this solver's next solve depends on besides its problem and warm start (empty for a
   /// method that carries nothing); a stepper keeps it with its own state, so that a run
   /// continued from a checkpoint takes bitwise the steps the uninterrupted run takes.

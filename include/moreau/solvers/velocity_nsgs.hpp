@@ -57,6 +57,7 @@ class VelocityNsgs final : public GlobalSolver {
   explicit VelocityNsgs(const VelocityNsgsOptions& options);
   std::string_view name() const override { return "velocity-nsgs"; }
   SolveReport solve(const GlobalProblem& problem, VecX& r, VecX& v) const override;
+  std::string_view criterion() const override { return to_string(options_.criterion); }
   const VelocityNsgsOptions& options() const { return options_; }
 
  private:

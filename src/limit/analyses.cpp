@@ -52,12 +52,12 @@ MinimumCollapse held_at_any_tilt(const MinimumCollapse& minimum) {
 // point from the side it starts on (up from 1; down from a scale that a smaller multiplier
 // came from), or up without end where bonds hold the structure at any tilt (past
 // kLargestScale: held_at_any_tilt). It converges linearly, slowly where the bonds carry much
-// of the load (40 programs on a mortared arch), so each step tries the secant's scale through
-// the last two answers (twice the scale where the secant's slope is 1 or more: no fixed point
-// near), and keeps it where its answer is still on the starting side (else the plain step is
-// solved too): lambda is piecewise linear in the strengths (a linear program's optimum in its
-// bounds), and the secant lands on the fixed point once the answers share a piece. Other
-// loads, and dry joints, take one program.
+// of the load (docs/limit-analysis.md, "Bonded joints"), so each step tries the secant's scale
+// through the last two answers (twice the scale where the secant's slope is 1 or more: no
+// fixed point near), and keeps it where its answer is still on the starting side (else the
+// plain step is solved too): lambda is piecewise linear in the strengths (a linear program's
+// optimum in its bounds), and the secant lands on the fixed point once the answers share a
+// piece. Other loads, and dry joints, take one program.
 // @throws core::Diagnostic keyed "cohesion" where the scale has not settled in
 //         kMostScalePrograms programs
 template <typename Solve>

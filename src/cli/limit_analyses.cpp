@@ -7,6 +7,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace moreau::cli {
 namespace {
@@ -70,19 +71,40 @@ limit::LimitAnalyses analyse_limits(const run::Problem& problem,
   return limits;
 }
 
-std::string collapse_position_text(const limit::CollapseRange& range, double collapse) {
-  switch (limit::position_in(range, collapse)) {
+namespace {
+
+// "lies below the lower end", "lies above the upper end<above>" or "lies within the range, x
+// above its lower end<within>".
+std::string position_text(const limit::CollapseRange& range, double load, std::string_view above,
+                          std::string_view within) {
+  switch (limit::position_in(range, load)) {
     case limit::RangePosition::Below:
       return "lies below the lower end";
     case limit::RangePosition::Above:
-      return "lies above the upper end: the criterion fires after the motion starts";
+      return core::concat("lies above the upper end", above);
     case limit::RangePosition::Within:
       break;
   }
-  return core::concat("lies within the range, ", collapse - range.lower,
-                      " above its lower end: the criterion's lag after the motion starts, and "
-                      "any load the structure stood past the least at which a mechanism is "
-                      "possible (weak stability)");
+  return core::concat("lies within the range, ", load - range.lower, " above its lower end",
+                      within);
+}
+
+}  // namespace
+
+std::string collapse_position_text(const limit::CollapseRange& range, double collapse) {
+  return position_text(range, collapse, ": the criterion fires after the motion starts",
+                       ": the criterion's lag after the motion starts, and any load the "
+                       "structure stood past the least at which a mechanism is possible (weak "
+                       "stability)");
+}
+
+std::string first_motion_position_text(const limit::CollapseRange& range, double first_motion) {
+  return position_text(range, first_motion,
+                       ": by the time its motion took to reach the first motion's share of the "
+                       "criterion",
+                       ": the structure stood at most that far past the least load at which a "
+                       "mechanism is possible (weakly stable there), less the time its motion "
+                       "took to reach the first motion's share of the criterion");
 }
 
 std::optional<limit::CollapseRange> print_range(const limit::LimitAnalyses& limits) {

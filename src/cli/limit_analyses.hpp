@@ -24,6 +24,11 @@ std::string collapse_range_text(const limit::LoadPattern& pattern,
 /// "lies above the upper end: ..." or "lies within the range, x above its lower end: ...".
 std::string collapse_position_text(const limit::CollapseRange& range, double collapse);
 
+/// Where a run's first motion (run::RunSummary::first_motion) at the load factor `first_motion`
+/// lies in `range`: below, above, or "lies within the range, x above its lower end: " and how
+/// far the structure stood weakly stable.
+std::string first_motion_position_text(const limit::CollapseRange& range, double first_motion);
+
 /// Prints "  limit analysis at t = 0 (limit.json): " and the range (collapse_range_text), or
 /// that there is none; returns the range.
 std::optional<limit::CollapseRange> print_range(const limit::LimitAnalyses& limits);

@@ -112,10 +112,14 @@ def capacity(folder, summary, history, control, ground):
     figure, axes = plt.subplots(figsize=(6, 4.5))
     axes.plot(displacement(history, control, ground), history["load_factor"], "-",
               color="tab:blue")
-    collapse = summary.get("collapse")
+    first, collapse = summary.get("first_motion"), summary.get("collapse")
+    if first:
+        axes.axhline(first["load_factor"], color="tab:orange", linestyle=":", linewidth=1,
+                     label=f"first motion at {first['load_factor']:.4g}")
     if collapse:
         axes.axhline(collapse["load_factor"], color="tab:red", linestyle="--", linewidth=1,
                      label=f"collapse: {collapse['criterion']} at {collapse['load_factor']:.4g}")
+    if first or collapse:
         axes.legend(loc="lower right", fontsize=8)
     axes.set_xlabel(displacement_label(control, ground))
     axes.set_ylabel(LOAD_FACTORS.get(summary["load_factor_name"], summary["load_factor_name"]))

@@ -12,6 +12,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
+#include "moreau/dynamics/stop_criteria.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/output/limit_files.hpp"
 #include "moreau/output/observers.hpp"
@@ -138,6 +139,13 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
   if (counts.not_converged > 0)
     std::cout << "  NOT CONVERGED in " << counts.not_converged
               << " steps (see solver.csv): results of those steps are not reliable\n";
+  if (summary.first_motion) {
+    const run::CollapseSummary& moved = *summary.first_motion;
+    std::cout << "  first motion: " << moved.criterion << " of " << moved.body << " = "
+              << moved.value << " (past " << 100.0 * dynamics::kFirstMotionShare
+              << " % of its threshold) at t = " << moved.time << " s, " << moved.load_factor_name
+              << " = " << moved.load_factor << ": " << moved.mechanism.description << '\n';
+  }
   if (summary.collapse) {
     const run::CollapseSummary& collapse = *summary.collapse;
     std::cout << "  collapse: " << collapse.criterion
@@ -179,6 +187,11 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
 void print_collapse_range(const limit::LimitAnalyses& limits, const run::RunSummary& summary) {
   const std::optional<limit::CollapseRange> range = print_range(limits);
   if (!range || !summary.collapse || limits.pattern.kind == "ground motion") return;
+  if (summary.first_motion) {
+    const double moved = summary.first_motion->load_factor;
+    std::cout << "  the first motion at " << moved << ' '
+              << first_motion_position_text(*range, moved) << '\n';
+  }
   const double collapse = summary.collapse->load_factor;
   std::cout << "  the collapse at " << collapse << ' ' << collapse_position_text(*range, collapse)
             << '\n';

@@ -60,22 +60,29 @@ CollapseMonitor::CollapseMonitor(const model::Scene& initial, CollapseCriteria c
   }
 }
 
-std::optional<Collapse> CollapseMonitor::check(const model::Scene& scene,
-                                               const StepReport& report) {
+std::optional<Collapse> CollapseMonitor::past(const model::Scene& scene, double share) const {
   MOREAU_ASSERT(scene.bodies.size() == initial_position_.size());
   const math::Vec3 carried =
       ground_ ? math::Vec3(scene.bodies[*ground_].x - initial_position_[*ground_])
               : math::Vec3::Zero();
-  if (auto moved = worst_body(scene, criteria_.max_displacement, "max_displacement",
+  if (auto moved = worst_body(scene, share * criteria_.max_displacement, "max_displacement",
                               [&](std::size_t i, const Body& body) {
                                 return (body.x - initial_position_[i] - carried).norm();
                               }))
     return moved;
-  if (auto turned = worst_body(scene, criteria_.max_rotation, "max_rotation",
-                               [this](std::size_t i, const Body& body) {
-                                 return rotation_from(initial_orientation_[i], body.q);
-                               }))
-    return turned;
+  return worst_body(scene, share * criteria_.max_rotation, "max_rotation",
+                    [this](std::size_t i, const Body& body) {
+                      return rotation_from(initial_orientation_[i], body.q);
+                    });
+}
+
+std::optional<Collapse> CollapseMonitor::moved(const model::Scene& scene) const {
+  return past(scene, kFirstMotionShare);
+}
+
+std::optional<Collapse> CollapseMonitor::check(const model::Scene& scene,
+                                               const StepReport& report) {
+  if (auto displaced = past(scene, 1.0)) return displaced;
   // A structure set moving by the load first settles (E_k falls below the threshold); only
   // a later rise above it is a collapse, not the initial settling. On a shaken support, the
   // energy of the motion relative to it: the structure carried along has not collapsed.

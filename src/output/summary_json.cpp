@@ -144,6 +144,7 @@ json to_json(const run::RunSummary& s) {
           {"counts", counts(s.counts)},
           {"collapse", collapse(s.collapse)},
           {"peak_motion", peak_motion(s.peak_motion)},
+          {"first_motion", collapse(s.first_motion)},
           {"record", s.record ? json{{"source", s.record->source},
                                      {"scale", number(s.record->scale)},
                                      {"pga_g", number(s.record->pga)},
@@ -268,6 +269,8 @@ run::RunSummary read_summary(const json& j) {
   s.counts = read_counts(j.at("counts"));
   s.collapse = read_collapse(j.at("collapse"));
   s.peak_motion = read_peak_motion(j.at("peak_motion"));
+  // A summary written before the first motion was kept has none.
+  s.first_motion = read_collapse(j.value("first_motion", json(nullptr)));
   s.record = read_record(j.at("record"));
   s.load_factor_name = j.at("load_factor_name").get<std::string>();
   const json& control = j.at("control");

@@ -25,7 +25,7 @@ namespace moreau::run {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 12;
+constexpr std::uint32_t kVersion = 13;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 std::string file_bytes(const std::filesystem::path& path) {
@@ -306,6 +306,15 @@ void checkpoint_fields(Io& io, C& checkpoint) {
     io.template number<double>(peak.kinetic_energy);
     mechanism_fields(io, peak.mechanism);
   });
+  io.optional(checkpoint.first_motion, [&io](auto& moved) {
+    io.text(moved.criterion);
+    io.text(moved.body);
+    io.template number<double>(moved.value);
+    io.template number<double>(moved.time);
+    io.text(moved.load_factor_name);
+    io.template number<double>(moved.load_factor);
+    mechanism_fields(io, moved.mechanism);
+  });
 }
 
 // The mode a stepper's state is of, and the penalty mode's integration, as summary.json names
@@ -436,6 +445,11 @@ class CheckpointValues {
     if (const auto& peak = checkpoint.peak_motion) {
       check_time("peak_motion.time", peak->time, checkpoint.time);
       check_non_negative("peak_motion.kinetic_energy", peak->kinetic_energy);
+    }
+    if (const auto& moved = checkpoint.first_motion) {
+      check_time("first_motion.time", moved->time, checkpoint.time);
+      check_non_negative("first_motion.value", moved->value);
+      check_finite("first_motion.load_factor", moved->load_factor);
     }
   }
 

@@ -78,6 +78,7 @@ void Run::restore(const Checkpoint& checkpoint) {
   summary_.counts = checkpoint.counts;
   summary_.removed = checkpoint.removed;
   summary_.peak_motion = checkpoint.peak_motion;
+  summary_.first_motion = checkpoint.first_motion;
   broken_bonds_ = static_cast<long long>(checkpoint.broken_bonds);
   if (penalty_) summary_.substeps = static_cast<long long>(checkpoint.substeps);
   step_ = checkpoint.step;
@@ -113,14 +114,9 @@ const StepOutcome& Run::advance() {
   outcome_.load_factor = load_factor(problem_, scene.time);
   outcome_.load_work =
       dynamics::potential_energy(scene, problem_.gravity.at(scene.time) - scene.gravity);
+  if (!summary_.first_motion) note_first_motion();
   if (const auto collapse = monitor_.check(scene, outcome_.report))
-    summary_.collapse = CollapseSummary{collapse->criterion,
-                                        collapse->body,
-                                        collapse->value,
-                                        scene.time,
-                                        load_factor_name(problem_),
-                                        outcome_.load_factor,
-                                        summarize(mechanism(), scene)};
+    summary_.collapse = crossing(*collapse);
   note_peak_motion();
   summary_.steps = step_;
   outcome_.last = finished();
@@ -130,9 +126,31 @@ const StepOutcome& Run::advance() {
   return outcome_;
 }
 
+CollapseSummary Run::crossing(const dynamics::Collapse& found) const {
+  return {found.criterion,
+          found.body,
+          found.value,
+          problem_.scene.time,
+          load_factor_name(problem_),
+          outcome_.load_factor,
+          summarize(mechanism(), problem_.scene)};
+}
+
 void Run::interrupt(std::string by) {
   summary_.interrupted_by = std::move(by);
   for (const std::unique_ptr<Observer>& observer : observers_) observer->interrupted(*this);
+}
+
+// Past its share of a criterion a structure may only have drifted within the solver's
+// tolerance, standing, its velocities round-off that the mechanism's analysis may still see as
+// parts turning about no joint (docs/limit-analysis.md, "The first motion"): the first motion
+// is the first such step at which it moves in a mechanism, on hinges or sliding joints.
+void Run::note_first_motion() {
+  const std::optional<dynamics::Collapse> moved = monitor_.moved(problem_.scene);
+  if (!moved) return;
+  CollapseSummary first = crossing(*moved);
+  if (!first.mechanism.hinges.empty() || !first.mechanism.sliding.empty())
+    summary_.first_motion = std::move(first);
 }
 
 // Only a step faster than the fastest so far looks for its mechanism (the motion of a
@@ -201,6 +219,7 @@ Checkpoint Run::checkpoint() const {
   checkpoint.broken_bonds = static_cast<std::uint64_t>(broken_bonds_);
   checkpoint.substeps = static_cast<std::uint64_t>(summary_.substeps.value_or(0));
   checkpoint.peak_motion = summary_.peak_motion;
+  checkpoint.first_motion = summary_.first_motion;
   for (const std::unique_ptr<Observer>& observer : observers_) observer->save(checkpoint);
   return checkpoint;
 }

@@ -266,10 +266,11 @@ TEST(Problems, ArchOnTiltingTableCollapsesWithTheTiltAngleReported) {
   EXPECT_LT(collapse["load_factor"].get<double>(), 25.0);
 }
 
-// --limit beside the collapse: the pair stands past the least load at which it may move, up to
-// the upper end of limit analysis (weak stability), and is reported past it by the lag of its
-// 1 cm criterion, in the lower end's mechanism; limit.json holds both ends, and limit/ their
-// forces and mechanisms: at the lower end both blocks move.
+// --limit beside the collapse: the pair may move from the least load at which a mechanism is
+// possible; it leaves rest no earlier (its first motion within the range, in the lower end's
+// mechanism), and is reported past the upper end of limit analysis by the lag of its 1 cm
+// criterion, in the same mechanism; limit.json holds both ends, and limit/ their forces and
+// mechanisms: at the lower end both blocks move.
 TEST(Problems, BlocksSideBySideCollapsePastTheRangeOfLimitAnalysis) {
   const RunOutput run = run_problem("blocks-side-by-side.yaml", "--limit");
   ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
@@ -282,6 +283,13 @@ TEST(Problems, BlocksSideBySideCollapsePastTheRangeOfLimitAnalysis) {
   EXPECT_LT(tilt, 32.0);
   EXPECT_THAT(run.summary["collapse"]["mechanism"]["description"].get<std::string>(),
               HasSubstr("sliding at left against right"));
+  const nlohmann::json& moved = run.summary["first_motion"];
+  ASSERT_FALSE(moved.is_null()) << run.result.output;
+  EXPECT_GE(moved["load_factor"].get<double>(), 21.8014);
+  EXPECT_LT(moved["load_factor"].get<double>(), tilt);
+  EXPECT_THAT(moved["mechanism"]["description"].get<std::string>(),
+              HasSubstr("hinges at the -x edge of left on ground, the -x edge of right on ground"));
+  EXPECT_THAT(run.result.output, HasSubstr("\n  the first motion at "));
   std::ifstream limit(run.folder / "limit.json");
   ASSERT_TRUE(limit) << "no limit.json";
   const nlohmann::json analysis = nlohmann::json::parse(limit)["analyses"][0];

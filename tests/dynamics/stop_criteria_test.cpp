@@ -98,6 +98,31 @@ TEST(CollapseMonitor, RotationFromTheInitialOrientationInDegrees) {
   EXPECT_NEAR(collapse->value, 20.0, 1e-10);  // degrees: kTol times 180/pi
 }
 
+// The first motion: past kFirstMotionShare of a threshold, the displacement's before the
+// rotation's, whatever fires later; never for the kinetic energy alone.
+TEST(CollapseMonitor, ABodyHasMovedPastAShareOfAThreshold) {
+  model::Scene scene = scene_of_blocks();
+  CollapseMonitor monitor(scene, {.max_displacement = 0.1, .max_rotation = 10.0});
+  scene.bodies[2].x.x() += 0.9 * kFirstMotionShare * 0.1;
+  EXPECT_FALSE(monitor.moved(scene));
+  scene.bodies[3].q = scene.bodies[3].q * math::from_axis_angle(Vec3::UnitZ(), 0.002);
+  const auto turned = monitor.moved(scene);  // 0.115 deg, past 1 % of 10 deg
+  ASSERT_TRUE(turned);
+  EXPECT_EQ(turned->criterion, "max_rotation");
+  EXPECT_EQ(turned->body, "lintel");
+  EXPECT_NEAR(turned->value, 0.002 * 180.0 / pi, 1e-10);
+  scene.bodies[2].x.x() += 0.2 * kFirstMotionShare * 0.1;
+  const auto displaced = monitor.moved(scene);
+  ASSERT_TRUE(displaced);
+  EXPECT_EQ(displaced->criterion, "max_displacement");
+  EXPECT_EQ(displaced->body, "block");
+  EXPECT_NEAR(displaced->value, 1.1 * kFirstMotionShare * 0.1, kTol);
+  EXPECT_FALSE(monitor.check(scene, StepReport{})) << "moved, not collapsed";
+
+  CollapseMonitor energy_only(scene_of_blocks(), {.kinetic_energy = 1e-6});
+  EXPECT_FALSE(energy_only.moved(scene));
+}
+
 TEST(CollapseMonitor, RotationIsTheSameForQAndMinusQ) {
   model::Scene scene = scene_of_blocks();
   CollapseMonitor monitor(scene, {.max_rotation = 15.0});

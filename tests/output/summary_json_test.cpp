@@ -69,6 +69,8 @@ run::RunSummary full_summary() {
       {}};
   s.collapse = run::CollapseSummary{"max_rotation",  "key stone", 5.5,        2.25,
                                     "pga_reached_g", 0.3125,      overturning};
+  s.first_motion = run::CollapseSummary{"max_rotation",  "key stone", 0.0625,     1.5,
+                                        "pga_reached_g", 0.125,       overturning};
   s.record = run::RecordIntensity{"records/elcentro.csv", 1.5, 0.478125, "shake table", -0.25};
   s.storeys = {"house/course06_floor", "key stone"};
   run::BodySummary b;
@@ -124,6 +126,10 @@ TEST(SummaryJson, EveryFieldReadsBackExactly) {
                                       {"position", {0.2, 0.0, 0.0}},
                                       {"direction", {0.0, 1.0, 0.0}}}}},
                                    {"sliding", json::array()}}}}));
+  EXPECT_EQ(j["first_motion"]["value"], 0.0625);
+  EXPECT_EQ(j["first_motion"]["time"], 1.5);
+  EXPECT_EQ(j["first_motion"]["load_factor"], 0.125);
+  EXPECT_EQ(j["first_motion"]["mechanism"], j["collapse"]["mechanism"]);
   EXPECT_EQ(j["record"], (json{{"source", "records/elcentro.csv"},
                                {"scale", 1.5},
                                {"pga_g", 0.478125},
@@ -164,11 +170,18 @@ TEST(SummaryJson, ASummaryReadBackIsTheOneWritten) {
 
   run::RunSummary bare = full_summary();
   bare.collapse.reset();
+  bare.first_motion.reset();
   bare.record.reset();
   bare.time_split.reset();
   bare.criterion.reset();  // the penalty mode's
   write_summary_json(scratch.path, bare);
   EXPECT_EQ(summary_json_text(read_summary_json(scratch.path)), summary_json_text(bare));
+
+  // A summary written before the first motion was kept reads as one without it.
+  json earlier = json::parse(summary_json_text(s));
+  earlier.erase("first_motion");
+  std::ofstream(scratch.path) << earlier.dump();
+  EXPECT_FALSE(read_summary_json(scratch.path).first_motion.has_value());
 }
 
 TEST(SummaryJson, ASummaryThatLacksAKeyIsRefusedNamingTheFile) {

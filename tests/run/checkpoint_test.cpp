@@ -21,6 +21,7 @@
 #include <limits>
 #include <numbers>
 #include <string>
+#include <vector>
 
 namespace moreau::run {
 namespace {
@@ -73,6 +74,13 @@ Checkpoint sample_checkpoint() {
                         Vec3(0, 0, 1),
                         1.0 / 7,
                         2.0 / 9}};
+  const MechanismSummary mechanism{"1-hinge mechanism of 1 part (1 block)",
+                                   {{{"ball"}, true, Vec3(1.0 / 3, 0, -0.0), Vec3(0, -1, 0)}},
+                                   {{"ball", "ground", Vec3(0.1 / 3, 0, 0), Vec3(0, -1, 0)}},
+                                   {}};
+  checkpoint.peak_motion = PeakMotion{0.1 / 7, 5.0 / 3, mechanism};
+  checkpoint.first_motion = CollapseSummary{"max_rotation",   "ball",  0.05 / 3, 0.1 / 9,
+                                            "tilt_angle_deg", 1.0 / 9, mechanism};
   return checkpoint;
 }
 
@@ -176,6 +184,29 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   EXPECT_TRUE(same_bits(joint.normal_b, written.damage[0].normal_b));
   EXPECT_TRUE(same_bits(joint.max_opening, 1.0 / 7));
   EXPECT_TRUE(same_bits(joint.max_sliding, 2.0 / 9));
+  ASSERT_TRUE(read.peak_motion.has_value());
+  EXPECT_TRUE(same_bits(read.peak_motion->time, 0.1 / 7));
+  EXPECT_TRUE(same_bits(read.peak_motion->kinetic_energy, 5.0 / 3));
+  ASSERT_TRUE(read.first_motion.has_value());
+  const CollapseSummary& moved = *read.first_motion;
+  EXPECT_EQ(moved.criterion, "max_rotation");
+  EXPECT_EQ(moved.body, "ball");
+  EXPECT_TRUE(same_bits(moved.value, 0.05 / 3));
+  EXPECT_TRUE(same_bits(moved.time, 0.1 / 9));
+  EXPECT_EQ(moved.load_factor_name, "tilt_angle_deg");
+  EXPECT_TRUE(same_bits(moved.load_factor, 1.0 / 9));
+  for (const MechanismSummary* read_mechanism :
+       {&read.peak_motion->mechanism, &read.first_motion->mechanism}) {
+    EXPECT_EQ(read_mechanism->description, "1-hinge mechanism of 1 part (1 block)");
+    ASSERT_EQ(read_mechanism->parts.size(), 1u);
+    EXPECT_EQ(read_mechanism->parts[0].bodies, std::vector<std::string>{"ball"});
+    EXPECT_TRUE(read_mechanism->parts[0].turns);
+    EXPECT_TRUE(same_bits(read_mechanism->parts[0].axis_point, Vec3(1.0 / 3, 0, -0.0)));
+    ASSERT_EQ(read_mechanism->hinges.size(), 1u);
+    EXPECT_EQ(read_mechanism->hinges[0].body_b, "ground");
+    EXPECT_TRUE(same_bits(read_mechanism->hinges[0].position, Vec3(0.1 / 3, 0, 0)));
+    EXPECT_TRUE(read_mechanism->sliding.empty());
+  }
 
   // The same state gives the same bytes (contact memories are written in key order).
   write_checkpoint(folder_ / "again", read);
@@ -221,7 +252,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 12"));
+              HasSubstr("version-1: error: checkpoint version: expected 13"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints
@@ -354,6 +385,12 @@ TEST_F(CheckpointTest, ValuesThatNoRunWritesAreRefusedByField) {
               HasSubstr("error: damage[0].body: expected a body from 0 to 1"));
   EXPECT_THAT(refusal_of([](Checkpoint& c) { c.damage[0].max_opening = -1.0; }),
               HasSubstr("error: damage[0].max_opening: expected a finite number >= 0"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.first_motion->time = 1.0; }),
+              HasSubstr("error: first_motion.time: expected a time from 0"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.first_motion->value = -1.0; }),
+              HasSubstr("error: first_motion.value: expected a finite number >= 0"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.first_motion->load_factor = std::nan(""); }),
+              HasSubstr("error: first_motion.load_factor: expected a finite number"));
 }
 
 TEST_F(CheckpointTest, CsvRowsPastAStepAreDroppedAndTheHeaderKept) {

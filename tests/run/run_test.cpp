@@ -14,6 +14,7 @@
 #include "support/scratch_folder.hpp"
 #include "support/test_problems.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -82,6 +83,11 @@ class RunTest : public ::testing::Test {
     EXPECT_EQ(actual.collapse.has_value(), expected.collapse.has_value());
     if (expected.collapse && actual.collapse) {
       EXPECT_EQ(actual.collapse->time, expected.collapse->time);
+    }
+    EXPECT_EQ(actual.first_motion.has_value(), expected.first_motion.has_value());
+    if (expected.first_motion && actual.first_motion) {
+      EXPECT_EQ(actual.first_motion->time, expected.first_motion->time);
+      EXPECT_EQ(actual.first_motion->value, expected.first_motion->value);
     }
     EXPECT_TRUE(actual.support_reaction == expected.support_reaction);
     EXPECT_EQ(actual.penalty_energy, expected.penalty_energy);
@@ -389,6 +395,53 @@ stop: {collapse: {max_displacement: 0.005}}
   ASSERT_TRUE(held_at_30.has_value());
   EXPECT_EQ(held_at_30->load_factor, 30.0);
   EXPECT_LT(held_at_30->time, 0.5);
+}
+
+// The block of the test above on a table tilting at omega = 1 deg/s: past t_0 = atan(mu) /
+// omega it slides with x'' = g (sin(omega t) - mu cos(omega t)), so that
+//   x(t) = g / omega^2 (G(t) - G(t_0)) - g / omega F(t_0) (t - t_0),
+// F(s) = -cos(omega s) - mu sin(omega s), G(s) = -sin(omega s) + mu cos(omega s). Its first
+// motion is where x reaches kFirstMotionShare of the 1 cm criterion (0.15 s past the onset),
+// well before the collapse (0.68 s past it).
+TEST_F(RunTest, TheFirstMotionOfABlockSlidingOnATiltingTableIsWhereItsMotionPutsIt) {
+  run::Run run(problem(R"(version: 1
+time: {step: 1.0e-3, duration: 40}
+materials: [{name: stone, density: 2000}]
+interactions: {default: {friction: 0.5}}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - {name: block, shape: {type: box, size: [0.2, 0.2, 0.2]}, position: [0, 0, 0.1]}
+loads: {tilt: {rate: 1}}
+stop: {collapse: {max_displacement: 0.01}}
+)"));
+  run_to_end(run);
+  const RunSummary summary = run.summary();
+  ASSERT_TRUE(summary.first_motion.has_value() && summary.collapse.has_value());
+
+  constexpr double mu = 0.5, g = 9.81, omega = std::numbers::pi / 180.0;  // rad/s
+  const auto F = [&](double s) { return -std::cos(omega * s) - mu * std::sin(omega * s); };
+  const auto G = [&](double s) { return -std::sin(omega * s) + mu * std::cos(omega * s); };
+  const double t_0 = std::atan(mu) / omega;
+  const auto x = [&](double t) {
+    return g / (omega * omega) * (G(t) - G(t_0)) - g / omega * F(t_0) * (t - t_0);
+  };
+  const auto time_at = [&](double displacement) {  // bisection on the increasing x
+    double below = t_0, above = t_0 + 5.0;
+    for (int i = 0; i < 60; ++i) {
+      const double middle = 0.5 * (below + above);
+      (x(middle) < displacement ? below : above) = middle;
+    }
+    return below;
+  };
+  const CollapseSummary& moved = *summary.first_motion;
+  EXPECT_EQ(moved.criterion, "max_displacement");
+  EXPECT_EQ(moved.body, "block");
+  EXPECT_GT(moved.value, dynamics::kFirstMotionShare * 0.01);
+  EXPECT_EQ(moved.load_factor_name, "tilt_angle_deg");
+  EXPECT_NEAR(moved.time, time_at(dynamics::kFirstMotionShare * 0.01), 2e-3);
+  EXPECT_NEAR(moved.load_factor, moved.time, 1e-9) << "1 deg/s from level";
+  EXPECT_NEAR(summary.collapse->time, time_at(0.01), 2e-3);
+  EXPECT_THAT(moved.mechanism.description, ::testing::HasSubstr("sliding"));
 }
 
 // A block at rest on a table tilting from level at 5 deg/s (friction 0.5: it holds to

@@ -22,12 +22,21 @@ struct CollapseCriteria {
   double kinetic_energy = std::numeric_limits<double>::infinity();
 };
 
-/// Why a run stopped early, in words and by body.
+/// Why a run stopped early, in words and by body; or, from CollapseMonitor::moved, where the
+/// structure started to move.
 struct Collapse {
   std::string criterion;  ///< "max_displacement", "max_rotation" or "kinetic_energy"
   std::string body;       ///< the body that fired it (empty for kinetic_energy)
   double value = 0.0;     ///< the measured displacement (m), rotation (deg) or energy (J)
 };
+
+/// The share of a displacement or rotation threshold past which a body has started to move
+/// (CollapseMonitor::moved). A collapse criterion fires well after the motion starts: past the
+/// onset of a ramped load the acceleration grows with the time since, the displacement as its
+/// cube, so a hundredth of the threshold is reached in a fifth (0.01^(1/3)) of the criterion's
+/// lag; and the drift of a structure at rest within the solver's tolerance stays far below it
+/// (docs/limit-analysis.md, "The first motion").
+inline constexpr double kFirstMotionShare = 0.01;
 
 /// Watches a run step by step.
 class CollapseMonitor {
@@ -44,6 +53,12 @@ class CollapseMonitor {
   /// After a step: the first criterion that fires, if any.
   std::optional<Collapse> check(const model::Scene& scene, const StepReport& report);
 
+  /// The free body that has moved furthest past kFirstMotionShare of the displacement
+  /// threshold, else the one turned furthest past that share of the rotation threshold, if
+  /// any: that the structure has started to move, with the kinetic energy criterion's runs
+  /// never (an energy has no share that means motion and not round-off).
+  std::optional<Collapse> moved(const model::Scene& scene) const;
+
   /// Whether the kinetic energy has been at or below its threshold (checkpoints).
   bool came_to_rest() const { return came_to_rest_; }
   /// Continues a run in which the structure had (or had not) come to rest.
@@ -55,6 +70,9 @@ class CollapseMonitor {
   std::vector<math::Vec3> initial_position_;
   std::vector<math::Quat> initial_orientation_;
   bool came_to_rest_ = false;
+
+  /// The body past `share` of the displacement threshold, else of the rotation one.
+  std::optional<Collapse> past(const model::Scene& scene, double share) const;
 };
 
 }  // namespace moreau::dynamics

@@ -4,7 +4,7 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 12, in the machine's byte order (a marker refuses another order); one
+// Format, version 13, in the machine's byte order (a marker refuses another order); one
 // function of checkpoint.cpp (checkpoint_fields) lists the fields for both writing and
 // reading, in this order:
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
@@ -32,6 +32,12 @@
 //   u64 n, n joints of the damage map: i32 body_a, i32 body_b, u64 m, m points (3 f64) in
 //     body_a's frame, u64 m, m points in body_b's frame, normal (3 f64), f64 max opening,
 //     f64 max sliding,
+//   u8 has peak motion, f64 time, f64 kinetic energy, mechanism (below),
+//   u8 has first motion, criterion, body (each u64 length, bytes), f64 value, f64 time,
+//     load factor name (u64 length, bytes), f64 load factor, mechanism: its description
+//     (u64 length, bytes), u64 n, n parts: u64 m, m body names, u8 turns, axis point (3 f64),
+//     direction (3 f64), then u64 n, n hinges and u64 n, n sliding joints: body_a, body_b
+//     (names), position (3 f64), direction (3 f64),
 //   u64 FNV-1a hash of every byte before it (a damaged file is refused).
 #pragma once
 
@@ -92,13 +98,14 @@ struct Checkpoint {
   dynamics::StepperState stepper;  ///< its alternative is the run's mode
   bool came_to_rest = false;       ///< dynamics::CollapseMonitor
   HistoryState history;
-  SolverCounts counts;                        ///< summary.json's solver statistics so far
-  std::vector<RemovedBody> removed;           ///< summary.json's removed bodies so far
-  std::uint64_t broken_bonds = 0;             ///< summary.json's bonds broken so far
-  std::uint64_t substeps = 0;                 ///< summary.json's sub-steps so far
-  VtkState vtk;                               ///< empty when the run writes no VTK
-  std::vector<dynamics::JointDamage> damage;  ///< the damage map; empty without VTK
-  std::optional<PeakMotion> peak_motion;      ///< summary.json's, so far
+  SolverCounts counts;                          ///< summary.json's solver statistics so far
+  std::vector<RemovedBody> removed;             ///< summary.json's removed bodies so far
+  std::uint64_t broken_bonds = 0;               ///< summary.json's bonds broken so far
+  std::uint64_t substeps = 0;                   ///< summary.json's sub-steps so far
+  VtkState vtk;                                 ///< empty when the run writes no VTK
+  std::vector<dynamics::JointDamage> damage;    ///< the damage map; empty without VTK
+  std::optional<PeakMotion> peak_motion;        ///< summary.json's, so far
+  std::optional<CollapseSummary> first_motion;  ///< summary.json's, once a body moved
 };
 
 /// "checkpoint-<step>", the step with at least 6 digits, like the VTK frames.

@@ -131,6 +131,11 @@ class Run {
   void count(const dynamics::StepReport& report);
   /// Keeps the step as summary.json's peak_motion if the structure moves faster than ever.
   void note_peak_motion();
+  /// Keeps the step as summary.json's first_motion if a body moved past its share of a
+  /// collapse threshold (dynamics::CollapseMonitor::moved) and the structure moves.
+  void note_first_motion();
+  /// The monitor's finding at this step, with its time, load factor and mechanism.
+  CollapseSummary crossing(const dynamics::Collapse& found) const;
   void interrupt(std::string by);
   void remove_escaped_bodies(StepOutcome& outcome);
   math::Vec3 support_reaction() const;

@@ -89,7 +89,8 @@ struct MechanismSummary {
 /// The mechanism with the scene's body names.
 MechanismSummary summarize(const dynamics::Mechanism& mechanism, const model::Scene& scene);
 
-/// Why a run stopped early (dynamics::CollapseMonitor's finding), and when.
+/// A collapse criterion crossed (dynamics::CollapseMonitor's finding), when, and the mechanism
+/// then: why a run stopped early, or where it started to move (RunSummary::first_motion).
 struct CollapseSummary {
   std::string criterion;         ///< e.g. "max_displacement", "max_rotation", "kinetic_energy"
   std::string body;              ///< the body that fired it; empty if it is not about one body
@@ -157,6 +158,11 @@ struct RunSummary {
   SolverCounts counts;
   std::optional<CollapseSummary> collapse;  ///< absent when the run reached its end time
   std::optional<PeakMotion> peak_motion;    ///< absent while nothing has moved
+  /// The first step at which a free body had moved past dynamics::kFirstMotionShare of a
+  /// displacement or rotation threshold (CollapseMonitor::moved) and the structure moved in a
+  /// mechanism on hinges or sliding joints (Run::note_first_motion), with the value past the
+  /// share; absent while none has, and in runs without those criteria.
+  std::optional<CollapseSummary> first_motion;
   /// Under ground motion, the record's scale and PGA; a collapse is then reported at the PGA
   /// reached (load_factor pga_reached_g) unless the gravity load tilts or ramps.
   std::optional<RecordIntensity> record;

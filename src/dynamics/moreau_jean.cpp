@@ -395,16 +395,19 @@ void MoreauJean::assemble_global(const StepTerms& terms, StepReport& report) {
   report.times.assembly += assembly_clock.seconds();
 }
 
-// The assembled global problem by `solver`; a shift S moves f to f - H^T S. Returns
-// v_k+1 = M^-1 (f + H^T r), which the solver returns.
+// The assembled global problem by `solver`; a shift S moves f to f - H^T S and, where the
+// joints are compliant (u = H v + w + C r), w to w - C S: together the local form's q - W S,
+// W holding C on its diagonal. Returns v_k+1 = M^-1 (f + H^T r), which the solver returns.
 // The report names the method that answered: the solver, or the one of its chain (auto).
 VecX MoreauJean::solve_global(const StepTerms& terms, VecX& r, StepReport& report) {
   const solvers::GlobalSolver& solver = *solvers_.global;
   contact::GlobalProblem& global = global_problem_;
   const VecX f = terms.V_free.cwiseQuotient(terms.m_inv);
+  const VecX w = global.w;
   VecX V_next;
   report.solve = solve_with_bonds(r, report, [&](const VecX& shifts, VecX& r_shifted) {
     global.f = f - global.H * shifts;
+    if (global.compliant()) global.w = w - global.compliance.cwiseProduct(shifts);
     return solver.solve(global, r_shifted, V_next);
   });
   report.solver = report.solve->method.empty() ? solver.name() : report.solve->method;

@@ -84,6 +84,32 @@ TEST_P(JointCompliance, ABlockAtRestSettlesByItsWeightOverTheJointsStiffness) {
   }
 }
 
+// Bonded by a mortar (cohesion and tensile strength), the block settles as the dry one: the
+// bonds' shift of the cone (cohesive_joints.hpp) is a change of variable that leaves the
+// springs' forces alone, in the local form (nsgs) and in the global one (velocity-newton, and
+// auto on this one block), and no bond breaks at rest.
+TEST_P(JointCompliance, ABondedBlockSettlesAsTheDryOneInEveryForm) {
+  const int d = GetParam();
+  for (const std::string solver : {"auto", "nsgs", "velocity-newton"}) {
+    model::Scene scene = block_on_ground(d, 0.6);
+    scene.interactions.for_each_law([](model::ContactLaw& law) {
+      law.cohesion = 5e3;  // Pa: a shift c / mu of 8.3 kPa over the base
+      law.tensile_strength = 2.5e3;
+    });
+    dynamics::MoreauJeanOptions options = testing::options_with_step(kStep);
+    options.solver = solver;
+    MoreauJean stepper(scene, options);
+    const std::size_t bonded = intact_bonds(stepper.state()).size();
+    ASSERT_EQ(bonded, d == 3 ? 4u : 2u) << solver;
+    testing::run_steps(stepper, scene, 400);
+    const double weight = scene.bodies[1].mass * kG;
+    EXPECT_NEAR(settlement(scene), weight / (kNormalStiffness * compliant_base_area(d)),
+                1e-6 * weight / (kNormalStiffness * compliant_base_area(d)))
+        << solver;
+    EXPECT_EQ(intact_bonds(stepper.state()).size(), bonded) << solver;
+  }
+}
+
 // Dropped onto its springs from rest, the block keeps the energy account: kinetic + potential +
 // the springs' elastic energy + what the steps dissipated (backward Euler's damping of the
 // joints' vibration) stays the initial energy to round-off (theta = 1/2: the impulses' work

@@ -54,7 +54,7 @@ HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Sce
 
 HistoryWriter::HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
                              const std::vector<std::string>& bodies, long after_step,
-                             run::HistoryState state, std::optional<std::size_t> support)
+                             HistoryState state, std::optional<std::size_t> support)
     : path_(path),
       dimension_(initial.dimension),
       support_(support),

@@ -7,6 +7,9 @@
 #include "moreau/output/run_folder.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
 
 namespace moreau::output {
 namespace {
@@ -16,12 +19,103 @@ namespace fs = std::filesystem;
 // The bodies history.csv follows when the file names none: every free body of a small scene.
 constexpr std::size_t kTrackedByDefault = 20;
 
+// HistoryOutput's state in checkpoints, under "history": f64 dissipated energy, f64 load
+// work, f64 next load work, u64 n, n f64 rotations (deg).
+const std::string kHistoryState = "history";
+
+template <class Io, class State>
+void history_state_fields(Io& io, State& state) {
+  io.template number<double>(state.dissipated_energy);
+  io.template number<double>(state.load_work);
+  io.template number<double>(state.next_load_work);
+  io.sequence(state.last_rotation_deg,
+              [&io](auto& rotation) { io.template number<double>(rotation); });
+}
+
+HistoryState resumed_history(const run::Checkpoint& resumed) {
+  auto state = run::read_output_state<HistoryState>(
+      resumed, kHistoryState, [](auto& io, auto& read) { history_state_fields(io, read); });
+  const run::CheckpointValueCheck check(resumed.file, resumed.step, resumed.time);
+  check.finite("history.dissipated_energy", state.dissipated_energy);
+  check.finite("history.load_work", state.load_work);
+  check.finite("history.next_load_work", state.next_load_work);
+  for (std::size_t r = 0; r < state.last_rotation_deg.size(); ++r)
+    check.finite(core::concat("history.rotations[", r, ']'), state.last_rotation_deg[r]);
+  return state;
+}
+
 output::HistoryWriter history_writer(const run::Run& run, const fs::path& path,
                                      const run::Checkpoint* resumed) {
   const std::vector<std::string> bodies = tracked_bodies(run.problem());
   const std::optional<std::size_t> support = run::shaken_support(run.problem());
   if (!resumed) return output::HistoryWriter(path, run.scene(), bodies, support);
-  return output::HistoryWriter(path, run.scene(), bodies, resumed->step, resumed->history, support);
+  return output::HistoryWriter(path, run.scene(), bodies, resumed->step, resumed_history(*resumed),
+                               support);
+}
+
+// VtkOutput's state in checkpoints, under "vtk": u8 has plane patch, 3 f64 centre, f64 half
+// size, u64 n, n frames: i32 step, f64 time, then u64 n, n joints of the damage map: i32
+// body_a, i32 body_b, u64 m, m points (3 f64) in body_a's frame, u64 m, m points in body_b's
+// frame, normal (3 f64), f64 max opening, f64 max sliding.
+const std::string kVtkState = "vtk";
+
+struct VtkOutputState {
+  VtkState frames;
+  std::vector<dynamics::JointDamage> damage;
+};
+
+template <class Io, class State>
+void vtk_state_fields(Io& io, State& state) {
+  io.optional(state.frames.plane_patch, [&io](auto& patch) {
+    io.vector(patch.centre_W);
+    io.template number<double>(patch.half_size);
+  });
+  io.sequence(state.frames.frames, [&io](auto& frame) {
+    io.template number<std::int32_t>(frame.step);
+    io.template number<double>(frame.time);
+  });
+  io.sequence(state.damage, [&io](auto& joint) {
+    io.template number<std::int32_t>(joint.body_a);
+    io.template number<std::int32_t>(joint.body_b);
+    io.sequence(joint.points_a, [&io](auto& point) { io.vector(point); });
+    io.sequence(joint.points_b, [&io](auto& point) { io.vector(point); });
+    io.vector(joint.normal_b);
+    io.template number<double>(joint.max_opening);
+    io.template number<double>(joint.max_sliding);
+  });
+}
+
+void check_damaged_joint(const run::CheckpointValueCheck& check, const std::string& key,
+                         const dynamics::JointDamage& joint, std::size_t bodies) {
+  check.body(key + ".body", joint.body_a, bodies);
+  check.body(key + ".body", joint.body_b, bodies);
+  if (joint.points_a.size() != joint.points_b.size())
+    check.refuse(key + ".points", "as many points on each body",
+                 core::concat(joint.points_a.size(), " and ", joint.points_b.size()));
+  for (const auto* points : {&joint.points_a, &joint.points_b})
+    for (const math::Vec3& point : *points) check.finite(key + ".points", point);
+  check.finite(key + ".normal", joint.normal_b);
+  check.non_negative(key + ".max_opening", joint.max_opening);
+  check.non_negative(key + ".max_sliding", joint.max_sliding);
+}
+
+VtkOutputState resumed_vtk(const run::Checkpoint& resumed) {
+  auto state = run::read_output_state<VtkOutputState>(
+      resumed, kVtkState, [](auto& io, auto& read) { vtk_state_fields(io, read); });
+  const run::CheckpointValueCheck check(resumed.file, resumed.step, resumed.time);
+  if (const auto& patch = state.frames.plane_patch) {
+    check.finite("vtk.plane_patch.centre", patch->centre_W);
+    check.non_negative("vtk.plane_patch.half_size", patch->half_size);
+  }
+  for (std::size_t f = 0; f < state.frames.frames.size(); ++f) {
+    const VtkState::Frame& frame = state.frames.frames[f];
+    check.step(core::concat("vtk.frames[", f, "].step"), frame.step);
+    check.time(core::concat("vtk.frames[", f, "].time"), frame.time);
+  }
+  for (std::size_t j = 0; j < state.damage.size(); ++j)
+    check_damaged_joint(check, core::concat("vtk.damage[", j, ']'), state.damage[j],
+                        resumed.bodies.size());
+  return state;
 }
 
 std::optional<long> continue_after(const run::Checkpoint* resumed) {
@@ -66,7 +160,8 @@ void HistoryOutput::stepped(const run::Run& run, const run::StepOutcome& outcome
 }
 
 void HistoryOutput::save(run::Checkpoint& checkpoint) const {
-  checkpoint.history = writer_.state();
+  run::save_output_state(checkpoint, kHistoryState, writer_.state(),
+                         [](auto& io, auto& state) { history_state_fields(io, state); });
 }
 
 SolverOutput::SolverOutput(const fs::path& folder, const run::Checkpoint* resumed)
@@ -98,8 +193,9 @@ VtkOutput::VtkOutput(const run::Run& run, const fs::path& folder, const run::Che
     : writer_(folder, run.scene(),
               {.plane_half_size = 0.0, .support = run::shaken_support(run.problem())}) {
   if (resumed) {
-    writer_.restore(resumed->vtk);
-    damage_.restore(resumed->damage);
+    VtkOutputState state = resumed_vtk(*resumed);
+    writer_.restore(std::move(state.frames));
+    damage_.restore(std::move(state.damage));
     return;
   }
   writer_.write(0, run.scene().time, run.scene(), {});
@@ -116,8 +212,8 @@ void VtkOutput::stepped(const run::Run& run, const run::StepOutcome& outcome) {
 }
 
 void VtkOutput::save(run::Checkpoint& checkpoint) const {
-  checkpoint.vtk = writer_.state();
-  checkpoint.damage = damage_.joints();
+  run::save_output_state(checkpoint, kVtkState, VtkOutputState{writer_.state(), damage_.joints()},
+                         [](auto& io, auto& state) { vtk_state_fields(io, state); });
 }
 
 JointOutput::JointOutput(const fs::path& folder, const run::Checkpoint* resumed)
@@ -193,15 +289,17 @@ const VtkOutput* attach_outputs(run::Run& run, const fs::path& folder,
   if (options.dump_problems) run.observe(std::make_unique<ProblemDumpOutput>(run, folder));
   create_output_folder(folder);
   const run::Checkpoint* resumed = options.resumed;
+  // The outputs with a state first: each reads and checks its state before it touches a
+  // file, so that a checkpoint one of them refuses leaves the folder as it was.
+  const VtkOutput* vtk = nullptr;
+  if (run.problem().output.vtk)
+    vtk = &run.observe(std::make_unique<VtkOutput>(run, folder, resumed));
   run.observe(std::make_unique<HistoryOutput>(run, folder, resumed));
   run.observe(std::make_unique<SolverOutput>(folder, resumed));
   if (run.problem().output.interfaces)
     run.observe(std::make_unique<InterfaceOutput>(run, folder, resumed));
   if (run.problem().output.mechanisms)
     run.observe(std::make_unique<MechanismOutput>(folder, resumed));
-  const VtkOutput* vtk = nullptr;
-  if (run.problem().output.vtk)
-    vtk = &run.observe(std::make_unique<VtkOutput>(run, folder, resumed));
   if (run.scene().interactions.has_cohesion())
     run.observe(std::make_unique<JointOutput>(folder, resumed));
   if (run.removal_bounds().below || run.removal_bounds().beyond)

@@ -501,9 +501,9 @@ void VtkWriter::write_damage_map(const model::Scene& scene,
                           [&](std::ostream& out) { write_grid(out, grid); });
 }
 
-void VtkWriter::restore(run::VtkState state) { state_ = std::move(state); }
+void VtkWriter::restore(VtkState state) { state_ = std::move(state); }
 
-run::VtkState::PlanePatch VtkWriter::choose_plane_patch(const model::Scene& scene) const {
+VtkState::PlanePatch VtkWriter::choose_plane_patch(const model::Scene& scene) const {
   constexpr double kInfinity = std::numeric_limits<double>::infinity();
   geometry::Aabb box{Vec3::Constant(kInfinity), Vec3::Constant(-kInfinity)};
   for (const model::Body& body : scene.bodies) {
@@ -512,7 +512,7 @@ run::VtkState::PlanePatch VtkWriter::choose_plane_patch(const model::Scene& scen
     box = {box.lower.cwiseMin(around.lower), box.upper.cwiseMax(around.upper)};
   }
   const bool empty = !(box.lower.array() <= box.upper.array()).all();
-  run::VtkState::PlanePatch patch;
+  VtkState::PlanePatch patch;
   if (!empty) {
     patch.centre_W = 0.5 * (box.lower + box.upper);
     patch.half_size = (box.upper - box.lower).maxCoeff();
@@ -528,7 +528,7 @@ void VtkWriter::write_collection(const std::string& prefix) const {
         << "<?xml version=\"1.0\"?>\n"
            "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
            "<Collection>\n";
-    for (const run::VtkState::Frame& frame : state_.frames)
+    for (const VtkState::Frame& frame : state_.frames)
       out << "<DataSet timestep=\"" << frame.time << "\" group=\"\" part=\"0\" file=\""
           << frame_name(prefix, frame.step) << "\"/>\n";
     out << "</Collection>\n</VTKFile>\n";

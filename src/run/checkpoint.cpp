@@ -25,7 +25,7 @@ namespace moreau::run {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 13;
+constexpr std::uint32_t kVersion = 14;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 std::string file_bytes(const std::filesystem::path& path) {
@@ -34,147 +34,16 @@ std::string file_bytes(const std::filesystem::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// Writes the fields of the format as raw bytes, in the machine's byte order: each value
-// converted to the type it is stored as (Stored).
-class Writer {
- public:
-  template <typename Stored, typename T>
-  void number(const T& value) {
-    put(static_cast<Stored>(value));
-  }
-  void vector(const math::Vec3& vector) {
-    for (int i = 0; i < 3; ++i) put(vector[i]);
-  }
-  void quaternion(const math::Quat& q) {
-    for (const double component : {q.w(), q.x(), q.y(), q.z()}) put(component);
-  }
-  void text(const std::string& text) {
-    put(static_cast<std::uint64_t>(text.size()));
-    bytes_.append(text);
-  }
-  /// A count, then each item through `item`.
-  template <typename Items, typename Item>
-  void sequence(const Items& items, Item item) {
-    put(static_cast<std::uint64_t>(items.size()));
-    for (const auto& each : items) item(each);
-  }
-  /// A flag, then the value (a default one when absent: the record has a fixed size).
-  template <typename T, typename Value>
-  void optional(const std::optional<T>& value, Value write) {
-    put(static_cast<std::uint8_t>(value.has_value()));
-    const T written = value.value_or(T{});
-    write(written);
-  }
-  /// The index of the alternative held (u8), then that alternative through `write`.
-  template <typename... Ts, typename Value>
-  void variant(const std::variant<Ts...>& value, Value write) {
-    put(static_cast<std::uint8_t>(value.index()));
-    std::visit(write, value);
-  }
-  const std::string& bytes() const { return bytes_; }
-
- private:
-  template <typename T>
-  void put(const T& value) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    bytes_.append(reinterpret_cast<const char*>(&value), sizeof value);
-  }
-
-  std::string bytes_;
-};
-
-// Reads the fields back, refusing a file that ends before its last field.
-class Reader {
- public:
-  Reader(const std::string& bytes, const std::filesystem::path& path)
-      : bytes_(bytes), path_(path) {}
-
-  template <typename Stored, typename T>
-  void number(T& value) {
-    value = static_cast<T>(get<Stored>());
-  }
-  void vector(math::Vec3& vector) {
-    for (int i = 0; i < 3; ++i) vector[i] = get<double>();
-  }
-  void quaternion(math::Quat& q) {
-    const double w = get<double>(), x = get<double>(), y = get<double>(), z = get<double>();
-    q = math::Quat(w, x, y, z);
-  }
-  void text(std::string& text) {
-    text.assign(count(), '\0');
-    take(text.data(), text.size());
-  }
-  template <typename Items, typename Item>
-  void sequence(Items& items, Item item) {
-    items.resize(count());
-    for (auto& each : items) item(each);
-  }
-  template <typename T, typename Value>
-  void optional(std::optional<T>& value, Value read) {
-    const bool present = get<std::uint8_t>() != 0;
-    T read_value{};
-    read(read_value);
-    if (present) value = read_value;
-  }
-  template <typename... Ts, typename Value>
-  void variant(std::variant<Ts...>& value, Value read) {
-    const std::size_t index = get<std::uint8_t>();
-    if (index >= sizeof...(Ts))
-      throw core::Diagnostic({path_.string()}, "",
-                             core::concat("the checkpoint is damaged (alternative ", index,
-                                          " of a field that has ", sizeof...(Ts), ")"));
-    value = default_alternative<std::variant<Ts...>>(index, std::index_sequence_for<Ts...>{});
-    std::visit(read, value);
-  }
-
-  template <typename T>
-  T get() {
-    static_assert(std::is_trivially_copyable_v<T>);
-    T value;
-    take(&value, sizeof value);
-    return value;
-  }
-  std::size_t offset() const { return offset_; }
-
- private:
-  // A count cannot exceed the bytes left (each item takes at least one): a damaged count
-  // is refused before anything is allocated for it.
-  std::size_t count() {
-    const auto count = get<std::uint64_t>();
-    if (count > bytes_.size() - offset_) truncated();
-    return static_cast<std::size_t>(count);
-  }
-  void take(void* destination, std::size_t size) {
-    if (size > bytes_.size() - offset_) truncated();
-    std::memcpy(destination, bytes_.data() + offset_, size);
-    offset_ += size;
-  }
-  template <typename Variant, std::size_t... I>
-  static Variant default_alternative(std::size_t index, std::index_sequence<I...>) {
-    Variant value;
-    ((index == I ? void(value.template emplace<I>()) : void()), ...);
-    return value;
-  }
-  [[noreturn]] void truncated() const {
-    throw core::Diagnostic({path_.string()}, "",
-                           "the checkpoint is truncated (it ends before its last field)");
-  }
-
-  const std::string& bytes_;
-  const std::filesystem::path& path_;
-  std::size_t offset_ = 0;
-};
-
-// The solves each method answered: u64 n, n times (name, i64 solves). A map has no resize:
-// both directions go through a vector of pairs (Map is const when writing).
-template <class Io, class Map>
-void answered_by_fields(Io& io, Map& answered_by) {
-  std::vector<std::pair<std::string, long long>> entries(answered_by.begin(), answered_by.end());
-  io.sequence(entries, [&io](auto& entry) {
+// A map with text keys: u64 n, n times (key, value through `value_fields`), in key order. A
+// map has no resize: both directions go through a vector of pairs (Map is const when writing).
+template <class Io, class Map, class Value>
+void map_fields(Io& io, Map& map, Value value_fields) {
+  std::vector<std::pair<std::string, typename Map::mapped_type>> entries(map.begin(), map.end());
+  io.sequence(entries, [&io, &value_fields](auto& entry) {
     io.text(entry.first);
-    io.template number<std::int64_t>(entry.second);
+    value_fields(entry.second);
   });
-  if constexpr (!std::is_const_v<Map>) answered_by = {entries.begin(), entries.end()};
+  if constexpr (!std::is_const_v<Map>) map = {entries.begin(), entries.end()};
 }
 
 // A contact key: i32 body_a, i32 body_b, u32 feature.
@@ -264,18 +133,15 @@ void checkpoint_fields(Io& io, C& checkpoint) {
   });
   io.variant(checkpoint.stepper, [&io](auto& state) { stepper_fields(io, state); });
   io.template number<std::uint8_t>(checkpoint.came_to_rest);
-  io.template number<double>(checkpoint.history.dissipated_energy);
-  io.template number<double>(checkpoint.history.load_work);
-  io.template number<double>(checkpoint.history.next_load_work);
-  io.sequence(checkpoint.history.last_rotation_deg,
-              [&io](auto& rotation) { io.template number<double>(rotation); });
   auto& counts = checkpoint.counts;
   io.template number<std::int32_t>(counts.solves);
   io.template number<std::int32_t>(counts.not_converged);
   io.template number<double>(counts.worst_error);
   io.template number<std::int64_t>(counts.total_iterations);
   io.template number<std::int32_t>(counts.max_iterations);
-  answered_by_fields(io, counts.answered_by);
+  // The solves each method answered (i64), by method.
+  map_fields(io, counts.answered_by,
+             [&io](auto& solves) { io.template number<std::int64_t>(solves); });
   io.sequence(checkpoint.removed, [&io](auto& removed) {
     io.text(removed.name);
     io.template number<double>(removed.time);
@@ -284,23 +150,6 @@ void checkpoint_fields(Io& io, C& checkpoint) {
   });
   io.template number<std::uint64_t>(checkpoint.broken_bonds);
   io.template number<std::uint64_t>(checkpoint.substeps);
-  io.optional(checkpoint.vtk.plane_patch, [&io](auto& patch) {
-    io.vector(patch.centre_W);
-    io.template number<double>(patch.half_size);
-  });
-  io.sequence(checkpoint.vtk.frames, [&io](auto& frame) {
-    io.template number<std::int32_t>(frame.step);
-    io.template number<double>(frame.time);
-  });
-  io.sequence(checkpoint.damage, [&io](auto& joint) {
-    io.template number<std::int32_t>(joint.body_a);
-    io.template number<std::int32_t>(joint.body_b);
-    io.sequence(joint.points_a, [&io](auto& point) { io.vector(point); });
-    io.sequence(joint.points_b, [&io](auto& point) { io.vector(point); });
-    io.vector(joint.normal_b);
-    io.template number<double>(joint.max_opening);
-    io.template number<double>(joint.max_sliding);
-  });
   io.optional(checkpoint.peak_motion, [&io](auto& peak) {
     io.template number<double>(peak.time);
     io.template number<double>(peak.kinetic_energy);
@@ -315,6 +164,7 @@ void checkpoint_fields(Io& io, C& checkpoint) {
     io.template number<double>(moved.load_factor);
     mechanism_fields(io, moved.mechanism);
   });
+  map_fields(io, checkpoint.output_states, [&io](auto& state) { io.text(state); });
 }
 
 // The mode a stepper's state is of, and the penalty mode's integration, as summary.json names
@@ -360,7 +210,7 @@ void restore_bodies(model::Scene& scene, const std::vector<BodyState>& bodies) {
 }
 
 void write_checkpoint(const std::filesystem::path& path, const Checkpoint& checkpoint) {
-  Writer writer;
+  CheckpointWriter writer;
   writer.number<std::array<char, 8>>(kMagic);
   writer.number<std::uint32_t>(kVersion);
   writer.number<std::uint32_t>(kByteOrderMarker);
@@ -376,7 +226,7 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
   if (!std::filesystem::is_regular_file(path))
     throw core::Diagnostic({path.string()}, "--restart-from", "no such checkpoint file");
   const std::string bytes = file_bytes(path);
-  Reader in(bytes, path);
+  CheckpointReader in(bytes, path);
   if (bytes.size() < sizeof kMagic || in.get<std::array<char, 8>>() != kMagic)
     throw core::Diagnostic({path.string()}, "",
                            "not a moreau checkpoint (it does not start with MOREAUCK)");
@@ -389,6 +239,7 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
                            "the checkpoint was written on a machine of another byte order");
   Checkpoint checkpoint;
   checkpoint_fields(in, checkpoint);
+  checkpoint.file = path;
   const std::size_t checked = in.offset();
   const auto checksum = in.get<std::uint64_t>();
   if (in.offset() != bytes.size() ||
@@ -403,142 +254,92 @@ namespace {
 // The values of a checkpoint that passed its checksum but that no run writes: a checkpoint
 // written by another program, or edited, with its checksum recomputed. Each is refused before
 // the run touches its folder (a step of -5 would otherwise remove every later checkpoint and
-// then run 4.5e15 steps). N.B. not checked: the worst solver error, NaN after a solve that
+// then run 4.5e15 steps); the outputs check their own states where they read them, before they
+// touch a file. N.B. not checked: the worst solver error, NaN after a solve that
 // went non-finite (SolverCounts::add_step keeps it), and the sign of energy sums, which
 // round-off (a history's dissipation of -1e-17 J) and user laws may make negative.
 using core::concat;
 
 class CheckpointValues {
  public:
-  CheckpointValues(const std::filesystem::path& path, const Problem& problem)
-      : path_(path), problem_(problem) {}
+  CheckpointValues(const std::filesystem::path& path, const Problem& problem,
+                   const Checkpoint& checkpoint)
+      : problem_(problem), check_(path, checkpoint.step, checkpoint.time) {}
 
   void check(const Checkpoint& checkpoint) const {
     check_step_and_time(checkpoint.step, checkpoint.time);
     for (std::size_t b = 0; b < checkpoint.bodies.size(); ++b)
       check_body(concat("bodies[", b, ']'), checkpoint.bodies[b]);
     std::visit([&](const auto& state) { check_stepper(state); }, checkpoint.stepper);
-    check_finite("history.dissipated_energy", checkpoint.history.dissipated_energy);
-    check_finite("history.load_work", checkpoint.history.load_work);
-    check_finite("history.next_load_work", checkpoint.history.next_load_work);
-    for (std::size_t r = 0; r < checkpoint.history.last_rotation_deg.size(); ++r)
-      check_finite(concat("history.rotations[", r, ']'), checkpoint.history.last_rotation_deg[r]);
     check_counts(checkpoint.counts);
     for (std::size_t r = 0; r < checkpoint.removed.size(); ++r) {
       const RemovedBody& removed = checkpoint.removed[r];
-      check_time(concat("removed[", r, "].time"), removed.time, checkpoint.time);
-      check_finite(concat("removed[", r, "].value"), removed.value);
+      check_.time(concat("removed[", r, "].time"), removed.time);
+      check_.finite(concat("removed[", r, "].value"), removed.value);
     }
-    if (const auto& patch = checkpoint.vtk.plane_patch) {
-      check_finite("vtk.plane_patch.centre", patch->centre_W);
-      check_non_negative("vtk.plane_patch.half_size", patch->half_size);
-    }
-    for (std::size_t f = 0; f < checkpoint.vtk.frames.size(); ++f) {
-      const VtkState::Frame& frame = checkpoint.vtk.frames[f];
-      if (frame.step < 0 || frame.step > checkpoint.step)
-        refuse(concat("vtk.frames[", f, "].step"),
-               concat("a step from 0 to the checkpoint's ", checkpoint.step), concat(frame.step));
-      check_time(concat("vtk.frames[", f, "].time"), frame.time, checkpoint.time);
-    }
-    for (std::size_t j = 0; j < checkpoint.damage.size(); ++j)
-      check_joint(concat("damage[", j, ']'), checkpoint.damage[j], checkpoint.bodies.size());
     if (const auto& peak = checkpoint.peak_motion) {
-      check_time("peak_motion.time", peak->time, checkpoint.time);
-      check_non_negative("peak_motion.kinetic_energy", peak->kinetic_energy);
+      check_.time("peak_motion.time", peak->time);
+      check_.non_negative("peak_motion.kinetic_energy", peak->kinetic_energy);
     }
     if (const auto& moved = checkpoint.first_motion) {
-      check_time("first_motion.time", moved->time, checkpoint.time);
-      check_non_negative("first_motion.value", moved->value);
-      check_finite("first_motion.load_factor", moved->load_factor);
+      check_.time("first_motion.time", moved->time);
+      check_.non_negative("first_motion.value", moved->value);
+      check_.finite("first_motion.load_factor", moved->load_factor);
     }
   }
 
  private:
-  [[noreturn]] void refuse(const std::string& key, const std::string& expected,
-                           const std::string& found) const {
-    throw core::Diagnostic({path_.string()}, key,
-                           concat(expected, " (no run writes this checkpoint)"), found);
-  }
-
   // The time of a run's step k is k h up to the round-off of k additions: half a step tells
   // every step from the next, and refuses what is not a time of this run (inf, nan, 1e300).
   void check_step_and_time(long step, double time) const {
     if (step < 0 || step > kMaxStepCount)
-      refuse("step", concat("a step from 0 to ", kMaxStepCount), concat(step));
+      check_.refuse("step", concat("a step from 0 to ", kMaxStepCount), concat(step));
     const double h = problem_.stepping.h;
     const double expected = static_cast<double>(step) * h;
     if (!(std::abs(time - expected) <= 0.5 * h))
-      refuse("time", concat("the time of step ", step, ", ", expected, " s (step ", h, " s)"),
-             concat(time, " s"));
-  }
-  void check_time(const std::string& key, double time, double checkpoint_time) const {
-    if (!(time >= 0.0 && time <= checkpoint_time))
-      refuse(key, concat("a time from 0 to the checkpoint's ", checkpoint_time, " s"),
-             concat(time, " s"));
-  }
-  void check_finite(const std::string& key, double value) const {
-    if (!std::isfinite(value)) refuse(key, "a finite number", concat(value));
-  }
-  void check_finite(const std::string& key, const math::Vec3& value) const {
-    if (!value.allFinite())
-      refuse(key, "a finite vector", concat(value.x(), ", ", value.y(), ", ", value.z()));
-  }
-  void check_non_negative(const std::string& key, double value) const {
-    if (!(value >= 0.0) || !std::isfinite(value))
-      refuse(key, "a finite number >= 0", concat(value));
+      check_.refuse("time",
+                    concat("the time of step ", step, ", ", expected, " s (step ", h, " s)"),
+                    concat(time, " s"));
   }
   // A unit quaternion, to the round-off that integrate_orientation leaves (it normalizes).
   void check_body(const std::string& key, const BodyState& body) const {
-    check_finite(key + ".x", body.x);
-    check_finite(key + ".v", body.v);
-    check_finite(key + ".w", body.w_B);
+    check_.finite(key + ".x", body.x);
+    check_.finite(key + ".v", body.v);
+    check_.finite(key + ".w", body.w_B);
     const double norm = body.q.coeffs().norm();
     if (!(std::abs(norm - 1.0) <= 1e-6))
-      refuse(key + ".q", "a unit quaternion", concat("one of norm ", norm));
-  }
-  void check_joint(const std::string& key, const dynamics::JointDamage& joint,
-                   std::size_t bodies) const {
-    for (const int body : {joint.body_a, joint.body_b})
-      if (body < 0 || static_cast<std::size_t>(body) >= bodies)
-        refuse(key + ".body", concat("a body from 0 to ", bodies - 1), concat(body));
-    if (joint.points_a.size() != joint.points_b.size())
-      refuse(key + ".points", "as many points on each body",
-             concat(joint.points_a.size(), " and ", joint.points_b.size()));
-    for (const auto* points : {&joint.points_a, &joint.points_b})
-      for (const math::Vec3& point : *points) check_finite(key + ".points", point);
-    check_finite(key + ".normal", joint.normal_b);
-    check_non_negative(key + ".max_opening", joint.max_opening);
-    check_non_negative(key + ".max_sliding", joint.max_sliding);
+      check_.refuse(key + ".q", "a unit quaternion", concat("one of norm ", norm));
   }
   template <class State>
   void check_stepper(const State& state) const {
     for (const RememberedContacts* contacts : remembered_contacts(state))
       for (const auto& [key, entry] : *contacts) {
-        check_finite("contacts.value", entry.value);
-        check_finite("contacts.anchor", entry.anchor);
+        check_.finite("contacts.value", entry.value);
+        check_.finite("contacts.anchor", entry.anchor);
       }
     if constexpr (std::is_same_v<State, dynamics::PenaltyState>) {
-      check_finite("dissipated.damping", state.dissipated.damping);
-      check_finite("dissipated.slip", state.dissipated.slip);
+      check_.finite("dissipated.damping", state.dissipated.damping);
+      check_.finite("dissipated.slip", state.dissipated.slip);
     } else {
-      check_non_negative("solver.penalty", state.solver.penalty);
+      check_.non_negative("solver.penalty", state.solver.penalty);
     }
     for (const auto& [key, bond] : state.bonds) {
-      check_non_negative("bonds.cohesion", bond.cohesion);
-      check_non_negative("bonds.tensile_strength", bond.tensile_strength);
-      check_finite("bonds.anchor", bond.anchor);
+      check_.non_negative("bonds.cohesion", bond.cohesion);
+      check_.non_negative("bonds.tensile_strength", bond.tensile_strength);
+      check_.finite("bonds.anchor", bond.anchor);
     }
   }
   void check_counts(const SolverCounts& counts) const {
     if (counts.solves < 0 || counts.not_converged < 0 || counts.not_converged > counts.solves ||
         counts.total_iterations < 0 || counts.max_iterations < 0)
-      refuse("solver counts", "counts >= 0, not converged at most the solves",
-             concat(counts.solves, " solves, ", counts.not_converged, " not converged, ",
-                    counts.total_iterations, " iterations, ", counts.max_iterations, " at most"));
+      check_.refuse(
+          "solver counts", "counts >= 0, not converged at most the solves",
+          concat(counts.solves, " solves, ", counts.not_converged, " not converged, ",
+                 counts.total_iterations, " iterations, ", counts.max_iterations, " at most"));
   }
 
-  const std::filesystem::path& path_;
   const Problem& problem_;
+  CheckpointValueCheck check_;
 };
 
 }  // namespace
@@ -573,7 +374,43 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesyste
         for (const auto& [key, bond] : state.bonds) check_bodies(key, "bonds");
       },
       checkpoint.stepper);
-  CheckpointValues(path, problem).check(checkpoint);
+  CheckpointValues(path, problem, checkpoint).check(checkpoint);
+}
+
+void CheckpointValueCheck::refuse(const std::string& key, const std::string& expected,
+                                  const std::string& found) const {
+  throw core::Diagnostic({path_.string()}, key,
+                         core::concat(expected, " (no run writes this checkpoint)"), found);
+}
+
+void CheckpointValueCheck::step(const std::string& key, long step) const {
+  if (step < 0 || step > step_)
+    refuse(key, core::concat("a step from 0 to the checkpoint's ", step_), core::concat(step));
+}
+
+void CheckpointValueCheck::time(const std::string& key, double time) const {
+  if (!(time >= 0.0 && time <= time_))
+    refuse(key, core::concat("a time from 0 to the checkpoint's ", time_, " s"),
+           core::concat(time, " s"));
+}
+
+void CheckpointValueCheck::finite(const std::string& key, double value) const {
+  if (!std::isfinite(value)) refuse(key, "a finite number", core::concat(value));
+}
+
+void CheckpointValueCheck::finite(const std::string& key, const math::Vec3& value) const {
+  if (!value.allFinite())
+    refuse(key, "a finite vector", core::concat(value.x(), ", ", value.y(), ", ", value.z()));
+}
+
+void CheckpointValueCheck::non_negative(const std::string& key, double value) const {
+  if (!(value >= 0.0) || !std::isfinite(value))
+    refuse(key, "a finite number >= 0", core::concat(value));
+}
+
+void CheckpointValueCheck::body(const std::string& key, int body, std::size_t bodies) const {
+  if (body < 0 || static_cast<std::size_t>(body) >= bodies)
+    refuse(key, core::concat("a body from 0 to ", bodies - 1), core::concat(body));
 }
 
 }  // namespace moreau::run

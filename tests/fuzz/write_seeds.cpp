@@ -9,6 +9,7 @@
 #include "checkpoint_problem.hpp"
 #include "moreau/contact/fclib_io.hpp"
 #include "moreau/contact/siconos_text_io.hpp"
+#include "moreau/output/observers.hpp"
 #include "moreau/run/checkpoint.hpp"
 #include "moreau/run/run.hpp"
 
@@ -68,14 +69,18 @@ void write_fclib_files(const fs::path& out) {
 }
 
 // Checkpoints of the checkpoint target's problem at its start and after 20 steps, in each
-// mode: the bodies at rest, then with their contacts remembered.
+// mode: the bodies at rest, then with their contacts remembered, and with the states of the
+// outputs (whose files go to a temporary folder, not among the seeds).
 void write_checkpoints(const fs::path& out) {
   for (const run::Mode mode : {run::Mode::Nscd, run::Mode::Penalty}) {
     run::Run run(fuzz::checkpoint_problem(mode));
     const std::string prefix = mode == run::Mode::Nscd ? "nscd-" : "penalty-";
+    const fs::path outputs = fs::temp_directory_path() / ("moreau-fuzz-seeds-" + prefix + "run");
+    output::attach_outputs(run, outputs, {});
     run::write_checkpoint(out / (prefix + run::checkpoint_name(0)), run.checkpoint());
     for (int step = 0; step < 20; ++step) run.advance();
     run::write_checkpoint(out / (prefix + run::checkpoint_name(run.step())), run.checkpoint());
+    fs::remove_all(outputs);
   }
 }
 

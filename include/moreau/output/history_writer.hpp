@@ -5,7 +5,6 @@
 #include "moreau/core/output_file.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/model/scene.hpp"
-#include "moreau/run/checkpoint.hpp"
 
 #include <cstddef>
 #include <filesystem>
@@ -14,6 +13,15 @@
 #include <vector>
 
 namespace moreau::output {
+
+/// What the next rows of history.csv depend on besides the scene: HistoryOutput's state in
+/// checkpoints.
+struct HistoryState {
+  double dissipated_energy = 0.0;         ///< J
+  double load_work = 0.0;                 ///< J, the last row's
+  double next_load_work = 0.0;            ///< J, the last step's StepOutcome::load_work
+  std::vector<double> last_rotation_deg;  ///< per tracked body (planar continuation)
+};
 
 /// Writes a CSV file (RFC 4180: comma-separated, a header line, fields quoted only when they
 /// hold a comma, quote or line break) with the columns
@@ -61,11 +69,11 @@ class HistoryWriter {
   /// @throws core::Diagnostic as the first constructor, or if `state` tracks another number
   ///         of bodies
   HistoryWriter(const std::filesystem::path& path, const model::Scene& initial,
-                const std::vector<std::string>& bodies, long after_step, run::HistoryState state,
+                const std::vector<std::string>& bodies, long after_step, HistoryState state,
                 std::optional<std::size_t> support = std::nullopt);
 
   /// What the next rows depend on besides the scene (checkpoints).
-  run::HistoryState state() const {
+  HistoryState state() const {
     return {dissipated_energy_, load_work_, next_load_work_, last_rotation_deg_};
   }
 

@@ -28,7 +28,8 @@ bool is_output_step(const run::Run& run, const run::StepOutcome& outcome);
 std::vector<std::string> tracked_bodies(const run::Problem& problem);
 
 /// history.csv (output/history_writer.hpp): a row per output step, the bodies of output.bodies,
-/// or every free body of a scene of at most 20.
+/// or every free body of a scene of at most 20. Its state in checkpoints is its HistoryState,
+/// under "history".
 class HistoryOutput final : public run::Observer {
  public:
   HistoryOutput(const run::Run& run, const std::filesystem::path& folder,
@@ -73,7 +74,8 @@ class MechanismOutput final : public run::Observer {
 };
 
 /// The VTK frames and their collections (output.vtk): frame 0 when the run starts, then one
-/// per output step, each with the damage map so far (damage.vtu).
+/// per output step, each with the damage map so far (damage.vtu). Its state in checkpoints is
+/// the writer's VtkState and the damage map's joints, under "vtk".
 class VtkOutput final : public run::Observer {
  public:
   /// Displacements and rotations are measured from run.scene() as it is here: the problem's

@@ -7,7 +7,6 @@
 #include "moreau/dynamics/joint_damage.hpp"
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/model/scene.hpp"
-#include "moreau/run/checkpoint.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -39,6 +38,22 @@ struct VtkOptions {
   /// Scene::bodies), whose motion the bodies' relative fields are measured from; none: no
   /// relative fields.
   std::optional<std::size_t> support;
+};
+
+/// What the next VTK writes depend on: the ground's square, and the frames the collections
+/// list (part of VtkOutput's state in checkpoints).
+struct VtkState {
+  /// Where the square standing for a Plane is centred (m, world), and its half side (m).
+  struct PlanePatch {
+    math::Vec3 centre_W = math::Vec3::Zero();
+    double half_size = 1.0;
+  };
+  struct Frame {
+    int step = 0;
+    double time = 0.0;  ///< s
+  };
+  std::optional<PlanePatch> plane_patch;  ///< chosen at the first write
+  std::vector<Frame> frames;
 };
 
 /// Writes, into one folder, for each call of write():
@@ -124,20 +139,20 @@ class VtkWriter {
   const std::filesystem::path& folder() const { return folder_; }
 
   /// What the next writes depend on (checkpoints).
-  const run::VtkState& state() const { return state_; }
+  const VtkState& state() const { return state_; }
   /// Continues the collections of an earlier run (moreau run --restart-from): the next
   /// write lists the frames of `state`, then its own. Frames of the folder that `state`
   /// does not list (past the checkpoint) are left out of the collections.
-  void restore(run::VtkState state);
+  void restore(VtkState state);
 
  private:
-  run::VtkState::PlanePatch choose_plane_patch(const model::Scene& scene) const;
+  VtkState::PlanePatch choose_plane_patch(const model::Scene& scene) const;
   void write_collection(const std::string& prefix) const;
 
   std::filesystem::path folder_;
   VtkOptions options_;
   std::vector<geometry::Pose> initial_poses_;  ///< of the centres of mass, per body
-  run::VtkState state_;
+  VtkState state_;
 };
 
 }  // namespace moreau::output

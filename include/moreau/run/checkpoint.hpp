@@ -4,9 +4,9 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 13, in the machine's byte order (a marker refuses another order); one
+// Format, version 14, in the machine's byte order (a marker refuses another order); one
 // function of checkpoint.cpp (checkpoint_fields) lists the fields for both writing and
-// reading, in this order:
+// reading, in this order (checkpoint_fields.hpp writes and reads them):
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
 //   u64 FNV-1a hash of the problem file's bytes, i64 step, f64 time,
 //   u64 n, n bodies: x (3 f64), q (w, x, y, z), v (3), w_B (3), u8 removed,
@@ -22,33 +22,32 @@
 //     u64 n, n bonds: i32 body_a, i32 body_b, u32 feature, f64 cohesion (N), f64 tension (N),
 //     anchor (3 f64, m, in body_a's frame),
 //   u8 collapse monitor came to rest,
-//   f64 history dissipated energy, u64 n, n f64 rotations (deg),
 //   solver counts: i32 solves, i32 not converged, f64 worst error, i64 total iterations,
 //   i32 max iterations, u64 n, n methods: name (u64 length, bytes), i64 solves answered,
 //   u64 n, n removed bodies: name (u64 length, bytes), f64 time, bound (u64 length, bytes),
 //   f64 value,
 //   u64 bonds broken so far, u64 sub-steps so far (the explicit penalty mode's; 0 otherwise),
-//   u8 has plane patch, 3 f64 centre, f64 half size, u64 n, n frames: i32 step, f64 time,
-//   u64 n, n joints of the damage map: i32 body_a, i32 body_b, u64 m, m points (3 f64) in
-//     body_a's frame, u64 m, m points in body_b's frame, normal (3 f64), f64 max opening,
-//     f64 max sliding,
 //   u8 has peak motion, f64 time, f64 kinetic energy, mechanism (below),
 //   u8 has first motion, criterion, body (each u64 length, bytes), f64 value, f64 time,
 //     load factor name (u64 length, bytes), f64 load factor, mechanism: its description
 //     (u64 length, bytes), u64 n, n parts: u64 m, m body names, u8 turns, axis point (3 f64),
 //     direction (3 f64), then u64 n, n hinges and u64 n, n sliding joints: body_a, body_b
 //     (names), position (3 f64), direction (3 f64),
+//   u64 n, n outputs' states in the order of their names: name (u64 length, bytes), state
+//     (u64 length, bytes: the output's own fields, which the output lists where it writes
+//     them; output/observers.hpp),
 //   u64 FNV-1a hash of every byte before it (a damaged file is refused).
 #pragma once
 
-#include "moreau/dynamics/joint_damage.hpp"
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/model/scene.hpp"
+#include "moreau/run/checkpoint_fields.hpp"
 #include "moreau/run/problem.hpp"
 #include "moreau/run/statistics.hpp"
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,48 +64,58 @@ struct BodyState {
   bool removed = false;  ///< taken out of the run (dynamics/body_removal.hpp)
 };
 
-/// What the next rows of history.csv depend on besides the scene (output::HistoryWriter).
-struct HistoryState {
-  double dissipated_energy = 0.0;         ///< J
-  double load_work = 0.0;                 ///< J, the last row's
-  double next_load_work = 0.0;            ///< J, the last step's StepOutcome::load_work
-  std::vector<double> last_rotation_deg;  ///< per tracked body (planar continuation)
-};
-
-/// What the next VTK writes depend on (output::VtkWriter): the ground's square, and the
-/// frames the collections list.
-struct VtkState {
-  /// Where the square standing for a Plane is centred (m, world), and its half side (m).
-  struct PlanePatch {
-    math::Vec3 centre_W = math::Vec3::Zero();
-    double half_size = 1.0;
-  };
-  struct Frame {
-    int step = 0;
-    double time = 0.0;  ///< s
-  };
-  std::optional<PlanePatch> plane_patch;  ///< chosen at the first write
-  std::vector<Frame> frames;
-};
-
 /// Everything the steps after `step` depend on, and the outputs' running quantities.
 struct Checkpoint {
   std::uint64_t problem_hash = 0;  ///< problem_file_hash() of the run's problem file
   long step = 0;                   ///< the last step taken
   double time = 0.0;
-  std::vector<BodyState> bodies;   ///< in Scene::bodies order, every body
-  dynamics::StepperState stepper;  ///< its alternative is the run's mode
-  bool came_to_rest = false;       ///< dynamics::CollapseMonitor
-  HistoryState history;
+  std::vector<BodyState> bodies;                ///< in Scene::bodies order, every body
+  dynamics::StepperState stepper;               ///< its alternative is the run's mode
+  bool came_to_rest = false;                    ///< dynamics::CollapseMonitor
   SolverCounts counts;                          ///< summary.json's solver statistics so far
   std::vector<RemovedBody> removed;             ///< summary.json's removed bodies so far
   std::uint64_t broken_bonds = 0;               ///< summary.json's bonds broken so far
   std::uint64_t substeps = 0;                   ///< summary.json's sub-steps so far
-  VtkState vtk;                                 ///< empty when the run writes no VTK
-  std::vector<dynamics::JointDamage> damage;    ///< the damage map; empty without VTK
   std::optional<PeakMotion> peak_motion;        ///< summary.json's, so far
   std::optional<CollapseSummary> first_motion;  ///< summary.json's, once a body moved
+  /// What the outputs' next writes depend on (Observer::save), each output's under its name,
+  /// in bytes only that output reads: save_output_state, read_output_state.
+  std::map<std::string, std::string> output_states;
+  /// The file read_checkpoint read it from (its diagnostics name it); not stored in it.
+  std::filesystem::path file;
 };
+
+/// Stores `state` as the output `name`'s in `checkpoint`, through `fields(writer, state)`:
+/// the function template that lists the state's fields for both directions.
+template <class State, class Fields>
+void save_output_state(Checkpoint& checkpoint, const std::string& name, const State& state,
+                       Fields fields) {
+  CheckpointWriter writer;
+  fields(writer, state);
+  checkpoint.output_states[name] = writer.bytes();
+}
+
+/// The state the output `name` saved in `checkpoint`, through `fields(reader, state)`.
+/// @throws core::Diagnostic naming the checkpoint's file where it holds no state of that name
+///         (written by a run without that output), or one that ends before its last field or
+///         goes on past it
+template <class State, class Fields>
+State read_output_state(const Checkpoint& checkpoint, const std::string& name, Fields fields) {
+  const auto found = checkpoint.output_states.find(name);
+  if (found == checkpoint.output_states.end())
+    throw core::Diagnostic(
+        {checkpoint.file.string()}, "output states",
+        core::concat("the state of the output ", name, " (the checkpoint is of a run without it)"),
+        "none");
+  CheckpointReader reader(found->second, checkpoint.file);
+  State state{};
+  fields(reader, state);
+  if (!reader.at_end())
+    throw core::Diagnostic({checkpoint.file.string()}, "",
+                           core::concat("the checkpoint is damaged (the state of the output ", name,
+                                        " goes on past its last field)"));
+  return state;
+}
 
 /// "checkpoint-<step>", the step with at least 6 digits, like the VTK frames.
 std::string checkpoint_name(long step);

@@ -46,7 +46,10 @@ class Observer {
   virtual ~Observer() = default;
   /// After step `outcome.step` and its statistics.
   virtual void stepped(const Run& run, const StepOutcome& outcome) = 0;
-  /// Adds what the output's next writes depend on to a checkpoint of the run.
+  /// Adds what the output's next writes depend on to a checkpoint of the run, under the
+  /// output's own name (save_output_state); the output reads it back where it is made with
+  /// the checkpoint a run continues from (read_output_state), checks its values, and only then
+  /// touches its files.
   virtual void save(Checkpoint& /*checkpoint*/) const {}
   /// Once, when the run is interrupted after step run.step() (RunOptions::interruption, or a
   /// step taken back because a stop request ended its solve).

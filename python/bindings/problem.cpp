@@ -122,7 +122,7 @@ problem_from_text(text); moreau.Run(problem) runs a copy, so one problem may sta
           "dimension", [](const Problem& problem) { return problem.scene.dimension; },
           "3, or 2 for the planar mode")
       .def_property_readonly(
-          "time_step", [](const Problem& problem) { return problem.stepping.h; }, "h, s")
+          "time_step", [](const Problem& problem) { return problem.time_step; }, "h, s")
       .def_property(
           "duration", [](const Problem& problem) { return problem.duration; },
           [](Problem& problem, double duration) {
@@ -131,8 +131,8 @@ problem_from_text(text); moreau.Run(problem) runs a copy, so one problem may sta
           "s; at least one time step")
       .def_property_readonly("step_count", &run::step_count, "steps of h that reach the duration")
       .def_property(
-          "solver", [](const Problem& problem) { return problem.stepping.solver; },
-          [](Problem& problem, std::string name) { problem.stepping.solver = std::move(name); },
+          "solver", [](const Problem& problem) { return problem.solver.name; },
+          [](Problem& problem, std::string name) { problem.solver.name = std::move(name); },
           "The NSCD solver ('auto' or a name of moreau.step_solver_names()); checked when a\n"
           "Run starts.")
       .def_property(
@@ -171,7 +171,7 @@ moreau.InputError for a setting out of range.)")
       .def("__repr__", [](const Problem& problem) {
         return core::concat("<moreau.Problem '", problem.title, "': ", problem.scene.bodies.size(),
                             " bodies, ", run::mode_name(problem.mode), ", ",
-                            run::step_count(problem), " steps of ", problem.stepping.h, " s>");
+                            run::step_count(problem), " steps of ", problem.time_step, " s>");
       });
 
   module.def(

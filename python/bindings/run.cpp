@@ -71,7 +71,7 @@ class PythonRun {
     std::optional<run::Checkpoint> resumed;
     if (restart_from) {
       resumed = run::read_checkpoint(*restart_from);
-      run::check_checkpoint_matches(*resumed, *restart_from, problem);
+      run::check_checkpoint_matches(*resumed, problem);
       if (run::step_count(problem) <= resumed->step)
         throw core::Diagnostic(
             {}, "duration",

@@ -61,7 +61,7 @@ void print_expansion(const run::Problem& problem) {
     ++counts[static_cast<std::size_t>(body.motion)];
     mass += body.mass;
   }
-  const double h = problem.stepping.h;
+  const double h = problem.time_step;
   const long steps = run::step_count(problem);
   std::cout << problem.path.string() << ": " << problem.title << '\n'
             << "  dimension  " << problem.scene.dimension
@@ -74,11 +74,10 @@ void print_expansion(const run::Problem& problem) {
             << (problem.scene.dimension == 2 ? ", per metre of depth)" : ")") << '\n'
             << "  contacts   " << dynamics::touching_contacts(problem.scene).size() << " at t = 0\n"
             << "  time       " << steps << " steps of " << h << " s to " << problem.duration
-            << " s, theta " << problem.stepping.theta << '\n'
-            << "  solver     " << problem.stepping.solver << " (tolerance "
-            << problem.stepping.stop.tolerance << ", at most "
-            << problem.stepping.stop.max_iterations << " iterations"
-            << solver_options(problem.stepping.solver_parameters) << ")\n";
+            << " s, theta " << problem.theta << '\n'
+            << "  solver     " << problem.solver.name << " (tolerance "
+            << problem.solver.stop.tolerance << ", at most " << problem.solver.stop.max_iterations
+            << " iterations" << solver_options(problem.solver.parameters) << ")\n";
   if (problem.threads)
     std::cout << "  threads    " << *problem.threads << " (collision detection, velocity-newton)\n";
   print_ground_motions(problem);

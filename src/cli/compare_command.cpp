@@ -159,8 +159,7 @@ void print_forecast(const run::ComparisonRun& entry) {
   const run::SubstepForecast forecast = run::forecast_substeps(entry.problem);
   const long steps = run::step_count(entry.problem);
   std::cout << "moreau compare: the " << entry.label << " run's first explicit step of "
-            << entry.problem.stepping.h << " s takes " << forecast.substeps_per_step
-            << " sub-steps";
+            << entry.problem.time_step << " s takes " << forecast.substeps_per_step << " sub-steps";
   if (!std::isinf(forecast.critical_step))
     std::cout << " (critical step " << cell(forecast.critical_step) << " s)";
   std::cout << " in " << cell(forecast.seconds_per_step, 2) << " s: about "
@@ -203,7 +202,7 @@ void print_convergence(const run::Problem& initial, const std::vector<Run>& runs
 void print_collapse_positions(const limit::LimitAnalyses& limits, const std::vector<Run>& runs) {
   std::cout << '\n';
   const std::optional<limit::CollapseRange> range = print_range(limits);
-  if (!range || limits.pattern.kind == "ground motion") return;
+  if (!range || limits.pattern.equivalent_of_dynamic_load()) return;
   for (const Run& run : runs) {
     std::cout << "  " << std::left << std::setw(23) << run.label;
     if (!run.summary.collapse) {

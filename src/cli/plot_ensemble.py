@@ -11,15 +11,9 @@ import csv
 import sys
 import textwrap
 
-try:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy
-    from matplotlib.ticker import MaxNLocator
-except ImportError:
-    sys.exit("matplotlib is not installed (Debian: apt-get install python3-matplotlib)")
+from moreau_plotting import pyplot as plt
+import numpy
+from matplotlib.ticker import MaxNLocator
 
 LABELS = {"tilt_angle_deg": "tilt at collapse (deg)", "lambda": "lateral load factor at collapse",
           "pga_reached_g": "PGA reached at collapse (g)",

@@ -12,14 +12,8 @@ import json
 import os
 import sys
 
-try:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy
-except ImportError:
-    sys.exit("matplotlib is not installed (Debian: apt-get install python3-matplotlib)")
+from moreau_plotting import pyplot as plt
+import numpy
 
 
 def rows(path):

@@ -8,13 +8,7 @@ usage: plot_ida.py IDA_CSV PNG RESPONSE TITLE
 import csv
 import sys
 
-try:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-except ImportError:
-    sys.exit("matplotlib is not installed (Debian: apt-get install python3-matplotlib)")
+from moreau_plotting import pyplot as plt
 
 LABELS = {
     "peak_drift": "peak drift ratio of the control body",

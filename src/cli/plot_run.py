@@ -36,14 +36,8 @@ import sys
 import textwrap
 import xml.etree.ElementTree as ElementTree
 
-try:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.collections import PolyCollection
-except ImportError:
-    sys.exit("matplotlib is not installed (Debian: apt-get install python3-matplotlib)")
+from moreau_plotting import pyplot as plt
+from matplotlib.collections import PolyCollection
 
 LOAD_FACTORS = {
     "tilt_angle_deg": "tilt angle (deg)",

@@ -9,13 +9,7 @@ import csv
 import statistics
 import sys
 
-try:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-except ImportError:
-    sys.exit("matplotlib is not installed (Debian: apt-get install python3-matplotlib)")
+from moreau_plotting import pyplot as plt
 
 
 def main(csv_path, png_path, damping_label):

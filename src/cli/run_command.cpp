@@ -186,7 +186,7 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
 // ends are static equivalents, not compared with a dynamic collapse.
 void print_collapse_range(const limit::LimitAnalyses& limits, const run::RunSummary& summary) {
   const std::optional<limit::CollapseRange> range = print_range(limits);
-  if (!range || !summary.collapse || limits.pattern.kind == "ground motion") return;
+  if (!range || !summary.collapse || limits.pattern.equivalent_of_dynamic_load()) return;
   if (summary.first_motion) {
     const double moved = summary.first_motion->load_factor;
     std::cout << "  the first motion at " << moved << ' '
@@ -318,7 +318,10 @@ int run_run(const std::vector<std::string>& arguments) {
   // Also under --quiet: a warning about the input matters most in a script, and it is shown
   // once, before the run (and kept in summary.json).
   print_warnings(problem);
-  if (values->count("solver")) problem.stepping.solver = (*values)["solver"].as<std::string>();
+  if (values->count("solver")) {
+    problem.solver.name = (*values)["solver"].as<std::string>();
+    problem.locations["solver.name"] = {"--solver"};
+  }
   override_duration(*values, problem);
   add_tracked_bodies(*values, problem);
 
@@ -356,7 +359,8 @@ int run_run(const std::vector<std::string>& arguments) {
     output::write_limit_files(out, problem, *limits);
   }
   const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
-  const Simulation simulation = simulate(std::move(problem), out, flags, guard);
+  Simulation simulation = simulate(std::move(problem), out, flags, guard);
+  if (limits) simulation.summary.limit_range = limit::range_summary(*limits, simulation.summary);
   if (const std::optional<int> stopped = write_summary("run", out, simulation)) return *stopped;
   print_report(simulation.summary, out, simulation.frames, interfaces);
   if (imperfections)

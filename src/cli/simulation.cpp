@@ -30,7 +30,7 @@ void keep_whole_steps(const fs::path& out, long last) {
 
 run::Checkpoint read_restart(const fs::path& file, const run::Problem& problem) {
   run::Checkpoint checkpoint = run::read_checkpoint(file);
-  run::check_checkpoint_matches(checkpoint, file, problem);
+  run::check_checkpoint_matches(checkpoint, problem);
   if (run::step_count(problem) <= checkpoint.step)
     throw core::Diagnostic({}, "--duration",
                            core::concat("a duration past the checkpoint's time, ", checkpoint.time,

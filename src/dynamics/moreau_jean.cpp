@@ -74,22 +74,22 @@ std::vector<std::string> moreau_jean_solver_names() {
   return names;
 }
 
-StepSolvers make_step_solvers(const MoreauJeanOptions& options) {
-  const std::string& name = options.solver;
+StepSolvers make_step_solvers(const StepSolverSettings& settings) {
+  const std::string& name = settings.name;
   // The time limit is the step's (MoreauJean::solve), not each method's.
-  solvers::StopCriteria stop = options.stop;
+  solvers::StopCriteria stop = settings.stop;
   stop.time_limit = 0.0;
   const std::vector<std::string> names = moreau_jean_solver_names();
   if (std::find(names.begin(), names.end(), name) == names.end())
     throw core::Diagnostic(
-        {"--solver"}, "solver",
+        {}, "solver.name",
         core::with_suggestion(core::concat("one of ", core::join(names)), name, names), name);
   if (name == solvers::kAutomaticSolver)
     return {solvers::make_solver(solvers::default_solver_name(), stop),
-            solvers::make_global_solver(name, stop, options.solver_parameters)};
+            solvers::make_global_solver(name, stop, settings.parameters)};
   if (solvers::is_global_solver(name))
-    return {nullptr, solvers::make_global_solver(name, stop, options.solver_parameters)};
-  return {solvers::make_solver(name, stop, options.solver_parameters), nullptr};
+    return {nullptr, solvers::make_global_solver(name, stop, settings.parameters)};
+  return {solvers::make_solver(name, stop, settings.parameters), nullptr};
 }
 
 MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options,
@@ -99,7 +99,7 @@ MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options,
     throw core::Diagnostic({}, "time.step", "a positive time step (s)", core::concat(options_.h));
   if (!(options_.theta >= 0.5 && options_.theta <= 1.0))
     throw core::Diagnostic({}, "time.theta", "a number in [0.5, 1]", core::concat(options_.theta));
-  solvers_ = make_step_solvers(options_);
+  solvers_ = make_step_solvers(options_.solver);
   const int k = dofs_per_body(scene_.dimension);
   for (const Body& body : scene_.bodies) {
     const bool is_free = body.motion == Motion::Free;
@@ -286,7 +286,7 @@ VecX MoreauJean::warm_start(const StepTerms& terms) const {
     return contact::natural_map_error(d, mu, r + shifts, u, q.norm());
   };
   const double error_of_last = error(last);
-  if (error_of_last <= options_.stop.tolerance) return last;  // the solve would keep it
+  if (error_of_last <= options_.solver.stop.tolerance) return last;  // the solve would keep it
   return error(extrapolated) < 0.5 * error_of_last ? extrapolated : last;
 }
 
@@ -366,7 +366,7 @@ VecX MoreauJean::solve_local(const StepTerms& terms, VecX& r, StepReport& report
 // the methods and passes of its solve.
 VecX MoreauJean::solve(const StepTerms& terms, VecX& r, StepReport& report) {
   std::optional<solvers::TimeBudget> budget;
-  if (options_.stop.time_limit > 0.0) budget.emplace(options_.stop.time_limit);
+  if (options_.solver.stop.time_limit > 0.0) budget.emplace(options_.solver.stop.time_limit);
   if (!solvers_.global ||
       (solvers_.local && !uses_global_form(static_cast<Index>(contacts_.size())))) {
     global_problem_ = contact::GlobalProblem{};

@@ -133,7 +133,7 @@ run::Problem read_problem(const Field& root, const std::string& stem,
     problem.gravity.gravity =
         read_planar_vector(*gravity, context.dimension, core::kMaxAcceleration, "m/s^2");
   read_time(root.get("time"), problem);
-  context.h = problem.stepping.h;
+  context.h = problem.time_step;
   context.duration = problem.duration;
   if (const auto file_mode = root.find("mode"))
     problem.mode = run::mode_named(file_mode->choice({"nscd", "penalty"})).value();
@@ -149,7 +149,7 @@ run::Problem read_problem(const Field& root, const std::string& stem,
     problem.integration = *overrides.integration;
   }
   context.integration = problem.integration;
-  if (const auto solver = root.find("solver")) read_solver(*solver, problem.stepping);
+  if (const auto solver = root.find("solver")) read_solver(*solver, problem.solver);
   if (const auto materials = root.find("materials")) {
     read_materials(*materials, context);
   } else {

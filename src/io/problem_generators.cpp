@@ -1,6 +1,7 @@
 // The `generators` section: arches, walls, buildings, columns and towers (generators.hpp),
 // and blocks drawn in CAD (mesh/block_assembly.hpp), expanded into bodies named by the generator
 // ("arch/voussoir07", "blocks/pier_left").
+#include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/input_limits.hpp"
 #include "moreau/masonry/generators.hpp"
@@ -9,9 +10,12 @@
 #include "problem_sections.hpp"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace moreau::io {
 namespace {
@@ -320,16 +324,36 @@ std::vector<Support> read_supports(const Field& supports, const std::string& nam
   return result;
 }
 
-// A building has no planar form: its four walls need y; nor have blocks, which are polyhedra.
+// The generators' types, in the order their refusals list them; a type with no planar form
+// says why (a building's four walls need y, blocks from a file are polyhedra).
+struct GeneratorType {
+  std::string_view name;
+  std::string_view no_planar_form = {};
+};
+constexpr std::array kGeneratorTypes{
+    GeneratorType{"arch"},
+    GeneratorType{"wall"},
+    GeneratorType{"building",
+                  "a building's four walls need 3D; a façade in the x-z plane is a wall with "
+                  "openings"},
+    GeneratorType{"column"},
+    GeneratorType{"tower"},
+    GeneratorType{"blocks", "blocks from a file are polyhedra"}};
+
 std::string read_type(const Field& type, int dimension) {
-  if (dimension == 3) return type.choice({"arch", "wall", "building", "column", "tower", "blocks"});
-  std::string text = type.choice({"arch", "wall", "column", "tower", "building", "blocks"});
-  if (text == "building")
+  std::vector<std::string> names, planar;
+  for (const GeneratorType& generator : kGeneratorTypes) {
+    names.emplace_back(generator.name);
+    if (generator.no_planar_form.empty()) planar.emplace_back(generator.name);
+  }
+  std::string text = type.choice(names);
+  const GeneratorType& chosen = *std::ranges::find(kGeneratorTypes, text, &GeneratorType::name);
+  if (dimension == 2 && !chosen.no_planar_form.empty()) {
+    const std::string last = planar.back();
+    planar.pop_back();
     type.fail(
-        "arch, wall, column or tower in planar mode (a building's four walls need 3D; "
-        "a façade in the x-z plane is a wall with openings)");
-  if (text == "blocks")
-    type.fail("arch, wall, column or tower in planar mode (blocks from a file are polyhedra)");
+        concat(core::join(planar), " or ", last, " in planar mode (", chosen.no_planar_form, ")"));
+  }
   return text;
 }
 

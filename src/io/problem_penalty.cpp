@@ -152,10 +152,11 @@ penalty::NormalLawSettings read_normal_law(const Field& normal,
   if (const auto m3 = normal.find("indentation_exponent"))
     law.indentation_exponent = m3->number_in(0.0, core::kMaxExponent, "m3");
   if (const auto tension = normal.find("tension")) law.tension = tension->flag();
-  if (law.kind == NormalLawKind::PowerLaw && !law.stiffness)
+  if (!penalty::has_calibrated_stiffness(law.kind) && !law.stiffness)
     throw core::Diagnostic(normal.location(), concat(normal.path(), ".stiffness"),
-                           "missing required key 'stiffness' (N/m^m1): the power law has no "
-                           "calibration from the materials");
+                           concat("missing required key 'stiffness' (", stiffness_unit(law.kind),
+                                  "): the ", kNormalLaws[static_cast<std::size_t>(law.kind)].name,
+                                  " law has no calibration from the materials"));
   return law;
 }
 
@@ -222,8 +223,8 @@ penalty::UserLawSettings read_user_law(const Field& user, const std::filesystem:
 
 // The parameter of the normal law that is unset and that resolve_laws would calibrate from
 // Young's moduli (law_pair.hpp), with its unit and the calibration; none when every such
-// parameter is given. The power law always has its stiffness (read_normal_law); a user law
-// needs none.
+// parameter is given. A law without a calibrated stiffness has it already (read_normal_law);
+// a user law needs none.
 struct Calibrated {
   std::string_view key;
   std::string_view unit;
@@ -232,7 +233,7 @@ struct Calibrated {
 
 std::optional<Calibrated> calibrated_from_moduli(const penalty::LawPair& laws) {
   const penalty::NormalLawSettings& normal = laws.normal;
-  if (laws.user || normal.kind == NormalLawKind::PowerLaw) return std::nullopt;
+  if (laws.user || !penalty::has_calibrated_stiffness(normal.kind)) return std::nullopt;
   if (!normal.stiffness && normal.stiffness_per_area)
     return Calibrated{"stiffness", stiffness_unit(normal.kind),
                       "springs in series over the Young's moduli, at the points that stand for "

@@ -49,7 +49,7 @@ struct SceneBuilder {
 /// time: step, duration, theta, critical_step.
 void read_time(const Field& time, run::Problem& problem);
 /// solver: name, tolerance, max_iterations, time_limit, parameters.
-void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping);
+void read_solver(const Field& solver, dynamics::StepSolverSettings& settings);
 /// materials: fills context.materials and context.friction_angles.
 void read_materials(const Field& materials, SceneContext& context);
 /// interactions (root's, which may be absent): the default law, the listed pairs, and for the

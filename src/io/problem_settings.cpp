@@ -255,18 +255,18 @@ void apply_friction_angles(const SceneContext& context,
 void read_time(const Field& time, run::Problem& problem) {
   time.check_keys({"step", "duration", "theta", "critical_step", "integration"});
   const Field step = time.get("step");
-  problem.stepping.h = step.positive("s");
+  problem.time_step = step.positive("s");
   problem.locations["time.step"] = step.location();
   const Field duration = time.get("duration");
   problem.duration = duration.positive_at_most(core::kMaxTime, "s");
-  if (problem.duration < problem.stepping.h)
-    duration.fail(concat("a duration of at least one time step (", problem.stepping.h, " s)"));
+  if (problem.duration < problem.time_step)
+    duration.fail(concat("a duration of at least one time step (", problem.time_step, " s)"));
   // The same test as run::step_count's precondition, so that no round-off lies between them.
   const auto max_steps = static_cast<double>(run::kMaxStepCount);
-  if (problem.duration / problem.stepping.h > max_steps)
+  if (problem.duration / problem.time_step > max_steps)
     step.fail(concat("a step of at least ", problem.duration / max_steps, " s (at most ", max_steps,
                      " steps of the duration)"));
-  if (const auto theta = time.find("theta")) problem.stepping.theta = theta->number_in(0.5, 1.0);
+  if (const auto theta = time.find("theta")) problem.theta = theta->number_in(0.5, 1.0);
   if (const auto policy = time.find("critical_step"))
     problem.critical_step = policy->choice({"refuse", "substep"}) == "substep"
                                 ? run::CriticalStepPolicy::Substep
@@ -276,27 +276,26 @@ void read_time(const Field& time, run::Problem& problem) {
         run::integration_named(integration->choice({"explicit", "implicit"})).value();
 }
 
-void read_solver(const Field& solver, dynamics::MoreauJeanOptions& stepping) {
+void read_solver(const Field& solver, dynamics::StepSolverSettings& settings) {
   solver.check_keys({"name", "tolerance", "max_iterations", "time_limit", "parameters"});
   if (const auto name = solver.find("name"))
-    stepping.solver = name->choice(dynamics::moreau_jean_solver_names());
+    settings.name = name->choice(dynamics::moreau_jean_solver_names());
   if (const auto tolerance = solver.find("tolerance")) {
-    stepping.stop.tolerance = tolerance->number();
-    if (!(stepping.stop.tolerance > 0.0 && stepping.stop.tolerance < 1.0))
+    settings.stop.tolerance = tolerance->number();
+    if (!(settings.stop.tolerance > 0.0 && settings.stop.tolerance < 1.0))
       tolerance->fail("a number in (0, 1)");
   }
   if (const auto iterations = solver.find("max_iterations"))
-    stepping.stop.max_iterations = iterations->integer(1, INT_MAX);
+    settings.stop.max_iterations = iterations->integer(1, INT_MAX);
   if (const auto limit = solver.find("time_limit"))
-    stepping.stop.time_limit = limit->number_in(0.0, core::kMaxTime, "s per step's solve, 0: none");
+    settings.stop.time_limit = limit->number_in(0.0, core::kMaxTime, "s per step's solve, 0: none");
   const std::optional<Field> parameters = solver.find("parameters");
   if (!parameters) return;
-  for (const auto& [key, value] : parameters->entries())
-    stepping.solver_parameters[key] = value.text();
+  for (const auto& [key, value] : parameters->entries()) settings.parameters[key] = value.text();
   // The registry owns each solver's options and their ranges: building the solver once
   // here refuses a bad option before any step is taken.
   try {
-    dynamics::make_step_solvers(stepping);
+    dynamics::make_step_solvers(settings);
   } catch (const core::Diagnostic& error) {
     fail_at_parameter(error, *parameters);
   }

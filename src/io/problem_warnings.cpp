@@ -78,7 +78,7 @@ double size_of(const geometry::Aabb& box) {
 void warn_about_step(const run::Problem& problem, const Boxes& boxes,
                      const std::vector<Field>& origins, std::vector<run::InputWarning>& warnings) {
   const double g = problem.gravity.gravity.norm();
-  const double h = problem.stepping.h;
+  const double h = problem.time_step;
   double smallest = std::numeric_limits<double>::infinity();
   std::size_t which = 0;
   for (std::size_t i = 0; i < problem.scene.bodies.size(); ++i) {

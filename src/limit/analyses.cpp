@@ -1,5 +1,6 @@
 #include "moreau/limit/analyses.hpp"
 
+#include "moreau/core/assert.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 
@@ -200,6 +201,30 @@ RangePosition position_in(const CollapseRange& range, double load) {
   if (load < range.lower - margin) return RangePosition::Below;
   if (load > range.upper + margin) return RangePosition::Above;
   return RangePosition::Within;
+}
+
+const char* position_name(RangePosition position) {
+  switch (position) {
+    case RangePosition::Below:
+      return "below";
+    case RangePosition::Within:
+      return "within";
+    case RangePosition::Above:
+      return "above";
+  }
+  core::assertion_failed("position is a RangePosition", __FILE__, __LINE__);
+}
+
+std::optional<run::LimitRangeSummary> range_summary(const LimitAnalyses& limits,
+                                                    const run::RunSummary& summary) {
+  const std::optional<CollapseRange> range = collapse_range(limits);
+  if (!range) return std::nullopt;
+  run::LimitRangeSummary placed{range->lower, range->upper, range->proven, {}, {}};
+  if (!summary.collapse || limits.pattern.equivalent_of_dynamic_load()) return placed;
+  placed.collapse = position_name(position_in(*range, summary.collapse->load_factor));
+  if (summary.first_motion)
+    placed.first_motion = position_name(position_in(*range, summary.first_motion->load_factor));
+  return placed;
 }
 
 }  // namespace moreau::limit

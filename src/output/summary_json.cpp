@@ -87,6 +87,17 @@ json collapse(const std::optional<run::CollapseSummary>& c) {
           {"mechanism", mechanism_json(c->mechanism)}};
 }
 
+// A position not compared (an empty string) is null.
+json limit_range(const std::optional<run::LimitRangeSummary>& r) {
+  if (!r) return nullptr;
+  const auto position = [](const std::string& p) { return p.empty() ? json(nullptr) : json(p); };
+  return {{"lower", number(r->lower)},
+          {"upper", number(r->upper)},
+          {"lower_proven", r->proven},
+          {"collapse", position(r->collapse)},
+          {"first_motion", position(r->first_motion)}};
+}
+
 json peak_motion(const std::optional<run::PeakMotion>& p) {
   if (!p) return nullptr;
   return {{"time", number(p->time)},
@@ -145,6 +156,7 @@ json to_json(const run::RunSummary& s) {
           {"collapse", collapse(s.collapse)},
           {"peak_motion", peak_motion(s.peak_motion)},
           {"first_motion", collapse(s.first_motion)},
+          {"limit_range", limit_range(s.limit_range)},
           {"record", s.record ? json{{"source", s.record->source},
                                      {"scale", number(s.record->scale)},
                                      {"pga_g", number(s.record->pga)},
@@ -224,6 +236,14 @@ std::optional<run::CollapseSummary> read_collapse(const json& j) {
                               read_mechanism(j.at("mechanism"))};
 }
 
+std::optional<run::LimitRangeSummary> read_limit_range(const json& j) {
+  if (j.is_null()) return std::nullopt;
+  const auto position = [](const json& p) { return p.is_null() ? "" : p.get<std::string>(); };
+  return run::LimitRangeSummary{read_number(j.at("lower")), read_number(j.at("upper")),
+                                j.at("lower_proven").get<bool>(), position(j.at("collapse")),
+                                position(j.at("first_motion"))};
+}
+
 std::optional<run::PeakMotion> read_peak_motion(const json& j) {
   if (j.is_null()) return std::nullopt;
   return run::PeakMotion{read_number(j.at("time")), read_number(j.at("kinetic_energy")),
@@ -271,6 +291,8 @@ run::RunSummary read_summary(const json& j) {
   s.peak_motion = read_peak_motion(j.at("peak_motion"));
   // A summary written before the first motion was kept has none.
   s.first_motion = read_collapse(j.value("first_motion", json(nullptr)));
+  // Nor one written before the range was kept.
+  s.limit_range = read_limit_range(j.value("limit_range", json(nullptr)));
   s.record = read_record(j.at("record"));
   s.load_factor_name = j.at("load_factor_name").get<std::string>();
   const json& control = j.at("control");

@@ -262,9 +262,8 @@ using core::concat;
 
 class CheckpointValues {
  public:
-  CheckpointValues(const std::filesystem::path& path, const Problem& problem,
-                   const Checkpoint& checkpoint)
-      : problem_(problem), check_(path, checkpoint.step, checkpoint.time) {}
+  CheckpointValues(const Problem& problem, const Checkpoint& checkpoint)
+      : problem_(problem), check_(checkpoint.file, checkpoint.step, checkpoint.time) {}
 
   void check(const Checkpoint& checkpoint) const {
     check_step_and_time(checkpoint.step, checkpoint.time);
@@ -294,7 +293,7 @@ class CheckpointValues {
   void check_step_and_time(long step, double time) const {
     if (step < 0 || step > kMaxStepCount)
       check_.refuse("step", concat("a step from 0 to ", kMaxStepCount), concat(step));
-    const double h = problem_.stepping.h;
+    const double h = problem_.time_step;
     const double expected = static_cast<double>(step) * h;
     if (!(std::abs(time - expected) <= 0.5 * h))
       check_.refuse("time",
@@ -344,11 +343,10 @@ class CheckpointValues {
 
 }  // namespace
 
-void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesystem::path& path,
-                              const Problem& problem) {
+void check_checkpoint_matches(const Checkpoint& checkpoint, const Problem& problem) {
   const auto refuse = [&](const std::string& key, const std::string& expected,
                           const std::string& found) {
-    throw core::Diagnostic({path.string()}, key,
+    throw core::Diagnostic({checkpoint.file.string()}, key,
                            core::concat(expected, " (the checkpoint is of another run)"), found);
   };
   // A problem built in code (no file) has hash 0, as Run gives its checkpoints.
@@ -374,7 +372,7 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesyste
         for (const auto& [key, bond] : state.bonds) check_bodies(key, "bonds");
       },
       checkpoint.stepper);
-  CheckpointValues(path, problem, checkpoint).check(checkpoint);
+  CheckpointValues(problem, checkpoint).check(checkpoint);
 }
 
 void CheckpointValueCheck::refuse(const std::string& key, const std::string& expected,

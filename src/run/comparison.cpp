@@ -40,7 +40,7 @@ std::vector<ComparisonRun> comparison_runs(const Problem& problem,
 SubstepForecast forecast_substeps(const Problem& problem) {
   model::Scene scene = problem.scene;
   scene.gravity = problem.gravity.at(scene.time);
-  dynamics::PenaltyStepper stepper(scene, {problem.stepping.h, CriticalStepPolicy::Substep},
+  dynamics::PenaltyStepper stepper(scene, {problem.time_step, CriticalStepPolicy::Substep},
                                    problem.materials);
   const solvers::Stopwatch clock;
   stepper.step();

@@ -36,14 +36,23 @@ std::optional<PenaltyIntegration> integration_named(std::string_view name) {
   return std::nullopt;
 }
 
+dynamics::MoreauJeanOptions moreau_jean_options(const Problem& problem) {
+  const bool backward_euler = problem.mode == Mode::Penalty;
+  return {problem.time_step, backward_euler ? 1.0 : problem.theta, problem.solver};
+}
+
+dynamics::PenaltyOptions penalty_options(const Problem& problem) {
+  return {problem.time_step, problem.critical_step};
+}
+
 long step_count(const Problem& problem) {
-  MOREAU_ASSERT(problem.stepping.h > 0.0 && problem.duration >= problem.stepping.h &&
-                problem.duration / problem.stepping.h <= static_cast<double>(kMaxStepCount));
-  return std::lround(std::ceil(problem.duration / problem.stepping.h - 1e-9));
+  MOREAU_ASSERT(problem.time_step > 0.0 && problem.duration >= problem.time_step &&
+                problem.duration / problem.time_step <= static_cast<double>(kMaxStepCount));
+  return std::lround(std::ceil(problem.duration / problem.time_step - 1e-9));
 }
 
 void set_duration(Problem& problem, double duration, const std::string& key) {
-  const double h = problem.stepping.h;
+  const double h = problem.time_step;
   const auto max_steps = static_cast<double>(kMaxStepCount);
   // N.B. the negated form refuses NaN too; the division is step_count's precondition.
   if (!(duration >= h && duration / h <= max_steps))

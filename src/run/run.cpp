@@ -28,19 +28,16 @@ Run::Run(Problem problem, RunOptions options)
       steps_(run::step_count(problem_)) {
   try {
     if (problem_.mode == Mode::Nscd) {
-      nscd_ = std::make_unique<dynamics::MoreauJean>(problem_.scene, problem_.stepping);
+      nscd_ = std::make_unique<dynamics::MoreauJean>(problem_.scene, moreau_jean_options(problem_));
       stepper_ = nscd_.get();
     } else if (problem_.integration == PenaltyIntegration::Implicit) {
-      dynamics::MoreauJeanOptions backward_euler = problem_.stepping;
-      backward_euler.theta = 1.0;
       nscd_ = std::make_unique<dynamics::MoreauJean>(
-          problem_.scene, backward_euler,
+          problem_.scene, moreau_jean_options(problem_),
           dynamics::ContactSides(problem_.scene, problem_.materials));
       stepper_ = nscd_.get();
     } else {
       penalty_ = std::make_unique<dynamics::PenaltyStepper>(
-          problem_.scene, dynamics::PenaltyOptions{problem_.stepping.h, problem_.critical_step},
-          problem_.materials);
+          problem_.scene, penalty_options(problem_), problem_.materials);
       stepper_ = penalty_.get();
     }
   } catch (const core::Diagnostic& error) {
@@ -64,9 +61,9 @@ Run::Run(Problem problem, RunOptions options)
   summary_.time_split = TimeSplit{};
   if (penalty_) summary_.substeps = 0;
   if (nscd_) {
-    summary_.solver = problem_.stepping.solver;
+    summary_.solver = problem_.solver.name;
     summary_.criterion =
-        ConvergenceCriterion{std::string(nscd_->criterion()), problem_.stepping.stop.tolerance};
+        ConvergenceCriterion{std::string(nscd_->criterion()), problem_.solver.stop.tolerance};
   }
 }
 

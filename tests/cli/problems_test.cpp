@@ -269,8 +269,8 @@ TEST(Problems, ArchOnTiltingTableCollapsesWithTheTiltAngleReported) {
 // --limit beside the collapse: the pair may move from the least load at which a mechanism is
 // possible; it leaves rest no earlier (its first motion within the range, in the lower end's
 // mechanism), and is reported past the upper end of limit analysis by the lag of its 1 cm
-// criterion, in the same mechanism; limit.json holds both ends, and limit/ their forces and
-// mechanisms: at the lower end both blocks move.
+// criterion, in the same mechanism; summary.json's limit_range says so, limit.json holds both
+// ends, and limit/ their forces and mechanisms: at the lower end both blocks move.
 TEST(Problems, BlocksSideBySideCollapsePastTheRangeOfLimitAnalysis) {
   const RunOutput run = run_problem("blocks-side-by-side.yaml", "--limit");
   ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
@@ -290,6 +290,14 @@ TEST(Problems, BlocksSideBySideCollapsePastTheRangeOfLimitAnalysis) {
   EXPECT_THAT(moved["mechanism"]["description"].get<std::string>(),
               HasSubstr("hinges at the -x edge of left on ground, the -x edge of right on ground"));
   EXPECT_THAT(run.result.output, HasSubstr("\n  the first motion at "));
+  // summary.json says the same as the printed lines.
+  const nlohmann::json& range = run.summary["limit_range"];
+  ASSERT_FALSE(range.is_null());
+  EXPECT_NEAR(range["lower"].get<double>(), 21.8014, 1e-4);
+  EXPECT_NEAR(range["upper"].get<double>(), 30.4655, 1e-4);
+  EXPECT_TRUE(range["lower_proven"].get<bool>());
+  EXPECT_EQ(range["collapse"], "above");
+  EXPECT_EQ(range["first_motion"], "within");
   std::ifstream limit(run.folder / "limit.json");
   ASSERT_TRUE(limit) << "no limit.json";
   const nlohmann::json analysis = nlohmann::json::parse(limit)["analyses"][0];

@@ -1,7 +1,7 @@
 // `moreau run`'s control of its folder and bodies (run_command.cpp): of runs started at once on
 // one --out, one runs and the others are refused naming the folder; --remove-below and
 // --remove-beyond drop the bodies that leave the structure, logged in removed.csv and
-// summary.json; --track adds bodies to history.csv.
+// summary.json; --track adds bodies to history.csv; --solver is checked where the run takes it.
 #include "run_control_checks.hpp"
 
 #include <gtest/gtest.h>
@@ -99,6 +99,21 @@ TEST(RunControl, RemovalBoundsAreChecked) {
       run_moreau("run " + problem.string() + " --quiet --out /nonexistent --remove-beyond 0");
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.output.find("--remove-beyond"), std::string::npos) << result.output;
+}
+
+// --solver replaces solver.name: an unknown name is refused at the option, before the run
+// makes its folder (the stepper checks the name, the command line says where it came from).
+TEST(RunControl, AnUnknownSolverIsRefusedAtItsOption) {
+  const fs::path out = fs::temp_directory_path() / "moreau_run_control_solver_out";
+  fs::remove_all(out);
+  const CommandResult result =
+      run_moreau("run " + kBouncingBall + " --quiet --solver nsgss --out " + out.string());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("--solver: error: solver.name: expected one of"), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("(did you mean 'nsgs'?), found nsgss"), std::string::npos)
+      << result.output;
+  EXPECT_FALSE(fs::exists(out));
 }
 
 TEST(RunControl, TrackAddsBodiesToTheHistory) {

@@ -125,7 +125,7 @@ TEST_P(DrivenBodies, BlockOnATiltingTableStartsFromItsSolution) {
   tilt.angular = [](double) { return Vec3(0, 0.05, 0); };  // rad/s, about y: planar too
   model::Scene scene = block_on_plate(GetParam(), 0.6, tilt);
   MoreauJeanOptions options = testing::options_with_step(1e-3);
-  options.stop.tolerance =
+  options.solver.stop.tolerance =
       1e-8;  // the run's default; 1e-10 is below what the O((omega h)^2) allows
   MoreauJean stepper(scene, options);
   testing::run_steps(stepper, scene, 10);

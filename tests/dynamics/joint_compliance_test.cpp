@@ -74,7 +74,7 @@ TEST_P(JointCompliance, ABlockAtRestSettlesByItsWeightOverTheJointsStiffness) {
   for (const std::string solver : {"auto", "nsgs", "velocity-newton"}) {
     model::Scene scene = block_on_ground(d, 0.6);
     dynamics::MoreauJeanOptions options = testing::options_with_step(kStep);
-    options.solver = solver;
+    options.solver.name = solver;
     MoreauJean stepper(scene, options);
     testing::run_steps(stepper, scene, 400);
     const double weight = scene.bodies[1].mass * kG;
@@ -97,7 +97,7 @@ TEST_P(JointCompliance, ABondedBlockSettlesAsTheDryOneInEveryForm) {
       law.tensile_strength = 2.5e3;
     });
     dynamics::MoreauJeanOptions options = testing::options_with_step(kStep);
-    options.solver = solver;
+    options.solver.name = solver;
     MoreauJean stepper(scene, options);
     const std::size_t bonded = intact_bonds(stepper.state()).size();
     ASSERT_EQ(bonded, d == 3 ? 4u : 2u) << solver;

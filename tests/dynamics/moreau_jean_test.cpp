@@ -162,16 +162,16 @@ TEST(MoreauJean, AutomaticChoiceSolvesHyperstaticStepsInTheGlobalForm) {
 // A named method solves every step in its own form, whatever the contacts.
 TEST(MoreauJean, ANamedMethodKeepsItsForm) {
   MoreauJeanOptions options = options_with_step(1e-3);
-  options.solver = "velocity-newton";
-  const StepSolvers global = make_step_solvers(options);
+  options.solver.name = "velocity-newton";
+  const StepSolvers global = make_step_solvers(options.solver);
   EXPECT_FALSE(global.local);
   EXPECT_EQ(global.global->name(), "velocity-newton");
-  options.solver = "nsgs";
-  const StepSolvers local = make_step_solvers(options);
+  options.solver.name = "nsgs";
+  const StepSolvers local = make_step_solvers(options.solver);
   EXPECT_EQ(local.local->name(), "nsgs");
   EXPECT_FALSE(local.global);
-  options.solver = std::string(solvers::kAutomaticSolver);
-  const StepSolvers automatic = make_step_solvers(options);
+  options.solver.name = std::string(solvers::kAutomaticSolver);
+  const StepSolvers automatic = make_step_solvers(options.solver);
   EXPECT_EQ(automatic.local->name(), solvers::default_solver_name());
   EXPECT_EQ(automatic.global->name(), solvers::kAutomaticSolver);
 }
@@ -181,8 +181,8 @@ TEST(MoreauJean, ANamedMethodKeepsItsForm) {
 StepReport first_step_of_forty_boxes(const std::string& solver, int max_iterations) {
   model::Scene scene = stack_of_boxes(40);
   MoreauJeanOptions options = options_with_step(1e-3);
-  options.solver = solver;
-  options.stop.max_iterations = max_iterations;
+  options.solver.name = solver;
+  options.solver.stop.max_iterations = max_iterations;
   MoreauJean stepper(scene, options);
   const StepReport report = stepper.step();
   EXPECT_TRUE(stepper.uses_global_form(report.active));
@@ -209,7 +209,7 @@ TEST(MoreauJean, AStepNoMethodConvergesTakesTheBestAnswer) {
 TEST(MoreauJean, NoMethodFollowsOnceTheStepsTimeLimitIsSpent) {
   model::Scene scene = stack_of_boxes(40);
   MoreauJeanOptions options = options_with_step(1e-3);
-  options.stop.time_limit = 1e-9;
+  options.solver.stop.time_limit = 1e-9;
   MoreauJean stepper(scene, options);
   const StepReport report = stepper.step();
   EXPECT_EQ(solvers::Automatic::plan(report.active), solvers::AutomaticPlan::SweepsNewtonW);
@@ -224,7 +224,7 @@ TEST(MoreauJean, NoMethodFollowsOnceTheStepsTimeLimitIsSpent) {
 TEST(MoreauJean, NothingFollowsTheGlobalMethodFromGlobalFormContactsOn) {
   model::Scene scene = stack_of_boxes(60);
   MoreauJeanOptions options = options_with_step(1e-3);
-  options.stop.max_iterations = 1;
+  options.solver.stop.max_iterations = 1;
   MoreauJean stepper(scene, options);
   const StepReport report = stepper.step();
   EXPECT_EQ(solvers::Automatic::plan(report.active), solvers::AutomaticPlan::NewtonAlone);

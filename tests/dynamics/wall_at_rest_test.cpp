@@ -43,7 +43,7 @@ testing::RestRecord run_10000_steps(double theta, const std::string& solver) {
   EXPECT_EQ(scene.bodies.size(), 33u);  // the ground and 32 blocks
   MoreauJeanOptions options = testing::options_with_step(1e-3);
   options.theta = theta;
-  options.solver = solver;
+  options.solver.name = solver;
   MoreauJean stepper(scene, options);
   return testing::run_at_rest(stepper, scene, 10'000);
 }

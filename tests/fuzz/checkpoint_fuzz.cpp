@@ -14,8 +14,6 @@
 #include "moreau/run/checkpoint.hpp"
 #include "moreau/run/run.hpp"
 
-#include <unistd.h>
-
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -25,24 +23,10 @@
 #include <string_view>
 #include <vector>
 
-namespace {
-
-// The folder the outputs of a continued run write in, removed at exit.
-struct OutputFolder {
-  const std::filesystem::path path =
-      std::filesystem::temp_directory_path() / ("moreau-fuzz-" + std::to_string(getpid()) + "-run");
-  ~OutputFolder() {
-    std::error_code ignored;  // a destructor must not throw
-    std::filesystem::remove_all(path, ignored);
-  }
-};
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace moreau;
   static const fuzz::InputFile file(".ck");
-  static const OutputFolder out;
+  static const fuzz::OutputFolder out;  // the outputs of a continued run write there
   static const std::array<run::Problem, 2> problems{fuzz::checkpoint_problem(run::Mode::Nscd),
                                                     fuzz::checkpoint_problem(run::Mode::Penalty)};
   std::vector<std::uint8_t> bytes(data, data + size);
@@ -57,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const run::Checkpoint checkpoint = run::read_checkpoint(path);
     for (const run::Problem& problem : problems) {
       try {
-        run::check_checkpoint_matches(checkpoint, path, problem);
+        run::check_checkpoint_matches(checkpoint, problem);
         run::Run run(problem);
         output::attach_outputs(run, out.path, {false, &checkpoint});
         run.restore(checkpoint);

@@ -1,5 +1,5 @@
-// What the fuzz targets share: the input as a file, for the readers that take a path, and
-// the condensation of a global problem read.
+// What the fuzz targets share: the input as a file, for the readers that take a path, a
+// folder for what a target writes, and the condensation of a global problem read.
 #pragma once
 
 #include "moreau/contact/global_problem.hpp"
@@ -17,13 +17,17 @@
 
 namespace moreau::fuzz {
 
-/// A file of the system's temporary folder, named after the process (two fuzzers may run at
-/// once), rewritten with each input and removed at exit.
+/// A path in the system's temporary folder, named after the process (two fuzzers may run at
+/// once) and ending in `suffix`.
+inline std::filesystem::path scratch_path(const std::string& suffix) {
+  return std::filesystem::temp_directory_path() /
+         ("moreau-fuzz-" + std::to_string(getpid()) + suffix);
+}
+
+/// A file at scratch_path, rewritten with each input and removed at exit.
 class InputFile {
  public:
-  explicit InputFile(const std::string& extension)
-      : path_(std::filesystem::temp_directory_path() /
-              ("moreau-fuzz-" + std::to_string(getpid()) + extension)) {}
+  explicit InputFile(const std::string& extension) : path_(scratch_path(extension)) {}
   ~InputFile() {
     std::error_code ignored;  // a destructor must not throw
     std::filesystem::remove(path_, ignored);
@@ -40,6 +44,16 @@ class InputFile {
 
  private:
   std::filesystem::path path_;
+};
+
+/// A folder at scratch_path for the files a target writes (a run's outputs), removed with them
+/// at exit.
+struct OutputFolder {
+  const std::filesystem::path path = scratch_path("-run");
+  ~OutputFolder() {
+    std::error_code ignored;  // a destructor must not throw
+    std::filesystem::remove_all(path, ignored);
+  }
 };
 
 /// Condenses a global problem as `moreau solve` does once it is read (Condensation factorizes

@@ -38,15 +38,15 @@ TEST_F(ProblemFileTest, EveryKeyOfA3dFileIsHonoured) {
   EXPECT_EQ(p.mode, run::Mode::Penalty);
   EXPECT_EQ(p.scene.dimension, 3);
   EXPECT_TRUE(p.gravity.gravity.isApprox(Vec3(0, 0, -9.5), kTol));
-  EXPECT_DOUBLE_EQ(p.stepping.h, 2e-3);
+  EXPECT_DOUBLE_EQ(p.time_step, 2e-3);
   EXPECT_DOUBLE_EQ(p.duration, 1.5);
-  EXPECT_DOUBLE_EQ(p.stepping.theta, 0.75);
+  EXPECT_DOUBLE_EQ(p.theta, 0.75);
   EXPECT_EQ(p.critical_step, run::CriticalStepPolicy::Substep);
-  EXPECT_EQ(p.stepping.solver, "nsgs");
-  EXPECT_DOUBLE_EQ(p.stepping.stop.tolerance, 1e-6);
-  EXPECT_EQ(p.stepping.stop.max_iterations, 250);
-  EXPECT_DOUBLE_EQ(p.stepping.stop.time_limit, 3.0);
-  EXPECT_EQ(p.stepping.solver_parameters.at("relaxation"), "1.2");
+  EXPECT_EQ(p.solver.name, "nsgs");
+  EXPECT_DOUBLE_EQ(p.solver.stop.tolerance, 1e-6);
+  EXPECT_EQ(p.solver.stop.max_iterations, 250);
+  EXPECT_DOUBLE_EQ(p.solver.stop.time_limit, 3.0);
+  EXPECT_EQ(p.solver.parameters.at("relaxation"), "1.2");
   EXPECT_EQ(p.threads, 3);
 
   ASSERT_EQ(p.materials.size(), 2u);
@@ -213,8 +213,8 @@ bodies:
 )"));
   const run::Problem defaults;
   EXPECT_EQ(p.mode, run::Mode::Nscd);
-  EXPECT_EQ(p.stepping.solver, defaults.stepping.solver);
-  EXPECT_DOUBLE_EQ(p.stepping.theta, 0.5);
+  EXPECT_EQ(p.solver.name, defaults.solver.name);
+  EXPECT_DOUBLE_EQ(p.theta, 0.5);
   EXPECT_TRUE(p.scene.gravity.isApprox(Vec3(0, 0, -9.81)));
   EXPECT_EQ(p.output.every, defaults.output.every);
   EXPECT_EQ(p.output.checkpoint_every, 0) << "no checkpoints unless asked";

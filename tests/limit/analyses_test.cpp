@@ -186,5 +186,41 @@ TEST(LimitAnalyses, ALoadStandsWithinTheRangeUpToAMillionthPastAnEnd) {
   EXPECT_EQ(position_in(small, -2e-6), RangePosition::Below);
 }
 
+// summary.json's limit_range: the range, and where a run's collapse and first motion lie in
+// it; neither placed without a collapse, nor under a ground motion.
+TEST(LimitAnalyses, ARunsSummaryPlacesItsCollapseAndFirstMotionInTheRange) {
+  LimitAnalyses limits = analyse_limits(tilted_block(0.8, 2), {});
+  const std::optional<CollapseRange> range = collapse_range(limits);
+  ASSERT_TRUE(range);
+  run::RunSummary summary;
+  const std::optional<run::LimitRangeSummary> alone = range_summary(limits, summary);
+  ASSERT_TRUE(alone);
+  EXPECT_EQ(alone->lower, range->lower);
+  EXPECT_EQ(alone->upper, range->upper);
+  EXPECT_EQ(alone->proven, range->proven);
+  EXPECT_EQ(alone->collapse, "");
+  EXPECT_EQ(alone->first_motion, "");
+
+  summary.collapse = run::CollapseSummary{};
+  summary.collapse->load_factor = range->upper + 1.0;
+  summary.first_motion = run::CollapseSummary{};
+  summary.first_motion->load_factor = 0.5 * (range->lower + range->upper);
+  const std::optional<run::LimitRangeSummary> placed = range_summary(limits, summary);
+  ASSERT_TRUE(placed);
+  EXPECT_EQ(placed->collapse, "above");
+  EXPECT_EQ(placed->first_motion, "within");
+  summary.first_motion->load_factor = range->lower - 1.0;
+  EXPECT_EQ(range_summary(limits, summary)->first_motion, "below");
+
+  limits.pattern.kind = "ground motion";
+  const std::optional<run::LimitRangeSummary> dynamic = range_summary(limits, summary);
+  ASSERT_TRUE(dynamic);
+  EXPECT_EQ(dynamic->collapse, "");
+  EXPECT_EQ(dynamic->first_motion, "");
+
+  limits.analyses.front().minimum.unsolved = "not found";
+  EXPECT_FALSE(range_summary(limits, summary));
+}
+
 }  // namespace
 }  // namespace moreau::limit

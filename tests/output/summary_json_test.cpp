@@ -71,6 +71,7 @@ run::RunSummary full_summary() {
                                     "pga_reached_g", 0.3125,      overturning};
   s.first_motion = run::CollapseSummary{"max_rotation",  "key stone", 0.0625,     1.5,
                                         "pga_reached_g", 0.125,       overturning};
+  s.limit_range = run::LimitRangeSummary{21.75, 30.5, true, "above", ""};
   s.record = run::RecordIntensity{"records/elcentro.csv", 1.5, 0.478125, "shake table", -0.25};
   s.storeys = {"house/course06_floor", "key stone"};
   run::BodySummary b;
@@ -130,6 +131,11 @@ TEST(SummaryJson, EveryFieldReadsBackExactly) {
   EXPECT_EQ(j["first_motion"]["time"], 1.5);
   EXPECT_EQ(j["first_motion"]["load_factor"], 0.125);
   EXPECT_EQ(j["first_motion"]["mechanism"], j["collapse"]["mechanism"]);
+  EXPECT_EQ(j["limit_range"], (json{{"lower", 21.75},
+                                    {"upper", 30.5},
+                                    {"lower_proven", true},
+                                    {"collapse", "above"},
+                                    {"first_motion", nullptr}}));
   EXPECT_EQ(j["record"], (json{{"source", "records/elcentro.csv"},
                                {"scale", 1.5},
                                {"pga_g", 0.478125},
@@ -171,17 +177,21 @@ TEST(SummaryJson, ASummaryReadBackIsTheOneWritten) {
   run::RunSummary bare = full_summary();
   bare.collapse.reset();
   bare.first_motion.reset();
+  bare.limit_range.reset();
   bare.record.reset();
   bare.time_split.reset();
   bare.criterion.reset();  // the penalty mode's
   write_summary_json(scratch.path, bare);
   EXPECT_EQ(summary_json_text(read_summary_json(scratch.path)), summary_json_text(bare));
 
-  // A summary written before the first motion was kept reads as one without it.
+  // A summary written before the first motion and the range were kept reads as one without.
   json earlier = json::parse(summary_json_text(s));
   earlier.erase("first_motion");
+  earlier.erase("limit_range");
   std::ofstream(scratch.path) << earlier.dump();
-  EXPECT_FALSE(read_summary_json(scratch.path).first_motion.has_value());
+  const run::RunSummary before = read_summary_json(scratch.path);
+  EXPECT_FALSE(before.first_motion.has_value());
+  EXPECT_FALSE(before.limit_range.has_value());
 }
 
 TEST(SummaryJson, ASummaryThatLacksAKeyIsRefusedNamingTheFile) {

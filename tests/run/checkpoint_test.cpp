@@ -307,13 +307,14 @@ TEST_F(CheckpointTest, EveryDamagedByteIsRefused) {
 TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
   const Problem problem = io::read_problem_file(kProblem);
   Checkpoint checkpoint = sample_checkpoint();
+  checkpoint.file = "dir/checkpoint-001234";
   checkpoint.stepper = dynamics::MoreauJeanState{};
   checkpoint.bodies.resize(problem.scene.bodies.size());
-  EXPECT_NO_THROW(check_checkpoint_matches(checkpoint, "ck", problem));
+  EXPECT_NO_THROW(check_checkpoint_matches(checkpoint, problem));
 
   const auto refusal_of = [&](const Checkpoint& other) -> std::string {
     try {
-      check_checkpoint_matches(other, "dir/checkpoint-001234", problem);
+      check_checkpoint_matches(other, problem);
     } catch (const core::Diagnostic& error) {
       return error.what();
     }
@@ -337,8 +338,8 @@ TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
   Problem implicit = problem;
   implicit.mode = Mode::Penalty;
   implicit.integration = PenaltyIntegration::Implicit;
-  EXPECT_NO_THROW(check_checkpoint_matches(other_mode, "ck", implicit));
-  EXPECT_THROW(check_checkpoint_matches(checkpoint, "ck", implicit), core::Diagnostic);
+  EXPECT_NO_THROW(check_checkpoint_matches(other_mode, implicit));
+  EXPECT_THROW(check_checkpoint_matches(checkpoint, implicit), core::Diagnostic);
   Checkpoint other_bodies = checkpoint;
   other_bodies.stepper = dynamics::MoreauJeanState{.impulses = {},
                                                    .earlier_impulses = {},
@@ -361,7 +362,7 @@ TEST_F(CheckpointTest, ValuesThatNoRunWritesAreRefusedByField) {
   Problem problem = io::read_problem_file(kProblem);
   problem.mode = Mode::Penalty;  // the sample's stepper state is the penalty mode's
   ASSERT_EQ(problem.scene.bodies.size(), sample_checkpoint().bodies.size());
-  EXPECT_NO_THROW(check_checkpoint_matches(sample_checkpoint(), "ck", problem));
+  EXPECT_NO_THROW(check_checkpoint_matches(sample_checkpoint(), problem));
 
   const auto refusal_of = [&](void (*edit)(Checkpoint&)) -> std::string {
     Checkpoint edited = sample_checkpoint();
@@ -369,19 +370,21 @@ TEST_F(CheckpointTest, ValuesThatNoRunWritesAreRefusedByField) {
     // Through the file: the checksum is right, only the values are wrong.
     write_checkpoint(folder_ / "edited", edited);
     try {
-      check_checkpoint_matches(read_checkpoint(folder_ / "edited"), "ck", problem);
+      check_checkpoint_matches(read_checkpoint(folder_ / "edited"), problem);
     } catch (const core::Diagnostic& error) {
       return error.what();
     }
     return "";
   };
   constexpr double kInfinity = std::numeric_limits<double>::infinity();
-  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.step = -5; }),
-              HasSubstr("ck: error: step: expected a step from 0 to 1000000000000 (no run writes "
-                        "this checkpoint), found -5"));
-  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.time = kInfinity; }),
-              HasSubstr("ck: error: time: expected the time of step 1234, 0.1234 s (step 0.0001 "
-                        "s) (no run writes this checkpoint), found inf s"));
+  EXPECT_THAT(
+      refusal_of([](Checkpoint& c) { c.step = -5; }),
+      HasSubstr("edited: error: step: expected a step from 0 to 1000000000000 (no run writes "
+                "this checkpoint), found -5"));
+  EXPECT_THAT(
+      refusal_of([](Checkpoint& c) { c.time = kInfinity; }),
+      HasSubstr("edited: error: time: expected the time of step 1234, 0.1234 s (step 0.0001 "
+                "s) (no run writes this checkpoint), found inf s"));
   EXPECT_THAT(refusal_of([](Checkpoint& c) { c.time = std::nan(""); }), HasSubstr("error: time:"));
   EXPECT_THAT(refusal_of([](Checkpoint& c) { c.time = 1e300; }), HasSubstr("error: time:"));
   EXPECT_THAT(refusal_of([](Checkpoint& c) { c.time = 1235e-4; }), HasSubstr("error: time:"))

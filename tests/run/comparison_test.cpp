@@ -97,7 +97,7 @@ TEST(SubstepForecast, IsWhatTheFirstStepTakes) {
   const Problem resting = block_at(0.0);
   const SubstepForecast forecast = forecast_substeps(resting);
   EXPECT_GT(forecast.substeps_per_step, 1) << "a stone contact is far stiffer than 1 ms allows";
-  EXPECT_LT(forecast.critical_step, resting.stepping.h);
+  EXPECT_LT(forecast.critical_step, resting.time_step);
   EXPECT_GT(forecast.seconds_per_step, 0.0);
   run::Run run(resting);
   run.advance();

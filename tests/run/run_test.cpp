@@ -179,7 +179,7 @@ class StepRecorder final : public Observer {
 
 TEST_F(RunTest, ObserversSeeEveryStepOnceInOrderWithTheLastMarked) {
   run::Problem boxes = problem(kPenaltyBoxes);
-  boxes.duration = 50 * boxes.stepping.h;
+  boxes.duration = 50 * boxes.time_step;
   run::Run run(std::move(boxes));
   std::vector<StepOutcome> seen;
   run.observe(std::make_unique<StepRecorder>(seen));

@@ -36,7 +36,7 @@ inline geometry::Shape block_shape(int dimension, double half_x, double half_z) 
 inline dynamics::MoreauJeanOptions options_with_step(double h) {
   dynamics::MoreauJeanOptions options;
   options.h = h;
-  options.stop.tolerance = 1e-10;
+  options.solver.stop.tolerance = 1e-10;
   return options;
 }
 

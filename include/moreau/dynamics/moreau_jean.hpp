@@ -33,11 +33,9 @@ namespace moreau::dynamics {
 using math::Index;
 using math::VecX;
 
-/// What MoreauJeanOptions::solver accepts: every method of the local problem, every method
+/// What StepSolverSettings::name accepts: every method of the local problem, every method
 /// of the global problem, solvers::kAutomaticSolver among them.
 std::vector<std::string> moreau_jean_solver_names();
-
-struct MoreauJeanOptions;
 
 /// The default time limit of a step's solve, s: a step takes at most five minutes, after
 /// which it keeps the best answer found and counts as not converged. Five minutes is above
@@ -52,23 +50,29 @@ struct StepSolvers {
   std::unique_ptr<solvers::GlobalSolver> global;
 };
 
-/// The solvers that options.solver names: with solvers::kAutomaticSolver, the default method
+/// How a Moreau-Jean step's contact problem is solved: the method, its stop criteria and its
+/// own options.
+struct StepSolverSettings {
+  /// A name of moreau_jean_solver_names(): solvers::kAutomaticSolver lets the stepper choose
+  /// the form of each step's problem (MoreauJean::uses_global_form); another name solves
+  /// every step by that method in its form.
+  std::string name{solvers::kAutomaticSolver};
+  /// Each method's tolerance and iteration limit; the time limit is the step's: all the
+  /// methods and passes of a step's solve share it (solvers::TimeBudget).
+  solvers::StopCriteria stop{.time_limit = kStepTimeLimit};
+  solvers::SolverParameters parameters;  ///< the named method's own options
+};
+
+/// The solvers that settings.name names: with solvers::kAutomaticSolver, the default method
 /// of the local form and the automatic choice of the global one (MoreauJean::uses_global_form
 /// picks between them each step); otherwise the named one, and null for the other form.
 /// @throws core::Diagnostic for an unknown name or a bad parameter
-StepSolvers make_step_solvers(const MoreauJeanOptions& options);
+StepSolvers make_step_solvers(const StepSolverSettings& settings);
 
 struct MoreauJeanOptions {
   double h = 1e-3;     ///< time step, s, > 0
   double theta = 0.5;  ///< in [0.5, 1]; 0.5 conserves energy of smooth motion
-  /// A name of moreau_jean_solver_names(): solvers::kAutomaticSolver lets the stepper choose
-  /// the form of each step's problem (MoreauJean::uses_global_form); another name solves
-  /// every step by that method in its form.
-  std::string solver{solvers::kAutomaticSolver};
-  /// Each method's tolerance and iteration limit; the time limit is the step's: all the
-  /// methods and passes of a step's solve share it (solvers::TimeBudget).
-  solvers::StopCriteria stop{.time_limit = kStepTimeLimit};
-  solvers::SolverParameters solver_parameters;
+  StepSolverSettings solver;
 };
 
 class MoreauJean final : public Stepper {

@@ -6,6 +6,7 @@
 #include "moreau/dynamics/stepper.hpp"
 #include "moreau/limit/limit_analysis.hpp"
 #include "moreau/run/problem.hpp"
+#include "moreau/run/statistics.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -92,5 +93,14 @@ RangePosition position_in(const CollapseRange& range, double load);
 
 /// The range; none where an analysis found no collapse or no lower end.
 std::optional<CollapseRange> collapse_range(const LimitAnalyses& limits);
+
+/// "below", "within" or "above".
+const char* position_name(RangePosition position);
+
+/// The range of `limits` and where a run's collapse and first motion lie in it
+/// (RunSummary::limit_range); none without a range. Neither is placed without a collapse, nor
+/// under a ground motion, whose ends are static equivalents of a dynamic load.
+std::optional<run::LimitRangeSummary> range_summary(const LimitAnalyses& limits,
+                                                    const run::RunSummary& summary);
 
 }  // namespace moreau::limit

@@ -50,6 +50,9 @@ struct LoadPattern {
   double load_factor(double lambda) const;
   /// "tilt_angle_deg", "lambda" or "pga_g".
   std::string load_factor_name() const;
+  /// Whether the load is the static equivalent of a dynamic one (a ground motion's): its
+  /// collapse loads do not bound a run's collapse under the record, and are not compared with it.
+  bool equivalent_of_dynamic_load() const { return kind == "ground motion"; }
 };
 
 /// The load pattern of `problem`: its tilt, else its lateral ramp, else its strongest ground

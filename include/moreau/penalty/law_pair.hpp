@@ -15,12 +15,18 @@
 namespace moreau::penalty {
 
 enum class NormalLawKind { Linear, Hertz, HuntCrossley, PowerLaw };
+
+/// Whether resolve_laws calibrates the law's stiffness from the materials where it is unset:
+/// the power law's k has the unit N/m^m1 of its free exponent, which no modulus gives.
+constexpr bool has_calibrated_stiffness(NormalLawKind kind) {
+  return kind != NormalLawKind::PowerLaw;
+}
 enum class TangentialLawKind { SpringDashpotSlider, IncrementalCoulomb, VelocityDependent };
 
 struct NormalLawSettings {
   NormalLawKind kind = NormalLawKind::Linear;
   /// k, in the law's unit. Unset: series_spring_stiffness for the linear law, hertz_stiffness
-  /// for Hertz and Hunt-Crossley; the power law needs it.
+  /// for Hertz and Hunt-Crossley; a law without has_calibrated_stiffness needs it.
   std::optional<double> stiffness;
   /// k_n of the linear law per unit area of joint, Pa/m (3DEC's jkn): a contact point standing
   /// for an area A_i of joint (collision::ContactPoint::area) has k = k_n A_i; a point without
@@ -86,8 +92,9 @@ struct ContactLaws {
 /// stands for `area` of joint (m^2; 0 where the bodies meet at a point): the settings, with
 /// the stiffnesses per unit area times the area where it is > 0 and every unset parameter
 /// calibrated (calibration.hpp) from the sides, the pair's friction mu and restitution e.
-/// @pre the sides carry what the unset parameters need (Young's moduli > 0 for a
-///      calibrated stiffness): the problem-file reader checks it with a diagnostic
+/// @pre the stiffness is set where !has_calibrated_stiffness(kind), and the sides carry what
+///      the unset parameters need (Young's moduli > 0 for a calibrated stiffness): the
+///      problem-file reader checks both with a diagnostic
 ContactLaws resolve_laws(const LawPair& settings, double friction, double restitution,
                          const ContactSide& a, const ContactSide& b, double overlap, double area);
 

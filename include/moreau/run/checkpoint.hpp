@@ -142,10 +142,9 @@ Checkpoint read_checkpoint(const std::filesystem::path& path);
 /// line's overrides), and one whose values no run of it writes (the checksum says only that the
 /// bytes are those written): a step outside [0, kMaxStepCount], a time other than step * h
 /// (to half a step), a count of bodies other than the problem's, a value that is not finite, a
-/// quaternion that is not a unit one, negative counts. Names the checkpoint and
+/// quaternion that is not a unit one, negative counts. Names the checkpoint (its `file`) and
 /// the field.
 /// @throws core::Diagnostic
-void check_checkpoint_matches(const Checkpoint& checkpoint, const std::filesystem::path& path,
-                              const Problem& problem);
+void check_checkpoint_matches(const Checkpoint& checkpoint, const Problem& problem);
 
 }  // namespace moreau::run

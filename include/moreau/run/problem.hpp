@@ -104,9 +104,15 @@ struct Problem {
   /// velocity histories are the bodies' Body::prescribed; these keep what `moreau check`
   /// prints and the intensity a run reports (load_factor()).
   std::vector<model::GroundMotion> ground_motions;
-  dynamics::MoreauJeanOptions stepping;  ///< time.step, time.theta, solver.*
-  double duration = 1.0;                 ///< s
-  CriticalStepPolicy critical_step = CriticalStepPolicy::Refuse;  ///< time.critical_step
+  double time_step = 1e-3;  ///< time.step, s: the step of either mode
+  double duration = 1.0;    ///< time.duration, s
+  /// time.theta: the Moreau-Jean scheme's in NSCD mode (the implicit penalty mode's backward
+  /// Euler step takes 1); moreau_jean_options()
+  double theta = 0.5;
+  /// solver.*: of the Moreau-Jean step (NSCD mode and the implicit penalty mode)
+  dynamics::StepSolverSettings solver;
+  /// time.critical_step: the explicit penalty mode's (penalty_options())
+  CriticalStepPolicy critical_step = CriticalStepPolicy::Refuse;
   PenaltyIntegration integration = PenaltyIntegration::Explicit;  ///< time.integration
   dynamics::CollapseCriteria collapse;                            ///< stop.*
   OutputSettings output;
@@ -114,13 +120,21 @@ struct Problem {
   /// machine's cores. The results are the same for any number.
   std::optional<int> threads;
   /// Where the problem file gave the keys that a stage after the reading may refuse (time.step:
-  /// the penalty mode's critical step, checked on the contacts), by key path: run::Run places
-  /// such a refusal there. Empty for a problem built in code.
+  /// the penalty mode's critical step, checked on the contacts), or the command-line option
+  /// that replaced one (--solver for solver.name), by key path: run::Run places such a refusal
+  /// there. Empty for a problem built in code.
   std::map<std::string, core::SourceLocation> locations;
   /// The problem file's values outside their physical range (io/problem_file.hpp says which),
   /// found once when the file is read. Empty for a problem built in code.
   std::vector<InputWarning> warnings;
 };
+
+/// The Moreau-Jean scheme's options of the problem: NSCD mode's, or the implicit penalty
+/// mode's, whose backward Euler step takes theta = 1 whatever time.theta says.
+dynamics::MoreauJeanOptions moreau_jean_options(const Problem& problem);
+
+/// The explicit penalty mode's options.
+dynamics::PenaltyOptions penalty_options(const Problem& problem);
 
 /// The most steps a run may have (duration / time.step). A trillion is far beyond any run
 /// that ends (11 days at a microsecond per step), and every count up to it is exact in a long

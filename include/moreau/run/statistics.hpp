@@ -86,6 +86,19 @@ struct MechanismSummary {
   std::vector<JointSummary> sliding;
 };
 
+/// The range of collapse loads of limit analysis at t = 0 (moreau run --limit) and where the
+/// run's collapse and first motion lie in it, for summary.json's limit_range. The ends are
+/// load factors of RunSummary::load_factor_name.
+struct LimitRangeSummary {
+  double lower = 0.0;   ///< the least load at which a mechanism is possible, or one found
+  double upper = 0.0;   ///< the upper end (associative friction)
+  bool proven = false;  ///< lower is proven the least (Cbc), for every direction and cone
+  /// "below", "within" or "above" the range; empty where not compared: no collapse, or under a
+  /// ground motion, whose ends are static equivalents of a dynamic load
+  std::string collapse;
+  std::string first_motion;  ///< the same, of the first motion
+};
+
 /// The mechanism with the scene's body names.
 MechanismSummary summarize(const dynamics::Mechanism& mechanism, const model::Scene& scene);
 
@@ -163,6 +176,7 @@ struct RunSummary {
   /// mechanism on hinges or sliding joints (Run::note_first_motion), with the value past the
   /// share; absent while none has, and in runs without those criteria.
   std::optional<CollapseSummary> first_motion;
+  std::optional<LimitRangeSummary> limit_range;  ///< absent without --limit or a range
   /// Under ground motion, the record's scale and PGA; a collapse is then reported at the PGA
   /// reached (load_factor pga_reached_g) unless the gravity load tilts or ramps.
   std::optional<RecordIntensity> record;

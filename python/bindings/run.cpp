@@ -70,13 +70,7 @@ class PythonRun {
       : arena_(thread_count(threads, problem)), out_(std::move(out)) {
     std::optional<run::Checkpoint> resumed;
     if (restart_from) {
-      resumed = run::read_checkpoint(*restart_from);
-      run::check_checkpoint_matches(*resumed, problem);
-      if (run::step_count(problem) <= resumed->step)
-        throw core::Diagnostic(
-            {}, "duration",
-            core::concat("a duration past the checkpoint's time, ", resumed->time, " s"),
-            core::concat(problem.duration, " s"));
+      resumed = run::read_restart_checkpoint(*restart_from, problem);
     } else if (out_ && output::holds_a_run(*out_) && !overwrite) {
       throw core::Diagnostic({out_->string()}, "out",
                              "a new or empty folder (this one holds an earlier run; pass "

@@ -49,19 +49,13 @@ ContactProblemFile problem_of_arrays(const SparseMat& W, VecX q, VecX mu, int di
   return file;
 }
 
-// Keyword arguments of solve() checked as `moreau solve` checks --tol, --max-iter and
-// --time-limit.
+// Keyword arguments of solve(), checked as every front end checks them (their keys are the
+// arguments' names).
 solvers::StopCriteria stop_criteria(double tolerance, int max_iterations, double time_limit,
                                     bool record_history) {
-  if (!(tolerance > 0.0 && tolerance < 1.0))
-    throw core::Diagnostic({}, "tolerance", "a number in (0, 1)", core::concat(tolerance));
-  if (max_iterations < 1)
-    throw core::Diagnostic({}, "max_iterations", "a whole number >= 1",
-                           core::concat(max_iterations));
-  if (!(time_limit >= 0.0) || std::isinf(time_limit))
-    throw core::Diagnostic({}, "time_limit", "a finite number of seconds >= 0",
-                           core::concat(time_limit));
-  return {tolerance, max_iterations, time_limit, record_history};
+  const solvers::StopCriteria stop{tolerance, max_iterations, time_limit, record_history};
+  solvers::check_requested(stop);
+  return stop;
 }
 
 // {"relaxation": 1.3, "line_search": True} -> the text `--option key=value` gives.

@@ -12,6 +12,7 @@
 #include "options.hpp"
 #include "progress.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -25,13 +26,15 @@ namespace po = boost::program_options;
 
 // The settings, checked by the library (limit::check) where each is named by its option.
 limit::LimitSettings read_settings(const po::variables_map& values) {
-  const limit::LimitSettings settings{values["facets"].as<int>(), values["iterations"].as<int>(),
-                                      read_time_limit(values), !values["time-limit"].defaulted(),
-                                      !values["iterations"].defaulted()};
+  const limit::LimitSettings settings{
+      values["facets"].as<int>(), values["iterations"].as<int>(), values["time-limit"].as<double>(),
+      !values["time-limit"].defaulted(), !values["iterations"].defaulted()};
   try {
     limit::check(settings);
   } catch (const core::Diagnostic& bad) {
-    throw core::Diagnostic({"--" + bad.key()}, bad.key(), bad.message());
+    std::string option = bad.key();  // "time_limit": --time-limit
+    std::replace(option.begin(), option.end(), '_', '-');
+    throw core::Diagnostic({"--" + option}, option, bad.message());
   }
   return settings;
 }

@@ -3,6 +3,7 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/solvers/solver.hpp"
 
 #include <array>
 #include <charconv>
@@ -63,14 +64,6 @@ int read_threads(const po::variables_map& values) {
   return threads;
 }
 
-double read_time_limit(const po::variables_map& values) {
-  const double seconds = values["time-limit"].as<double>();
-  if (!(seconds >= 0.0) || std::isinf(seconds))  // NaN refused too
-    throw Diagnostic({"--time-limit"}, "time-limit", "a finite number of seconds >= 0",
-                     concat(seconds));
-  return seconds;
-}
-
 namespace {
 
 // The value of the option `name`, when given, as `named` reads its word (run::mode_named,
@@ -99,13 +92,15 @@ solvers::StopCriteria read_stop_criteria(const po::variables_map& values) {
   solvers::StopCriteria stop;
   stop.tolerance = values["tol"].as<double>();
   stop.max_iterations = values["max-iter"].as<int>();
-  stop.time_limit = read_time_limit(values);
-  // Written so that NaN is refused too.
-  if (!(stop.tolerance > 0.0 && stop.tolerance < 1.0))
-    throw Diagnostic({"--tol"}, "tol", "a number in (0, 1)", concat(stop.tolerance));
-  if (stop.max_iterations < 1)
-    throw Diagnostic({"--max-iter"}, "max-iter", "a whole number >= 1",
-                     concat(stop.max_iterations));
+  stop.time_limit = values["time-limit"].as<double>();
+  try {
+    solvers::check_requested(stop);
+  } catch (const Diagnostic& error) {
+    const std::string option = error.key() == "tolerance"        ? "tol"
+                               : error.key() == "max_iterations" ? "max-iter"
+                                                                 : "time-limit";
+    throw Diagnostic({"--" + option}, option, error.message());
+  }
   return stop;
 }
 

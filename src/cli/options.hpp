@@ -29,10 +29,6 @@ std::optional<po::variables_map> parse_command(
 /// --threads (default 1) to a command's options.
 void add_solver_options(po::options_description& options, double default_time_limit);
 
-/// The seconds of --time-limit, checked: a finite number >= 0.
-/// @throws core::Diagnostic naming --time-limit otherwise
-double read_time_limit(const po::variables_map& values);
-
 /// --threads (given, or defaulted by the command), checked: 1 to run::kMaxThreads.
 /// @throws core::Diagnostic naming --threads otherwise
 int read_threads(const po::variables_map& values);

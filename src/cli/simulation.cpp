@@ -29,14 +29,12 @@ void keep_whole_steps(const fs::path& out, long last) {
 }  // namespace
 
 run::Checkpoint read_restart(const fs::path& file, const run::Problem& problem) {
-  run::Checkpoint checkpoint = run::read_checkpoint(file);
-  run::check_checkpoint_matches(checkpoint, problem);
-  if (run::step_count(problem) <= checkpoint.step)
-    throw core::Diagnostic({}, "--duration",
-                           core::concat("a duration past the checkpoint's time, ", checkpoint.time,
-                                        " s (step ", checkpoint.step, ")"),
-                           core::concat(problem.duration, " s"));
-  return checkpoint;
+  try {
+    return run::read_restart_checkpoint(file, problem);
+  } catch (const core::Diagnostic& error) {
+    if (error.key() != "duration") throw;
+    throw core::Diagnostic(error.where(), "--duration", error.message());
+  }
 }
 
 Simulation simulate(run::Problem problem, const fs::path& out, const RunFlags& flags,

@@ -27,9 +27,7 @@ struct RunFlags {
   std::optional<run::Checkpoint> restart;
 };
 
-/// The checkpoint `file` that a run of `problem` (as read, with the command line's overrides)
-/// continues from (RunFlags::restart): read, checked to be of that problem and mode, and before
-/// the run's end.
+/// run::read_restart_checkpoint, its refusal of the duration keyed --duration (RunFlags::restart).
 /// @throws core::Diagnostic naming the checkpoint, or --duration for one at or past the end
 run::Checkpoint read_restart(const std::filesystem::path& file, const run::Problem& problem);
 

@@ -5,6 +5,7 @@
 #include "moreau/dynamics/moreau_jean.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/solvers/registry.hpp"
+#include "moreau/solvers/solver.hpp"
 #include "problem_sections.hpp"
 
 #include <algorithm>
@@ -280,15 +281,19 @@ void read_solver(const Field& solver, dynamics::StepSolverSettings& settings) {
   solver.check_keys({"name", "tolerance", "max_iterations", "time_limit", "parameters"});
   if (const auto name = solver.find("name"))
     settings.name = name->choice(dynamics::moreau_jean_solver_names());
-  if (const auto tolerance = solver.find("tolerance")) {
-    settings.stop.tolerance = tolerance->number();
-    if (!(settings.stop.tolerance > 0.0 && settings.stop.tolerance < 1.0))
-      tolerance->fail("a number in (0, 1)");
+  // The ranges are the solvers' (solvers::check_requested), placed here at the key.
+  const std::optional<Field> tolerance = solver.find("tolerance");
+  const std::optional<Field> iterations = solver.find("max_iterations");
+  const std::optional<Field> limit = solver.find("time_limit");
+  if (tolerance) settings.stop.tolerance = tolerance->number();
+  if (iterations) settings.stop.max_iterations = iterations->integer(INT_MIN, INT_MAX);
+  if (limit) settings.stop.time_limit = limit->number();
+  if (const std::optional<solvers::StopRefusal> refused = solvers::refusal(settings.stop)) {
+    const std::optional<Field>& given = refused->key == "tolerance"        ? tolerance
+                                        : refused->key == "max_iterations" ? iterations
+                                                                           : limit;
+    (given ? *given : solver).fail(refused->expected);
   }
-  if (const auto iterations = solver.find("max_iterations"))
-    settings.stop.max_iterations = iterations->integer(1, INT_MAX);
-  if (const auto limit = solver.find("time_limit"))
-    settings.stop.time_limit = limit->number_in(0.0, core::kMaxTime, "s per step's solve, 0: none");
   const std::optional<Field> parameters = solver.find("parameters");
   if (!parameters) return;
   for (const auto& [key, value] : parameters->entries()) settings.parameters[key] = value.text();

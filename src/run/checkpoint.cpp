@@ -375,6 +375,17 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const Problem& probl
   CheckpointValues(problem, checkpoint).check(checkpoint);
 }
 
+Checkpoint read_restart_checkpoint(const std::filesystem::path& file, const Problem& problem) {
+  Checkpoint checkpoint = read_checkpoint(file);
+  check_checkpoint_matches(checkpoint, problem);
+  if (step_count(problem) <= checkpoint.step)
+    throw core::Diagnostic({}, "duration",
+                           core::concat("a duration past the checkpoint's time, ", checkpoint.time,
+                                        " s (step ", checkpoint.step, ")"),
+                           core::concat(problem.duration, " s"));
+  return checkpoint;
+}
+
 void CheckpointValueCheck::refuse(const std::string& key, const std::string& expected,
                                   const std::string& found) const {
   throw core::Diagnostic({path_.string()}, key,

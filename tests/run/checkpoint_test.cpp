@@ -355,6 +355,30 @@ TEST_F(CheckpointTest, ACheckpointOfAnotherProblemFileOrModeIsRefused) {
                         "0 (no run writes this checkpoint), found -1"));
 }
 
+// The checkpoint a run continues from: read, checked against its problem, and refused under
+// "duration" (which each front end places at its own key) where the run would end at or
+// before it.
+TEST_F(CheckpointTest, ARestartNeedsADurationPastItsCheckpoint) {
+  Problem problem = io::read_problem_file(kProblem);
+  problem.mode = Mode::Penalty;  // the sample's stepper state is the penalty mode's
+  write_checkpoint(folder_ / "restart", sample_checkpoint());
+  set_duration(problem, 0.2, "duration");
+  const Checkpoint read = read_restart_checkpoint(folder_ / "restart", problem);
+  EXPECT_EQ(read.step, sample_checkpoint().step);
+  EXPECT_EQ(read.file, folder_ / "restart");
+  set_duration(problem, 0.1234, "duration");
+  try {
+    read_restart_checkpoint(folder_ / "restart", problem);
+    ADD_FAILURE() << "a restart at the run's end accepted";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(error.key(), "duration");
+    EXPECT_THAT(error.message(), HasSubstr("a duration past the checkpoint's time, 0.1234 s"));
+  }
+  problem.mode = Mode::Nscd;
+  EXPECT_THROW(read_restart_checkpoint(folder_ / "restart", problem), core::Diagnostic)
+      << "a checkpoint of the other mode";
+}
+
 // A checkpoint whose checksum is right but whose values no run writes (made by another
 // program, or edited and its checksum recomputed) is refused by field, before a restart
 // touches its folder.

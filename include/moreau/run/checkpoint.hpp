@@ -147,4 +147,11 @@ Checkpoint read_checkpoint(const std::filesystem::path& path);
 /// @throws core::Diagnostic
 void check_checkpoint_matches(const Checkpoint& checkpoint, const Problem& problem);
 
+/// The checkpoint `file` that a run of `problem` (as read, with its front end's overrides)
+/// continues from: read, checked against the problem (check_checkpoint_matches), and before
+/// the run's end.
+/// @throws core::Diagnostic naming the checkpoint, or keyed "duration" without a location for
+///         one at or past the end
+Checkpoint read_restart_checkpoint(const std::filesystem::path& file, const Problem& problem);
+
 }  // namespace moreau::run

@@ -51,6 +51,24 @@ struct StopCriteria {
   bool record_history = false;  ///< keep the error of every iteration in the report
 };
 
+/// A stop criterion that a user may not ask for: its key ("tolerance", "max_iterations" or
+/// "time_limit") and what it expects.
+struct StopRefusal {
+  std::string_view key;
+  std::string expected;
+};
+
+/// The first of the criteria that a user may not ask for, none where all may be: a tolerance
+/// outside (0, 1) (the natural-map error is relative: 1 accepts any answer, 0 none), fewer
+/// than one iteration, a time limit outside [0, core::kMaxTime] s (0: none). Every front end
+/// asks it (a problem file's solver.*, `moreau solve`'s and `moreau bench`'s options, Python's
+/// solve()) and places the refusal at its own key; the solvers themselves also take a
+/// tolerance of 0, never met (an exact count of iterations).
+std::optional<StopRefusal> refusal(const StopCriteria& stop);
+
+/// @throws core::Diagnostic without a location, keyed as the refusal, with the value found
+void check_requested(const StopCriteria& stop);
+
 /// What one solve did, comparable across solvers.
 struct SolveReport {
   Status status = Status::MaxIterations;

@@ -71,11 +71,8 @@ class PythonRun {
     std::optional<run::Checkpoint> resumed;
     if (restart_from) {
       resumed = run::read_restart_checkpoint(*restart_from, problem);
-    } else if (out_ && output::holds_a_run(*out_) && !overwrite) {
-      throw core::Diagnostic({out_->string()}, "out",
-                             "a new or empty folder (this one holds an earlier run; pass "
-                             "overwrite=True to replace it)",
-                             out_->string());
+    } else if (out_ && !overwrite) {
+      output::refuse_earlier_run(*out_, {"out", "overwrite=True"});
     }
     run_ = std::make_unique<run::Run>(std::move(problem),
                                       run::RunOptions{std::move(removal), python_interruption});
@@ -118,9 +115,7 @@ class PythonRun {
  private:
   static int thread_count(std::optional<int> threads, const run::Problem& problem) {
     const int count = threads.value_or(problem.threads.value_or(tbb::info::default_concurrency()));
-    if (count < 1 || count > run::kMaxThreads)
-      throw core::Diagnostic({}, "threads", core::concat("1 to ", run::kMaxThreads),
-                             core::concat(count));
+    run::check_thread_count(count);
     return count;
   }
 

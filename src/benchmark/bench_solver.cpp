@@ -20,7 +20,7 @@ std::vector<BenchSolver> make_moreau_solvers(const std::vector<std::string>& nam
   std::vector<BenchSolver> list;
   for (const std::string& name : names) {
     if (solvers::is_global_solver(name)) {
-      solvers::make_global_solver(name, stop, parameters);  // bad parameters fail before any run
+      solvers::check_solver_options(name, parameters);  // bad parameters fail before any run
       list.push_back(
           {name, nullptr, [=] { return solvers::make_global_solver(name, stop, parameters); }});
     } else {
@@ -57,13 +57,6 @@ void add_siconos_solvers(const std::vector<std::string>& siconos_names,
 #endif
 
 }  // namespace
-
-std::vector<std::string> default_solver_names() {
-  std::vector<std::string> names = solvers::registered_solver_names();
-  for (std::string& name : solvers::registered_global_solver_names())
-    names.push_back(std::move(name));
-  return names;
-}
 
 std::vector<BenchSolver> make_bench_solvers(const BenchSolverChoice& choice,
                                             const solvers::StopCriteria& stop,

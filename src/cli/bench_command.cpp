@@ -13,6 +13,7 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/solvers/registry.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 
@@ -94,7 +95,7 @@ int run_bench(const std::vector<std::string>& arguments) {
   options.add_options()("paths", po::value<std::vector<std::string>>()->required(),
                         "problem files or folders")(
       "solvers",
-      po::value<std::string>()->default_value(core::join(benchmark::default_solver_names(), ",")),
+      po::value<std::string>()->default_value(core::join(solvers::every_solver_name(), ",")),
       "comma-separated moreau solvers (those of the global form run on global problems only)")(
       "with-siconos",
       "also run Siconos' NSGS, NSN-AC, NSN-FB and PROX, and on global problems its GFC3D "
@@ -117,8 +118,10 @@ int run_bench(const std::vector<std::string>& arguments) {
                                         read_threads(*values));
   const benchmark::BenchSolverChoice choice = read_solver_choice(*values);
   const solvers::StopCriteria stop = read_stop_criteria(*values);
+  const solvers::SolverParameters parameters = read_solver_parameters(*values);
+  for (const std::string& name : choice.names) check_solver_choice(name, parameters, "solvers");
   const std::vector<benchmark::BenchSolver> solvers_to_run =
-      benchmark::make_bench_solvers(choice, stop, read_solver_parameters(*values));
+      benchmark::make_bench_solvers(choice, stop, parameters);
   const std::vector<fs::path> files =
       benchmark::find_problem_files((*values)["paths"].as<std::vector<std::string>>());
   Progress progress(values->count("quiet") > 0);

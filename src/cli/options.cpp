@@ -3,6 +3,7 @@
 #include "moreau/core/closest_match.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
+#include "moreau/solvers/registry.hpp"
 #include "moreau/solvers/solver.hpp"
 
 #include <array>
@@ -59,8 +60,11 @@ void add_solver_options(po::options_description& options, double default_time_li
 
 int read_threads(const po::variables_map& values) {
   const int threads = values["threads"].as<int>();
-  if (threads < 1 || threads > run::kMaxThreads)
-    throw Diagnostic({"--threads"}, "threads", concat("1 to ", run::kMaxThreads), concat(threads));
+  try {
+    run::check_thread_count(threads);
+  } catch (const Diagnostic& error) {
+    throw Diagnostic({"--threads"}, error.key(), error.message());
+  }
   return threads;
 }
 
@@ -114,6 +118,16 @@ solvers::SolverParameters read_solver_parameters(const po::variables_map& values
     parameters[text.substr(0, equals)] = text.substr(equals + 1);
   }
   return parameters;
+}
+
+void check_solver_choice(const std::string& name, const solvers::SolverParameters& parameters,
+                         const std::string& option) {
+  try {
+    solvers::check_solver_options(name, parameters);
+  } catch (const Diagnostic& error) {
+    throw Diagnostic({error.key() == "solver" ? "--" + option : "--option"}, error.key(),
+                     error.message());
+  }
 }
 
 std::vector<double> read_factors(const std::string& text, std::string_view option, double largest,

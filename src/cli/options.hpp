@@ -41,6 +41,12 @@ solvers::StopCriteria read_stop_criteria(const po::variables_map& values);
 /// @throws core::Diagnostic for an option without '='
 solvers::SolverParameters read_solver_parameters(const po::variables_map& values);
 
+/// solvers::check_solver_options on a method named at --`option` (solver, solvers) with the
+/// --option values.
+/// @throws core::Diagnostic at --`option` for an unknown name, at --option for a bad value
+void check_solver_choice(const std::string& name, const solvers::SolverParameters& parameters,
+                         const std::string& option);
+
 /// Replaces the problem's duration by --duration, when given, checked as the problem file's
 /// time.duration is: finite, at least one step, at most run::kMaxStepCount steps.
 /// @throws core::Diagnostic naming --duration for a value out of range

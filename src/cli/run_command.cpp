@@ -18,6 +18,7 @@
 #include "moreau/output/observers.hpp"
 #include "moreau/output/run_folder.hpp"
 #include "moreau/run/checkpoint.hpp"
+#include "moreau/solvers/registry.hpp"
 #include "options.hpp"
 #include "progress.hpp"
 #include "simulation.hpp"
@@ -47,11 +48,7 @@ output::FolderClaim output_folder(const po::variables_map& values, const fs::pat
     fs::path out(values["out"].as<std::string>());
     output::FolderClaim claim = output::FolderClaim::claim(out);
     // Checked once claimed: a run that held the folder until now may have filled it.
-    if (output::holds_a_run(out) && !values.count("overwrite"))
-      throw core::Diagnostic({out.string()}, "--out",
-                             "a new or empty folder (this one holds an earlier run; pass "
-                             "--overwrite to replace it)",
-                             out.string());
+    if (!values.count("overwrite")) output::refuse_earlier_run(out, {"--out", "--overwrite"});
     return claim;
   }
   return output::FolderClaim::unused(problem_file.stem().string() + "-results");
@@ -261,7 +258,7 @@ int run_run(const std::vector<std::string>& arguments) {
       "integration", po::value<std::string>(),
       "override the file's time.integration of the penalty mode: explicit or implicit")(
       "solver", po::value<std::string>(),
-      core::concat("override the file's solver: ", core::join(dynamics::moreau_jean_solver_names()))
+      core::concat("override the file's solver: ", core::join(solvers::every_solver_name()))
           .c_str())("duration", po::value<double>(),
                     "override the file's duration, s (a short trial of a long run)")(
       "record-scale", po::value<double>(),

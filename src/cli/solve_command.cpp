@@ -109,6 +109,7 @@ int run_solve(const std::vector<std::string>& arguments) {
   const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
                                         read_threads(*values));
   const std::string name = (*values)["solver"].as<std::string>();
+  check_solver_choice(name, read_solver_parameters(*values), "solver");
   const bool global = solvers::is_global_solver(name);
   const contact::ContactProblemFile file = contact::read_contact_problem_file(
       (*values)["file"].as<std::string>(),

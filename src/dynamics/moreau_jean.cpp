@@ -67,23 +67,22 @@ VecX applied_force(const Body& body, const Vec3& gravity, int dimension) {
 
 }  // namespace
 
-std::vector<std::string> moreau_jean_solver_names() {
-  std::vector<std::string> names = solvers::registered_solver_names();
-  for (std::string& name : solvers::registered_global_solver_names())
-    names.push_back(std::move(name));
-  return names;
-}
-
-StepSolvers make_step_solvers(const StepSolverSettings& settings) {
+void check_step_solver_settings(const StepSolverSettings& settings) {
   const std::string& name = settings.name;
-  // The time limit is the step's (MoreauJean::solve), not each method's.
-  solvers::StopCriteria stop = settings.stop;
-  stop.time_limit = 0.0;
-  const std::vector<std::string> names = moreau_jean_solver_names();
+  const std::vector<std::string> names = solvers::every_solver_name();
   if (std::find(names.begin(), names.end(), name) == names.end())
     throw core::Diagnostic(
         {}, "solver.name",
         core::with_suggestion(core::concat("one of ", core::join(names)), name, names), name);
+  solvers::check_solver_options(name, settings.parameters);
+}
+
+StepSolvers make_step_solvers(const StepSolverSettings& settings) {
+  check_step_solver_settings(settings);
+  const std::string& name = settings.name;
+  // The time limit is the step's (MoreauJean::solve), not each method's.
+  solvers::StopCriteria stop = settings.stop;
+  stop.time_limit = 0.0;
   if (name == solvers::kAutomaticSolver)
     return {solvers::make_solver(solvers::default_solver_name(), stop),
             solvers::make_global_solver(name, stop, settings.parameters)};
@@ -92,13 +91,18 @@ StepSolvers make_step_solvers(const StepSolverSettings& settings) {
   return {solvers::make_solver(name, stop, settings.parameters), nullptr};
 }
 
+std::optional<std::string> theta_refusal(double theta) {
+  if (theta >= 0.5 && theta <= 1.0) return std::nullopt;
+  return "a number in [0.5, 1]";
+}
+
 MoreauJean::MoreauJean(model::Scene& scene, MoreauJeanOptions options,
                        std::optional<ContactSides> penalty)
     : scene_(scene), options_(std::move(options)), penalty_(std::move(penalty)) {
-  if (!(options_.h > 0.0) || !std::isfinite(options_.h))
-    throw core::Diagnostic({}, "time.step", "a positive time step (s)", core::concat(options_.h));
-  if (!(options_.theta >= 0.5 && options_.theta <= 1.0))
-    throw core::Diagnostic({}, "time.theta", "a number in [0.5, 1]", core::concat(options_.theta));
+  if (const std::optional<std::string> expected = time_step_refusal(options_.h))
+    throw core::Diagnostic({}, "time.step", *expected, core::concat(options_.h));
+  if (const std::optional<std::string> expected = theta_refusal(options_.theta))
+    throw core::Diagnostic({}, "time.theta", *expected, core::concat(options_.theta));
   solvers_ = make_step_solvers(options_.solver);
   const int k = dofs_per_body(scene_.dimension);
   for (const Body& body : scene_.bodies) {

@@ -146,8 +146,8 @@ struct PenaltyStepper::Evaluation {
 PenaltyStepper::PenaltyStepper(model::Scene& scene, PenaltyOptions options,
                                std::vector<model::Material> materials)
     : scene_(scene), options_(options), sides_(scene, std::move(materials)) {
-  if (!(options_.h > 0.0) || !std::isfinite(options_.h))
-    throw core::Diagnostic({}, "time.step", "a positive time step (s)", core::concat(options_.h));
+  if (const std::optional<std::string> expected = time_step_refusal(options_.h))
+    throw core::Diagnostic({}, "time.step", *expected, core::concat(options_.h));
   joints_.bond_touching(scene_);
   set_bond_reach();
   const Evaluation initial = evaluate(detect(options_.h), options_.h);

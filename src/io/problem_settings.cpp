@@ -256,7 +256,9 @@ void apply_friction_angles(const SceneContext& context,
 void read_time(const Field& time, run::Problem& problem) {
   time.check_keys({"step", "duration", "theta", "critical_step", "integration"});
   const Field step = time.get("step");
-  problem.time_step = step.positive("s");
+  problem.time_step = step.number();
+  if (const std::optional<std::string> expected = dynamics::time_step_refusal(problem.time_step))
+    step.fail(*expected);
   problem.locations["time.step"] = step.location();
   const Field duration = time.get("duration");
   problem.duration = duration.positive_at_most(core::kMaxTime, "s");
@@ -267,7 +269,11 @@ void read_time(const Field& time, run::Problem& problem) {
   if (problem.duration / problem.time_step > max_steps)
     step.fail(concat("a step of at least ", problem.duration / max_steps, " s (at most ", max_steps,
                      " steps of the duration)"));
-  if (const auto theta = time.find("theta")) problem.theta = theta->number_in(0.5, 1.0);
+  if (const auto theta = time.find("theta")) {
+    problem.theta = theta->number();
+    if (const std::optional<std::string> expected = dynamics::theta_refusal(problem.theta))
+      theta->fail(*expected);
+  }
   if (const auto policy = time.find("critical_step"))
     problem.critical_step = policy->choice({"refuse", "substep"}) == "substep"
                                 ? run::CriticalStepPolicy::Substep
@@ -280,7 +286,7 @@ void read_time(const Field& time, run::Problem& problem) {
 void read_solver(const Field& solver, dynamics::StepSolverSettings& settings) {
   solver.check_keys({"name", "tolerance", "max_iterations", "time_limit", "parameters"});
   if (const auto name = solver.find("name"))
-    settings.name = name->choice(dynamics::moreau_jean_solver_names());
+    settings.name = name->choice(solvers::every_solver_name());
   // The ranges are the solvers' (solvers::check_requested), placed here at the key.
   const std::optional<Field> tolerance = solver.find("tolerance");
   const std::optional<Field> iterations = solver.find("max_iterations");
@@ -297,10 +303,10 @@ void read_solver(const Field& solver, dynamics::StepSolverSettings& settings) {
   const std::optional<Field> parameters = solver.find("parameters");
   if (!parameters) return;
   for (const auto& [key, value] : parameters->entries()) settings.parameters[key] = value.text();
-  // The registry owns each solver's options and their ranges: building the solver once
-  // here refuses a bad option before any step is taken.
+  // The registry owns each solver's options and their ranges: reading them here refuses a
+  // bad option before any step is taken.
   try {
-    dynamics::make_step_solvers(settings);
+    dynamics::check_step_solver_settings(settings);
   } catch (const core::Diagnostic& error) {
     fail_at_parameter(error, *parameters);
   }

@@ -25,6 +25,15 @@ bool holds_a_run(const fs::path& folder) {
          fs::exists(folder / "history.csv", ignored);
 }
 
+void refuse_earlier_run(const fs::path& folder, const FolderOptions& options) {
+  if (holds_a_run(folder))
+    throw core::Diagnostic({folder.string()}, options.folder,
+                           core::concat("a new or empty folder (this one holds an earlier run; "
+                                        "pass ",
+                                        options.overwrite, " to replace it)"),
+                           folder.string());
+}
+
 bool holds_any_run(const fs::path& folder) {
   if (holds_a_run(folder)) return true;
   std::error_code error;

@@ -45,6 +45,11 @@ dynamics::PenaltyOptions penalty_options(const Problem& problem) {
   return {problem.time_step, problem.critical_step};
 }
 
+void check_thread_count(int count) {
+  if (count < 1 || count > kMaxThreads)
+    throw core::Diagnostic({}, "threads", core::concat("1 to ", kMaxThreads), core::concat(count));
+}
+
 long step_count(const Problem& problem) {
   MOREAU_ASSERT(problem.time_step > 0.0 && problem.duration >= problem.time_step &&
                 problem.duration / problem.time_step <= static_cast<double>(kMaxStepCount));

@@ -120,10 +120,9 @@ SolveReport Automatic::sweeps_newton_w(const GlobalProblem& problem, VecX& r, Ve
   return earlier.before(std::move(taken), newton_.name());
 }
 
-std::unique_ptr<GlobalSolver> make_automatic(const StopCriteria& stop,
-                                             const SolverParameters& parameters) {
+StopCriteria read_automatic_options(const StopCriteria& stop, const SolverParameters& parameters) {
   ParameterReader(parameters, kAutomaticSolver).finish();
-  return std::make_unique<Automatic>(stop);
+  return stop;
 }
 
 }  // namespace moreau::solvers

@@ -101,14 +101,14 @@ SolveReport Hybrid::solve(const LocalProblem& problem, VecX& r) const {
   return whole;
 }
 
-std::unique_ptr<Solver> make_hybrid(const StopCriteria& stop, const SolverParameters& parameters) {
+HybridOptions read_hybrid_options(const StopCriteria& stop, const SolverParameters& parameters) {
   ParameterReader reader(parameters, "hybrid");
   HybridOptions options;
   options.stop = stop;
   options.sweeps = static_cast<int>(reader.integer("sweeps", options.sweeps, 1, 1'000'000));
   options.newton_fb = reader.choice("newton", "ac", {"ac", "fb"}) == "fb";
   reader.finish();
-  return std::make_unique<Hybrid>(options);
+  return options;
 }
 
 }  // namespace moreau::solvers

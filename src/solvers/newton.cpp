@@ -20,6 +20,11 @@ namespace {
 using contact::Block;
 using contact::BlockSparseMatrix;
 
+// The registry's name of the method (registry.cpp).
+std::string_view formulation_name(Formulation formulation) {
+  return formulation == Formulation::AlartCurnier ? "newton-ac" : "newton-fb";
+}
+
 template <int d>
 using Tangent = Eigen::Matrix<double, d - 1, 1>;
 template <int d>
@@ -404,9 +409,7 @@ SolveReport newton_solve(const LocalProblem& problem, const NewtonOptions& optio
 
 NewtonSolver::NewtonSolver(const NewtonOptions& options) : options_(options) {}
 
-std::string_view NewtonSolver::name() const {
-  return options_.formulation == Formulation::AlartCurnier ? "newton-ac" : "newton-fb";
-}
+std::string_view NewtonSolver::name() const { return formulation_name(options_.formulation); }
 
 SolveReport NewtonSolver::solve(const LocalProblem& problem, VecX& r) const {
   MOREAU_ASSERT(r.size() == problem.size());
@@ -421,29 +424,27 @@ SolveReport NewtonSolver::solve(const LocalProblem& problem, VecX& r) const {
 
 namespace {
 
-std::unique_ptr<Solver> make_newton(const StopCriteria& stop, const SolverParameters& parameters,
-                                    Formulation formulation) {
+NewtonOptions read_newton_options(const StopCriteria& stop, const SolverParameters& parameters,
+                                  Formulation formulation) {
   NewtonOptions options{.stop = stop, .formulation = formulation};
-  ParameterReader reader(parameters, NewtonSolver(options).name());
+  ParameterReader reader(parameters, formulation_name(formulation));
   options.armijo = reader.number("armijo", options.armijo, 1e-12, 0.49);
   options.max_line_search_steps =
       static_cast<int>(reader.integer("line_search_steps", options.max_line_search_steps, 1, 200));
   options.nonmonotone_memory =
       static_cast<int>(reader.integer("nonmonotone_memory", options.nonmonotone_memory, 1, 100));
   reader.finish();
-  return std::make_unique<NewtonSolver>(options);
+  return options;
 }
 
 }  // namespace
 
-std::unique_ptr<Solver> make_newton_ac(const StopCriteria& stop,
-                                       const SolverParameters& parameters) {
-  return make_newton(stop, parameters, Formulation::AlartCurnier);
+NewtonOptions read_newton_ac_options(const StopCriteria& stop, const SolverParameters& parameters) {
+  return read_newton_options(stop, parameters, Formulation::AlartCurnier);
 }
 
-std::unique_ptr<Solver> make_newton_fb(const StopCriteria& stop,
-                                       const SolverParameters& parameters) {
-  return make_newton(stop, parameters, Formulation::FischerBurmeister);
+NewtonOptions read_newton_fb_options(const StopCriteria& stop, const SolverParameters& parameters) {
+  return read_newton_options(stop, parameters, Formulation::FischerBurmeister);
 }
 
 }  // namespace moreau::solvers

@@ -18,7 +18,7 @@
 namespace moreau::solvers {
 namespace {
 
-std::unique_ptr<Solver> make_nsgs(const StopCriteria& stop, const SolverParameters& parameters) {
+NsgsOptions read_nsgs_options(const StopCriteria& stop, const SolverParameters& parameters) {
   ParameterReader read(parameters, "nsgs");
   NsgsOptions options{.stop = stop};
   options.relaxation = read.number("relaxation", options.relaxation, 1e-3, 1.999);
@@ -26,18 +26,18 @@ std::unique_ptr<Solver> make_nsgs(const StopCriteria& stop, const SolverParamete
   options.seed = static_cast<std::uint64_t>(
       read.integer("seed", 0, 0, std::numeric_limits<std::int64_t>::max()));
   read.finish();
-  return std::make_unique<Nsgs>(options);
+  return options;
 }
 
-std::unique_ptr<Solver> make_pgs(const StopCriteria& stop, const SolverParameters& parameters) {
+PgsOptions read_pgs_options(const StopCriteria& stop, const SolverParameters& parameters) {
   ParameterReader read(parameters, "pgs");
   PgsOptions options{.stop = stop};
   options.step = read.number("step", options.step, 1e-3, 1.999);
   read.finish();
-  return std::make_unique<Pgs>(options);
+  return options;
 }
 
-std::unique_ptr<Solver> make_prox(const StopCriteria& stop, const SolverParameters& parameters) {
+ProxOptions read_prox_options(const StopCriteria& stop, const SolverParameters& parameters) {
   ParameterReader read(parameters, "prox");
   ProxOptions options{.stop = stop};
   options.sigma = read.number("sigma", options.sigma, 1e-6, 1e6);
@@ -46,10 +46,10 @@ std::unique_ptr<Solver> make_prox(const StopCriteria& stop, const SolverParamete
       static_cast<int>(read.integer("inner_iterations", options.inner_iterations, 1, 1000000));
   options.inner_ratio = read.number("inner_ratio", options.inner_ratio, 1.001, 1e6);
   read.finish();
-  return std::make_unique<Prox>(options);
+  return options;
 }
 
-std::unique_ptr<GlobalSolver> make_velocity_newton(const StopCriteria& stop,
+VelocityNewtonOptions read_velocity_newton_options(const StopCriteria& stop,
                                                    const SolverParameters& parameters) {
   ParameterReader read(parameters, "velocity-newton");
   VelocityNewtonOptions options{.stop = stop};
@@ -64,11 +64,11 @@ std::unique_ptr<GlobalSolver> make_velocity_newton(const StopCriteria& stop,
       read.integer("stale_factor_iterations", options.stale_factor_iterations, 0, 1000));
   options.carry_penalty = read.flag("carry_penalty", options.carry_penalty);
   read.finish();
-  return std::make_unique<VelocityNewton>(options);
+  return options;
 }
 
-std::unique_ptr<GlobalSolver> make_velocity_nsgs(const StopCriteria& stop,
-                                                 const SolverParameters& parameters) {
+VelocityNsgsOptions read_velocity_nsgs_options(const StopCriteria& stop,
+                                               const SolverParameters& parameters) {
   ParameterReader read(parameters, "velocity-nsgs");
   VelocityNsgsOptions options{.stop = stop};
   options.relaxation = read.number("relaxation", options.relaxation, 1e-3, 1.999);
@@ -79,7 +79,32 @@ std::unique_ptr<GlobalSolver> make_velocity_nsgs(const StopCriteria& stop,
   for (const SweepCriterion criterion : kSweepCriteria)
     if (to_string(criterion) == name) options.criterion = criterion;
   read.finish();
-  return std::make_unique<VelocityNsgs>(options);
+  return options;
+}
+
+// An entry's two functions, from its method's reader of options (one per method, beside it
+// or above): make builds the method with them, check only reads them (the refusals of
+// check_solver_options, which builds nothing).
+template <class Base, class Method, auto read_options>
+std::unique_ptr<Base> make(const StopCriteria& stop, const SolverParameters& parameters) {
+  return std::make_unique<Method>(read_options(stop, parameters));
+}
+
+template <auto read_options>
+void check(const SolverParameters& parameters) {
+  read_options(StopCriteria{}, parameters);
+}
+
+template <class Method, auto read_options>
+SolverEntry local_entry(std::string name, std::string summary) {
+  return {std::move(name), std::move(summary), make<Solver, Method, read_options>,
+          check<read_options>};
+}
+
+template <class Method, auto read_options>
+GlobalSolverEntry global_entry(std::string name, std::string summary) {
+  return {std::move(name), std::move(summary), make<GlobalSolver, Method, read_options>,
+          check<read_options>};
 }
 
 template <class Entry>
@@ -97,8 +122,8 @@ const Entry& find_entry(std::span<const Entry> entries, std::string_view name) {
     if (entry.name == name) return entry;
   const std::vector<std::string> names = names_of(entries);
   throw core::Diagnostic(
-      {"--solver"}, "solver",
-      core::with_suggestion(core::concat("one of ", core::join(names)), name, names), name);
+      {}, "solver", core::with_suggestion(core::concat("one of ", core::join(names)), name, names),
+      name);
 }
 
 }  // namespace
@@ -106,15 +131,18 @@ const Entry& find_entry(std::span<const Entry> entries, std::string_view name) {
 std::span<const SolverEntry> registered_solvers() {
   // N.B. the default solver comes first; `moreau bench` decides which one it is.
   static const std::vector<SolverEntry> entries = {
-      {"hybrid", "100 nsgs sweeps, then semismooth Newton (AC), then prox, until one converges",
-       make_hybrid},
-      {"nsgs", "nonsmooth Gauss-Seidel with exact one-contact solves (Jean & Moreau 1992)",
-       make_nsgs},
-      {"pgs", "projected Gauss-Seidel on the cone, the game-engine baseline", make_pgs},
-      {"prox", "proximal point with inner nsgs (Siconos PROX; Acary et al. 2018)", make_prox},
-      {"newton-ac", "semismooth Newton, Alart-Curnier (Alart & Curnier 1991)", make_newton_ac},
-      {"newton-fb", "semismooth Newton, SOC Fischer-Burmeister (Fukushima et al. 2001)",
-       make_newton_fb},
+      local_entry<Hybrid, read_hybrid_options>(
+          "hybrid", "100 nsgs sweeps, then semismooth Newton (AC), then prox, until one converges"),
+      local_entry<Nsgs, read_nsgs_options>(
+          "nsgs", "nonsmooth Gauss-Seidel with exact one-contact solves (Jean & Moreau 1992)"),
+      local_entry<Pgs, read_pgs_options>(
+          "pgs", "projected Gauss-Seidel on the cone, the game-engine baseline"),
+      local_entry<Prox, read_prox_options>(
+          "prox", "proximal point with inner nsgs (Siconos PROX; Acary et al. 2018)"),
+      local_entry<NewtonSolver, read_newton_ac_options>(
+          "newton-ac", "semismooth Newton, Alart-Curnier (Alart & Curnier 1991)"),
+      local_entry<NewtonSolver, read_newton_fb_options>(
+          "newton-fb", "semismooth Newton, SOC Fischer-Burmeister (Fukushima et al. 2001)"),
   };
   return entries;
 }
@@ -130,15 +158,15 @@ std::unique_ptr<Solver> make_solver(std::string_view name, const StopCriteria& s
 
 std::span<const GlobalSolverEntry> registered_global_solvers() {
   static const std::vector<GlobalSolverEntry> entries = {
-      {"velocity-newton",
-       "augmented Lagrangian in velocity space, Newton steps on M + H D H^T (CHOLMOD)",
-       make_velocity_newton},
-      {"velocity-nsgs",
-       "nonsmooth Gauss-Seidel on the velocities, no W (LMGC90's NLGS sweep; Jean 1999)",
-       make_velocity_nsgs},
-      {std::string(kAutomaticSolver),
-       "velocity-nsgs, velocity-newton, then hybrid on W (small problems), until one converges",
-       make_automatic},
+      global_entry<VelocityNewton, read_velocity_newton_options>(
+          "velocity-newton",
+          "augmented Lagrangian in velocity space, Newton steps on M + H D H^T (CHOLMOD)"),
+      global_entry<VelocityNsgs, read_velocity_nsgs_options>(
+          "velocity-nsgs",
+          "nonsmooth Gauss-Seidel on the velocities, no W (LMGC90's NLGS sweep; Jean 1999)"),
+      global_entry<Automatic, read_automatic_options>(
+          std::string(kAutomaticSolver),
+          "velocity-nsgs, velocity-newton, then hybrid on W (small problems), until one converges"),
   };
   return entries;
 }
@@ -155,6 +183,19 @@ bool is_global_solver(std::string_view name) {
 std::unique_ptr<GlobalSolver> make_global_solver(std::string_view name, const StopCriteria& stop,
                                                  const SolverParameters& parameters) {
   return find_entry(registered_global_solvers(), name).make(stop, parameters);
+}
+
+std::vector<std::string> every_solver_name() {
+  std::vector<std::string> names = registered_solver_names();
+  for (std::string& name : registered_global_solver_names()) names.push_back(std::move(name));
+  return names;
+}
+
+void check_solver_options(std::string_view name, const SolverParameters& parameters) {
+  if (is_global_solver(name))
+    find_entry(registered_global_solvers(), name).check(parameters);
+  else
+    find_entry(registered_solvers(), name).check(parameters);
 }
 
 }  // namespace moreau::solvers

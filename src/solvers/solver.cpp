@@ -20,21 +20,19 @@ thread_local std::optional<Clock::time_point> deadline;
 std::optional<StopRefusal> refusal(const StopCriteria& stop) {
   // Written so that NaN is refused too.
   if (!(stop.tolerance > 0.0 && stop.tolerance < 1.0))
-    return StopRefusal{"tolerance", "a number in (0, 1)"};
-  if (stop.max_iterations < 1) return StopRefusal{"max_iterations", "a whole number >= 1"};
+    return StopRefusal{"tolerance", "a number in (0, 1)", core::concat(stop.tolerance)};
+  if (stop.max_iterations < 1)
+    return StopRefusal{"max_iterations", "a whole number >= 1", core::concat(stop.max_iterations)};
   if (!(stop.time_limit >= 0.0 && stop.time_limit <= core::kMaxTime))
-    return StopRefusal{
-        "time_limit", core::concat("a number in [0, ", core::kMaxTime, "] (s per solve, 0: none)")};
+    return StopRefusal{"time_limit",
+                       core::concat("a number in [0, ", core::kMaxTime, "] (s per solve, 0: none)"),
+                       core::concat(stop.time_limit)};
   return std::nullopt;
 }
 
 void check_requested(const StopCriteria& stop) {
-  const std::optional<StopRefusal> refused = refusal(stop);
-  if (!refused) return;
-  const std::string found = refused->key == "tolerance"        ? core::concat(stop.tolerance)
-                            : refused->key == "max_iterations" ? core::concat(stop.max_iterations)
-                                                               : core::concat(stop.time_limit);
-  throw core::Diagnostic({}, refused->key, refused->expected, found);
+  if (const std::optional<StopRefusal> refused = refusal(stop))
+    throw core::Diagnostic({}, refused->key, refused->expected, refused->found);
 }
 
 TimeBudget::TimeBudget(double seconds) : outer_(deadline) {

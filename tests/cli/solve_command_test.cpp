@@ -104,11 +104,27 @@ TEST(SolveCommand, FilesThatCrashLibhdf5ExitTwo) {
 TEST(SolveCommand, UnknownSolverAndOptionAreRefusedWithASuggestion) {
   const CommandResult solver = run_moreau("solve " + kData + "local_dense.dat --solver nsgz");
   EXPECT_EQ(solver.exit_code, 2);
+  EXPECT_THAT(solver.output, HasSubstr("--solver: error: solver: expected one of"));
   EXPECT_THAT(solver.output, HasSubstr("did you mean 'nsgs'?"));
   const CommandResult option =
       run_moreau("solve " + kData + "local_dense.dat --solver nsgs --option relaxaton=1.2");
   EXPECT_EQ(option.exit_code, 2);
+  EXPECT_THAT(option.output, HasSubstr("--option: error: nsgs.relaxaton: expected"));
   EXPECT_THAT(option.output, HasSubstr("did you mean 'relaxation'?"));
+}
+
+// Each method of --solvers is checked, with the options, before any problem is read.
+TEST(BenchCommand, UnknownSolverAndOptionAreRefusedAtTheirOptions) {
+  const CommandResult solver =
+      run_moreau("bench " + kData + "local_dense.dat --solvers nsgs,newton-acc --quiet");
+  EXPECT_EQ(solver.exit_code, 2);
+  EXPECT_THAT(solver.output, HasSubstr("--solvers: error: solver: expected one of"));
+  EXPECT_THAT(solver.output, HasSubstr("did you mean 'newton-ac'?"));
+  const CommandResult option = run_moreau("bench " + kData +
+                                          "local_dense.dat --solvers nsgs --option "
+                                          "relaxation=2.5 --quiet");
+  EXPECT_EQ(option.exit_code, 2);
+  EXPECT_THAT(option.output, HasSubstr("--option: error: nsgs.relaxation: expected"));
 }
 
 TEST(SolveCommand, MissingFileExitsTwo) {

@@ -2,8 +2,12 @@
 // against analytic mechanics, in 3D and in planar mode.
 #include "moreau/dynamics/moreau_jean.hpp"
 
+#include "moreau/core/concat.hpp"
+#include "moreau/core/diagnostic.hpp"
+#include "moreau/dynamics/penalty_stepper.hpp"
 #include "moreau/math/quaternion.hpp"
 #include "moreau/solvers/automatic.hpp"
+#include "support/diagnostic_of.hpp"
 #include "support/stepping.hpp"
 
 #include <gmock/gmock.h>
@@ -11,8 +15,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace moreau::dynamics {
 namespace {
@@ -174,6 +181,52 @@ TEST(MoreauJean, ANamedMethodKeepsItsForm) {
   const StepSolvers automatic = make_step_solvers(options.solver);
   EXPECT_EQ(automatic.local->name(), solvers::default_solver_name());
   EXPECT_EQ(automatic.global->name(), solvers::kAutomaticSolver);
+}
+
+// Both steppers take the time step by one rule, and the NSCD one theta by another, which the
+// problem reader places at its keys (tests/io/bad_inputs).
+TEST(MoreauJean, RefusesTheTimeStepsAndThetasItsRulesRefuse) {
+  const double inf = std::numeric_limits<double>::infinity();
+  for (const double h : {-1e-3, 0.0, inf, std::nan(""), 1e-3}) {
+    model::Scene scene = scene_on_ground(3, model::ContactLaw{});
+    MoreauJeanOptions options = options_with_step(h);
+    const std::optional<std::string> expected = time_step_refusal(h);
+    const std::string refusal = testing::diagnostic_of([&] { MoreauJean(scene, options); });
+    EXPECT_EQ(refusal.empty(), !expected) << h;
+    if (expected) {
+      EXPECT_EQ(refusal, core::concat("error: time.step: expected ", *expected, ", found ", h));
+    }
+    PenaltyOptions penalty{.h = h};
+    EXPECT_EQ(testing::diagnostic_of([&] { PenaltyStepper(scene, penalty, {model::Material{}}); }),
+              refusal)
+        << h;
+  }
+  for (const double theta : {0.49, 0.5, 1.0, 1.01, std::nan("")}) {
+    model::Scene scene = scene_on_ground(3, model::ContactLaw{});
+    MoreauJeanOptions options = options_with_step(1e-3);
+    options.theta = theta;
+    const std::string refusal = testing::diagnostic_of([&] { MoreauJean(scene, options); });
+    EXPECT_EQ(refusal.empty(), !theta_refusal(theta)) << theta;
+    EXPECT_EQ(refusal.empty(), theta >= 0.5 && theta <= 1.0) << theta;
+  }
+}
+
+// The settings are checked as the solvers would be made, without making them.
+TEST(MoreauJean, ChecksTheSolverSettingsAsItMakesTheSolvers) {
+  const std::vector<StepSolverSettings> cases = {
+      {.name = "nsgss", .parameters = {}},
+      {.name = "nsgs", .parameters = {{"relaxation", "3"}}},
+      {.name = std::string(solvers::kAutomaticSolver), .parameters = {{"relaxation", "1.3"}}},
+      {.name = "velocity-nsgs", .parameters = {{"relaxation", "1.3"}}}};
+  for (const StepSolverSettings& settings : cases)
+    EXPECT_EQ(testing::diagnostic_of([&] { check_step_solver_settings(settings); }),
+              testing::diagnostic_of([&] { make_step_solvers(settings); }))
+        << settings.name;
+  EXPECT_EQ(testing::diagnostic_of([&] {
+              check_step_solver_settings(cases[0]);
+            }).rfind("error: solver.name: expected one of", 0),
+            0);
+  EXPECT_EQ(testing::diagnostic_of([&] { check_step_solver_settings(cases.back()); }), "");
 }
 
 // The first step of 40 boxes (160 contact points: the sweeps, the global method, the local),

@@ -4,6 +4,7 @@
 #include "moreau/model/loads.hpp"
 
 #include "moreau/core/diagnostic.hpp"
+#include "support/diagnostic_of.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -21,17 +22,6 @@ using ::testing::HasSubstr;
 constexpr double kG = 9.81;
 // Closed forms of a few operations on numbers of order 10: round-off only.
 constexpr double kRoundOff = 1e-13;
-
-// The message of the Diagnostic that f throws, or "" if it throws none.
-template <typename F>
-std::string diagnostic_of(F f) {
-  try {
-    f();
-  } catch (const core::Diagnostic& error) {
-    return error.what();
-  }
-  return "";
-}
 
 TEST(GravityLoad, RampScalesGravityFromZeroToOne) {
   GravityLoad load;
@@ -123,7 +113,7 @@ TEST(GravityLoad, ValidationNamesTheField) {
   const auto message = [](auto change) {
     GravityLoad load;
     change(load);
-    return diagnostic_of([&] { validate(load); });
+    return testing::diagnostic_of([&] { validate(load); });
   };
   EXPECT_EQ(message([](GravityLoad&) {}), "");
   EXPECT_THAT(message([](GravityLoad& l) { l.tilt_rate = -1.0; }), HasSubstr("tilt_rate"));
@@ -147,7 +137,7 @@ TEST(GravityLoad, ValidationNamesTheField) {
 TEST(GravityLoad, ValidationReportsWhereTheLoadWasRead) {
   GravityLoad load;
   load.tilt_rate = -1.0;
-  EXPECT_THAT(diagnostic_of([&] {
+  EXPECT_THAT(testing::diagnostic_of([&] {
                 validate(load, {"wall.yaml", 7, 14});
               }),
               HasSubstr("wall.yaml:7:14: error: tilt_rate"));
@@ -255,7 +245,8 @@ TEST(GroundMotionVelocity, LinearCorrectionIsBlindToAnAddedOffset) {
 
 TEST(GroundMotionVelocity, BadRecordsAreDiagnosed) {
   const auto message = [](AccelerationRecord record) {
-    return diagnostic_of([&] { ground_motion_velocity(record, BaselineCorrection::None); });
+    return testing::diagnostic_of(
+        [&] { ground_motion_velocity(record, BaselineCorrection::None); });
   };
   const Vec3 a = Vec3::UnitX();
   EXPECT_THAT(message({{0.0}, {a}}), HasSubstr("time: expected at least 2 samples, found 1"));
@@ -298,12 +289,13 @@ TEST(RickerPulse, PeakAndZeroCrossings) {
 
 TEST(RickerPulse, BadParametersAreDiagnosed) {
   const Vec3 e = Vec3::UnitX();
-  EXPECT_THAT(diagnostic_of([&] { ricker_pulse(1.0, 0.0, 1.0, e, 0.01, 2.0); }),
+  EXPECT_THAT(testing::diagnostic_of([&] { ricker_pulse(1.0, 0.0, 1.0, e, 0.01, 2.0); }),
               HasSubstr("frequency"));
-  EXPECT_THAT(diagnostic_of([&] { ricker_pulse(1.0, 1.0, 1.0, e, -0.01, 2.0); }), HasSubstr("dt"));
-  EXPECT_THAT(diagnostic_of([&] { ricker_pulse(1.0, 1.0, 1.0, Vec3::Zero(), 0.01, 2.0); }),
+  EXPECT_THAT(testing::diagnostic_of([&] { ricker_pulse(1.0, 1.0, 1.0, e, -0.01, 2.0); }),
+              HasSubstr("dt"));
+  EXPECT_THAT(testing::diagnostic_of([&] { ricker_pulse(1.0, 1.0, 1.0, Vec3::Zero(), 0.01, 2.0); }),
               HasSubstr("direction"));
-  EXPECT_THAT(diagnostic_of([&] { ricker_pulse(1.0, 1.0, 1.0, e, 0.01, 0.001); }),
+  EXPECT_THAT(testing::diagnostic_of([&] { ricker_pulse(1.0, 1.0, 1.0, e, 0.01, 0.001); }),
               HasSubstr("duration"));
 }
 
@@ -331,9 +323,9 @@ TEST(SettlementVelocity, IntegratesBackToTheDisplacements) {
 
 TEST(SettlementVelocity, HistoryMustStartAtZeroDisplacement) {
   const DisplacementHistory history{{0.0, 1.0}, {Vec3(0.0, 0.0, -0.01), Vec3::Zero()}};
-  EXPECT_THAT(diagnostic_of([&] { settlement_velocity(history); }),
+  EXPECT_THAT(testing::diagnostic_of([&] { settlement_velocity(history); }),
               HasSubstr("displacement[0]: expected (0, 0, 0) m"));
-  EXPECT_THAT(diagnostic_of([] {
+  EXPECT_THAT(testing::diagnostic_of([] {
                 settlement_velocity({{1.0, 0.5}, {Vec3::Zero(), Vec3::Zero()}});
               }),
               HasSubstr("time[1]"));

@@ -35,6 +35,26 @@ TEST(RunFolder, ANewFolderIsNumberedPastTheEarlierRuns) {
   EXPECT_EQ(unused_folder(base), scratch.path() / "arch-results-3");
 }
 
+// A folder with a run's results is refused for another, in the words of the front end that
+// asked (moreau run's options, Python's arguments); an empty one, or one of other files, is not.
+TEST(RunFolder, AFolderHoldingARunIsRefusedNamingTheOptionThatReplacesIt) {
+  const testing::ScratchFolder scratch;
+  const fs::path out = scratch.path() / "wall-results";
+  fs::create_directories(out);
+  std::ofstream(out / "notes.txt") << "mine\n";
+  EXPECT_NO_THROW(refuse_earlier_run(out, {"--out", "--overwrite"}));
+  std::ofstream(out / "summary.json") << "{}";
+  try {
+    refuse_earlier_run(out, {"out", "overwrite=True"});
+    ADD_FAILURE() << "a folder holding a run was taken";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(error.where().file, out.string());
+    EXPECT_EQ(error.key(), "out");
+    EXPECT_NE(error.message().find("pass overwrite=True to replace it"), std::string::npos)
+        << error.what();
+  }
+}
+
 // moreau compare keeps its runs in folders of its own (nscd/, penalty/, penalty-k-x10/): the
 // folder holds no run that a run in it would replace, but runs a comparison would join.
 TEST(RunFolder, AFolderOfComparisonRunsHoldsRunsInItsOwnFolders) {

@@ -202,3 +202,11 @@ def test_an_output_folder_holding_a_run_is_refused_unless_overwrite(tmp_path):
         moreau.Run(path, out=tmp_path)
     assert refused.value.key == "out"
     moreau.Run(path, out=tmp_path, overwrite=True).run()
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1025])
+def test_a_thread_count_outside_the_rule_of_every_front_end_is_refused(threads):
+    path = SOURCE / "problems" / "arch-2d.yaml"
+    with pytest.raises(moreau.InputError, match="expected 1 to 1024") as refused:
+        moreau.Run(path, threads=threads)
+    assert refused.value.key == "threads"

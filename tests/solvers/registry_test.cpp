@@ -8,6 +8,7 @@
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/solvers/nsgs.hpp"
 #include "small_problems.hpp"
+#include "support/diagnostic_of.hpp"
 
 #include <gtest/gtest.h>
 
@@ -109,6 +110,49 @@ TEST(Registry, GaussSeidelOptionsAreReadByName) {
   NsgsOptions no_relaxation;
   no_relaxation.relaxation = 0.0;
   EXPECT_THROW(Nsgs{no_relaxation}, core::Diagnostic);
+}
+
+// check_solver_options refuses what building the solver refuses, word for word, for every
+// registered method of either form, and accepts what it accepts.
+TEST(Registry, CheckingAMethodsOptionsRefusesWhatBuildingItRefuses) {
+  const std::vector<SolverParameters> cases = {{},
+                                               {{"no_such_option", "1"}},
+                                               {{"relaxation", "1.3"}},
+                                               {{"relaxation", "2.5"}},
+                                               {{"sweeps", "0"}},
+                                               {{"penalty", "-1"}},
+                                               {{"criterion", "lmgc90-qm16"}}};
+  for (const SolverEntry& entry : registered_solvers())
+    for (const SolverParameters& parameters : cases) {
+      const std::string built =
+          testing::diagnostic_of([&] { make_solver(entry.name, {}, parameters); });
+      EXPECT_EQ(testing::diagnostic_of([&] { check_solver_options(entry.name, parameters); }),
+                built)
+          << entry.name;
+    }
+  for (const GlobalSolverEntry& entry : registered_global_solvers())
+    for (const SolverParameters& parameters : cases) {
+      const std::string built =
+          testing::diagnostic_of([&] { make_global_solver(entry.name, {}, parameters); });
+      EXPECT_EQ(testing::diagnostic_of([&] { check_solver_options(entry.name, parameters); }),
+                built)
+          << entry.name;
+    }
+  EXPECT_NE(testing::diagnostic_of([] {
+              check_solver_options("nsgs", {{"relaxation", "2.5"}});
+            }),
+            "");
+  EXPECT_EQ(testing::diagnostic_of([] {
+              check_solver_options("velocity-nsgs", {{"relaxation", "1.3"}});
+            }),
+            "");
+}
+
+TEST(Registry, AnUnknownMethodIsRefusedWithTheClosestName) {
+  const std::string refusal = testing::diagnostic_of([] { check_solver_options("nsgss", {}); });
+  EXPECT_EQ(refusal.rfind("error: solver: expected one of hybrid, nsgs", 0), 0) << refusal;
+  EXPECT_NE(refusal.find("did you mean 'nsgs'?"), std::string::npos) << refusal;
+  EXPECT_EQ(refusal, testing::diagnostic_of([] { make_solver("nsgss", {}); }));
 }
 
 }  // namespace

@@ -24,9 +24,6 @@ struct BenchSolver {
   bool siconos = false;  ///< a Siconos peer, solved in a child process (peers/isolated_solve.hpp)
 };
 
-/// Every registered method of both forms, local ones first.
-std::vector<std::string> default_solver_names();
-
 /// Which solvers a benchmark runs.
 struct BenchSolverChoice {
   std::vector<std::string> names;  ///< moreau's methods of either form, by registered name

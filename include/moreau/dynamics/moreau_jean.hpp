@@ -33,10 +33,6 @@ namespace moreau::dynamics {
 using math::Index;
 using math::VecX;
 
-/// What StepSolverSettings::name accepts: every method of the local problem, every method
-/// of the global problem, solvers::kAutomaticSolver among them.
-std::vector<std::string> moreau_jean_solver_names();
-
 /// The default time limit of a step's solve, s: a step takes at most five minutes, after
 /// which it keeps the best answer found and counts as not converged. Five minutes is above
 /// the longest steps that converged in the measured runs of the largest bundled structures
@@ -53,7 +49,7 @@ struct StepSolvers {
 /// How a Moreau-Jean step's contact problem is solved: the method, its stop criteria and its
 /// own options.
 struct StepSolverSettings {
-  /// A name of moreau_jean_solver_names(): solvers::kAutomaticSolver lets the stepper choose
+  /// A name of solvers::every_solver_name(): solvers::kAutomaticSolver lets the stepper choose
   /// the form of each step's problem (MoreauJean::uses_global_form); another name solves
   /// every step by that method in its form.
   std::string name{solvers::kAutomaticSolver};
@@ -66,12 +62,21 @@ struct StepSolverSettings {
 /// The solvers that settings.name names: with solvers::kAutomaticSolver, the default method
 /// of the local form and the automatic choice of the global one (MoreauJean::uses_global_form
 /// picks between them each step); otherwise the named one, and null for the other form.
-/// @throws core::Diagnostic for an unknown name or a bad parameter
+/// @throws core::Diagnostic as check_step_solver_settings
 StepSolvers make_step_solvers(const StepSolverSettings& settings);
 
+/// Refuses what make_step_solvers would, building nothing.
+/// @throws core::Diagnostic keyed "solver.name" for an unknown name, "<name>.<key>" for a bad
+///         parameter (solvers::check_solver_options)
+void check_step_solver_settings(const StepSolverSettings& settings);
+
+/// The rule of theta, as time_step_refusal's of h: nothing where it is in [0.5, 1], else what a
+/// refusal (keyed "time.theta") expects.
+std::optional<std::string> theta_refusal(double theta);
+
 struct MoreauJeanOptions {
-  double h = 1e-3;     ///< time step, s, > 0
-  double theta = 0.5;  ///< in [0.5, 1]; 0.5 conserves energy of smooth motion
+  double h = 1e-3;     ///< time step, s: time_step_refusal (stepper.hpp)
+  double theta = 0.5;  ///< theta_refusal; 0.5 conserves energy of smooth motion
   StepSolverSettings solver;
 };
 

@@ -28,7 +28,7 @@ namespace moreau::dynamics {
 enum class CriticalStepPolicy { Refuse, Substep };
 
 struct PenaltyOptions {
-  double h = 1e-5;  ///< time step, s, > 0
+  double h = 1e-5;  ///< time step, s: time_step_refusal (stepper.hpp)
   CriticalStepPolicy critical_step = CriticalStepPolicy::Refuse;
 };
 

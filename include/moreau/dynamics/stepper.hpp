@@ -10,14 +10,24 @@
 #include "moreau/solvers/global_solver.hpp"
 #include "moreau/solvers/solver.hpp"
 
+#include <cmath>
 #include <exception>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
 
 namespace moreau::dynamics {
+
+/// The rule of the time step h, s, of both steppers: nothing where it is a positive, finite
+/// number, else what a refusal expects. The steppers refuse it keyed "time.step", which
+/// run::Run places where the problem file gave the step; the problem reader refuses it there.
+inline std::optional<std::string> time_step_refusal(double h) {
+  if (h > 0.0 && std::isfinite(h)) return std::nullopt;
+  return "a positive number (s)";
+}
 
 /// A contact of the current step, with its frame and the force it transmitted in the step.
 struct Contact {

@@ -19,13 +19,6 @@ namespace moreau::output {
 /// forces (docs/user-guide.md, "moreau limit").
 nlohmann::ordered_json limit_json(const run::Problem& problem, const limit::LimitAnalyses& limits);
 
-/// The front end's names of the folder's option and of the one that replaces an earlier
-/// analysis, for its errors: {"--out", "--overwrite"}, {"out", "overwrite=True"}.
-struct FolderOptions {
-  std::string_view folder;
-  std::string_view overwrite;
-};
-
 /// `folder` claimed (FolderClaim) for a limit analysis; refused where it holds an earlier one
 /// (limit.json), unless `overwrite`.
 /// @throws core::Diagnostic keyed options.folder when it holds one, else as FolderClaim::claim

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace moreau::output {
@@ -13,6 +14,18 @@ namespace moreau::output {
 /// new run in it would replace. A path that cannot be read holds none: creating the folder
 /// then says why.
 bool holds_a_run(const std::filesystem::path& folder);
+
+/// The front end's names of an output folder's option and of the one that replaces earlier
+/// results in it, for its errors: {"--out", "--overwrite"}, {"out", "overwrite=True"}.
+struct FolderOptions {
+  std::string_view folder;
+  std::string_view overwrite;
+};
+
+/// Refuses a folder that holds an earlier run (holds_a_run) for a new one, which only the
+/// front end's option would let replace it: a run never destroys another's results unasked.
+/// @throws core::Diagnostic at the folder, keyed options.folder
+void refuse_earlier_run(const std::filesystem::path& folder, const FolderOptions& options);
 
 /// Whether the folder holds a run itself or in a folder of its own (the runs of moreau
 /// compare: nscd/, penalty/, penalty-k-x10/, ...): those a comparison in it would mix with.

@@ -74,6 +74,11 @@ struct OutputSettings {
 /// The most threads a run may be given (`threads`, moreau run --threads).
 inline constexpr int kMaxThreads = 1024;
 
+/// The rule of a thread count that every front end asks (`threads`, --threads, Python's
+/// threads=), placed at its own key.
+/// @throws core::Diagnostic keyed "threads", without a location, outside [1, kMaxThreads]
+void check_thread_count(int count);
+
 /// A value of a problem that is valid but far outside the physical range of its quantity (a
 /// density in t/m^3, sizes in mm, a record in cm/s^2 read as m/s^2): the run goes on, and the
 /// front end shows it once, before the run, and writes it to summary.json.

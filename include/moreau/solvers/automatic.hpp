@@ -72,9 +72,9 @@ class Automatic final : public GlobalSolver {
   Hybrid on_w_;
 };
 
-/// Registry factory; the automatic choice takes no parameters (they belong to one method:
-/// name it).
-std::unique_ptr<GlobalSolver> make_automatic(const StopCriteria& stop,
-                                             const SolverParameters& parameters);
+/// The registry's reader (registry.hpp): the automatic choice takes no parameters (they
+/// belong to one method: name it), and its options are the stop criteria.
+/// @throws core::Diagnostic for any parameter
+StopCriteria read_automatic_options(const StopCriteria& stop, const SolverParameters& parameters);
 
 }  // namespace moreau::solvers

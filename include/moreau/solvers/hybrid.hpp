@@ -42,7 +42,8 @@ class Hybrid final : public Solver {
   std::array<std::unique_ptr<Solver>, kStages> stages_;  ///< built once, without time limit
 };
 
-/// Registry factory: options `sweeps` and `newton` (ac, the default, or fb).
-std::unique_ptr<Solver> make_hybrid(const StopCriteria& stop, const SolverParameters& parameters);
+/// The registry's reader (registry.hpp): options `sweeps` and `newton` (ac, the default, or fb).
+/// @throws core::Diagnostic for an unknown or out-of-range option
+HybridOptions read_hybrid_options(const StopCriteria& stop, const SolverParameters& parameters);
 
 }  // namespace moreau::solvers

@@ -65,12 +65,11 @@ class NewtonSolver : public Solver {
   NewtonOptions options_;
 };
 
-/// Registry factories: stop from the caller, the other options read by name (finish()ed).
+/// The registry's readers (registry.hpp): stop from the caller, the other options read by
+/// name (finish()ed).
 /// @throws core::Diagnostic for an unknown or out-of-range option
-std::unique_ptr<Solver> make_newton_ac(const StopCriteria& stop,
-                                       const SolverParameters& parameters);
-std::unique_ptr<Solver> make_newton_fb(const StopCriteria& stop,
-                                       const SolverParameters& parameters);
+NewtonOptions read_newton_ac_options(const StopCriteria& stop, const SolverParameters& parameters);
+NewtonOptions read_newton_fb_options(const StopCriteria& stop, const SolverParameters& parameters);
 
 // ---- Per-contact kernels (exposed for the finite-difference tests) ----
 

@@ -19,6 +19,8 @@ struct SolverEntry {
   std::string summary;  ///< one line: the method and its reference
   /// Builds the solver; reads its own options from the parameters (ParameterReader).
   std::unique_ptr<Solver> (*make)(const StopCriteria& stop, const SolverParameters& parameters);
+  /// Reads the options as make does and builds nothing.
+  void (*check)(const SolverParameters& parameters);
 };
 
 /// Every registered solver, the default first.
@@ -40,6 +42,7 @@ struct GlobalSolverEntry {
   std::string summary;
   std::unique_ptr<GlobalSolver> (*make)(const StopCriteria& stop,
                                         const SolverParameters& parameters);
+  void (*check)(const SolverParameters& parameters);
 };
 
 std::span<const GlobalSolverEntry> registered_global_solvers();
@@ -49,5 +52,15 @@ bool is_global_solver(std::string_view name);
 /// @throws core::Diagnostic for an unknown name (listing the valid ones) or bad parameters
 std::unique_ptr<GlobalSolver> make_global_solver(std::string_view name, const StopCriteria& stop,
                                                  const SolverParameters& parameters = {});
+
+/// The names of registered_solvers(), then of registered_global_solvers(): every method a
+/// run's steps (dynamics::StepSolverSettings::name) and `moreau bench` take.
+std::vector<std::string> every_solver_name();
+
+/// Refuses what make_solver or make_global_solver would refuse of the name and the
+/// parameters, building no solver: for a front end that checks its input before it runs.
+/// @throws core::Diagnostic keyed "solver" for an unknown name (listing the methods of the
+///         local form), "<name>.<key>" for a bad parameter
+void check_solver_options(std::string_view name, const SolverParameters& parameters);
 
 }  // namespace moreau::solvers

@@ -52,10 +52,11 @@ struct StopCriteria {
 };
 
 /// A stop criterion that a user may not ask for: its key ("tolerance", "max_iterations" or
-/// "time_limit") and what it expects.
+/// "time_limit"), what it expects and the value found.
 struct StopRefusal {
   std::string_view key;
   std::string expected;
+  std::string found;
 };
 
 /// The first of the criteria that a user may not ask for, none where all may be: a tolerance

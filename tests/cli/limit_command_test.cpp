@@ -110,16 +110,6 @@ TEST(LimitCommand, WritesEachEndsFilesIntoTheOutFolderAndReplacesThemOnlyWhenAsk
   EXPECT_TRUE(std::filesystem::exists(out / "limit" / "1-exact-lower" / "forces.csv"));
 }
 
-TEST(LimitCommand, PrintsTheCollapseAsTheProblemsLoadFactor) {
-  const CommandResult result = run_moreau("limit " + kTiltingArchFile + kProofSeconds);
-  ASSERT_EQ(result.exit_code, 0) << result.output;
-  EXPECT_THAT(result.output, HasSubstr("moreau limit: Arch on a tilting table"));
-  EXPECT_THAT(result.output, HasSubstr("load along (-1, 0, 0), exact cones:\n"
-                                       "    upper end (associative friction): tilt_angle_deg "));
-  EXPECT_THAT(result.output, HasSubstr("mechanism: 4-hinge mechanism of 3 parts"));
-  EXPECT_THAT(result.output, HasSubstr("not proven the least (Cbc's bound after 1 s"));
-}
-
 // The façade under El Centro, 734 contact points: Cbc, which has proven no assembly that large,
 // is not run unless --time-limit asks; the lower end, from the iteration, lies below the upper
 // end along both directions of the record.

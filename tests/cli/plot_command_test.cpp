@@ -338,24 +338,6 @@ TEST(PlotCommand, RefusesWhatItCannotPlot) {
                                      "you mean 'block'?)"));
 }
 
-// An executable copied away from its scripts says where it looked for them: beside it, in
-// ../share/moreau, and in the install prefix's share/moreau.
-TEST(PlotCommand, ACopiedExecutableSaysWhereItLookedForItsScripts) {
-  const ScratchFolder folder;
-  const fs::path out = run_problem(folder, "{every: 100}");
-  const fs::path copy = folder.path() / "bin" / "moreau";
-  fs::create_directories(copy.parent_path());
-  fs::copy_file(MOREAU_EXECUTABLE, copy);
-  const CommandResult plotted = run_executable(copy.string(), "plot " + out.string());
-  EXPECT_NE(plotted.exit_code, 0) << plotted.output;
-  EXPECT_THAT(plotted.output, HasSubstr("plot_run.py is not installed: looked for it in " +
-                                        (folder.path() / "bin/share/moreau").string() + ", " +
-                                        (folder.path() / "share/moreau").string() + " and "))
-      << plotted.output;
-  EXPECT_THAT(plotted.output,
-              HasSubstr("share/moreau (cmake --install puts it in PREFIX/share/moreau)"));
-}
-
 TEST(PlotCommand, OutputControlMustBeAFreeBody) {
   const ScratchFolder folder;
   std::ofstream(folder.path() / "block.yaml") << tilting_block("{control: ground}");

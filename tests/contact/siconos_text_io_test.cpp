@@ -120,9 +120,5 @@ std::string bad_file_name(const ::testing::TestParamInfo<BadFile>& info) {
 INSTANTIATE_TEST_SUITE_P(Rules, MalformedSiconosText, ::testing::ValuesIn(kBadFiles),
                          bad_file_name);
 
-TEST(ContactProblemFileRead, RefusesAMissingFile) {
-  EXPECT_THROW(read_contact_problem_file(data("no_such_file.dat")), core::Diagnostic);
-}
-
 }  // namespace
 }  // namespace moreau::contact

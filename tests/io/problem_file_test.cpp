@@ -28,7 +28,6 @@ using testing::body_named;
 namespace fs = std::filesystem;
 using math::Vec3;
 using ::testing::HasSubstr;
-using ::testing::StartsWith;
 
 TEST_F(ProblemFileTest, EveryKeyOfA3dFileIsHonoured) {
   write("shake.csv", kRecord);
@@ -221,25 +220,6 @@ bodies:
   EXPECT_FALSE(p.threads) << "the machine's cores, as moreau run counts them";
   EXPECT_TRUE(std::isinf(p.collapse.max_displacement));
   EXPECT_DOUBLE_EQ(p.scene.interactions.law(0, 0).friction, model::ContactLaw{}.friction);
-}
-
-TEST_F(ProblemFileTest, ErrorsCarryFileLineColumnAndKeyPath) {
-  const fs::path path = write("bad.yaml", R"(version: 1
-time: {step: 1.0e-3, duration: 0.1}
-bodies:
-  - name: ball
-    shape: {type: sphere, radius: -1}
-)");
-  try {
-    read_problem_file(path);
-    FAIL() << "no error";
-  } catch (const core::Diagnostic& error) {
-    EXPECT_EQ(error.where().line, 5);
-    EXPECT_EQ(error.where().column, 35);
-    EXPECT_EQ(error.key(), "bodies[0].shape.radius");
-    EXPECT_THAT(error.what(), StartsWith(path.string() + ":5:35: error: "));
-    EXPECT_THAT(error.what(), HasSubstr("expected a positive number (m), found '-1'"));
-  }
 }
 
 // The example of docs/problem-files.md is a file users copy: it must read.

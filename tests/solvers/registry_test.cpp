@@ -148,6 +148,16 @@ TEST(Registry, CheckingAMethodsOptionsRefusesWhatBuildingItRefuses) {
             "");
 }
 
+// What a run's steps and moreau bench take: every method of the local form, then every one
+// of the global form.
+TEST(Registry, EveryNameIsTheLocalMethodsThenTheGlobalOnes) {
+  std::vector<std::string> expected = registered_solver_names();
+  const std::vector<std::string> global = registered_global_solver_names();
+  ASSERT_FALSE(global.empty());
+  expected.insert(expected.end(), global.begin(), global.end());
+  EXPECT_EQ(every_solver_name(), expected);
+}
+
 TEST(Registry, AnUnknownMethodIsRefusedWithTheClosestName) {
   const std::string refusal = testing::diagnostic_of([] { check_solver_options("nsgss", {}); });
   EXPECT_EQ(refusal.rfind("error: solver: expected one of hybrid, nsgs", 0), 0) << refusal;

@@ -1,9 +1,10 @@
-// Values a problem file may give but that lie far outside their physical range (a density in
-// t/m^3, a record in cm/s^2 read as m/s^2, a step in which a body falls through another,
-// sizes in millimetres) are accepted with a warning naming the key: `moreau check` prints it
-// and exits 0, `moreau run` prints it once to stderr (under --quiet too), runs, exits 0 and
-// writes it into summary.json's "warnings". The bundled problems give none. Notes (what the
-// reader did to the input, such as the faces `snap` made coplanar) go the same way.
+// The warnings of io/problem_warnings.cpp through the command line. Values a problem file may give
+// but that lie far outside their physical range (a density in t/m^3, a record in cm/s^2 read as
+// m/s^2, a step in which a body falls through another, sizes in millimetres) are accepted with a
+// warning naming the key: `moreau check` prints it and exits 0, `moreau run` prints it once to
+// stderr (under --quiet too), runs, exits 0 and writes it into summary.json's "warnings". The
+// bundled problems give none. Notes (what the reader did to the input, such as the faces `snap`
+// made coplanar) go the same way.
 #include "support/block_wall.hpp"
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"

@@ -1,11 +1,13 @@
-// The warnings of io/problem_warnings.cpp through the command line. Values a problem file may give
-// but that lie far outside their physical range (a density in t/m^3, a record in cm/s^2 read as
-// m/s^2, a step in which a body falls through another, sizes in millimetres) are accepted with a
-// warning naming the key: `moreau check` prints it and exits 0, `moreau run` prints it once to
-// stderr (under --quiet too), runs, exits 0 and writes it into summary.json's "warnings". The
-// bundled problems give none. Notes (what the reader did to the input, such as the faces `snap`
-// made coplanar) go the same way.
+// The warnings of io/problem_warnings.cpp through the command line (the reader's own are
+// tests/io/problem_warnings_test.cpp's). Values a problem file may give but that lie far
+// outside their physical range (a density in t/m^3, a record in cm/s^2 read as m/s^2, a step
+// in which a body falls through another, sizes in millimetres) are accepted with a warning
+// naming the key: `moreau check` prints it and exits 0, `moreau run` prints it once to stderr
+// (under --quiet too), runs, exits 0 and writes it into summary.json's "warnings". The bundled
+// problems give none. Notes (what the reader did to the input, such as the faces `snap` made
+// coplanar) go the same way.
 #include "support/block_wall.hpp"
+#include "support/cube_on_a_slab.hpp"
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
 
@@ -24,24 +26,6 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-// A free cube of side `side` resting on a fixed slab, with the given density and step.
-std::string scene(const std::string& density, const std::string& step, const std::string& side,
-                  const std::string& extra = "") {
-  return "version: 1\n"
-         "time: {step: " +
-         step +
-         ", duration: 1.0}\n"
-         "materials:\n"
-         "  - {name: stone, density: " +
-         density +
-         "}\n"
-         "bodies:\n"
-         "  - {name: slab, shape: {type: box, size: [4, 4, 0.2]}, position: [0, 0, -0.1], "
-         "fixed: true}\n"
-         "  - {name: cube, shape: {type: box, size: [" +
-         side + ", " + side + ", " + side + "]}, position: [0, 0, " + side + "]}\n" + extra;
-}
 
 struct Outcome {
   CommandResult check;
@@ -85,20 +69,20 @@ void expect_warning(const Outcome& outcome, const std::string& location, const s
 
 TEST(InputWarnings, DensityInTonnesPerCubicMetre) {
   const ScratchFolder scratch;
-  expect_warning(check_and_run(scratch, scene("2.4", "1.0e-3", "0.5")), "problem.yaml:4:28",
-                 "materials[0].density", "did you mean 2400 kg/m^3");
+  expect_warning(check_and_run(scratch, cube_on_a_slab("2.4", "1.0e-3", "0.5")),
+                 "problem.yaml:4:28", "materials[0].density", "did you mean 2400 kg/m^3");
 }
 
 TEST(InputWarnings, DensityInGramsPerCubicMetre) {
   const ScratchFolder scratch;
-  expect_warning(check_and_run(scratch, scene("2.4e6", "1.0e-3", "0.5")), "problem.yaml:4:28",
-                 "materials[0].density", "did you mean 2400 kg/m^3");
+  expect_warning(check_and_run(scratch, cube_on_a_slab("2.4e6", "1.0e-3", "0.5")),
+                 "problem.yaml:4:28", "materials[0].density", "did you mean 2400 kg/m^3");
 }
 
 // g h^2 = 9.81 * 0.25 = 2.45 m in a step of 0.5 s, more than the cube's diagonal 0.87 m.
 TEST(InputWarnings, StepInWhichABodyFallsMoreThanItsSize) {
   const ScratchFolder scratch;
-  const Outcome outcome = check_and_run(scratch, scene("2400", "0.5", "0.5"));
+  const Outcome outcome = check_and_run(scratch, cube_on_a_slab("2400", "0.5", "0.5"));
   // The run takes one step of 0.5 s: --duration 0.002 is refused as shorter than a step.
   EXPECT_THAT(outcome.check.output, HasSubstr("problem.yaml:2:14: warning: time.step: "));
   EXPECT_THAT(outcome.check.output, HasSubstr("a body falls g h^2 = 2.45"));
@@ -108,8 +92,8 @@ TEST(InputWarnings, StepInWhichABodyFallsMoreThanItsSize) {
 // A cube of 500 mm written as 500 m: larger than any block.
 TEST(InputWarnings, BodyInMillimetres) {
   const ScratchFolder scratch;
-  expect_warning(check_and_run(scratch, scene("2400", "1.0e-3", "500")), "problem.yaml:7:5",
-                 "bodies[1]", "were its sizes given in millimetres?");
+  expect_warning(check_and_run(scratch, cube_on_a_slab("2400", "1.0e-3", "500")),
+                 "problem.yaml:7:5", "bodies[1]", "were its sizes given in millimetres?");
 }
 
 // Two stones 20 km apart: a 20 m scene in millimetres.
@@ -117,8 +101,8 @@ TEST(InputWarnings, SceneWiderThanTenKilometres) {
   const ScratchFolder scratch;
   const std::string far =
       "  - {name: far, shape: {type: box, size: [0.5, 0.5, 0.5]}, position: [20000, 0, 0.25]}\n";
-  expect_warning(check_and_run(scratch, scene("2400", "1.0e-3", "0.5", far)), "problem.yaml:8:5",
-                 "bodies[2]", "were sizes or positions given in millimetres?");
+  expect_warning(check_and_run(scratch, cube_on_a_slab("2400", "1.0e-3", "0.5", far)),
+                 "problem.yaml:8:5", "bodies[2]", "were sizes or positions given in millimetres?");
 }
 
 // A ball on a table driven by `motion` (a ground_motion's mapping), on line 9 at column 22.
@@ -186,7 +170,7 @@ TEST(InputWarnings, TheJointsSnapSnappedAreANoteOfCheckRunAndTheSummary) {
 
 TEST(InputWarnings, PlausibleValuesGiveNone) {
   const ScratchFolder scratch;
-  const Outcome outcome = check_and_run(scratch, scene("2400", "1.0e-3", "0.5"));
+  const Outcome outcome = check_and_run(scratch, cube_on_a_slab("2400", "1.0e-3", "0.5"));
   EXPECT_EQ(outcome.check.exit_code, 0) << outcome.check.output;
   EXPECT_THAT(outcome.check.output, Not(HasSubstr("warning")));
   EXPECT_EQ(outcome.run.exit_code, 0) << outcome.run.output;

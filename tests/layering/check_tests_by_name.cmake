@@ -1,0 +1,32 @@
+cmake_minimum_required(VERSION 3.25)
+# Fails when a source file src/<layer>/<stem>.cpp has no test file of its name in its layer's
+# test folder, tests/<layer>/<stem>_test.cpp or <stem>_<label>_test.cpp for a label of
+# SUFFIXES (tests/CMakeLists.txt), so that a file's tests are found without grep.
+# PRIVATE: the stems tested through the public file that uses them, whose headers sit in src/
+# where no test reaches (docs/architecture.md, "Tests and checks").
+file(GLOB_RECURSE sources RELATIVE "${SOURCE_DIR}/src" "${SOURCE_DIR}/src/*.cpp")
+set(untested "")
+foreach(source IN LISTS sources)
+  get_filename_component(layer "${source}" DIRECTORY)
+  get_filename_component(stem "${source}" NAME_WE)
+  if(stem IN_LIST PRIVATE)
+    continue()
+  endif()
+  set(found FALSE)
+  foreach(suffix IN ITEMS "" ${SUFFIXES})
+    if(suffix)
+      set(suffix "_${suffix}")
+    endif()
+    if(EXISTS "${SOURCE_DIR}/tests/${layer}/${stem}${suffix}_test.cpp")
+      set(found TRUE)
+    endif()
+  endforeach()
+  if(NOT found)
+    list(APPEND untested "src/${source}: no tests/${layer}/${stem}_test.cpp")
+  endif()
+endforeach()
+if(untested)
+  string(REPLACE ";" "\n  " message "${untested}")
+  message(FATAL_ERROR "Source files without a test file of their name:\n  ${message}")
+endif()
+message(STATUS "Every source file has a test file of its name")

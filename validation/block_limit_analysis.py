@@ -286,11 +286,13 @@ class Mechanism:
 
 
 def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=None,
-                               cohesion=0.0, tensile_strength=0.0):
+                               cohesion=0.0, tensile_strength=0.0, brittle=False):
     """The minimum live-load factor at which a mechanism with consistent forces exists under
     non-associative Coulomb friction (bonded joints: the module docstring's shifted cones):
-    the MILP of the module docstring. With `at`, the
-    feasibility problem at that fixed factor instead (no objective: HiGHS only looks for a
+    the MILP of the module docstring. With `brittle`, a bonded point that moves (opens or
+    slips) has lost its bond: a binary b_p >= y_p, z+-_q says it moves, its strengths are
+    C_p (1 - b_p) and T_p (1 - b_p), and it opens at c_p = 0 and slips on the dry cone.
+    With `at`, the feasibility problem at that fixed factor instead (no objective: HiGHS only looks for a
     point, much faster than proving a minimum): a mechanism exists at `at` if it returns.
     Raises if no solution was found within time_limit seconds, or if the solution violates
     a complementarity or leans on the live-work bound."""
@@ -300,13 +302,16 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
                                           tensile_strength=tensile_strength)
     shear, tension = point_strengths(s, cohesion), point_strengths(s, tensile_strength)
     force_bounds = normal_force_bounds(s, friction, upper, shear, tension)
+    # The strengths of a point that moves.
+    moving_shear, moving_tension = (0 * shear, 0 * tension) if brittle else (shear, tension)
     # Unknowns: c (k), t (k), lambda, u (n), d (k), s+ (k), s- (k), y (k), z+ and z- (k/2
-    # each: one per interface, points 2q and 2q + 1 being its ends).
+    # each: one per interface, points 2q and 2q + 1 being its ends), with `brittle` b (k).
     C, T, LAM = 0, k, 2 * k
     U = 2 * k + 1
     D, SP, SM, Y, ZP = (U + n + m * k for m in range(5))
     ZM = ZP + k // 2
-    width = U + n + 5 * k
+    B = ZM + k // 2
+    width = B + (k if brittle else 0)
     rows, lower, upper_rows = [], [], []
 
     def add(row, low, high):
@@ -320,12 +325,20 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
         row[LAM] = s.live[r]
         add(row, s.dead[r], s.dead[r])
     for p in range(k):
-        e = np.zeros(width)
-        e[[C + p, T + p]] = (-friction, 1.0)
-        add(e, -np.inf, shear[p])  # t <= mu c + C
-        e = np.zeros(width)
-        e[[C + p, T + p]] = (-friction, -1.0)
-        add(e, -np.inf, shear[p])  # -t <= mu c + C
+        for sign in (1.0, -1.0):
+            e = np.zeros(width)
+            e[[C + p, T + p]] = (-friction, sign)
+            if brittle:
+                e[B + p] = shear[p]
+            add(e, -np.inf, shear[p])  # +-t <= mu c + C (1 - b)
+        if brittle:
+            e = np.zeros(width)
+            e[[C + p, B + p]] = (-1.0, tension[p])
+            add(e, -np.inf, tension[p])  # c >= -T (1 - b)
+            for binary in (Y + p, ZP + p // 2, ZM + p // 2):
+                e = np.zeros(width)
+                e[[binary, B + p]] = (1.0, -1.0)
+                add(e, -np.inf, 0.0)  # b >= y, z+, z-
         e = np.zeros(width)
         e[U:U + n] = s.A[:, p]
         e[D + p] = -1.0
@@ -339,7 +352,7 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
         e[[D + p, Y + p]] = (1.0, -1.0)
         add(e, -np.inf, 0.0)  # d <= y
         e = np.zeros(width)
-        e[[C + p, Y + p]] = (1.0, big + tension[p])
+        e[[C + p, Y + p]] = (1.0, big + moving_tension[p])
         add(e, -np.inf, big)  # c + T <= (C + T) (1 - y)
         slack = 2 * (friction * big + shear[p])  # the largest of mu c + C +- t
         for rate, binary, sign in ((SP, ZP, 1.0), (SM, ZM, -1.0)):
@@ -348,7 +361,7 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
             add(e, -np.inf, 0.0)  # s+- <= z+-
             e = np.zeros(width)
             e[[T + p, C + p, binary + p // 2]] = (sign, friction, slack)
-            add(e, -np.inf, slack - shear[p])  # mu c + C +- t <= slack (1 - z+-)
+            add(e, -np.inf, slack - moving_shear[p])  # mu c + C +- t <= slack (1 - z+-)
     for q in range(k // 2):
         e = np.zeros(width)
         e[[ZP + q, ZM + q]] = 1.0
@@ -381,9 +394,9 @@ def nonassociative_load_factor(blocks, ground_z, friction, time_limit=600.0, at=
     x = result.x
     c, t = x[C:C + k], x[T:T + k]
     opening, slip_plus, slip_minus = x[D:D + k], x[SP:SP + k], x[SM:SM + k]
-    products = np.concatenate([(c + tension) * opening,
-                               np.abs(t + friction * c + shear) * slip_plus,
-                               np.abs(friction * c + shear - t) * slip_minus])
+    products = np.concatenate([(c + moving_tension) * opening,
+                               np.abs(t + friction * c + moving_shear) * slip_plus,
+                               np.abs(friction * c + moving_shear - t) * slip_minus])
     live_work = float(s.live @ x[U:U + n])
     if products.max() > COMPLEMENTARITY_TOLERANCE:
         raise RuntimeError(f"complementarity violated by {products.max():.2e}")

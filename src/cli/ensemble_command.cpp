@@ -266,6 +266,7 @@ nlohmann::json distribution(const Ensemble& ensemble, const std::vector<Ensemble
     json["limit"] = {{"lower", range->lower},
                      {"upper", range->upper},
                      {"lower_proven", range->proven},
+                     {"lower_with_brittle_bonds", range->brittle_bonds},
                      {"copies_below", below},
                      {"copies_within", static_cast<long>(loads.size()) - below - above},
                      {"copies_above", above}};

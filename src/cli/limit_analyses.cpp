@@ -23,6 +23,26 @@ std::string load(const limit::LoadPattern& pattern, double multiplier) {
                       ") ", multiplier, ')');
 }
 
+// "    <label>: tilt_angle_deg ..., proven the least by Cbc" and its mechanism.
+void print_lower_end(std::string_view label, const limit::MinimumCollapse& m,
+                     const limit::LoadPattern& pattern, double seconds) {
+  std::cout << "    " << label << ": ";
+  if (!m.unsolved.empty()) {
+    std::cout << m.unsolved << '\n';
+    return;
+  }
+  std::cout << load(pattern, m.collapse.multiplier) << ", ";
+  if (m.proven)
+    std::cout << "proven the least by Cbc";
+  else if (seconds > 0.0)
+    std::cout << "a mechanism is possible from here, not proven the least (Cbc's bound after "
+              << seconds << " s: " << pattern.load_factor_name() << ' '
+              << pattern.load_factor(m.lower_bound) << ')';
+  else
+    std::cout << "a mechanism is possible from here, not proven the least (Cbc not run)";
+  std::cout << "\n      mechanism: " << m.collapse.mechanism.description << '\n';
+}
+
 void print_analysis(const limit::LimitAnalysis& a, const limit::LoadPattern& pattern,
                     double seconds) {
   const limit::Collapse& c = a.collapse;
@@ -41,22 +61,10 @@ void print_analysis(const limit::LimitAnalysis& a, const limit::LoadPattern& pat
   }
   std::cout << "\n    upper end (associative friction): " << load(pattern, c.multiplier) << '\n'
             << "      mechanism: " << c.mechanism.description << '\n';
-  const limit::MinimumCollapse& m = a.minimum;
-  std::cout << "    lower end (non-associative friction): ";
-  if (!m.unsolved.empty()) {
-    std::cout << m.unsolved << '\n';
-    return;
-  }
-  std::cout << load(pattern, m.collapse.multiplier) << ", ";
-  if (m.proven)
-    std::cout << "proven the least by Cbc";
-  else if (seconds > 0.0)
-    std::cout << "a mechanism is possible from here, not proven the least (Cbc's bound after "
-              << seconds << " s: " << pattern.load_factor_name() << ' '
-              << pattern.load_factor(m.lower_bound) << ')';
-  else
-    std::cout << "a mechanism is possible from here, not proven the least (Cbc not run)";
-  std::cout << "\n      mechanism: " << m.collapse.mechanism.description << '\n';
+  print_lower_end("lower end (non-associative friction)", a.minimum, pattern, seconds);
+  if (a.brittle_minimum)
+    print_lower_end("lower end with brittle bonds (a joint that moves is dry, as in a run)",
+                    *a.brittle_minimum, pattern, seconds);
 }
 
 }  // namespace
@@ -120,7 +128,8 @@ void print_limits(const run::Problem& problem, const limit::LimitAnalyses& limit
   std::cout << "  " << limits.contacts.size() << " contact points";
   if (limits.bonded > 0)
     std::cout << " (" << limits.bonded
-              << " bonded: cohesion and tensile strength as a perfectly plastic joint)";
+              << " bonded: cohesion and tensile strength, kept where a joint moves, and at the "
+                 "lower end with brittle bonds lost)";
   std::cout << ", " << limits.pattern.kind << " load";
   if (problem.scene.dimension == 3)
     std::cout << ", cones as pyramids of " << limits.settings.facets << " faces";
@@ -137,7 +146,8 @@ std::string collapse_range_text(const limit::LoadPattern& pattern,
   return core::concat("collapse loads from ", pattern.load_factor_name(), ' ', range.lower, " (",
                       range.proven ? "the least at which a mechanism is possible, proven"
                                    : "a mechanism is possible from here, not proven the least",
-                      ") to ", range.upper, " (the upper end)");
+                      range.brittle_bonds ? ", with brittle bonds" : "", ") to ", range.upper,
+                      " (the upper end)");
 }
 
 }  // namespace moreau::cli

@@ -512,11 +512,12 @@ def limit_pictures(folder):
         limit = json.load(stream)
     factor = LOAD_FACTORS.get(limit["load_factor_name"], limit["load_factor_name"])
     scene = {"title": limit["title"], "dimension": 2 if limit["facets"] is None else 3}
-    ends = (("upper", "upper end (associative friction)"),
-            ("lower", "lower end (non-associative friction)"))
+    ends = (("upper", None, "upper end (associative friction)"),
+            ("lower", "nonassociative", "lower end (non-associative friction)"),
+            ("brittle-lower", "brittle", "lower end with brittle bonds"))
     for n, analysis in enumerate(limit["analyses"], 1):
-        for end, label in ends:
-            answer = analysis if end == "upper" else analysis.get("nonassociative", {})
+        for end, key, label in ends:
+            answer = analysis if key is None else analysis.get(key, {})
             answer_folder = os.path.join(folder, "limit", f"{n}-{analysis['cone']}-{end}")
             frame = last_frame(answer_folder, "bodies")
             if answer.get("outcome") != "collapse" or frame is None:

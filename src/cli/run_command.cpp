@@ -192,13 +192,13 @@ void print_collapse_range(const limit::LimitAnalyses& limits, const run::RunSumm
   const double collapse = summary.collapse->load_factor;
   std::cout << "  the collapse at " << collapse << ' ' << collapse_position_text(*range, collapse)
             << '\n';
-  // The run's bonds are brittle, the analysis' plastic (docs/limit-analysis.md, "Bonded
-  // joints"): once bonds break, the range of the intact joints no longer bounds the run.
-  if (limits.bonded > 0 && summary.bonds && summary.bonds->broken > 0)
-    std::cout << "  the range is that of the " << limits.bonded
-              << " bonded points intact (perfectly plastic joints); " << summary.bonds->broken
-              << " broke in the run and their joints are dry from then on (the problem without "
-                 "its cohesion gives the dry structure's range)\n";
+  // The run's bonds are brittle (docs/limit-analysis.md, "Bonded joints"): the range's lower
+  // end is the one with brittle bonds, which bounds the run whichever of them break.
+  if (limits.bonded > 0 && summary.bonds)
+    std::cout << "  of the " << limits.bonded << " bonded points " << summary.bonds->broken
+              << " broke in the run; the lower end takes a bond as broken wherever its joint "
+                 "moves, so that it bounds the run whichever break, and the upper end keeps "
+                 "them all\n";
 }
 
 // --track: bodies history.csv follows besides those it follows anyway (moreau ida follows its

@@ -99,18 +99,20 @@ auto at_own_scale(bool tilts_bonds, double first, Solve solve) {
       "strengths that keep raising it");
 }
 
-// The lower end under the upper end `associative`, at its own scale where a tilt loads bonds:
-// the scales settled first by the fictitious-friction iteration alone, then Cbc (where it
-// runs) from there, each of its programs taking its seconds.
+// The lower end under the upper end `associative` with `bonds`, at its own scale where a tilt
+// loads bonds: the scales settled first by the fictitious-friction iteration alone, then Cbc
+// (where it runs) from there, each of its programs taking its seconds.
 MinimumCollapse lower_end(const model::Scene& scene, const LimitAnalyses& limits,
-                          const Collapse& associative, ConeFacets cone, bool tilts_bonds) {
+                          const Collapse& associative, ConeFacets cone, bool tilts_bonds,
+                          MovingBonds bonds) {
   const auto at_scale = [&](double seconds) {
     return [&, seconds](double scale) {
       // The upper end at its own scale bounds the multiplier at any lower one.
       Collapse upper = associative;
       upper.strength_scale = scale;
       return nonassociative_collapse(scene, limits.contacts, upper, cone, limits.settings.facets,
-                                     limits.settings.iterations, seconds);
+                                     limits.settings.iterations, seconds, bonds,
+                                     limits.pattern.least_multiplier());
     };
   };
   const double seconds = limits.settings.seconds;
@@ -168,6 +170,7 @@ LimitAnalyses analyse_limits(const run::Problem& problem, const LimitSettings& s
                                                                  direction, cone, settings.facets,
                                                                  scale);
                                    }),
+                      {},
                       {}};
       announce(core::concat("the lower end (", which, ")"));
       if (limits.lower_end_skipped)
@@ -176,7 +179,15 @@ LimitAnalyses analyse_limits(const run::Problem& problem, const LimitSettings& s
                          " contact points unless its iterations are given (moreau limit "
                          "--iterations, moreau.limit(iterations=...))");
       else if (a.collapse.outcome == Collapse::Outcome::Collapse)
-        a.minimum = lower_end(problem.scene, limits, a.collapse, cone, tilts_bonds);
+        a.minimum =
+            lower_end(problem.scene, limits, a.collapse, cone, tilts_bonds, MovingBonds::Hold);
+      if (limits.bonded > 0) {
+        announce(core::concat("the lower end with brittle bonds (", which, ")"));
+        a.brittle_minimum = a.minimum;  // "not searched for", or no collapse: the same reason
+        if (!limits.lower_end_skipped && a.collapse.outcome == Collapse::Outcome::Collapse)
+          a.brittle_minimum =
+              lower_end(problem.scene, limits, a.collapse, cone, tilts_bonds, MovingBonds::Break);
+      }
       limits.analyses.push_back(std::move(a));
     }
   return limits;
@@ -184,13 +195,14 @@ LimitAnalyses analyse_limits(const run::Problem& problem, const LimitSettings& s
 
 std::optional<CollapseRange> collapse_range(const LimitAnalyses& limits) {
   CollapseRange range{std::numeric_limits<double>::infinity(),
-                      -std::numeric_limits<double>::infinity(), true};
+                      -std::numeric_limits<double>::infinity(), true, limits.bonded > 0};
   for (const LimitAnalysis& a : limits.analyses) {
     if (a.collapse.outcome != Collapse::Outcome::Collapse) continue;
     range.upper = std::max(range.upper, limits.pattern.load_factor(a.collapse.multiplier));
-    if (!a.minimum.unsolved.empty()) continue;
-    range.lower = std::min(range.lower, limits.pattern.load_factor(a.minimum.collapse.multiplier));
-    range.proven = range.proven && a.minimum.proven;
+    const MinimumCollapse& lower = a.brittle_minimum ? *a.brittle_minimum : a.minimum;
+    if (!lower.unsolved.empty()) continue;
+    range.lower = std::min(range.lower, limits.pattern.load_factor(lower.collapse.multiplier));
+    range.proven = range.proven && lower.proven;
   }
   if (!std::isfinite(range.upper) || !std::isfinite(range.lower)) return std::nullopt;
   return range;
@@ -219,7 +231,8 @@ std::optional<run::LimitRangeSummary> range_summary(const LimitAnalyses& limits,
                                                     const run::RunSummary& summary) {
   const std::optional<CollapseRange> range = collapse_range(limits);
   if (!range) return std::nullopt;
-  run::LimitRangeSummary placed{range->lower, range->upper, range->proven, {}, {}};
+  run::LimitRangeSummary placed{range->lower,         range->upper, range->proven,
+                                range->brittle_bonds, {},           {}};
   if (!summary.collapse || limits.pattern.equivalent_of_dynamic_load()) return placed;
   placed.collapse = position_name(position_in(*range, summary.collapse->load_factor));
   if (summary.first_motion)

@@ -147,6 +147,10 @@ double LoadPattern::load_factor(double lambda) const {
   return kind == "tilt" ? initial_tilt + std::atan(lambda) * 180.0 / std::numbers::pi : lambda;
 }
 
+double LoadPattern::least_multiplier() const {
+  return kind == "tilt" ? -std::tan(initial_tilt * std::numbers::pi / 180.0) : 0.0;
+}
+
 std::string LoadPattern::load_factor_name() const {
   if (kind == "tilt") return "tilt_angle_deg";
   return kind == "lateral" ? "lambda" : "pga_g";
@@ -402,12 +406,13 @@ constexpr double kForceTolerance = 1e-6;
 // complementarities: the statics, the bodies' velocities u, per contact its opening rate
 // d_k = A_n^T u >= 0 and slips z_kj >= 0 along -e_j with A_t^T u = -sum_j z_kj e_j (no
 // dilatancy: slipping leaves d_k alone), the rates summing to 1 and the live load doing
-// work on them, lambda in [0, upper].
+// work on them, lambda from the least multiplier searched to upper.
 struct Complementarity {
   Statics s;
-  int velocity = 0;  ///< first column of u, one per equilibrium row
-  int opening = 0;   ///< first column of d
-  int slip = 0;      ///< first column of z, contact k's face j at slip + k faces + j
+  MovingBonds bonds = MovingBonds::Hold;  ///< what the bonded contacts that move keep
+  int velocity = 0;                       ///< first column of u, one per equilibrium row
+  int opening = 0;                        ///< first column of d
+  int slip = 0;  ///< first column of z, contact k's face j at slip + k faces + j
   /// The statics' columns up to lambda's, each its equilibrium rows: the transposes
   /// A_n^T u, A_t^T u and the live load's work.
   std::vector<std::vector<std::pair<int, double>>> columns;
@@ -427,9 +432,11 @@ struct Complementarity {
 
 Complementarity complementarity(const model::Scene& scene,
                                 const std::vector<dynamics::Contact>& contacts,
-                                const Collapse& associative, ConeFacets cone, int facets) {
+                                const Collapse& associative, ConeFacets cone, int facets,
+                                MovingBonds bonds, double least_multiplier) {
   Complementarity p{
       statics(scene, contacts, associative.direction, cone, facets, associative.strength_scale),
+      bonds,
       0,
       0,
       0,
@@ -467,7 +474,7 @@ Complementarity complementarity(const model::Scene& scene,
     p.s.column_upper[at(column)] = kInfinity;
   }
   const auto lambda = at(program.lambda_column());
-  p.s.column_lower[lambda] = 0.0;
+  p.s.column_lower[lambda] = std::min(least_multiplier, associative.multiplier);
   p.s.column_upper[lambda] = associative.multiplier;
   return p;
 }
@@ -478,21 +485,17 @@ std::vector<double> least_multiplier_objective(const Complementarity& p) {
   return objective;
 }
 
-// The largest normal force of each contact over the statically admissible fields with
-// 0 <= lambda <= upper (one linear program a contact, warm-started from the last): the big-M
+// The largest normal force of each contact over the statically admissible fields with lambda
+// within p's bounds (one linear program a contact, warm-started from the last): the big-M
 // constants of the mixed-integer program, which then cut none of its solutions, since no
 // solution's multiplier exceeds the associative one. Empty where one of them is unbounded
 // (a self-stress).
-std::vector<double> largest_normal_forces(const Statics& s, double upper) {
-  std::vector<double> column_lower = s.column_lower;
-  std::vector<double> column_upper = s.column_upper;
-  const auto lambda = at(s.program.lambda_column());
-  column_lower[lambda] = 0.0;
-  column_upper[lambda] = upper;
-  std::vector<double> objective(column_lower.size(), 0.0);
+std::vector<double> largest_normal_forces(const Complementarity& p) {
+  const Statics& s = p.s;
+  std::vector<double> objective(s.column_lower.size(), 0.0);
   ClpSimplex simplex;
   simplex.setLogLevel(0);
-  simplex.loadProblem(s.program.matrix(), column_lower.data(), column_upper.data(),
+  simplex.loadProblem(s.program.matrix(), s.column_lower.data(), s.column_upper.data(),
                       objective.data(), s.row_lower.data(), s.row_upper.data());
   simplex.setOptimizationDirection(-1.0);
   std::vector<double> largest;
@@ -513,15 +516,20 @@ std::vector<double> largest_normal_forces(const Statics& s, double upper) {
 // mu' c_n + c_k - e_j . c_t <= S_k (1 - w_kj), S_k = (mu' C_k + c_k) (1 + corner) the faces'
 // largest slack. At a contact with no force every face holds, and slips along
 // faces that share no edge could cancel into rates that move nothing: only faces that share
-// one, at most two, may slip together (planar: one way at a time). Returns the first
-// binary's column.
+// one, at most two, may slip together (planar: one way at a time). With brittle bonds
+// (MovingBonds::Break) a binary b_k >= y_k, w_kj says the contact moves, and then its bond is
+// broken: c_n >= -T_k (1 - b_k), e_j . c_t - mu' c_n <= c_k (1 - b_k), and it opens at c_n = 0
+// and slips on the dry cone's faces (T_k and c_k left out of the rows above). Returns the
+// first binary's column.
 int add_complementarities(Complementarity& p, const std::vector<double>& largest) {
   Program& program = p.s.program;
   const int n = p.contacts();
   const int m = p.faces();
   const int per_contact = program.per_contact();
+  const bool brittle = p.bonds == MovingBonds::Break;
   const int open = program.add_columns(n);
   const int slides = program.add_columns(m * n);
+  const int moves = brittle ? program.add_columns(n) : 0;
   p.s.column_lower.resize(at(program.columns()), 0.0);
   p.s.column_upper.resize(at(program.columns()), 1.0);
   for (int k = 0; k < n; ++k) {
@@ -532,6 +540,9 @@ int add_complementarities(Complementarity& p, const std::vector<double>& largest
     const double cohesion = p.s.cohesion[at(k)];
     const double shear = mu * big + cohesion;  // the largest |c_t| on the faces
     const double slack = shear * (1.0 + p.s.corner);
+    // The strengths of a contact that moves.
+    const double moving_tension = brittle ? 0.0 : tension;
+    const double moving_cohesion = brittle ? 0.0 : cohesion;
     p.s.column_upper[at(normal)] = big;
     for (int t = 1; t < per_contact; ++t) {
       p.s.column_lower[at(normal + t)] = -p.s.corner * shear;
@@ -542,16 +553,27 @@ int add_complementarities(Complementarity& p, const std::vector<double>& largest
     program.add(row, open + k, -1.0);
     row = p.add_row(-kInfinity, big);
     program.add(row, normal, 1.0);
-    program.add(row, open + k, big + tension);
+    program.add(row, open + k, big + moving_tension);
     for (int j = 0; j < m; ++j) {
       const Eigen::Vector2d& e = p.s.faces[at(j)];
       row = p.add_row(-kInfinity, 0.0);
       program.add(row, p.slip + m * k + j, 1.0);
       program.add(row, slides + m * k + j, -1.0);
-      row = p.add_row(-kInfinity, slack - cohesion);
+      row = p.add_row(-kInfinity, slack - moving_cohesion);
       program.add(row, normal, mu);
       for (int t = 1; t < per_contact; ++t) program.add(row, normal + t, -e[t - 1]);
       program.add(row, slides + m * k + j, slack);
+    }
+    if (brittle) {
+      for (int binary = 0; binary <= m; ++binary) {  // b_k >= y_k, b_k >= w_kj
+        row = p.add_row(-kInfinity, 0.0);
+        program.add(row, binary == m ? open + k : slides + m * k + binary, 1.0);
+        program.add(row, moves + k, -1.0);
+      }
+      row = p.add_row(-kInfinity, tension);
+      program.add(row, normal, -1.0);
+      program.add(row, moves + k, tension);
+      for (int j = 0; j < m; ++j) program.add(p.face_row(k, j), moves + k, cohesion);
     }
     for (int i = 0; i < m; ++i)
       for (int j = i + 1; j < m; ++j) {
@@ -588,21 +610,27 @@ class ModesProgram {
 
   // The least multiplier at which a mechanism of these modes has consistent forces: the
   // normal forces of the contacts that open are at their least (zero, a bond's -T), those of
-  // the contacts that slip along -e_j lie on face j, and no other contact moves. False where
-  // it has none.
+  // the contacts that slip along -e_j lie on face j, and no other contact moves; with brittle
+  // bonds a contact that moves is dry. False where it has none.
   bool solve(const Modes& modes) {
     const Complementarity& p = p_;
     const int m = p.faces();
     for (int k = 0; k < p.contacts(); ++k) {
       const bool opens = modes.opens[at(k)];
+      bool moves = opens;
+      for (int j = 0; j < m; ++j) moves = moves || modes.slides[at(m * k + j)];
+      const bool dry = p.bonds == MovingBonds::Break && moves;
       const auto normal = at(p.normal(k));
-      simplex_.setColumnUpper(p.normal(k),
-                              opens ? p.s.column_lower[normal] : p.s.column_upper[normal]);
+      const double least = dry ? 0.0 : p.s.column_lower[normal];
+      simplex_.setColumnLower(p.normal(k), least);
+      simplex_.setColumnUpper(p.normal(k), opens ? least : p.s.column_upper[normal]);
       simplex_.setColumnUpper(p.opening + k, opens ? p.s.column_upper[at(p.opening + k)] : 0.0);
       for (int j = 0; j < m; ++j) {
         const bool slides = modes.slides[at(m * k + j)];
         const auto face = at(p.face_row(k, j));
-        simplex_.setRowLower(p.face_row(k, j), slides ? p.s.row_upper[face] : p.s.row_lower[face]);
+        const double bound = p.s.row_upper[face] - (dry ? p.s.cohesion[at(k)] : 0.0);
+        simplex_.setRowUpper(p.face_row(k, j), bound);
+        simplex_.setRowLower(p.face_row(k, j), slides ? bound : p.s.row_lower[face]);
         simplex_.setColumnUpper(p.slip + m * k + j,
                                 slides ? p.s.column_upper[at(p.slip + m * k + j)] : 0.0);
       }
@@ -664,12 +692,13 @@ void describe_mechanism(const model::Scene& scene, const std::vector<dynamics::C
 // from which the iteration reaches mechanisms that both others miss (a wall with a window).
 enum class Start { Associative, Weights, Frictionless };
 
-// The normal forces of `start` in the force unit of p's program; empty where its program has
-// no solution.
+// The normal forces of `start` in the force unit of p's program, the weights' with the
+// bonds' strengths times `strength_scale`; empty where its program has no solution.
 std::vector<double> starting_normal_forces(const model::Scene& scene,
                                            const std::vector<dynamics::Contact>& contacts,
                                            const Complementarity& p, const Collapse& associative,
-                                           ConeFacets cone, int facets, Start start) {
+                                           ConeFacets cone, int facets, double strength_scale,
+                                           Start start) {
   std::vector<double> normal(contacts.size(), 0.0);
   if (start == Start::Frictionless) return normal;
   if (start == Start::Associative) {
@@ -677,8 +706,7 @@ std::vector<double> starting_normal_forces(const model::Scene& scene,
       normal[at(force.contact)] = force.normal / p.s.program.force_unit();
     return normal;
   }
-  Statics s =
-      statics(scene, contacts, associative.direction, cone, facets, associative.strength_scale);
+  Statics s = statics(scene, contacts, associative.direction, cone, facets, strength_scale);
   std::vector<double> objective(at(s.program.columns()), 0.0);
   for (int k = 0; k < p.contacts(); ++k) objective[at(p.normal(k))] = 1.0;
   const auto lambda = at(s.program.lambda_column());
@@ -693,12 +721,12 @@ std::vector<double> starting_normal_forces(const model::Scene& scene,
   return normal;
 }
 
-// One step of the fictitious-friction iteration: the strengths' normal forces N moved half
-// way to the program's c_n (kRelaxation), and the faces' bounds mu' N (+ a bond's shift) set
-// in `simplex`.
+// One step of the fictitious-friction iteration on the program of `fictitious`: the
+// strengths' normal forces N moved half way to the program's c_n (kRelaxation), and the
+// faces' bounds mu' N (+ a bond's shift) set in `simplex`.
 // Returns the largest change of N.
-double relax_strengths(const Complementarity& p, const double* x, std::vector<double>& normal,
-                       ClpSimplex& simplex) {
+double relax_strengths(const Complementarity& p, const Statics& fictitious, const double* x,
+                       std::vector<double>& normal, ClpSimplex& simplex) {
   double change = 0.0;
   for (int k = 0; k < p.contacts(); ++k) {
     double& n = normal[at(k)];
@@ -706,7 +734,7 @@ double relax_strengths(const Complementarity& p, const double* x, std::vector<do
     change = std::max(change, std::abs(relaxed - n));
     n = relaxed;
     for (int j = 0; j < p.faces(); ++j)
-      simplex.setRowUpper(p.face_row(k, j), p.s.mu[at(k)] * n + p.s.cohesion[at(k)]);
+      simplex.setRowUpper(p.face_row(k, j), fictitious.mu[at(k)] * n + fictitious.cohesion[at(k)]);
   }
   return change;
 }
@@ -718,7 +746,8 @@ struct Candidate {
   std::vector<double> x;
 };
 
-// The iteration of Gilbert, Casapulla and Ahmed (limit_analysis.hpp) from each start.
+// The iteration of Gilbert, Casapulla and Ahmed (limit_analysis.hpp) from each start, on the
+// bonded joints' programs and, with brittle bonds, on the dry joints' too (strengths times 0).
 Candidate fictitious_friction(const model::Scene& scene,
                               const std::vector<dynamics::Contact>& contacts,
                               const Collapse& associative, ConeFacets cone, int facets,
@@ -726,37 +755,49 @@ Candidate fictitious_friction(const model::Scene& scene,
   Candidate least;
   const int lambda = p.s.program.lambda_column();
   ModesProgram consistent(p);
-  for (const Start start : {Start::Associative, Start::Weights, Start::Frictionless}) {
-    std::vector<double> normal =
-        starting_normal_forces(scene, contacts, p, associative, cone, facets, start);
-    if (normal.empty()) continue;
-    const Statics fictitious = statics(scene, contacts, associative.direction, cone, facets,
-                                       associative.strength_scale, normal);
-    ClpSimplex simplex;
-    solve_largest_multiplier(fictitious, simplex);
-    Modes tried;
-    for (int iteration = 0; iteration < iterations && simplex.status() == 0; ++iteration) {
-      Modes modes = modes_of(p, simplex.getRowPrice());
-      if (modes != tried && consistent.solve(modes) &&
-          consistent.solution()[lambda] < least.multiplier) {
-        least.multiplier = consistent.solution()[lambda];
-        least.x.assign(consistent.solution(), consistent.solution() + p.s.program.columns());
+  std::vector<double> strength_scales{associative.strength_scale};
+  if (p.bonds == MovingBonds::Break) strength_scales.push_back(0.0);
+  for (const double strength_scale : strength_scales)
+    for (const Start start : {Start::Associative, Start::Weights, Start::Frictionless}) {
+      std::vector<double> normal = starting_normal_forces(scene, contacts, p, associative, cone,
+                                                          facets, strength_scale, start);
+      if (normal.empty()) continue;
+      const Statics fictitious =
+          statics(scene, contacts, associative.direction, cone, facets, strength_scale, normal);
+      ClpSimplex simplex;
+      solve_largest_multiplier(fictitious, simplex);
+      Modes tried;
+      for (int iteration = 0; iteration < iterations && simplex.status() == 0; ++iteration) {
+        Modes modes = modes_of(p, simplex.getRowPrice());
+        if (modes != tried && consistent.solve(modes) &&
+            consistent.solution()[lambda] < least.multiplier) {
+          least.multiplier = consistent.solution()[lambda];
+          least.x.assign(consistent.solution(), consistent.solution() + p.s.program.columns());
+        }
+        tried = std::move(modes);
+        if (relax_strengths(p, fictitious, simplex.getColSolution(), normal, simplex) <=
+            kForceTolerance)
+          break;
+        simplex.dual();
       }
-      tried = std::move(modes);
-      if (relax_strengths(p, simplex.getColSolution(), normal, simplex) <= kForceTolerance) break;
-      simplex.dual();
     }
-  }
   return least;
 }
 
 // The binaries of the mixed-integer program that a solution of its continuous part takes:
-// y_k = 1 where the contact opens, w_kj = 1 where it slips along -e_j.
+// y_k = 1 where the contact opens, w_kj = 1 where it slips along -e_j, and with brittle bonds
+// b_k = 1 where it does either.
 std::vector<double> with_binaries(const Complementarity& p, std::vector<double> x) {
   const int m = p.faces();
   for (int k = 0; k < p.contacts(); ++k) x.push_back(x[at(p.opening + k)] > 0.0 ? 1.0 : 0.0);
   for (int k = 0; k < p.contacts(); ++k)
     for (int j = 0; j < m; ++j) x.push_back(x[at(p.slip + m * k + j)] > 0.0 ? 1.0 : 0.0);
+  if (p.bonds == MovingBonds::Break)
+    for (int k = 0; k < p.contacts(); ++k) {
+      bool moves = x[at(p.opening + k)] > 0.0;
+      for (int j = 0; j < m; ++j) moves = moves || x[at(p.slip + m * k + j)] > 0.0;
+      x.push_back(moves ? 1.0 : 0.0);
+    }
   return x;
 }
 
@@ -765,17 +806,18 @@ std::vector<double> with_binaries(const Complementarity& p, std::vector<double> 
 MinimumCollapse nonassociative_collapse(const model::Scene& scene,
                                         const std::vector<dynamics::Contact>& contacts,
                                         const Collapse& associative, ConeFacets cone, int facets,
-                                        int iterations, double seconds) {
+                                        int iterations, double seconds, MovingBonds bonds,
+                                        double least_multiplier) {
   MOREAU_ASSERT(associative.outcome == Collapse::Outcome::Collapse && facets >= 3 &&
                 iterations >= 1 && seconds >= 0.0);
-  const double upper = associative.multiplier;
-  Complementarity p = complementarity(scene, contacts, associative, cone, facets);
+  Complementarity p =
+      complementarity(scene, contacts, associative, cone, facets, bonds, least_multiplier);
   MinimumCollapse minimum;
   minimum.collapse.direction = associative.direction;
   minimum.collapse.strength_scale = associative.strength_scale;
   Candidate least = fictitious_friction(scene, contacts, associative, cone, facets, p, iterations);
   const std::vector<double> largest =
-      seconds > 0.0 ? largest_normal_forces(p.s, upper) : std::vector<double>{};
+      seconds > 0.0 ? largest_normal_forces(p) : std::vector<double>{};
   if (largest.size() == contacts.size()) {
     const int first_binary = add_complementarities(p, largest);
     const std::vector<double> objective = least_multiplier_objective(p);
@@ -807,8 +849,10 @@ MinimumCollapse nonassociative_collapse(const model::Scene& scene,
       least.x.assign(x, x + p.s.program.columns());
     }
     minimum.proven = x && model.isProvenOptimal();
-    minimum.lower_bound =
-        minimum.proven ? least.multiplier : std::max(0.0, model.getBestPossibleObjValue());
+    minimum.lower_bound = minimum.proven
+                              ? least.multiplier
+                              : std::max(p.s.column_lower[at(p.s.program.lambda_column())],
+                                         model.getBestPossibleObjValue());
     if (!x && model.isProvenInfeasible()) {
       minimum.unsolved =
           "no mechanism has consistent forces at any multiplier up to the associative one";

@@ -73,6 +73,8 @@ json analysis_json(const limit::LimitAnalysis& a, const limit::LoadPattern& patt
   if (c.outcome != limit::Collapse::Outcome::Collapse) return result;
   add_collapse(result, c, pattern, contacts, scene);
   result["nonassociative"] = minimum_json(a.minimum, pattern, contacts, scene);
+  if (a.brittle_minimum)
+    result["brittle"] = minimum_json(*a.brittle_minimum, pattern, contacts, scene);
   return result;
 }
 
@@ -128,6 +130,10 @@ void write_limit_files(const std::filesystem::path& folder, const run::Problem& 
     if (a.minimum.collapse.outcome == limit::Collapse::Outcome::Collapse)
       write_collapse_files(answers / (name + "lower"), problem.scene, limits.contacts,
                            a.minimum.collapse);
+    if (a.brittle_minimum &&
+        a.brittle_minimum->collapse.outcome == limit::Collapse::Outcome::Collapse)
+      write_collapse_files(answers / (name + "brittle-lower"), problem.scene, limits.contacts,
+                           a.brittle_minimum->collapse);
   }
 }
 

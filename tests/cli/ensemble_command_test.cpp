@@ -123,6 +123,7 @@ TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
   EXPECT_EQ(range["copies_below"], 0);
   EXPECT_EQ(range["copies_above"], above);
   EXPECT_EQ(range["copies_within"], 4 - above);
+  EXPECT_FALSE(range["lower_with_brittle_bonds"].get<bool>());
   EXPECT_TRUE(fs::exists(out_ / "limit.json"));
   int mechanisms = 0;
   for (const nlohmann::json& mechanism : distribution["mechanisms"])

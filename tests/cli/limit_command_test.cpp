@@ -130,7 +130,8 @@ TEST(LimitCommand, OnALargeStructureTheLowerEndIsTheIterationsAlone) {
 
 // A block bonded to a table set at 18 deg and tilting at 1 deg/s (mu = 0.3, c = 1000 Pa): its
 // bonds break in shear where limit analysis puts the collapse of the intact joint, within the
-// step's 0.001 deg, and moreau run --limit says that its range is the intact joints'.
+// step's 0.001 deg, and moreau run --limit says that its range's lower end is that with
+// brittle bonds: the dry block's slide at atan(0.3), below the table's start.
 TEST(LimitCommand, ABondedBlockBreaksItsBondsWhereTheIntactJointsCollapse) {
   const ScratchFolder scratch;
   const std::filesystem::path& folder = scratch.path();
@@ -148,10 +149,27 @@ stop: {collapse: {max_displacement: 0.01}}
   const CommandResult result =
       run_moreau("run " + file.string() + " --limit --quiet --out " + (folder / "run").string());
   ASSERT_EQ(result.exit_code, 0) << result.output;
-  EXPECT_THAT(result.output, HasSubstr("the range is that of the 2 bonded points intact"));
+  EXPECT_THAT(result.output,
+              HasSubstr("of the 2 bonded points 2 broke in the run; the lower end takes a bond "
+                        "as broken wherever its joint moves"));
   std::ifstream limit(folder / "run" / "limit.json");
   ASSERT_TRUE(limit);
-  const double upper = nlohmann::json::parse(limit)["analyses"][0]["load_factor"].get<double>();
+  const auto analysis = nlohmann::json::parse(limit)["analyses"][0];
+  const double upper = analysis["load_factor"].get<double>();
+  EXPECT_NEAR(analysis["brittle"]["load_factor"].get<double>(),
+              std::atan(0.3) * 180.0 / std::numbers::pi, 1e-6);
+  EXPECT_TRUE(analysis["brittle"]["proven"].get<bool>());
+  std::ifstream summary(folder / "run" / "summary.json");
+  ASSERT_TRUE(summary);
+  const auto range = nlohmann::json::parse(summary)["limit_range"];
+  EXPECT_TRUE(range["lower_with_brittle_bonds"].get<bool>());
+  EXPECT_EQ(range["lower"], analysis["brittle"]["load_factor"]);
+  // Its answer's files, and moreau plot's picture of its mechanism.
+  const std::filesystem::path brittle = folder / "run" / "limit" / "1-exact-brittle-lower";
+  EXPECT_TRUE(std::filesystem::exists(brittle / "mechanism.csv"));
+  const CommandResult plotted = run_moreau("plot " + (folder / "run").string());
+  ASSERT_EQ(plotted.exit_code, 0) << plotted.output;
+  EXPECT_GT(std::filesystem::file_size(brittle / "mechanism.png"), 0u);
   // W sin(theta) = mu W cos(theta) + c A, W = 2,500 kg/m3 x 0.4 m2 x 9.81, A = 0.4 m2.
   const double ratio = 1000.0 * 0.4 / (2500.0 * 0.4 * 9.81);
   EXPECT_NEAR(upper,

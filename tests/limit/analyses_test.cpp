@@ -161,6 +161,25 @@ TEST(LimitAnalyses, ABondedBlockSlidesOffTheTiltingTableAtItsCohesionsAngle) {
   }
 }
 
+// A bonded structure's range is a run's, whose bonds are brittle: its lower end takes a bond
+// as broken where its joint moves, the block sliding as a dry one at atan(mu); a dry
+// structure has no such lower end.
+TEST(LimitAnalyses, ABondedStructuresRangeStartsAtItsLowerEndWithBrittleBonds) {
+  const LimitAnalyses bonded = analyse_limits(bonded_tilted_block(0.3, 500.0), {});
+  const LimitAnalysis& a = bonded.analyses.front();
+  ASSERT_TRUE(a.brittle_minimum);
+  ASSERT_EQ(a.brittle_minimum->collapse.outcome, Collapse::Outcome::Collapse);
+  const std::optional<CollapseRange> range = collapse_range(bonded);
+  ASSERT_TRUE(range);
+  EXPECT_TRUE(range->brittle_bonds);
+  EXPECT_NEAR(range->lower, std::atan(0.3) * 180.0 / std::numbers::pi, 1e-6);
+  EXPECT_EQ(range->lower, bonded.pattern.load_factor(a.brittle_minimum->collapse.multiplier));
+  EXPECT_GT(bonded.pattern.load_factor(a.minimum.collapse.multiplier), range->lower + 1.0);
+  const LimitAnalyses dry = analyse_limits(tilted_block(0.3, 2), {});
+  EXPECT_FALSE(dry.analyses.front().brittle_minimum);
+  EXPECT_FALSE(collapse_range(dry)->brittle_bonds);
+}
+
 // Bonds strong enough to hold the block's weight hanging from the table (sliding: c A > W;
 // turning about its toe: f_t A b / 2 > W h / 2) hold it at any tilt: the programs' scales rise
 // without end, and no collapse is reported.

@@ -89,12 +89,14 @@ TEST(LimitAnalysis, TwoBlocksSideBySideCollapseBetweenTheirBounds) {
 
 // The non-associative minimum along the problem's only load direction, Cbc given `seconds`.
 MinimumCollapse minimum_of(const run::Problem& problem, ConeFacets cone = ConeFacets::Inscribed,
-                           int facets = 8, double seconds = 60.0) {
+                           int facets = 8, double seconds = 60.0,
+                           MovingBonds bonds = MovingBonds::Hold) {
   const LoadPattern pattern = load_pattern(problem);
   const auto contacts = standing_contacts(problem.scene);
   const Collapse upper =
       associative_collapse(problem.scene, contacts, pattern.directions.front(), cone, facets);
-  return nonassociative_collapse(problem.scene, contacts, upper, cone, facets, 100, seconds);
+  return nonassociative_collapse(problem.scene, contacts, upper, cone, facets, 100, seconds, bonds,
+                                 0.0);
 }
 
 // The minimum of the pair above: each block tips about its own toe at b/h = 0.4, their joint
@@ -330,7 +332,7 @@ TEST(LimitAnalysis, ABondedBlockSlidesAtItsCohesionOrTurnsAgainstItsTensileStren
     // forces.
     const MinimumCollapse minimum =
         nonassociative_collapse(problem.scene, standing_contacts(problem.scene), collapse,
-                                ConeFacets::Circumscribed, 16, 100, 10.0);
+                                ConeFacets::Circumscribed, 16, 100, 10.0, MovingBonds::Hold, 0.0);
     EXPECT_TRUE(minimum.proven);
     EXPECT_NEAR(minimum.collapse.multiplier, collapse.multiplier, 1e-7) << "mu " << mu;
   }
@@ -339,6 +341,51 @@ TEST(LimitAnalysis, ABondedBlockSlidesAtItsCohesionOrTurnsAgainstItsTensileStren
   double least = 0.0;
   for (const ContactForce& force : turning.forces) least = std::min(least, force.normal);
   EXPECT_NEAR(least, -1000.0 * area / 2, 1e-6);
+}
+
+// With brittle bonds a joint that moves has lost its bond: the bonded block goes as the dry
+// one, sliding at mu or turning about its toe at b/h = 0.4, whichever is less, and Cbc proves
+// it (the heel that opens is dry; the toe it turns on does not move and keeps its bond).
+TEST(LimitAnalysis, ABondedBlockWithBrittleBondsGoesAsTheDryBlock) {
+  for (const double mu : {0.3, 0.8}) {
+    const run::Problem problem = bonded_block(mu, 1000.0, 1000.0);
+    const MinimumCollapse brittle =
+        minimum_of(problem, ConeFacets::Circumscribed, 16, 10.0, MovingBonds::Break);
+    ASSERT_EQ(brittle.collapse.outcome, Collapse::Outcome::Collapse) << brittle.unsolved;
+    EXPECT_TRUE(brittle.proven);
+    EXPECT_NEAR(brittle.collapse.multiplier, std::min(mu, 0.4), 1e-7) << "mu " << mu;
+    EXPECT_THAT(brittle.collapse.mechanism.description,
+                HasSubstr(mu < 0.4 ? "sliding" : "overturning of 1 block"));
+    for (const ContactForce& force : brittle.collapse.forces)
+      EXPECT_GE(force.normal, -1e-9) << "a bond that holds tension where the block moves";
+  }
+}
+
+// Two blocks side by side bonded to each other and to the ground (mu = 0.3, c = 2,000 Pa):
+// brittle bonds bound both other lower ends from below, the joints' perfectly plastic one and
+// the dry structure's, since a mechanism of either has consistent forces with them; each
+// proven by Cbc.
+TEST(LimitAnalysis, BrittleBondsBoundThePlasticAndTheDryLowerEnds) {
+  const std::string pair =
+      rectangle("left", 0.0, 0.4, 0.0, 1.0) + rectangle("right", 0.4, 0.8, 0.0, 1.0);
+  for (const double tensile_strength : {0.0, 2000.0}) {
+    run::Problem problem = planar_problem(0.3, pair);
+    model::ContactLaw law = problem.scene.interactions.law(0, 0);
+    const run::Problem dry = problem;
+    law.cohesion = 2000.0;
+    law.tensile_strength = tensile_strength;
+    problem.scene.interactions.set(0, 0, law);
+    const auto least = [](const run::Problem& p, MovingBonds bonds) {
+      const MinimumCollapse m = minimum_of(p, ConeFacets::Circumscribed, 16, 30.0, bonds);
+      EXPECT_TRUE(m.proven);
+      EXPECT_EQ(m.collapse.outcome, Collapse::Outcome::Collapse) << m.unsolved;
+      return m.collapse.multiplier;
+    };
+    const double brittle = least(problem, MovingBonds::Break);
+    EXPECT_LE(brittle, least(problem, MovingBonds::Hold) + 1e-9) << tensile_strength;
+    EXPECT_LE(brittle, least(dry, MovingBonds::Break) + 1e-9) << tensile_strength;
+    EXPECT_GT(brittle, 0.0);
+  }
 }
 
 // In 3D the pyramids bracket the shifted cone as they bracket the dry one: the box slides at

@@ -71,7 +71,7 @@ run::RunSummary full_summary() {
                                     "pga_reached_g", 0.3125,      overturning};
   s.first_motion = run::CollapseSummary{"max_rotation",  "key stone", 0.0625,     1.5,
                                         "pga_reached_g", 0.125,       overturning};
-  s.limit_range = run::LimitRangeSummary{21.75, 30.5, true, "above", ""};
+  s.limit_range = run::LimitRangeSummary{21.75, 30.5, true, true, "above", ""};
   s.record = run::RecordIntensity{"records/elcentro.csv", 1.5, 0.478125, "shake table", -0.25};
   s.storeys = {"house/course06_floor", "key stone"};
   run::BodySummary b;
@@ -134,6 +134,7 @@ TEST(SummaryJson, EveryFieldReadsBackExactly) {
   EXPECT_EQ(j["limit_range"], (json{{"lower", 21.75},
                                     {"upper", 30.5},
                                     {"lower_proven", true},
+                                    {"lower_with_brittle_bonds", true},
                                     {"collapse", "above"},
                                     {"first_motion", nullptr}}));
   EXPECT_EQ(j["record"], (json{{"source", "records/elcentro.csv"},

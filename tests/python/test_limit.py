@@ -54,6 +54,10 @@ def test_bonds_set_from_python_are_analysed_with_their_strengths():
     assert lower["proven"]
     assert math.degrees(math.atan(0.3)) < lower["load_factor"] < tilt - 0.1
     assert lower["mechanism"]["description"].startswith("sliding of 1 block")
+    # With brittle bonds the joints that slip are dry: the pair slides at mu, as if unbonded.
+    brittle = analysis["brittle"]
+    assert brittle["proven"]
+    assert brittle["load_factor"] == pytest.approx(math.degrees(math.atan(0.3)), abs=1e-6)
 
 
 def test_the_settings_as_given_are_those_run():

@@ -48,7 +48,10 @@ struct LimitSettings {
 struct LimitAnalysis {
   std::string cone;  ///< "exact" (planar), "inscribed", "circumscribed"
   Collapse collapse;
-  MinimumCollapse minimum;
+  MinimumCollapse minimum;  ///< with the bonds perfectly plastic (MovingBonds::Hold)
+  /// Where the structure has bonds: the lower end with brittle bonds (MovingBonds::Break),
+  /// which bounds a run's collapse from below, as a run's bonds break for good.
+  std::optional<MinimumCollapse> brittle_minimum;
 };
 
 /// Every analysis of a problem's structure where it stands at t = 0.
@@ -76,11 +79,13 @@ LimitAnalyses analyse_limits(const run::Problem& problem, const LimitSettings& s
                              const ProgramStart& on_program = {});
 
 /// The range of collapse loads over a problem's analyses, as load factors: the least lower end
-/// and the largest upper end over the load's directions and the cones' drawings.
+/// (with brittle bonds where it has bonds: a run's) and the largest upper end over the load's
+/// directions and the cones' drawings.
 struct CollapseRange {
   double lower = 0.0;
   double upper = 0.0;
-  bool proven = false;  ///< every lower end proven the least
+  bool proven = false;         ///< every lower end proven the least
+  bool brittle_bonds = false;  ///< the lower ends are those with brittle bonds
 };
 
 /// Where a run's collapse load stands against the range.

@@ -48,6 +48,9 @@ struct LoadPattern {
   /// The problem's load factor at the multiplier: the tilt initial_tilt + atan(lambda) in
   /// degrees, else lambda.
   double load_factor(double lambda) const;
+  /// The least multiplier a lower end is searched from: a table set at an angle from level,
+  /// -tan(initial_tilt), else 0 (no load).
+  double least_multiplier() const;
   /// "tilt_angle_deg", "lambda" or "pga_g".
   std::string load_factor_name() const;
   /// Whether the load is the static equivalent of a dynamic one (a ground motion's): its
@@ -117,14 +120,29 @@ Collapse associative_collapse(const model::Scene& scene,
                               const math::Vec3& direction, ConeFacets cone, int facets,
                               double strength_scale = 1.0);
 
+/// What a bonded joint keeps where it moves in a mechanism of the lower end.
+enum class MovingBonds {
+  /// Perfectly plastic: a joint keeps its cohesion and tensile strength while it slips or
+  /// opens, as the upper end's joints do.
+  Hold,
+  /// Brittle: a joint that slips or opens has lost its bond and is dry (no cohesion, no
+  /// tension), as a run's bond is once it has reached its strength (dynamics::CohesiveJoints);
+  /// the joints that do not move keep their strengths. The least multiplier then bounds from
+  /// below the collapse of a run whose bonds break one after another, in any order: whichever
+  /// bonds broke before, the run's collapse mechanism has consistent forces under these laws.
+  Break
+};
+
 /// The non-associative minimum's answer.
 struct MinimumCollapse {
   /// outcome Collapse with the least multiplier found, its forces and its mechanism, where
   /// a mechanism was found
   Collapse collapse;
-  bool proven = false;       ///< Cbc proved that no mechanism exists at a lower multiplier
-  double lower_bound = 0.0;  ///< no mechanism exists below it (Cbc's bound; 0 without Cbc)
-  std::string unsolved;      ///< why no mechanism was found, where none was
+  bool proven = false;  ///< Cbc proved that no mechanism exists at a lower multiplier
+  /// no mechanism exists below it: Cbc's bound, or the least multiplier searched where that is
+  /// higher; 0 where Cbc did not run
+  double lower_bound = 0.0;
+  std::string unsolved;  ///< why no mechanism was found, where none was
 };
 
 /// The least multiplier of the live load of `associative` (the upper end: an
@@ -138,7 +156,8 @@ struct MinimumCollapse {
 /// contact its opening rate d = A_n^T u >= 0 and its slip A_t^T u = -sum_j z_j e_j along
 /// its faces' directions e_j, each rate complementary to its force's slack (c_n d = 0,
 /// (mu' c_n - e_j . c_t) z_j = 0), the rates summing to 1 and the live load doing work on
-/// them. Two methods, the first's answer starting the second:
+/// them, lambda between `least_multiplier` (LoadPattern::least_multiplier; the upper end where
+/// that is lower) and the upper end. Two methods, the first's answer starting the second:
 /// - the iteration of Gilbert, Casapulla and Ahmed (2006, "Limit analysis of masonry block
 ///   structures with non-associative frictional joints using linear programming", Comput.
 ///   Struct. 84:873-887), for structures of any size: each contact's shear bounded by mu' N,
@@ -153,13 +172,17 @@ struct MinimumCollapse {
 ///   mechanism is possible, not proven the least.
 /// - for `seconds` > 0, the complementarity program solved exactly as a mixed-integer one by
 ///   COIN-OR Cbc within `seconds`: each complementarity a binary with big-M bounds from the
-///   largest normal force of each contact over the statically admissible fields up to the
-///   associative multiplier (which no solution exceeds), so the bounds cut no solution.
-///   Where Cbc finishes, the answer is proven the least.
+///   largest normal force of each contact over the statically admissible fields with lambda
+///   from the least to the associative multiplier (which no solution exceeds), so the bounds
+///   cut no solution. Where Cbc finishes, the answer is proven the least.
+/// With `bonds` Break the bonded joints that move are dry (MovingBonds): the iteration also
+/// runs on the dry joints' fictitious programs, whose mechanisms are consistent under these
+/// laws too, so that the answer never exceeds the dry structure's as the iteration finds it.
 /// @pre associative.outcome is Collapse, facets >= 3, iterations >= 1, seconds >= 0
 MinimumCollapse nonassociative_collapse(const model::Scene& scene,
                                         const std::vector<dynamics::Contact>& contacts,
                                         const Collapse& associative, ConeFacets cone, int facets,
-                                        int iterations, double seconds);
+                                        int iterations, double seconds, MovingBonds bonds,
+                                        double least_multiplier);
 
 }  // namespace moreau::limit

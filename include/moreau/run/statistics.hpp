@@ -93,6 +93,8 @@ struct LimitRangeSummary {
   double lower = 0.0;   ///< the least load at which a mechanism is possible, or one found
   double upper = 0.0;   ///< the upper end (associative friction)
   bool proven = false;  ///< lower is proven the least (Cbc), for every direction and cone
+  /// lower is the lower end with brittle bonds (the structure has bonds: limit::MovingBonds)
+  bool brittle_bonds = false;
   /// "below", "within" or "above" the range; empty where not compared: no collapse, or under a
   /// ground motion, whose ends are static equivalents of a dynamic load
   std::string collapse;

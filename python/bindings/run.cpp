@@ -69,11 +69,13 @@ class PythonRun {
             dynamics::RemovalBounds removal)
       : arena_(thread_count(threads, problem)), out_(std::move(out)) {
     std::optional<run::Checkpoint> resumed;
-    if (restart_from) {
-      resumed = run::read_restart_checkpoint(*restart_from, problem);
-    } else if (out_ && !overwrite) {
-      output::refuse_earlier_run(*out_, {"out", "overwrite=True"});
-    }
+    if (restart_from) resumed = run::read_restart_checkpoint(*restart_from, problem);
+    // Claimed for the Run's life, as moreau run claims it for the process's: two runs, in
+    // this process or another, never write into one folder. A restart continues the run
+    // its folder holds.
+    if (out_)
+      claim_.emplace(output::claim_run_folder(*out_, overwrite || resumed.has_value(),
+                                              {"out", "overwrite=True"}));
     run_ = std::make_unique<run::Run>(std::move(problem),
                                       run::RunOptions{std::move(removal), python_interruption});
     if (out_) output::attach_outputs(*run_, *out_, {false, resumed ? &*resumed : nullptr});
@@ -133,6 +135,7 @@ class PythonRun {
 
   tbb::task_arena arena_;
   std::optional<fs::path> out_;
+  std::optional<output::FolderClaim> claim_;  ///< of out_; released after run_'s files close
   std::unique_ptr<run::Run> run_;
 };
 
@@ -337,7 +340,9 @@ Run(problem, out=None, overwrite=False, restart_from=None, threads=None,
   problem       a Problem, or the path of a problem file
   out           a folder for the outputs of `moreau run` (summary.json, history.csv,
                 solver.csv, VTK, checkpoints, as the problem's output settings say); None:
-                no files. A folder holding an earlier run is refused unless overwrite.
+                no files. A folder holding an earlier run is refused unless overwrite, and
+                so is one another run (in this process or another) holds: a Run holds its
+                folder until it is deleted.
   restart_from  a checkpoint file of a run of the same problem to continue from (give its
                 folder as out to continue its files)
   threads       for collision detection (default: the problem's, else the machine's cores);

@@ -316,7 +316,7 @@ int run_compare(const std::vector<std::string>& arguments) {
                          "a comma-separated list of positive factors, e.g. 0.01,0.1,1,10")
           : std::vector<double>{};
   const output::FolderClaim claim =
-      values->count("out") ? output::FolderClaim::claim((*values)["out"].as<std::string>())
+      values->count("out") ? output::FolderClaim::claim((*values)["out"].as<std::string>(), "--out")
                            : output::FolderClaim::unused(file.stem().string() + "-compare");
   const fs::path& out = claim.folder();
   std::vector<run::ComparisonRun> plan = run::comparison_runs(problem, factors);

@@ -44,13 +44,9 @@ namespace fs = std::filesystem;
 // <stem>-results in the working folder, numbered -2, -3, ... past earlier runs: a run never
 // destroys the results of another.
 output::FolderClaim output_folder(const po::variables_map& values, const fs::path& problem_file) {
-  if (values.count("out")) {
-    fs::path out(values["out"].as<std::string>());
-    output::FolderClaim claim = output::FolderClaim::claim(out);
-    // Checked once claimed: a run that held the folder until now may have filled it.
-    if (!values.count("overwrite")) output::refuse_earlier_run(out, {"--out", "--overwrite"});
-    return claim;
-  }
+  if (values.count("out"))
+    return output::claim_run_folder(values["out"].as<std::string>(), values.count("overwrite") > 0,
+                                    {"--out", "--overwrite"});
   return output::FolderClaim::unused(problem_file.stem().string() + "-results");
 }
 
@@ -82,7 +78,7 @@ output::FolderClaim restart_folder(const po::variables_map& values, const fs::pa
                            "folder of its checkpoint; copy the folder to keep the original)",
                            values["out"].as<std::string>());
   output::FolderClaim claim = output::FolderClaim::claim(
-      checkpoint_file.has_parent_path() ? checkpoint_file.parent_path() : ".");
+      checkpoint_file.has_parent_path() ? checkpoint_file.parent_path() : ".", "--restart-from");
   const fs::path& folder = claim.folder();
   const long recorded = std::max(core::last_row_step(folder / "history.csv"),
                                  core::last_row_step(folder / "solver.csv"));

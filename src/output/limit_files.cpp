@@ -98,7 +98,7 @@ json limit_json(const run::Problem& problem, const limit::LimitAnalyses& limits)
 
 FolderClaim claim_limit_folder(const std::filesystem::path& folder, bool overwrite,
                                const FolderOptions& options) {
-  FolderClaim claim = FolderClaim::claim(folder);
+  FolderClaim claim = FolderClaim::claim(folder, options.folder);
   std::error_code ignored;
   if (std::filesystem::exists(folder / "limit.json", ignored) && !overwrite)
     throw core::Diagnostic({folder.string()}, options.folder,

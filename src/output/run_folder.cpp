@@ -25,15 +25,6 @@ bool holds_a_run(const fs::path& folder) {
          fs::exists(folder / "history.csv", ignored);
 }
 
-void refuse_earlier_run(const fs::path& folder, const FolderOptions& options) {
-  if (holds_a_run(folder))
-    throw core::Diagnostic({folder.string()}, options.folder,
-                           core::concat("a new or empty folder (this one holds an earlier run; "
-                                        "pass ",
-                                        options.overwrite, " to replace it)"),
-                           folder.string());
-}
-
 bool holds_any_run(const fs::path& folder) {
   if (holds_a_run(folder)) return true;
   std::error_code error;
@@ -92,12 +83,12 @@ std::optional<FolderClaim> FolderClaim::try_claim(const fs::path& folder) {
                          core::concat("cannot claim the output folder: ", std::strerror(error)));
 }
 
-FolderClaim FolderClaim::claim(const fs::path& folder) {
+FolderClaim FolderClaim::claim(const fs::path& folder, std::string_view option) {
   std::optional<FolderClaim> claim = try_claim(folder);
   if (!claim)
-    throw core::Diagnostic({folder.string()}, "",
+    throw core::Diagnostic({folder.string()}, option,
                            "another moreau run is writing into this folder: wait for it to end, "
-                           "or give another --out");
+                           "or give another folder");
   return std::move(*claim);
 }
 
@@ -122,6 +113,18 @@ FolderClaim FolderClaim::unused(const std::string& base) {
     std::optional<FolderClaim> claim = try_claim(folder);
     if (claim && !holds_any_run(folder)) return std::move(*claim);
   }
+}
+
+FolderClaim claim_run_folder(const fs::path& folder, bool replace_earlier,
+                             const FolderOptions& options) {
+  FolderClaim claim = FolderClaim::claim(folder, options.folder);
+  if (!replace_earlier && holds_a_run(folder))
+    throw core::Diagnostic({folder.string()}, options.folder,
+                           core::concat("a new or empty folder (this one holds an earlier run; "
+                                        "pass ",
+                                        options.overwrite, " to replace it)"),
+                           folder.string());
+  return claim;
 }
 
 std::vector<fs::path> checkpoints_after(const fs::path& folder, long step) {

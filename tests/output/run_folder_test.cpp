@@ -1,6 +1,7 @@
 // output/run_folder.hpp: a folder holds a run by its summary.json or history.csv (and runs in
 // its own folders, a comparison's), a new folder is numbered past earlier runs and claimed
-// folders, a claimed folder is refused to another claim, a folder that cannot be made is a
+// folders, a claimed folder is refused to another claim, a new run's folder is refused where
+// it holds an earlier run, a folder that cannot be made is a
 // Diagnostic, and the checkpoints past a step are found by name.
 #include "moreau/output/run_folder.hpp"
 
@@ -36,21 +37,41 @@ TEST(RunFolder, ANewFolderIsNumberedPastTheEarlierRuns) {
 }
 
 // A folder with a run's results is refused for another, in the words of the front end that
-// asked (moreau run's options, Python's arguments); an empty one, or one of other files, is not.
+// asked (moreau run's options, Python's arguments), unless its results may be replaced; an
+// empty one, or one of other files, is not. The claim is given up with the refusal.
 TEST(RunFolder, AFolderHoldingARunIsRefusedNamingTheOptionThatReplacesIt) {
   const testing::ScratchFolder scratch;
   const fs::path out = scratch.path() / "wall-results";
   fs::create_directories(out);
   std::ofstream(out / "notes.txt") << "mine\n";
-  EXPECT_NO_THROW(refuse_earlier_run(out, {"--out", "--overwrite"}));
+  EXPECT_NO_THROW(claim_run_folder(out, false, {"--out", "--overwrite"}));
   std::ofstream(out / "summary.json") << "{}";
   try {
-    refuse_earlier_run(out, {"out", "overwrite=True"});
+    claim_run_folder(out, false, {"out", "overwrite=True"});
     ADD_FAILURE() << "a folder holding a run was taken";
   } catch (const core::Diagnostic& error) {
     EXPECT_EQ(error.where().file, out.string());
     EXPECT_EQ(error.key(), "out");
     EXPECT_NE(error.message().find("pass overwrite=True to replace it"), std::string::npos)
+        << error.what();
+  }
+  EXPECT_NO_THROW(claim_run_folder(out, true, {"out", "overwrite=True"}))
+      << "the refusal kept the folder claimed";
+}
+
+// A folder another run holds is refused even where its results may be replaced: replacing
+// them is for a run that has ended.
+TEST(RunFolder, AFolderAnotherRunHoldsIsRefusedWhateverMayBeReplaced) {
+  const testing::ScratchFolder scratch;
+  const fs::path out = scratch.path() / "wall-results";
+  const FolderClaim first = claim_run_folder(out, false, {"out", "overwrite=True"});
+  try {
+    const FolderClaim second = claim_run_folder(out, true, {"out", "overwrite=True"});
+    ADD_FAILURE() << "a folder another run holds was taken";
+  } catch (const core::Diagnostic& error) {
+    EXPECT_EQ(error.key(), "out");
+    EXPECT_NE(error.message().find("another moreau run is writing into this folder"),
+              std::string::npos)
         << error.what();
   }
 }
@@ -74,15 +95,15 @@ TEST(RunFolder, AFolderOfComparisonRunsHoldsRunsInItsOwnFolders) {
 TEST(RunFolder, AClaimedFolderIsRefusedToAnotherClaim) {
   const testing::ScratchFolder scratch;
   const fs::path base = scratch.path() / "arch-results";
-  const FolderClaim first = FolderClaim::claim(base);
+  const FolderClaim first = FolderClaim::claim(base, "--out");
   try {
-    const FolderClaim second = FolderClaim::claim(base);
+    const FolderClaim second = FolderClaim::claim(base, "--out");
     ADD_FAILURE() << "a claimed folder was claimed again";
   } catch (const core::Diagnostic& error) {
     EXPECT_EQ(std::string(error.what()),
               base.string() +
-                  ": error: another moreau run is writing into this folder: wait for it to end, "
-                  "or give another --out");
+                  ": error: --out: another moreau run is writing into this folder: wait for it "
+                  "to end, or give another folder");
   }
   EXPECT_EQ(unused_folder(base), scratch.path() / "arch-results-2");
 }
@@ -92,15 +113,15 @@ TEST(RunFolder, AClaimedFolderIsRefusedToAnotherClaim) {
 TEST(RunFolder, AFolderTheClaimMadeGoesWithItIfNothingWasWritten) {
   const testing::ScratchFolder scratch;
   const fs::path folder = scratch.path() / "run";
-  { const FolderClaim claim = FolderClaim::claim(folder); }
+  { const FolderClaim claim = FolderClaim::claim(folder, "--out"); }
   EXPECT_FALSE(fs::exists(folder));
   {
-    const FolderClaim claim = FolderClaim::claim(folder);
+    const FolderClaim claim = FolderClaim::claim(folder, "--out");
     std::ofstream(folder / "history.csv") << "step\n";
   }
   EXPECT_TRUE(fs::exists(folder / "history.csv"));
   fs::remove(folder / "history.csv");
-  { const FolderClaim claim = FolderClaim::claim(folder); }
+  { const FolderClaim claim = FolderClaim::claim(folder, "--out"); }
   EXPECT_TRUE(fs::exists(folder)) << "a folder that was there before the claim was removed";
 }
 

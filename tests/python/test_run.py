@@ -204,6 +204,17 @@ def test_an_output_folder_holding_a_run_is_refused_unless_overwrite(tmp_path):
     moreau.Run(path, out=tmp_path, overwrite=True).run()
 
 
+def test_an_output_folder_another_run_holds_is_refused_until_that_run_is_deleted(tmp_path):
+    path = SOURCE / "problems" / "arch-2d.yaml"
+    first = moreau.Run(path, out=tmp_path)
+    with pytest.raises(moreau.InputError, match="another moreau run is writing") as refused:
+        moreau.Run(path, out=tmp_path, overwrite=True)
+    assert refused.value.key == "out"
+    first.run()
+    del first
+    moreau.Run(path, out=tmp_path, overwrite=True).run()
+
+
 @pytest.mark.parametrize("threads", [0, -1, 1025])
 def test_a_thread_count_outside_the_rule_of_every_front_end_is_refused(threads):
     path = SOURCE / "problems" / "arch-2d.yaml"

@@ -22,11 +22,6 @@ struct FolderOptions {
   std::string_view overwrite;
 };
 
-/// Refuses a folder that holds an earlier run (holds_a_run) for a new one, which only the
-/// front end's option would let replace it: a run never destroys another's results unasked.
-/// @throws core::Diagnostic at the folder, keyed options.folder
-void refuse_earlier_run(const std::filesystem::path& folder, const FolderOptions& options);
-
 /// Whether the folder holds a run itself or in a folder of its own (the runs of moreau
 /// compare: nscd/, penalty/, penalty-k-x10/, ...): those a comparison in it would mix with.
 bool holds_any_run(const std::filesystem::path& folder);
@@ -42,9 +37,10 @@ void create_output_folder(const std::filesystem::path& folder);
 /// removed with it if nothing was written into it (a run refused before its first output).
 class FolderClaim {
  public:
+  /// @param option the front end's name of the folder, for the error ("--out", "out")
   /// @throws core::Diagnostic naming the folder when it cannot be made (create_output_folder)
-  ///         or when another process has claimed it
-  static FolderClaim claim(const std::filesystem::path& folder);
+  ///         or, keyed option, when another process (or another run of this one) has claimed it
+  static FolderClaim claim(const std::filesystem::path& folder, std::string_view option);
   ~FolderClaim();
   FolderClaim(FolderClaim&& other) noexcept;
   FolderClaim(const FolderClaim&) = delete;
@@ -67,6 +63,14 @@ class FolderClaim {
   bool created_ = false;  ///< the folder did not exist before the claim
   int descriptor_ = -1;   ///< of the folder, holding its lock; -1 once moved from
 };
+
+/// The folder of a new run, claimed (FolderClaim::claim). Once claimed (a run that held it
+/// until now may have filled it), a folder that holds an earlier run (holds_a_run) is refused
+/// unless `replace_earlier`: a run never destroys another's results unasked.
+/// @throws core::Diagnostic at the folder, keyed options.folder, when it holds an earlier run;
+///         else as FolderClaim::claim
+FolderClaim claim_run_folder(const std::filesystem::path& folder, bool replace_earlier,
+                             const FolderOptions& options);
 
 /// The checkpoints in `folder` (run::checkpoint_name) past `step`: those of the steps that
 /// a run continued from `step` takes again.

@@ -72,13 +72,14 @@ void print_result(const contact::ContactProblemFile& file, std::string_view solv
 // Started from a dump's guess, it starts from the state the run's solver started the step
 // from, so that the solve repeats the run's. v: the global velocities of the returned r.
 solvers::SolveReport solve_global(const contact::ContactProblemFile& file, const std::string& name,
+                                  const solvers::StopCriteria& stop,
+                                  const solvers::SolverParameters& parameters,
                                   const po::variables_map& values, VecX& r, VecX& v) {
   if (!file.global)
     throw core::Diagnostic({file.path.string()}, "solver",
                            core::concat("a global problem (M, H, f, w) for ", name),
                            "a local problem (W, q): use a method of the local form");
-  const auto solver =
-      solvers::make_global_solver(name, read_stop_criteria(values), read_solver_parameters(values));
+  const auto solver = solvers::make_global_solver(name, stop, parameters);
   if (values["warm-start"].as<std::string>() == "guess" && file.guess_penalty)
     solver->restore({.penalty = *file.guess_penalty});
   return solver->solve(*file.global, r, v);
@@ -109,7 +110,9 @@ int run_solve(const std::vector<std::string>& arguments) {
   const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
                                         read_threads(*values));
   const std::string name = (*values)["solver"].as<std::string>();
-  check_solver_choice(name, read_solver_parameters(*values), "solver");
+  const solvers::StopCriteria stop = read_stop_criteria(*values);
+  const solvers::SolverParameters parameters = read_solver_parameters(*values);
+  check_solver_choice(name, parameters, "solver");  // before the file, which may be large
   const bool global = solvers::is_global_solver(name);
   const contact::ContactProblemFile file = contact::read_contact_problem_file(
       (*values)["file"].as<std::string>(),
@@ -117,10 +120,8 @@ int run_solve(const std::vector<std::string>& arguments) {
   VecX r = warm_start(file, (*values)["warm-start"].as<std::string>());
   VecX v;
   const solvers::SolveReport report =
-      global
-          ? solve_global(file, name, *values, r, v)
-          : solvers::make_solver(name, read_stop_criteria(*values), read_solver_parameters(*values))
-                ->solve(file.problem, r);
+      global ? solve_global(file, name, stop, parameters, *values, r, v)
+             : solvers::make_solver(name, stop, parameters)->solve(file.problem, r);
 
   if (values->count("reactions")) write_values((*values)["reactions"].as<std::string>(), r);
   if (values->count("velocities"))

@@ -65,21 +65,25 @@ VecX applied_force(const Body& body, const Vec3& gravity, int dimension) {
   return f;
 }
 
-}  // namespace
-
-void check_step_solver_settings(const StepSolverSettings& settings) {
-  const std::string& name = settings.name;
+void check_step_solver_name(const std::string& name) {
   const std::vector<std::string> names = solvers::every_solver_name();
   if (std::find(names.begin(), names.end(), name) == names.end())
     throw core::Diagnostic(
         {}, "solver.name",
         core::with_suggestion(core::concat("one of ", core::join(names)), name, names), name);
-  solvers::check_solver_options(name, settings.parameters);
 }
 
+}  // namespace
+
+void check_step_solver_settings(const StepSolverSettings& settings) {
+  check_step_solver_name(settings.name);
+  solvers::check_solver_options(settings.name, settings.parameters);
+}
+
+// Building a method refuses its options as check_solver_options does, in the same words.
 StepSolvers make_step_solvers(const StepSolverSettings& settings) {
-  check_step_solver_settings(settings);
   const std::string& name = settings.name;
+  check_step_solver_name(name);
   // The time limit is the step's (MoreauJean::solve), not each method's.
   solvers::StopCriteria stop = settings.stop;
   stop.time_limit = 0.0;

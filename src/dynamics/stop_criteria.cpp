@@ -54,35 +54,51 @@ CollapseMonitor::CollapseMonitor(const model::Scene& initial, CollapseCriteria c
   require_threshold(criteria.max_rotation, "max_rotation");
   require_threshold(criteria.kinetic_energy, "kinetic_energy");
   // Indexed like scene.bodies; the entries of bodies that are not free are never read.
-  for (const Body& body : initial.bodies) {
-    initial_position_.push_back(body.x);
-    initial_orientation_.push_back(body.q);
-  }
+  initial_ = poses(initial);
 }
 
-std::optional<Collapse> CollapseMonitor::past(const model::Scene& scene, double share) const {
-  MOREAU_ASSERT(scene.bodies.size() == initial_position_.size());
+std::vector<Pose> poses(const model::Scene& scene) {
+  std::vector<Pose> list;
+  list.reserve(scene.bodies.size());
+  for (const Body& body : scene.bodies) list.push_back({body.x, body.q});
+  return list;
+}
+
+std::optional<Collapse> CollapseMonitor::past(const model::Scene& scene, double share,
+                                              const std::vector<Pose>& from) const {
+  MOREAU_ASSERT(scene.bodies.size() == from.size());
   const math::Vec3 carried =
-      ground_ ? math::Vec3(scene.bodies[*ground_].x - initial_position_[*ground_])
-              : math::Vec3::Zero();
+      ground_ ? math::Vec3(scene.bodies[*ground_].x - from[*ground_].x) : math::Vec3::Zero();
   if (auto moved = worst_body(scene, share * criteria_.max_displacement, "max_displacement",
                               [&](std::size_t i, const Body& body) {
-                                return (body.x - initial_position_[i] - carried).norm();
+                                return (body.x - from[i].x - carried).norm();
                               }))
     return moved;
-  return worst_body(scene, share * criteria_.max_rotation, "max_rotation",
-                    [this](std::size_t i, const Body& body) {
-                      return rotation_from(initial_orientation_[i], body.q);
-                    });
+  return worst_body(
+      scene, share * criteria_.max_rotation, "max_rotation",
+      [&from](std::size_t i, const Body& body) { return rotation_from(from[i].q, body.q); });
 }
 
+bool CollapseMonitor::watches_motion() const {
+  return std::isfinite(criteria_.max_displacement) || std::isfinite(criteria_.max_rotation);
+}
+
+void CollapseMonitor::stand(const model::Scene& scene) { standing_ = poses(scene); }
+
 std::optional<Collapse> CollapseMonitor::moved(const model::Scene& scene) const {
-  return past(scene, kFirstMotionShare);
+  if (!standing_) return std::nullopt;
+  return past(scene, kFirstMotionShare, *standing_);
+}
+
+void CollapseMonitor::restore(bool came_to_rest, std::optional<std::vector<Pose>> standing) {
+  MOREAU_ASSERT(!standing || standing->size() == initial_.size());
+  came_to_rest_ = came_to_rest;
+  standing_ = std::move(standing);
 }
 
 std::optional<Collapse> CollapseMonitor::check(const model::Scene& scene,
                                                const StepReport& report) {
-  if (auto displaced = past(scene, 1.0)) return displaced;
+  if (auto displaced = past(scene, 1.0, initial_)) return displaced;
   // A structure set moving by the load first settles (E_k falls below the threshold); only
   // a later rise above it is a collapse, not the initial settling. On a shaken support, the
   // energy of the motion relative to it: the structure carried along has not collapsed.

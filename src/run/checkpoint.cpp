@@ -25,7 +25,7 @@ namespace moreau::run {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 14;
+constexpr std::uint32_t kVersion = 15;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 std::string file_bytes(const std::filesystem::path& path) {
@@ -133,6 +133,12 @@ void checkpoint_fields(Io& io, C& checkpoint) {
   });
   io.variant(checkpoint.stepper, [&io](auto& state) { stepper_fields(io, state); });
   io.template number<std::uint8_t>(checkpoint.came_to_rest);
+  io.optional(checkpoint.standing, [&io](auto& standing) {
+    io.sequence(standing, [&io](auto& pose) {
+      io.vector(pose.x);
+      io.quaternion(pose.q);
+    });
+  });
   auto& counts = checkpoint.counts;
   io.template number<std::int32_t>(counts.solves);
   io.template number<std::int32_t>(counts.not_converged);
@@ -269,6 +275,9 @@ class CheckpointValues {
     check_step_and_time(checkpoint.step, checkpoint.time);
     for (std::size_t b = 0; b < checkpoint.bodies.size(); ++b)
       check_body(concat("bodies[", b, ']'), checkpoint.bodies[b]);
+    if (checkpoint.standing)
+      for (std::size_t b = 0; b < checkpoint.standing->size(); ++b)
+        check_pose(concat("standing[", b, ']'), (*checkpoint.standing)[b]);
     std::visit([&](const auto& state) { check_stepper(state); }, checkpoint.stepper);
     check_counts(checkpoint.counts);
     for (std::size_t r = 0; r < checkpoint.removed.size(); ++r) {
@@ -301,13 +310,16 @@ class CheckpointValues {
                     concat(time, " s"));
   }
   // A unit quaternion, to the round-off that integrate_orientation leaves (it normalizes).
-  void check_body(const std::string& key, const BodyState& body) const {
-    check_.finite(key + ".x", body.x);
-    check_.finite(key + ".v", body.v);
-    check_.finite(key + ".w", body.w_B);
-    const double norm = body.q.coeffs().norm();
+  void check_pose(const std::string& key, const dynamics::Pose& pose) const {
+    check_.finite(key + ".x", pose.x);
+    const double norm = pose.q.coeffs().norm();
     if (!(std::abs(norm - 1.0) <= 1e-6))
       check_.refuse(key + ".q", "a unit quaternion", concat("one of norm ", norm));
+  }
+  void check_body(const std::string& key, const BodyState& body) const {
+    check_pose(key, {body.x, body.q});
+    check_.finite(key + ".v", body.v);
+    check_.finite(key + ".w", body.w_B);
   }
   template <class State>
   void check_stepper(const State& state) const {
@@ -359,6 +371,9 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const Problem& probl
   if (checkpoint.bodies.size() != problem.scene.bodies.size())
     refuse("bodies", core::concat(problem.scene.bodies.size(), " bodies"),
            core::concat(checkpoint.bodies.size()));
+  if (checkpoint.standing && checkpoint.standing->size() != problem.scene.bodies.size())
+    refuse("standing", core::concat(problem.scene.bodies.size(), " poses"),
+           core::concat(checkpoint.standing->size()));
   const auto n = static_cast<int>(problem.scene.bodies.size());
   const auto check_bodies = [&](const collision::ContactKey& key, const std::string& what) {
     if (key.body_a < 0 || key.body_a >= n || key.body_b < 0 || key.body_b >= n)

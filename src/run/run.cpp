@@ -71,7 +71,7 @@ void Run::restore(const Checkpoint& checkpoint) {
   problem_.scene.time = checkpoint.time;
   restore_bodies(problem_.scene, checkpoint.bodies);
   stepper_->restore(checkpoint.stepper);
-  monitor_.restore(checkpoint.came_to_rest);
+  monitor_.restore(checkpoint.came_to_rest, checkpoint.standing);
   summary_.counts = checkpoint.counts;
   summary_.removed = checkpoint.removed;
   summary_.peak_motion = checkpoint.peak_motion;
@@ -138,11 +138,18 @@ void Run::interrupt(std::string by) {
   for (const std::unique_ptr<Observer>& observer : observers_) observer->interrupted(*this);
 }
 
-// Past its share of a criterion a structure may only have drifted within the solver's
-// tolerance, standing, its velocities round-off that the mechanism's analysis may still see as
-// parts turning about no joint (docs/limit-analysis.md, "The first motion"): the first motion
-// is the first such step at which it moves in a mechanism, on hinges or sliding joints.
+// The first motion is measured from where the structure first stands (its mechanism has no
+// moving part): a copy with imperfections settles into its joints in its first steps, by
+// more than the first motion's share, before the load moves it (docs/limit-analysis.md, "The
+// first motion"). Past its share of a criterion a structure may only have drifted within the
+// solver's tolerance, standing, its velocities round-off that the mechanism's analysis may
+// still see as parts turning about no joint: the first motion is the first such step at
+// which it moves in a mechanism, on hinges or sliding joints.
 void Run::note_first_motion() {
+  if (!monitor_.standing()) {
+    if (monitor_.watches_motion() && mechanism().parts.empty()) monitor_.stand(problem_.scene);
+    return;
+  }
   const std::optional<dynamics::Collapse> moved = monitor_.moved(problem_.scene);
   if (!moved) return;
   CollapseSummary first = crossing(*moved);
@@ -211,6 +218,7 @@ Checkpoint Run::checkpoint() const {
   checkpoint.bodies = body_states(problem_.scene);
   checkpoint.stepper = stepper_->state();
   checkpoint.came_to_rest = monitor_.came_to_rest();
+  checkpoint.standing = monitor_.standing();
   checkpoint.counts = summary_.counts;
   checkpoint.removed = summary_.removed;
   checkpoint.broken_bonds = static_cast<std::uint64_t>(broken_bonds_);

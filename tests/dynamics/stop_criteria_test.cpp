@@ -103,6 +103,8 @@ TEST(CollapseMonitor, RotationFromTheInitialOrientationInDegrees) {
 TEST(CollapseMonitor, ABodyHasMovedPastAShareOfAThreshold) {
   model::Scene scene = scene_of_blocks();
   CollapseMonitor monitor(scene, {.max_displacement = 0.1, .max_rotation = 10.0});
+  EXPECT_TRUE(monitor.watches_motion());
+  monitor.stand(scene);
   scene.bodies[2].x.x() += 0.9 * kFirstMotionShare * 0.1;
   EXPECT_FALSE(monitor.moved(scene));
   scene.bodies[3].q = scene.bodies[3].q * math::from_axis_angle(Vec3::UnitZ(), 0.002);
@@ -120,7 +122,33 @@ TEST(CollapseMonitor, ABodyHasMovedPastAShareOfAThreshold) {
   EXPECT_FALSE(monitor.check(scene, StepReport{})) << "moved, not collapsed";
 
   CollapseMonitor energy_only(scene_of_blocks(), {.kinetic_energy = 1e-6});
+  EXPECT_FALSE(energy_only.watches_motion());
+  energy_only.stand(scene_of_blocks());
   EXPECT_FALSE(energy_only.moved(scene));
+}
+
+// The first motion is measured from where the structure stood (stand), not from its start,
+// where an imperfect copy's blocks were before they settled into their joints; the collapse
+// criteria still from the start. Nothing has moved before it stood.
+TEST(CollapseMonitor, TheFirstMotionIsMeasuredFromWhereTheStructureStood) {
+  model::Scene scene = scene_of_blocks();
+  CollapseMonitor monitor(scene, {.max_displacement = 0.1});
+  scene.bodies[2].x.z() -= 0.05;  // settled by half the threshold
+  EXPECT_FALSE(monitor.moved(scene)) << "moved before it stood";
+  monitor.stand(scene);
+  EXPECT_FALSE(monitor.moved(scene));
+  scene.bodies[2].x.x() += 1.1 * kFirstMotionShare * 0.1;
+  const auto displaced = monitor.moved(scene);
+  ASSERT_TRUE(displaced);
+  EXPECT_NEAR(displaced->value, 1.1 * kFirstMotionShare * 0.1, kTol);
+  scene.bodies[2].x.z() -= 0.05;
+  const auto collapse = monitor.check(scene, StepReport{});
+  ASSERT_TRUE(collapse) << "the collapse criterion is measured from the start";
+  EXPECT_GT(collapse->value, 0.1);
+
+  CollapseMonitor restored(scene_of_blocks(), {.max_displacement = 0.1});
+  restored.restore(false, monitor.standing());
+  EXPECT_EQ(restored.moved(scene)->value, monitor.moved(scene)->value);
 }
 
 TEST(CollapseMonitor, RotationIsTheSameForQAndMinusQ) {

@@ -59,6 +59,9 @@ Checkpoint sample_checkpoint() {
       .bonds = {{{0, 1, 3u}, {1e4 / 3, 1e4 / 7, Vec3(0.1, -0.2, 1.0 / 3)}},
                 {{0, 1, 0x80000002u}, {0.1, -0.0, Vec3::Zero()}}}};
   checkpoint.came_to_rest = true;
+  checkpoint.standing =
+      std::vector<dynamics::Pose>{{Vec3(0.1 / 3, -0.0, 2.0 / 7), math::Quat::Identity()},
+                                  {Vec3(1e-300, 5.0, -1.0 / 9), math::Quat(0.5, -0.5, 0.5, 0.5)}};
   checkpoint.counts = {1200,           3,  2.5e-9,
                        123456789012LL, 77, {{"velocity-newton", 900}, {"velocity-nsgs", 300}}};
   checkpoint.removed = {{"arch/voussoir03", 0.1 / 3, "below", -1.0 / 7}, {"", 0.0, "beyond", 5.0}};
@@ -139,6 +142,15 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
     EXPECT_TRUE(same_bits(bond.tensile_strength, original.bonds[i].second.tensile_strength)) << i;
   }
   EXPECT_TRUE(read.came_to_rest);
+  ASSERT_TRUE(read.standing.has_value());
+  ASSERT_EQ(read.standing->size(), 2u);
+  for (std::size_t b = 0; b < 2; ++b) {
+    for (int k = 0; k < 3; ++k)
+      EXPECT_TRUE(same_bits((*read.standing)[b].x[k], (*written.standing)[b].x[k]));
+    for (int k = 0; k < 4; ++k)
+      EXPECT_TRUE(
+          same_bits((*read.standing)[b].q.coeffs()[k], (*written.standing)[b].q.coeffs()[k]));
+  }
   EXPECT_EQ(read.counts.solves, 1200);
   EXPECT_EQ(read.counts.not_converged, 3);
   EXPECT_TRUE(same_bits(read.counts.worst_error, 2.5e-9));
@@ -273,7 +285,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 14"));
+              HasSubstr("version-1: error: checkpoint version: expected 15"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints
@@ -423,6 +435,10 @@ TEST_F(CheckpointTest, ValuesThatNoRunWritesAreRefusedByField) {
                 std::get<dynamics::PenaltyState>(c.stepper).dissipated.slip = std::nan("");
               }),
               HasSubstr("error: dissipated.slip: expected a finite number"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.standing->pop_back(); }),
+              HasSubstr("error: standing: expected 2 poses"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { (*c.standing)[1].x.z() = kInfinity; }),
+              HasSubstr("error: standing[1].x: expected a finite vector"));
   EXPECT_THAT(refusal_of([](Checkpoint& c) { c.counts.not_converged = 5000; }),
               HasSubstr("error: solver counts: expected counts >= 0"));
   EXPECT_THAT(refusal_of([](Checkpoint& c) { c.removed[0].time = kInfinity; }),

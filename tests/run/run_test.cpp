@@ -11,12 +11,14 @@
 #include "moreau/core/stop_request.hpp"
 #include "moreau/io/problem_file.hpp"
 #include "moreau/run/checkpoint.hpp"
+#include "moreau/run/imperfections.hpp"
 #include "support/scratch_folder.hpp"
 #include "support/test_problems.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -442,6 +444,48 @@ stop: {collapse: {max_displacement: 0.01}}
   EXPECT_NEAR(moved.load_factor, moved.time, 1e-9) << "1 deg/s from level";
   EXPECT_NEAR(summary.collapse->time, time_at(0.01), 2e-3);
   EXPECT_THAT(moved.mechanism.description, ::testing::HasSubstr("sliding"));
+}
+
+// Two blocks side by side (problems/blocks-side-by-side.yaml: 0.4 x 1 m, mu = 0.8, the
+// least tilt at which a mechanism is possible atan(0.4) = 21.80 deg) made a little smaller and
+// moved within that room: each settles into the gaps by more than the first motion's share of
+// the 1 cm criterion, sliding against the other. Its first motion is where the tilt then
+// moves it, near that least tilt of the smaller blocks, not where it settled at t = 0.
+TEST_F(RunTest, TheFirstMotionOfACopyWithImperfectionsIsMeasuredFromWhereItSettled) {
+  Problem pair = problem(R"(version: 1
+dimension: 2
+time: {step: 1.0e-3, duration: 40}
+interactions: {default: {friction: 0.8}}
+bodies:
+  - {name: ground, shape: {type: plane}, fixed: true}
+  - name: left
+    shape: {type: polygon, vertices: [[-0.2, -0.5], [0.2, -0.5], [0.2, 0.5], [-0.2, 0.5]]}
+    position: [0.2, 0, 0.5]
+  - name: right
+    shape: {type: polygon, vertices: [[-0.2, -0.5], [0.2, -0.5], [0.2, 0.5], [-0.2, 0.5]]}
+    position: [0.6, 0, 0.5]
+loads: {tilt: {rate: 1}}
+stop: {collapse: {max_displacement: 0.01}}
+)");
+  apply(Imperfections{.seed = 1, .block_size = 0.002, .placement = 0.001}, pair);
+  const model::Scene start = pair.scene;
+  run::Run run(std::move(pair));
+  run_to_end(run);
+  const RunSummary summary = run.summary();
+  ASSERT_TRUE(summary.first_motion.has_value() && summary.collapse.has_value());
+
+  const std::optional<std::vector<dynamics::Pose>> standing = run.checkpoint().standing;
+  ASSERT_TRUE(standing.has_value());
+  double settled = 0.0;
+  for (std::size_t b = 0; b < start.bodies.size(); ++b)
+    settled = std::max(settled, ((*standing)[b].x - start.bodies[b].x).norm());
+  EXPECT_GT(settled, dynamics::kFirstMotionShare * 0.01)
+      << "no block settled by the first motion's share: the test tests nothing";
+
+  const double least = std::atan((0.4 - 0.002) / 1.0) * 180.0 / std::numbers::pi;
+  EXPECT_GT(summary.first_motion->load_factor, least - 0.1);
+  EXPECT_LE(summary.first_motion->load_factor, summary.collapse->load_factor);
+  EXPECT_THAT(summary.first_motion->mechanism.description, ::testing::HasSubstr("2 blocks"));
 }
 
 // A block at rest on a table tilting from level at 5 deg/s (friction 0.5: it holds to

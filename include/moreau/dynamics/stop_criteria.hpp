@@ -38,6 +38,12 @@ struct Collapse {
 /// (docs/limit-analysis.md, "The first motion").
 inline constexpr double kFirstMotionShare = 0.01;
 
+/// Where a body is: its centre and orientation (body -> world).
+struct Pose {
+  math::Vec3 x;
+  math::Quat q;
+};
+
 /// Watches a run step by step.
 class CollapseMonitor {
  public:
@@ -53,26 +59,43 @@ class CollapseMonitor {
   /// After a step: the first criterion that fires, if any.
   std::optional<Collapse> check(const model::Scene& scene, const StepReport& report);
 
-  /// The free body that has moved furthest past kFirstMotionShare of the displacement
-  /// threshold, else the one turned furthest past that share of the rotation threshold, if
-  /// any: that the structure has started to move, with the kinetic energy criterion's runs
-  /// never (an energy has no share that means motion and not round-off).
+  /// Whether it has a displacement or a rotation threshold, of which moved() measures a share.
+  bool watches_motion() const;
+
+  /// Takes the scene's poses as those its first motion is measured from (moved): where the
+  /// structure stands, once it has settled into its joints (Run::note_first_motion).
+  void stand(const model::Scene& scene);
+  /// The poses of stand(), indexed like the scene's bodies; nothing before it.
+  const std::optional<std::vector<Pose>>& standing() const { return standing_; }
+
+  /// The free body that has moved furthest, from where it stood (stand), past
+  /// kFirstMotionShare of the displacement threshold, else the one turned furthest past that
+  /// share of the rotation threshold, if any: that the structure has started to move; never
+  /// before stand(), nor with the kinetic energy criterion alone (an energy has no share that
+  /// means motion and not round-off).
   std::optional<Collapse> moved(const model::Scene& scene) const;
 
   /// Whether the kinetic energy has been at or below its threshold (checkpoints).
   bool came_to_rest() const { return came_to_rest_; }
-  /// Continues a run in which the structure had (or had not) come to rest.
-  void restore(bool came_to_rest) { came_to_rest_ = came_to_rest; }
+  /// Continues a run in which the structure had (or had not) come to rest, and stood where
+  /// `standing` says (standing()).
+  /// @pre standing, where given, has a pose for each body of the scene
+  void restore(bool came_to_rest, std::optional<std::vector<Pose>> standing);
 
  private:
   CollapseCriteria criteria_;
   std::optional<std::size_t> ground_;
-  std::vector<math::Vec3> initial_position_;
-  std::vector<math::Quat> initial_orientation_;
+  std::vector<Pose> initial_;
+  std::optional<std::vector<Pose>> standing_;
   bool came_to_rest_ = false;
 
-  /// The body past `share` of the displacement threshold, else of the rotation one.
-  std::optional<Collapse> past(const model::Scene& scene, double share) const;
+  /// The body past `share` of the displacement threshold, else of the rotation one, from the
+  /// poses `from`.
+  std::optional<Collapse> past(const model::Scene& scene, double share,
+                               const std::vector<Pose>& from) const;
 };
+
+/// The poses of the scene's bodies, in its order.
+std::vector<Pose> poses(const model::Scene& scene);
 
 }  // namespace moreau::dynamics

@@ -4,7 +4,7 @@
 // than HDF5 (linked for FCLib): thirty fields read in one pass, and one checksum over every
 // byte detects a truncation or a damaged byte.
 //
-// Format, version 14, in the machine's byte order (a marker refuses another order); one
+// Format, version 15, in the machine's byte order (a marker refuses another order); one
 // function of checkpoint.cpp (checkpoint_fields) lists the fields for both writing and
 // reading, in this order (checkpoint_fields.hpp writes and reads them):
 //   "MOREAUCK", u32 version, u32 byte-order marker 0x01020304,
@@ -21,7 +21,8 @@
 //     explicit penalty mode only: f64 dissipated by damping, f64 by slip;
 //     u64 n, n bonds: i32 body_a, i32 body_b, u32 feature, f64 cohesion (N), f64 tension (N),
 //     anchor (3 f64, m, in body_a's frame),
-//   u8 collapse monitor came to rest,
+//   u8 collapse monitor came to rest, u8 has standing poses (dynamics::CollapseMonitor::
+//     standing), u64 n, n poses: x (3 f64), q (w, x, y, z),
 //   solver counts: i32 solves, i32 not converged, f64 worst error, i64 total iterations,
 //   i32 max iterations, u64 n, n methods: name (u64 length, bytes), i64 solves answered,
 //   u64 n, n removed bodies: name (u64 length, bytes), f64 time, bound (u64 length, bytes),
@@ -40,6 +41,7 @@
 #pragma once
 
 #include "moreau/dynamics/stepper.hpp"
+#include "moreau/dynamics/stop_criteria.hpp"
 #include "moreau/model/scene.hpp"
 #include "moreau/run/checkpoint_fields.hpp"
 #include "moreau/run/problem.hpp"
@@ -72,6 +74,9 @@ struct Checkpoint {
   std::vector<BodyState> bodies;                ///< in Scene::bodies order, every body
   dynamics::StepperState stepper;               ///< its alternative is the run's mode
   bool came_to_rest = false;                    ///< dynamics::CollapseMonitor
+  /// dynamics::CollapseMonitor::standing: where the first motion is measured from, once the
+  /// structure has stood
+  std::optional<std::vector<dynamics::Pose>> standing;
   SolverCounts counts;                          ///< summary.json's solver statistics so far
   std::vector<RemovedBody> removed;             ///< summary.json's removed bodies so far
   std::uint64_t broken_bonds = 0;               ///< summary.json's bonds broken so far

@@ -27,6 +27,7 @@
 #include "run_executor.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
@@ -44,6 +45,8 @@ struct EnsembleRun {
   std::uint64_t seed = 0;
   std::optional<double> load_factor;  ///< at the collapse; none when the copy stood
   double collapse_time = 0.0;         ///< s
+  /// The load factor at its first motion (summary.json's first_motion); none where it had none
+  std::optional<double> first_motion;
   /// The mechanism's kind: its counts of parts, blocks, hinges and sliding joints, which
   /// copies share where their descriptions differ by the blocks named and the edges' ends
   /// ("no mechanism found" when the collapse step moved none).
@@ -166,6 +169,10 @@ EnsembleRun read_run(const Ensemble& ensemble, std::uint64_t seed) {
     EnsembleRun run;
     run.seed = seed;
     run.not_converged = summary.at("counts").at("not_converged").get<long>();
+    // An earlier moreau's summary may lack it.
+    if (const nlohmann::json moved = summary.value("first_motion", nlohmann::json());
+        !moved.is_null())
+      run.first_motion = moved.at("load_factor").get<double>();
     const nlohmann::json& collapse = summary.at("collapse");
     if (collapse.is_null()) return run;
     run.load_factor = collapse.at("load_factor").get<double>();
@@ -189,10 +196,32 @@ double quantile(const std::vector<double>& sorted, double p) {
   return sorted[below] + (position - static_cast<double>(below)) * (sorted[above] - sorted[below]);
 }
 
+// The least, the 5th percentile, the median, the 95th percentile and the largest of sorted
+// values, at least one.
+nlohmann::json spread(const std::vector<double>& sorted) {
+  return {{"least", sorted.front()},
+          {"percentile_5", quantile(sorted, 0.05)},
+          {"median", quantile(sorted, 0.5)},
+          {"percentile_95", quantile(sorted, 0.95)},
+          {"largest", sorted.back()}};
+}
+
+// How many of the loads lie below, within and above the range.
+std::array<long, 3> positions(const limit::CollapseRange& range, const std::vector<double>& loads) {
+  const auto copies = [&](limit::RangePosition position) {
+    return static_cast<long>(std::ranges::count_if(
+        loads, [&](double load) { return limit::position_in(range, load) == position; }));
+  };
+  const long below = copies(limit::RangePosition::Below);
+  const long above = copies(limit::RangePosition::Above);
+  return {below, static_cast<long>(loads.size()) - below - above, above};
+}
+
 void write_runs(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs) {
   core::write_output_file(ensemble.out / "ensemble.csv", [&](std::ostream& out) {
-    out << std::setprecision(17) << "seed,collapsed," << run::load_factor_name(ensemble.problem)
-        << ",collapse_time,not_converged,mechanism_kind,mechanism\n";
+    const std::string name = run::load_factor_name(ensemble.problem);
+    out << std::setprecision(17) << "seed,collapsed," << name
+        << ",collapse_time,not_converged,mechanism_kind,mechanism,first_motion_" << name << '\n';
     for (const EnsembleRun& run : runs) {
       out << run.seed << ',' << (run.load_factor ? 1 : 0) << ',';
       if (run.load_factor)
@@ -200,7 +229,9 @@ void write_runs(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs) 
       else
         out << ',';
       out << ',' << run.not_converged << ',' << output::csv_field(run.kind) << ','
-          << output::csv_field(run.mechanism) << '\n';
+          << output::csv_field(run.mechanism) << ',';
+      if (run.first_motion) out << *run.first_motion;
+      out << '\n';
     }
   });
 }
@@ -210,10 +241,13 @@ void write_runs(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs) 
 // one's description. A copy whose criterion fired before its load started is no collapse of
 // the structure under that load: its blocks settled into the gaps its imperfections left by
 // more than stop.collapse allows. It is counted apart (collapsed_before_load) and left out of
-// the distribution.
+// the distribution, and so is its first motion. The first motions are those of every other
+// copy that had one, whether it collapsed or not (summary.json's first_motion, measured from
+// where the copy first stood).
 nlohmann::json distribution(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs,
                             const std::optional<limit::CollapseRange>& range) {
   std::vector<double> loads;
+  std::vector<double> first_motions;
   std::map<std::string, std::vector<const EnsembleRun*>> kinds;
   long unconverged = 0;
   long before_load = 0;
@@ -222,13 +256,17 @@ nlohmann::json distribution(const Ensemble& ensemble, const std::vector<Ensemble
   for (const EnsembleRun& run : runs) {
     if (run.load_factor && start > 0.0 && run.collapse_time <= start) {
       ++before_load;
-    } else if (run.load_factor) {
+      continue;
+    }
+    if (run.load_factor) {
       loads.push_back(*run.load_factor);
       kinds[run.kind].push_back(&run);
     }
+    if (run.first_motion) first_motions.push_back(*run.first_motion);
     if (run.not_converged > 0) ++unconverged;
   }
   std::ranges::sort(loads);
+  std::ranges::sort(first_motions);
   std::vector<std::pair<std::string, std::vector<const EnsembleRun*>>> found(kinds.begin(),
                                                                              kinds.end());
   std::ranges::stable_sort(
@@ -249,42 +287,45 @@ nlohmann::json distribution(const Ensemble& ensemble, const std::vector<Ensemble
                          {"collapsed_before_load", before_load},
                          {"runs_not_converged", unconverged},
                          {"load_factor_name", run::load_factor_name(ensemble.problem)},
+                         {"moved", first_motions.size()},
                          {"mechanisms", listed}};
-  if (!loads.empty())
-    json["load_factor"] = {{"least", loads.front()},
-                           {"percentile_5", quantile(loads, 0.05)},
-                           {"median", quantile(loads, 0.5)},
-                           {"percentile_95", quantile(loads, 0.95)},
-                           {"largest", loads.back()}};
+  if (!loads.empty()) json["load_factor"] = spread(loads);
+  if (!first_motions.empty()) json["first_motion"] = spread(first_motions);
   if (range) {
-    const auto copies = [&](limit::RangePosition position) {
-      return std::ranges::count_if(
-          loads, [&](double load) { return limit::position_in(*range, load) == position; });
-    };
-    const auto below = copies(limit::RangePosition::Below);
-    const auto above = copies(limit::RangePosition::Above);
+    const auto [below, within, above] = positions(*range, loads);
+    const auto [moved_below, moved_within, moved_above] = positions(*range, first_motions);
     json["limit"] = {{"lower", range->lower},
                      {"upper", range->upper},
                      {"lower_proven", range->proven},
                      {"lower_with_brittle_bonds", range->brittle_bonds},
                      {"copies_below", below},
-                     {"copies_within", static_cast<long>(loads.size()) - below - above},
-                     {"copies_above", above}};
+                     {"copies_within", within},
+                     {"copies_above", above},
+                     {"first_motions_below", moved_below},
+                     {"first_motions_within", moved_within},
+                     {"first_motions_above", moved_above}};
   }
   return json;
+}
+
+// ", <load factor name> from <least> to <largest>: 5th percentile ..., median ..., 95th
+// percentile ..." of the spread under `key`, where the ensemble has one.
+void print_spread(const nlohmann::json& json, const char* key) {
+  if (!json.contains(key)) return;
+  const nlohmann::json& load = json[key];
+  std::cout << ", " << json["load_factor_name"].get<std::string>() << " from "
+            << load["least"].get<double>() << " to " << load["largest"].get<double>()
+            << ": 5th percentile " << load["percentile_5"].get<double>() << ", median "
+            << load["median"].get<double>() << ", 95th percentile "
+            << load["percentile_95"].get<double>();
 }
 
 void print_distribution(const nlohmann::json& json) {
   std::cout << std::setprecision(5) << "  collapsed: " << json["collapsed"] << " of "
             << json["runs"] << " copies";
-  if (json.contains("load_factor")) {
-    const nlohmann::json& load = json["load_factor"];
-    std::cout << ", " << json["load_factor_name"].get<std::string>() << " from "
-              << load["least"].get<double>() << " to " << load["largest"].get<double>()
-              << ": 5th percentile " << load["percentile_5"].get<double>() << ", median "
-              << load["median"].get<double>() << ", 95th percentile "
-              << load["percentile_95"].get<double>();
-  }
+  print_spread(json, "load_factor");
+  std::cout << "\n  first motion: " << json["moved"] << " of " << json["runs"] << " copies";
+  print_spread(json, "first_motion");
   std::cout << '\n';
   if (const long before_load = json["collapsed_before_load"].get<long>(); before_load > 0)
     std::cout << "  WARNING: " << before_load
@@ -299,7 +340,9 @@ void print_distribution(const nlohmann::json& json) {
     const nlohmann::json& limit = json["limit"];
     std::cout << "  of the copies that collapsed, " << limit["copies_below"] << " below the lower "
               << "end of limit analysis, " << limit["copies_within"] << " within its range, "
-              << limit["copies_above"] << " above its upper end\n";
+              << limit["copies_above"] << " above its upper end; of the copies' first motions, "
+              << limit["first_motions_below"] << " below, " << limit["first_motions_within"]
+              << " within, " << limit["first_motions_above"] << " above\n";
   }
   if (json["runs_not_converged"].get<long>() > 0)
     std::cout << "  " << json["runs_not_converged"] << " copies had steps whose solve did not "

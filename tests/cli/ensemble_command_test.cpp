@@ -83,11 +83,17 @@ TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
   ASSERT_EQ(result.exit_code, 0) << result.output;
   const double least = std::atan(0.4) * 180.0 / std::numbers::pi;
   std::vector<double> tilts;
+  std::vector<double> first_motions;
   int alone = 0;
   for (const char* seed : {"seed-11", "seed-12", "seed-13", "seed-14"}) {
     const nlohmann::json summary = json_of(out_ / seed / "summary.json");
     ASSERT_FALSE(summary["collapse"].is_null()) << seed;
     const double tilt = summary["collapse"]["load_factor"].get<double>();
+    // Measured from where the copy stood once its blocks had settled into their gaps.
+    ASSERT_FALSE(summary["first_motion"].is_null()) << seed;
+    first_motions.push_back(summary["first_motion"]["load_factor"].get<double>());
+    EXPECT_GT(first_motions.back(), least) << seed << ": it moved before a mechanism existed";
+    EXPECT_LE(first_motions.back(), tilt) << seed;
     const std::string mechanism = summary["collapse"]["mechanism"]["description"];
     EXPECT_GT(tilt, least) << seed << ": no mechanism exists below the least collapse load";
     if (tilt < 25.0) {
@@ -102,7 +108,13 @@ TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
     EXPECT_EQ(drawn["seed"].get<int>(), std::stoi(std::string(seed).substr(5)));
   }
   std::ranges::sort(tilts);
+  std::ranges::sort(first_motions);
   const nlohmann::json distribution = json_of(out_ / "ensemble.json");
+  EXPECT_EQ(distribution["moved"], 4);
+  EXPECT_EQ(distribution["first_motion"]["least"].get<double>(), first_motions[0]);
+  EXPECT_DOUBLE_EQ(distribution["first_motion"]["median"].get<double>(),
+                   (first_motions[1] + first_motions[2]) / 2);
+  EXPECT_EQ(distribution["first_motion"]["largest"].get<double>(), first_motions[3]);
   EXPECT_EQ(alone, 3);
   EXPECT_EQ(distribution["runs"], 4);
   EXPECT_EQ(distribution["collapsed"], 4);
@@ -123,6 +135,8 @@ TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
   EXPECT_EQ(range["copies_below"], 0);
   EXPECT_EQ(range["copies_above"], above);
   EXPECT_EQ(range["copies_within"], 4 - above);
+  EXPECT_EQ(range["first_motions_below"], 0);
+  EXPECT_EQ(range["first_motions_within"].get<int>() + range["first_motions_above"].get<int>(), 4);
   EXPECT_FALSE(range["lower_with_brittle_bonds"].get<bool>());
   EXPECT_TRUE(fs::exists(out_ / "limit.json"));
   int mechanisms = 0;
@@ -133,13 +147,15 @@ TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
   std::string header;
   std::getline(csv, header);
   EXPECT_EQ(header,
-            "seed,collapsed,tilt_angle_deg,collapse_time,not_converged,mechanism_kind,mechanism");
+            "seed,collapsed,tilt_angle_deg,collapse_time,not_converged,mechanism_kind,mechanism,"
+            "first_motion_tilt_angle_deg");
   const nlohmann::json kinds = distribution["mechanisms"];
   ASSERT_EQ(kinds.size(), 2U);
   EXPECT_EQ(kinds[0]["kind"], "2 parts of 2 blocks, 2 hinges, no sliding joints");
   EXPECT_EQ(kinds[0]["runs"], 3);
   EXPECT_EQ(kinds[1]["kind"], "2 parts of 2 blocks, 2 hinges, 1 sliding joint");
   EXPECT_THAT(result.output, HasSubstr("collapsed: 4 of 4 copies, tilt_angle_deg from "));
+  EXPECT_THAT(result.output, HasSubstr("first motion: 4 of 4 copies, tilt_angle_deg from "));
 }
 
 TEST_F(EnsembleTest, AnEnsembleGrowsWithoutRunningAFinishedCopyAgain) {

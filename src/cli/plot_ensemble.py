@@ -2,7 +2,8 @@
 """Draws an ensemble of `moreau ensemble`: ensemble.png, the histogram of the copies' collapse
 loads, the bars split by the kind of mechanism (its counts of parts, blocks,
 hinges and sliding joints; the most frequent kinds named), with the 5th percentile and
-the median marked, and the range of collapse loads of limit analysis when given (LOWER, UPPER).
+the median marked, the copies' first motions as ticks on the axis, and the range of collapse
+loads of limit analysis when given (LOWER, UPPER).
 
 usage: plot_ensemble.py ENSEMBLE_CSV PNG LOAD_FACTOR_NAME TITLE [LOWER UPPER]
 """
@@ -42,6 +43,11 @@ def main(table, picture, name, title, lower=None, upper=None):
         for value, text, style in ((numpy.percentile(loads, 5), "5th percentile", ":"),
                                    (numpy.median(loads), "median", "--")):
             axes.axvline(value, color="black", linestyle=style, label=f"{text} {value:.4g}")
+    first_motions = [float(row[f"first_motion_{name}"]) for row in rows
+                     if row[f"first_motion_{name}"]]
+    if first_motions:
+        axes.plot(first_motions, [0] * len(first_motions), "|", color="tab:red", markersize=18,
+                  clip_on=False, label=f"first motions of {len(first_motions)} copies")
     if lower is not None:
         axes.axvspan(float(lower), float(upper), color="tab:green", alpha=0.12,
                      label=f"limit analysis of the perfect structure: {float(lower):.4g} to "

@@ -254,6 +254,7 @@ nlohmann::json distribution(const Ensemble& ensemble, const std::vector<Ensemble
   // 0 for a ground motion's record, which GravityLoad does not hold: no copy is left out.
   const double start = ensemble.problem.gravity.load_start();
   for (const EnsembleRun& run : runs) {
+    if (run.not_converged > 0) ++unconverged;
     if (run.load_factor && start > 0.0 && run.collapse_time <= start) {
       ++before_load;
       continue;
@@ -263,7 +264,6 @@ nlohmann::json distribution(const Ensemble& ensemble, const std::vector<Ensemble
       kinds[run.kind].push_back(&run);
     }
     if (run.first_motion) first_motions.push_back(*run.first_motion);
-    if (run.not_converged > 0) ++unconverged;
   }
   std::ranges::sort(loads);
   std::ranges::sort(first_motions);

@@ -69,10 +69,9 @@ std::optional<Collapse> CollapseMonitor::past(const model::Scene& scene, double 
   MOREAU_ASSERT(scene.bodies.size() == from.size());
   const math::Vec3 carried =
       ground_ ? math::Vec3(scene.bodies[*ground_].x - from[*ground_].x) : math::Vec3::Zero();
-  if (auto moved = worst_body(scene, share * criteria_.max_displacement, "max_displacement",
-                              [&](std::size_t i, const Body& body) {
-                                return (body.x - from[i].x - carried).norm();
-                              }))
+  if (auto moved = worst_body(
+          scene, share * criteria_.max_displacement, "max_displacement",
+          [&](std::size_t i, const Body& body) { return (body.x - from[i].x - carried).norm(); }))
     return moved;
   return worst_body(
       scene, share * criteria_.max_rotation, "max_rotation",

@@ -446,27 +446,13 @@ stop: {collapse: {max_displacement: 0.01}}
   EXPECT_THAT(moved.mechanism.description, ::testing::HasSubstr("sliding"));
 }
 
-// Two blocks side by side (problems/blocks-side-by-side.yaml: 0.4 x 1 m, mu = 0.8, the
+// The two blocks side by side of problems/blocks-side-by-side.yaml (0.4 x 1 m, mu = 0.8, the
 // least tilt at which a mechanism is possible atan(0.4) = 21.80 deg) made a little smaller and
 // moved within that room: each settles into the gaps by more than the first motion's share of
 // the 1 cm criterion, sliding against the other. Its first motion is where the tilt then
 // moves it, past that least tilt, not where it settled at t = 0.
 TEST_F(RunTest, TheFirstMotionOfACopyWithImperfectionsIsMeasuredFromWhereItSettled) {
-  Problem pair = problem(R"(version: 1
-dimension: 2
-time: {step: 1.0e-3, duration: 40}
-interactions: {default: {friction: 0.8}}
-bodies:
-  - {name: ground, shape: {type: plane}, fixed: true}
-  - name: left
-    shape: {type: polygon, vertices: [[-0.2, -0.5], [0.2, -0.5], [0.2, 0.5], [-0.2, 0.5]]}
-    position: [0.2, 0, 0.5]
-  - name: right
-    shape: {type: polygon, vertices: [[-0.2, -0.5], [0.2, -0.5], [0.2, 0.5], [-0.2, 0.5]]}
-    position: [0.6, 0, 0.5]
-loads: {tilt: {rate: 1}}
-stop: {collapse: {max_displacement: 0.01}}
-)");
+  Problem pair = io::read_problem_file(MOREAU_SOURCE_DIR "/problems/blocks-side-by-side.yaml");
   apply(Imperfections{.seed = 1, .block_size = 0.002, .placement = 0.001}, pair);
   const model::Scene start = pair.scene;
   run::Run run(std::move(pair));

@@ -71,9 +71,9 @@ struct Checkpoint {
   std::uint64_t problem_hash = 0;  ///< problem_file_hash() of the run's problem file
   long step = 0;                   ///< the last step taken
   double time = 0.0;
-  std::vector<BodyState> bodies;                ///< in Scene::bodies order, every body
-  dynamics::StepperState stepper;               ///< its alternative is the run's mode
-  bool came_to_rest = false;                    ///< dynamics::CollapseMonitor
+  std::vector<BodyState> bodies;   ///< in Scene::bodies order, every body
+  dynamics::StepperState stepper;  ///< its alternative is the run's mode
+  bool came_to_rest = false;       ///< dynamics::CollapseMonitor
   /// dynamics::CollapseMonitor::standing: where the first motion is measured from, once the
   /// structure has stood
   std::optional<std::vector<dynamics::Pose>> standing;

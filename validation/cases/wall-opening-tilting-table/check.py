@@ -186,11 +186,23 @@ def check_ensemble(case, wall):
               f"({limit['lower']:.3f} deg), {limit['copies_within']} within its range, "
               f"{limit['copies_above']} above its upper end ({limit['upper']:.3f} deg); "
               f"{study['runs_not_converged']} with steps not converged. The most frequent "
-              f"mechanisms: {kinds}.")
+              f"mechanisms: {kinds}.{first_motions_text(study)}")
     copies = [float(row["tilt_angle_deg"]) for row in csv.DictReader(
         (out / "ensemble.csv").open())
         if row["collapsed"] == "1" and float(row["collapse_time"]) > START]
     return copies
+
+
+def first_motions_text(study):
+    """Where the copies started to move (each measured from where it stood, once settled)."""
+    if "first_motion" not in study:
+        return " No copy had a first motion."
+    moved, limit = study["first_motion"], study["limit"]
+    return (f" Their first motions, {study['moved']} copies: from {moved['least']:.3f} to "
+            f"{moved['largest']:.3f} deg (median {moved['median']:.3f}); "
+            f"{limit['first_motions_below']} below the perfect wall's lower end, "
+            f"{limit['first_motions_within']} within its range, "
+            f"{limit['first_motions_above']} above it.")
 
 
 def check(case):

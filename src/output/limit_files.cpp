@@ -98,15 +98,13 @@ json limit_json(const run::Problem& problem, const limit::LimitAnalyses& limits)
 
 FolderClaim claim_limit_folder(const std::filesystem::path& folder, bool overwrite,
                                const FolderOptions& options) {
-  FolderClaim claim = FolderClaim::claim(folder, options.folder);
-  std::error_code ignored;
-  if (std::filesystem::exists(folder / "limit.json", ignored) && !overwrite)
-    throw core::Diagnostic({folder.string()}, options.folder,
-                           core::concat("a folder without a limit analysis (this one holds one; "
-                                        "pass ",
-                                        options.overwrite, " to replace it)"),
-                           folder.string());
-  return claim;
+  const auto holds_a_limit_analysis = [](const std::filesystem::path& earlier) {
+    std::error_code ignored;
+    return std::filesystem::exists(earlier / "limit.json", ignored);
+  };
+  return claim_folder_for_new_results(
+      folder, overwrite, options,
+      {holds_a_limit_analysis, "a folder without a limit analysis", "one"});
 }
 
 void write_limit_files(const std::filesystem::path& folder, const run::Problem& problem,

@@ -115,16 +115,22 @@ FolderClaim FolderClaim::unused(const std::string& base) {
   }
 }
 
-FolderClaim claim_run_folder(const fs::path& folder, bool replace_earlier,
-                             const FolderOptions& options) {
+FolderClaim claim_folder_for_new_results(const fs::path& folder, bool replace_earlier,
+                                         const FolderOptions& options,
+                                         const EarlierResults& earlier) {
   FolderClaim claim = FolderClaim::claim(folder, options.folder);
-  if (!replace_earlier && holds_a_run(folder))
+  if (!replace_earlier && earlier.held_in(folder))
     throw core::Diagnostic({folder.string()}, options.folder,
-                           core::concat("a new or empty folder (this one holds an earlier run; "
-                                        "pass ",
-                                        options.overwrite, " to replace it)"),
+                           core::concat(earlier.wanted, " (this one holds ", earlier.held,
+                                        "; pass ", options.overwrite, " to replace it)"),
                            folder.string());
   return claim;
+}
+
+FolderClaim claim_run_folder(const fs::path& folder, bool replace_earlier,
+                             const FolderOptions& options) {
+  return claim_folder_for_new_results(folder, replace_earlier, options,
+                                      {holds_a_run, "a new or empty folder", "an earlier run"});
 }
 
 std::vector<fs::path> checkpoints_after(const fs::path& folder, long step) {

@@ -19,8 +19,8 @@ namespace moreau::output {
 /// forces (docs/user-guide.md, "moreau limit").
 nlohmann::ordered_json limit_json(const run::Problem& problem, const limit::LimitAnalyses& limits);
 
-/// `folder` claimed (FolderClaim) for a limit analysis; refused where it holds an earlier one
-/// (limit.json), unless `overwrite`.
+/// `folder` claimed for a limit analysis (claim_folder_for_new_results); refused where it holds an
+/// earlier one (limit.json), unless `overwrite`.
 /// @throws core::Diagnostic keyed options.folder when it holds one, else as FolderClaim::claim
 FolderClaim claim_limit_folder(const std::filesystem::path& folder, bool overwrite,
                                const FolderOptions& options);

@@ -64,11 +64,25 @@ class FolderClaim {
   int descriptor_ = -1;   ///< of the folder, holding its lock; -1 once moved from
 };
 
-/// The folder of a new run, claimed (FolderClaim::claim). Once claimed (a run that held it
-/// until now may have filled it), a folder that holds an earlier run (holds_a_run) is refused
-/// unless `replace_earlier`: a run never destroys another's results unasked.
-/// @throws core::Diagnostic at the folder, keyed options.folder, when it holds an earlier run;
-///         else as FolderClaim::claim
+/// The results a new one must not replace unasked: whether a folder holds them, and the words
+/// of the refusal ("a new or empty folder (this one holds an earlier run; pass ...").
+struct EarlierResults {
+  bool (*held_in)(const std::filesystem::path& folder);
+  std::string_view wanted;  ///< the folder the option asks for
+  std::string_view held;    ///< what a refused folder holds
+};
+
+/// `folder` claimed (FolderClaim::claim), then, once claimed (a process that held it until now
+/// may have filled it), refused where it holds `earlier` unless `replace_earlier`: results are
+/// never destroyed unasked.
+/// @throws core::Diagnostic at the folder, keyed options.folder, when it holds them; else as
+///         FolderClaim::claim
+FolderClaim claim_folder_for_new_results(const std::filesystem::path& folder, bool replace_earlier,
+                                         const FolderOptions& options,
+                                         const EarlierResults& earlier);
+
+/// The folder of a new run (claim_folder_for_new_results), refused where it holds an earlier
+/// run (holds_a_run) unless `replace_earlier`.
 FolderClaim claim_run_folder(const std::filesystem::path& folder, bool replace_earlier,
                              const FolderOptions& options);
 

@@ -47,6 +47,9 @@ struct EnsembleRun {
   double collapse_time = 0.0;         ///< s
   /// The load factor at its first motion (summary.json's first_motion); none where it had none
   std::optional<double> first_motion;
+  /// The load factor at the onset of its collapse (summary.json's onset: the last step at which
+  /// it stood); none without a collapse, or where it never stood
+  std::optional<double> onset;
   /// The mechanism's kind: its counts of parts, blocks, hinges and sliding joints, which
   /// copies share where their descriptions differ by the blocks named and the edges' ends
   /// ("no mechanism found" when the collapse step moved none).
@@ -176,6 +179,8 @@ EnsembleRun read_run(const Ensemble& ensemble, std::uint64_t seed) {
     const nlohmann::json& collapse = summary.at("collapse");
     if (collapse.is_null()) return run;
     run.load_factor = collapse.at("load_factor").get<double>();
+    if (const nlohmann::json onset = summary.value("onset", nlohmann::json()); !onset.is_null())
+      run.onset = onset.at("load_factor").get<double>();
     run.collapse_time = collapse.at("time").get<double>();
     const nlohmann::json& mechanism = collapse.at("mechanism");
     run.kind = mechanism_kind(mechanism);
@@ -221,7 +226,8 @@ void write_runs(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs) 
   core::write_output_file(ensemble.out / "ensemble.csv", [&](std::ostream& out) {
     const std::string name = run::load_factor_name(ensemble.problem);
     out << std::setprecision(17) << "seed,collapsed," << name
-        << ",collapse_time,not_converged,mechanism_kind,mechanism,first_motion_" << name << '\n';
+        << ",collapse_time,not_converged,mechanism_kind,mechanism,first_motion_" << name
+        << ",onset_" << name << '\n';
     for (const EnsembleRun& run : runs) {
       out << run.seed << ',' << (run.load_factor ? 1 : 0) << ',';
       if (run.load_factor)
@@ -231,6 +237,8 @@ void write_runs(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs) 
       out << ',' << run.not_converged << ',' << output::csv_field(run.kind) << ','
           << output::csv_field(run.mechanism) << ',';
       if (run.first_motion) out << *run.first_motion;
+      out << ',';
+      if (run.onset) out << *run.onset;
       out << '\n';
     }
   });
@@ -243,11 +251,12 @@ void write_runs(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs) 
 // more than stop.collapse allows. It is counted apart (collapsed_before_load) and left out of
 // the distribution, and so is its first motion. The first motions are those of every other
 // copy that had one, whether it collapsed or not (summary.json's first_motion, measured from
-// where the copy first stood).
+// where the copy first stood); the onsets those of the copies that collapsed and had stood.
 nlohmann::json distribution(const Ensemble& ensemble, const std::vector<EnsembleRun>& runs,
                             const std::optional<limit::CollapseRange>& range) {
   std::vector<double> loads;
   std::vector<double> first_motions;
+  std::vector<double> onsets;
   std::map<std::string, std::vector<const EnsembleRun*>> kinds;
   long unconverged = 0;
   long before_load = 0;
@@ -262,11 +271,13 @@ nlohmann::json distribution(const Ensemble& ensemble, const std::vector<Ensemble
     if (run.load_factor) {
       loads.push_back(*run.load_factor);
       kinds[run.kind].push_back(&run);
+      if (run.onset) onsets.push_back(*run.onset);
     }
     if (run.first_motion) first_motions.push_back(*run.first_motion);
   }
   std::ranges::sort(loads);
   std::ranges::sort(first_motions);
+  std::ranges::sort(onsets);
   std::vector<std::pair<std::string, std::vector<const EnsembleRun*>>> found(kinds.begin(),
                                                                              kinds.end());
   std::ranges::stable_sort(
@@ -288,12 +299,15 @@ nlohmann::json distribution(const Ensemble& ensemble, const std::vector<Ensemble
                          {"runs_not_converged", unconverged},
                          {"load_factor_name", run::load_factor_name(ensemble.problem)},
                          {"moved", first_motions.size()},
+                         {"stood_before_collapse", onsets.size()},
                          {"mechanisms", listed}};
   if (!loads.empty()) json["load_factor"] = spread(loads);
   if (!first_motions.empty()) json["first_motion"] = spread(first_motions);
+  if (!onsets.empty()) json["onset"] = spread(onsets);
   if (range) {
     const auto [below, within, above] = positions(*range, loads);
     const auto [moved_below, moved_within, moved_above] = positions(*range, first_motions);
+    const auto [onsets_below, onsets_within, onsets_above] = positions(*range, onsets);
     json["limit"] = {{"lower", range->lower},
                      {"upper", range->upper},
                      {"lower_proven", range->proven},
@@ -303,7 +317,10 @@ nlohmann::json distribution(const Ensemble& ensemble, const std::vector<Ensemble
                      {"copies_above", above},
                      {"first_motions_below", moved_below},
                      {"first_motions_within", moved_within},
-                     {"first_motions_above", moved_above}};
+                     {"first_motions_above", moved_above},
+                     {"onsets_below", onsets_below},
+                     {"onsets_within", onsets_within},
+                     {"onsets_above", onsets_above}};
   }
   return json;
 }
@@ -326,6 +343,9 @@ void print_distribution(const nlohmann::json& json) {
   print_spread(json, "load_factor");
   std::cout << "\n  first motion: " << json["moved"] << " of " << json["runs"] << " copies";
   print_spread(json, "first_motion");
+  std::cout << "\n  onset of the collapse (the last step it stood): "
+            << json["stood_before_collapse"] << " of " << json["collapsed"] << " collapsed copies";
+  print_spread(json, "onset");
   std::cout << '\n';
   if (const long before_load = json["collapsed_before_load"].get<long>(); before_load > 0)
     std::cout << "  WARNING: " << before_load
@@ -342,7 +362,9 @@ void print_distribution(const nlohmann::json& json) {
               << "end of limit analysis, " << limit["copies_within"] << " within its range, "
               << limit["copies_above"] << " above its upper end; of the copies' first motions, "
               << limit["first_motions_below"] << " below, " << limit["first_motions_within"]
-              << " within, " << limit["first_motions_above"] << " above\n";
+              << " within, " << limit["first_motions_above"] << " above; of their onsets, "
+              << limit["onsets_below"] << " below, " << limit["onsets_within"] << " within, "
+              << limit["onsets_above"] << " above\n";
   }
   if (json["runs_not_converged"].get<long>() > 0)
     std::cout << "  " << json["runs_not_converged"] << " copies had steps whose solve did not "

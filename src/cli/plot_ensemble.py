@@ -43,11 +43,12 @@ def main(table, picture, name, title, lower=None, upper=None):
         for value, text, style in ((numpy.percentile(loads, 5), "5th percentile", ":"),
                                    (numpy.median(loads), "median", "--")):
             axes.axvline(value, color="black", linestyle=style, label=f"{text} {value:.4g}")
-    first_motions = [float(row[f"first_motion_{name}"]) for row in rows
-                     if row[f"first_motion_{name}"]]
-    if first_motions:
-        axes.plot(first_motions, [0] * len(first_motions), "|", color="tab:red", markersize=18,
-                  clip_on=False, label=f"first motions of {len(first_motions)} copies")
+    for column, colour, what in (("first_motion", "tab:red", "first motions"),
+                                 ("onset", "black", "onsets of the collapses")):
+        values = [float(row[f"{column}_{name}"]) for row in rows if row[f"{column}_{name}"]]
+        if values:
+            axes.plot(values, [0] * len(values), "|", color=colour, markersize=18,
+                      clip_on=False, label=f"{what} of {len(values)} copies")
     if lower is not None:
         axes.axvspan(float(lower), float(upper), color="tab:green", alpha=0.12,
                      label=f"limit analysis of the perfect structure: {float(lower):.4g} to "

@@ -149,6 +149,9 @@ void print_report(const run::RunSummary& summary, const fs::path& out, int frame
       std::cout << " (record scaled by " << summary.record->scale << ", PGA " << summary.record->pga
                 << " g)";
     std::cout << "\n  mechanism: " << collapse.mechanism.description << '\n';
+    if (summary.onset)
+      std::cout << "  onset: it last stood at t = " << summary.onset->time << " s, "
+                << collapse.load_factor_name << " = " << summary.onset->load_factor << '\n';
   } else if (summary.interrupted_by.empty()) {
     std::cout << "  no collapse criterion fired\n";
   }

@@ -103,6 +103,11 @@ json peak_motion(const std::optional<run::PeakMotion>& p) {
           {"mechanism", mechanism_json(p->mechanism)}};
 }
 
+json standing(const std::optional<run::Standing>& s) {
+  if (!s) return nullptr;
+  return {{"time", number(s->time)}, {"load_factor", number(s->load_factor)}};
+}
+
 json body(const run::BodySummary& b) {
   const math::Quat& q = b.orientation;
   return {
@@ -154,6 +159,7 @@ json to_json(const run::RunSummary& s) {
           {"collapse", collapse(s.collapse)},
           {"peak_motion", peak_motion(s.peak_motion)},
           {"first_motion", collapse(s.first_motion)},
+          {"onset", standing(s.onset)},
           {"limit_range", limit_range(s.limit_range)},
           {"record", s.record ? json{{"source", s.record->source},
                                      {"scale", number(s.record->scale)},
@@ -249,6 +255,11 @@ std::optional<run::PeakMotion> read_peak_motion(const json& j) {
                          read_mechanism(j.at("mechanism"))};
 }
 
+std::optional<run::Standing> read_standing(const json& j) {
+  if (j.is_null()) return std::nullopt;
+  return run::Standing{read_number(j.at("time")), read_number(j.at("load_factor"))};
+}
+
 std::optional<run::RecordIntensity> read_record(const json& j) {
   if (j.is_null()) return std::nullopt;
   // A summary written before the record's source was kept has none.
@@ -288,8 +299,9 @@ run::RunSummary read_summary(const json& j) {
   s.counts = read_counts(j.at("counts"));
   s.collapse = read_collapse(j.at("collapse"));
   s.peak_motion = read_peak_motion(j.at("peak_motion"));
-  // A summary written before the first motion was kept has none.
+  // A summary written before the first motion or the onset was kept has none.
   s.first_motion = read_collapse(j.value("first_motion", json(nullptr)));
+  s.onset = read_standing(j.value("onset", json(nullptr)));
   // Nor one written before the range was kept.
   s.limit_range = read_limit_range(j.value("limit_range", json(nullptr)));
   s.record = read_record(j.at("record"));

@@ -25,7 +25,7 @@ namespace moreau::run {
 namespace {
 
 constexpr std::array<char, 8> kMagic{'M', 'O', 'R', 'E', 'A', 'U', 'C', 'K'};
-constexpr std::uint32_t kVersion = 15;
+constexpr std::uint32_t kVersion = 16;
 constexpr std::uint32_t kByteOrderMarker = 0x01020304;
 
 std::string file_bytes(const std::filesystem::path& path) {
@@ -170,6 +170,10 @@ void checkpoint_fields(Io& io, C& checkpoint) {
     io.template number<double>(moved.load_factor);
     mechanism_fields(io, moved.mechanism);
   });
+  io.optional(checkpoint.last_stood, [&io](auto& stood) {
+    io.template number<double>(stood.time);
+    io.template number<double>(stood.load_factor);
+  });
   map_fields(io, checkpoint.output_states, [&io](auto& state) { io.text(state); });
 }
 
@@ -293,6 +297,10 @@ class CheckpointValues {
       check_.time("first_motion.time", moved->time);
       check_.non_negative("first_motion.value", moved->value);
       check_.finite("first_motion.load_factor", moved->load_factor);
+    }
+    if (const auto& stood = checkpoint.last_stood) {
+      check_.time("last_stood.time", stood->time);
+      check_.finite("last_stood.load_factor", stood->load_factor);
     }
   }
 

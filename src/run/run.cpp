@@ -70,12 +70,14 @@ Run::Run(Problem problem, RunOptions options)
 void Run::restore(const Checkpoint& checkpoint) {
   problem_.scene.time = checkpoint.time;
   restore_bodies(problem_.scene, checkpoint.bodies);
+  mechanism_.reset();
   stepper_->restore(checkpoint.stepper);
   monitor_.restore(checkpoint.came_to_rest, checkpoint.standing);
   summary_.counts = checkpoint.counts;
   summary_.removed = checkpoint.removed;
   summary_.peak_motion = checkpoint.peak_motion;
   summary_.first_motion = checkpoint.first_motion;
+  last_stood_ = checkpoint.last_stood;
   broken_bonds_ = static_cast<long long>(checkpoint.broken_bonds);
   if (penalty_) summary_.substeps = static_cast<long long>(checkpoint.substeps);
   step_ = checkpoint.step;
@@ -102,6 +104,7 @@ const StepOutcome& Run::advance() {
     interrupt(by.value_or("a stop request"));
     return outcome_;
   }
+  mechanism_.reset();
   outcome_ = StepOutcome{};
   outcome_.report = std::move(report);
   outcome_.step = ++step_;
@@ -112,8 +115,12 @@ const StepOutcome& Run::advance() {
   outcome_.load_work =
       dynamics::potential_energy(scene, problem_.gravity.at(scene.time) - scene.gravity);
   if (!summary_.first_motion) note_first_motion();
-  if (const auto collapse = monitor_.check(scene, outcome_.report))
+  if (const auto collapse = monitor_.check(scene, outcome_.report)) {
     summary_.collapse = crossing(*collapse);
+    summary_.onset = last_stood_;
+  } else {
+    note_standing();
+  }
   note_peak_motion();
   summary_.steps = step_;
   outcome_.last = finished();
@@ -157,6 +164,13 @@ void Run::note_first_motion() {
     summary_.first_motion = std::move(first);
 }
 
+// Under a ground motion a structure that rocks and comes back stands again between pulses:
+// the last time it stood says nothing of where its collapse began.
+void Run::note_standing() {
+  if (!monitor_.standing() || shaken_support(problem_)) return;
+  if (mechanism().parts.empty()) last_stood_ = Standing{problem_.scene.time, outcome_.load_factor};
+}
+
 // Only a step faster than the fastest so far looks for its mechanism (the motion of a
 // structure at rest, round-off, has none).
 void Run::note_peak_motion() {
@@ -165,16 +179,18 @@ void Run::note_peak_motion() {
   const double energy = dynamics::kinetic_energy(
       scene, support ? scene.bodies[*support].v : math::Vec3(math::Vec3::Zero()));
   if (summary_.peak_motion && !(energy > summary_.peak_motion->kinetic_energy)) return;
-  const dynamics::Mechanism moving = mechanism();
+  const dynamics::Mechanism& moving = mechanism();
   if (moving.parts.empty()) return;
   summary_.peak_motion = PeakMotion{scene.time, energy, summarize(moving, scene)};
 }
 
-dynamics::Mechanism Run::mechanism() const {
+const dynamics::Mechanism& Run::mechanism() const {
+  if (mechanism_) return *mechanism_;
   const std::optional<std::size_t> support = shaken_support(problem_);
-  return dynamics::identify_mechanism(
+  mechanism_ = dynamics::identify_mechanism(
       problem_.scene, stepper_->contacts(),
       support ? problem_.scene.bodies[*support].v : math::Vec3(math::Vec3::Zero()));
+  return *mechanism_;
 }
 
 void Run::count(const dynamics::StepReport& report) {
@@ -225,6 +241,7 @@ Checkpoint Run::checkpoint() const {
   checkpoint.substeps = static_cast<std::uint64_t>(summary_.substeps.value_or(0));
   checkpoint.peak_motion = summary_.peak_motion;
   checkpoint.first_motion = summary_.first_motion;
+  checkpoint.last_stood = last_stood_;
   for (const std::unique_ptr<Observer>& observer : observers_) observer->save(checkpoint);
   return checkpoint;
 }

@@ -77,13 +77,17 @@ class EnsembleTest : public ::testing::Test {
 // criterion's lag); where the uphill one does, it leans on the other after a fraction of a
 // degree and the pair stands by self-stress to the perfect pair's tilt, 30.47 deg times what
 // the scattered friction makes of it, and collapses as the pair does, sliding between the
-// blocks. Of the seeds 11 to 14 three copies did the first and one the second.
+// blocks. Of the seeds 11 to 14 three copies did the first and one the second. The onset of
+// each collapse, the last step at which the copy stood, is the least collapse tilt itself
+// where a block tips alone (within 0.05 deg, about 20 steps of the tilt), and past the
+// perfect pair's first motion where the pair stood by self-stress.
 TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
   const CommandResult result = ensemble(4, kImperfections, "--limit");
   ASSERT_EQ(result.exit_code, 0) << result.output;
   const double least = std::atan(0.4) * 180.0 / std::numbers::pi;
   std::vector<double> tilts;
   std::vector<double> first_motions;
+  std::vector<double> onsets;
   int alone = 0;
   for (const char* seed : {"seed-11", "seed-12", "seed-13", "seed-14"}) {
     const nlohmann::json summary = json_of(out_ / seed / "summary.json");
@@ -96,11 +100,17 @@ TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
     EXPECT_LE(first_motions.back(), tilt) << seed;
     const std::string mechanism = summary["collapse"]["mechanism"]["description"];
     EXPECT_GT(tilt, least) << seed << ": no mechanism exists below the least collapse load";
+    ASSERT_FALSE(summary["onset"].is_null()) << seed;
+    onsets.push_back(summary["onset"]["load_factor"].get<double>());
+    EXPECT_GE(onsets.back(), least) << seed << ": it moved before a mechanism existed";
+    EXPECT_LT(onsets.back(), tilt) << seed;
     if (tilt < 25.0) {
       ++alone;
       EXPECT_THAT(mechanism, ::testing::Not(HasSubstr("sliding"))) << seed;
+      EXPECT_LT(onsets.back(), least + 0.05) << seed;
     } else {
       EXPECT_GT(tilt, 30.47 * 0.9) << seed;
+      EXPECT_GT(onsets.back(), 30.47 * 0.9) << seed << ": it did not stand by self-stress";
       EXPECT_THAT(mechanism, HasSubstr("sliding at left against right")) << seed;
     }
     tilts.push_back(tilt);
@@ -109,7 +119,11 @@ TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
   }
   std::ranges::sort(tilts);
   std::ranges::sort(first_motions);
+  std::ranges::sort(onsets);
   const nlohmann::json distribution = json_of(out_ / "ensemble.json");
+  EXPECT_EQ(distribution["stood_before_collapse"], 4);
+  EXPECT_EQ(distribution["onset"]["least"].get<double>(), onsets[0]);
+  EXPECT_EQ(distribution["onset"]["largest"].get<double>(), onsets[3]);
   EXPECT_EQ(distribution["moved"], 4);
   EXPECT_EQ(distribution["first_motion"]["least"].get<double>(), first_motions[0]);
   EXPECT_DOUBLE_EQ(distribution["first_motion"]["median"].get<double>(),
@@ -137,6 +151,8 @@ TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
   EXPECT_EQ(range["copies_within"], 4 - above);
   EXPECT_EQ(range["first_motions_below"], 0);
   EXPECT_EQ(range["first_motions_within"].get<int>() + range["first_motions_above"].get<int>(), 4);
+  EXPECT_EQ(range["onsets_below"], 0);
+  EXPECT_EQ(range["onsets_within"], 4);
   EXPECT_FALSE(range["lower_with_brittle_bonds"].get<bool>());
   EXPECT_TRUE(fs::exists(out_ / "limit.json"));
   int mechanisms = 0;
@@ -148,7 +164,7 @@ TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
   std::getline(csv, header);
   EXPECT_EQ(header,
             "seed,collapsed,tilt_angle_deg,collapse_time,not_converged,mechanism_kind,mechanism,"
-            "first_motion_tilt_angle_deg");
+            "first_motion_tilt_angle_deg,onset_tilt_angle_deg");
   const nlohmann::json kinds = distribution["mechanisms"];
   ASSERT_EQ(kinds.size(), 2U);
   EXPECT_EQ(kinds[0]["kind"], "2 parts of 2 blocks, 2 hinges, no sliding joints");
@@ -156,6 +172,8 @@ TEST_F(EnsembleTest, CopiesCollapseWithinTheRangeOfLimitAnalysisBothWays) {
   EXPECT_EQ(kinds[1]["kind"], "2 parts of 2 blocks, 2 hinges, 1 sliding joint");
   EXPECT_THAT(result.output, HasSubstr("collapsed: 4 of 4 copies, tilt_angle_deg from "));
   EXPECT_THAT(result.output, HasSubstr("first motion: 4 of 4 copies, tilt_angle_deg from "));
+  EXPECT_THAT(result.output, HasSubstr("onset of the collapse (the last step it stood): 4 of 4 "
+                                       "collapsed copies, tilt_angle_deg from "));
 }
 
 TEST_F(EnsembleTest, AnEnsembleGrowsWithoutRunningAFinishedCopyAgain) {

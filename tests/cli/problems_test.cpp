@@ -264,6 +264,16 @@ TEST(Problems, ArchOnTiltingTableCollapsesWithTheTiltAngleReported) {
   EXPECT_EQ(collapse["load_factor_name"], "tilt_angle_deg");
   EXPECT_GT(collapse["load_factor"].get<double>(), 10.0);
   EXPECT_LT(collapse["load_factor"].get<double>(), 25.0);
+  // Its onset, the last step at which it stood, is where limit analysis puts its collapse
+  // (both ends at 18.5732 deg, `moreau limit` of this file in docs/user-guide.md), within the
+  // few steps a body takes to pass the mechanism's rest speed (0.05 deg at 2 deg/s: 25 steps),
+  // and before its first motion.
+  const nlohmann::json& onset = run.summary["onset"];
+  ASSERT_FALSE(onset.is_null());
+  EXPECT_GE(onset["load_factor"].get<double>(), 18.5732);
+  EXPECT_LT(onset["load_factor"].get<double>(), 18.5732 + 0.05);
+  EXPECT_LT(onset["load_factor"].get<double>(),
+            run.summary["first_motion"]["load_factor"].get<double>());
 }
 
 // --limit beside the collapse: the pair may move from the least load at which a mechanism is

@@ -74,6 +74,7 @@ Checkpoint sample_checkpoint() {
   checkpoint.peak_motion = PeakMotion{0.1 / 7, 5.0 / 3, mechanism};
   checkpoint.first_motion = CollapseSummary{"max_rotation",   "ball",  0.05 / 3, 0.1 / 9,
                                             "tilt_angle_deg", 1.0 / 9, mechanism};
+  checkpoint.last_stood = Standing{0.1 / 11, 1.0 / 11};
   // Bytes the run layer does not read: a zero byte and one past 0x7f, and an empty state.
   checkpoint.output_states = {{"history", std::string("\x01\x00\xff", 3)}, {"vtk", ""}};
   return checkpoint;
@@ -177,6 +178,9 @@ TEST_F(CheckpointTest, EveryFieldComesBackBitForBit) {
   EXPECT_TRUE(same_bits(moved.time, 0.1 / 9));
   EXPECT_EQ(moved.load_factor_name, "tilt_angle_deg");
   EXPECT_TRUE(same_bits(moved.load_factor, 1.0 / 9));
+  ASSERT_TRUE(read.last_stood.has_value());
+  EXPECT_TRUE(same_bits(read.last_stood->time, 0.1 / 11));
+  EXPECT_TRUE(same_bits(read.last_stood->load_factor, 1.0 / 11));
   for (const MechanismSummary* read_mechanism :
        {&read.peak_motion->mechanism, &read.first_motion->mechanism}) {
     EXPECT_EQ(read_mechanism->description, "1-hinge mechanism of 1 part (1 block)");
@@ -285,7 +289,7 @@ TEST_F(CheckpointTest, AMissingFileOrAnotherFormatIsRefusedByName) {
   std::string bytes = bytes_of(folder_ / "good");
   bytes[8] = 1;  // the version, after the 8 bytes of "MOREAUCK" (little-endian u32)
   EXPECT_THAT(refusal(with_bytes("version-1", bytes)),
-              HasSubstr("version-1: error: checkpoint version: expected 15"));
+              HasSubstr("version-1: error: checkpoint version: expected 16"));
 }
 
 // Every proper prefix of a checkpoint (a run killed mid-write would leave none: checkpoints
@@ -449,6 +453,10 @@ TEST_F(CheckpointTest, ValuesThatNoRunWritesAreRefusedByField) {
               HasSubstr("error: first_motion.value: expected a finite number >= 0"));
   EXPECT_THAT(refusal_of([](Checkpoint& c) { c.first_motion->load_factor = std::nan(""); }),
               HasSubstr("error: first_motion.load_factor: expected a finite number"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.last_stood->time = -1.0; }),
+              HasSubstr("error: last_stood.time: expected a time from 0"));
+  EXPECT_THAT(refusal_of([](Checkpoint& c) { c.last_stood->load_factor = kInfinity; }),
+              HasSubstr("error: last_stood.load_factor: expected a finite number"));
 }
 
 TEST_F(CheckpointTest, CsvRowsPastAStepAreDroppedAndTheHeaderKept) {

@@ -318,6 +318,9 @@ stop: {collapse: {max_rotation: 20}}
   // The samples are 0.0025 g apart: the reached PGA lags 0.25 t by less than one of them.
   EXPECT_LE(collapse->load_factor, 0.25 * collapse->time + 1e-12);
   EXPECT_GT(collapse->load_factor, 0.25 * collapse->time - 0.0025);
+  // The block stood on its table before it rocked, but under a ground motion the last time a
+  // structure stood says nothing of where its collapse began.
+  EXPECT_FALSE(run.summary().onset.has_value());
   const std::optional<RecordIntensity>& record = run.summary().record;
   ASSERT_TRUE(record.has_value());
   EXPECT_NEAR(record->scale, 0.5, 1e-12);
@@ -444,6 +447,20 @@ stop: {collapse: {max_displacement: 0.01}}
   EXPECT_NEAR(moved.load_factor, moved.time, 1e-9) << "1 deg/s from level";
   EXPECT_NEAR(summary.collapse->time, time_at(0.01), 2e-3);
   EXPECT_THAT(moved.mechanism.description, ::testing::HasSubstr("sliding"));
+  // Its onset, the last step at which it stood, is where its speed x'(t) = g / omega (F(t) -
+  // F(t_0)) passes 1e-6 m/s, below which identify_mechanism counts a body at rest: 3.2 ms
+  // past t_0.
+  const auto time_at_speed = [&](double speed) {  // bisection on the increasing x'
+    double below = t_0, above = t_0 + 1.0;
+    for (int i = 0; i < 60; ++i) {
+      const double middle = 0.5 * (below + above);
+      (g / omega * (F(middle) - F(t_0)) < speed ? below : above) = middle;
+    }
+    return below;
+  };
+  ASSERT_TRUE(summary.onset.has_value());
+  EXPECT_NEAR(summary.onset->time, time_at_speed(1e-6), 2e-3);
+  EXPECT_NEAR(summary.onset->load_factor, summary.onset->time, 1e-9) << "1 deg/s from level";
 }
 
 // The two blocks side by side of problems/blocks-side-by-side.yaml (0.4 x 1 m, mu = 0.8, the
@@ -473,6 +490,34 @@ TEST_F(RunTest, TheFirstMotionOfACopyWithImperfectionsIsMeasuredFromWhereItSettl
   EXPECT_GT(summary.first_motion->load_factor, least);
   EXPECT_LE(summary.first_motion->load_factor, summary.collapse->load_factor);
   EXPECT_THAT(summary.first_motion->mechanism.description, ::testing::HasSubstr("2 blocks"));
+}
+
+// The onset of a collapse is the last step at which the structure stood before it. The perfect
+// pair of problems/blocks-side-by-side.yaml first moves past the least tilt (atan(0.4) =
+// 21.80 deg), stands again, weakly stable, and collapses past the upper end of limit analysis
+// (30.47 deg, docs/limit-analysis.md): its onset lies between its first motion and its
+// collapse. A copy with imperfections is not held by self-stress: its collapse starts from
+// the least tilt itself, within the 0.05 deg that 50 steps of the 1 deg/s tilt take.
+TEST_F(RunTest, TheOnsetOfACollapseIsTheLastStepAtWhichTheStructureStood) {
+  const double least = std::atan(0.4) * 180.0 / std::numbers::pi;
+  {
+    run::Run perfect(io::read_problem_file(MOREAU_SOURCE_DIR "/problems/blocks-side-by-side.yaml"));
+    run_to_end(perfect);
+    const RunSummary summary = perfect.summary();
+    ASSERT_TRUE(summary.first_motion && summary.collapse && summary.onset);
+    EXPECT_GT(summary.onset->load_factor, summary.first_motion->load_factor + 1.0)
+        << "the perfect pair's onset is not past its first motion: it did not stand again";
+    EXPECT_LT(summary.onset->load_factor, summary.collapse->load_factor);
+    EXPECT_NEAR(summary.onset->load_factor, summary.onset->time, 1e-9) << "1 deg/s from level";
+  }
+  Problem pair = io::read_problem_file(MOREAU_SOURCE_DIR "/problems/blocks-side-by-side.yaml");
+  apply(Imperfections{.seed = 1, .block_size = 0.002, .placement = 0.001}, pair);
+  run::Run copy(std::move(pair));
+  run_to_end(copy);
+  const RunSummary summary = copy.summary();
+  ASSERT_TRUE(summary.collapse && summary.onset);
+  EXPECT_GE(summary.onset->load_factor, least);
+  EXPECT_LT(summary.onset->load_factor, least + 0.05);
 }
 
 // A block at rest on a table tilting from level at 5 deg/s (friction 0.5: it holds to

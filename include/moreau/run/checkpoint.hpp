@@ -83,6 +83,7 @@ struct Checkpoint {
   std::uint64_t substeps = 0;                   ///< summary.json's sub-steps so far
   std::optional<PeakMotion> peak_motion;        ///< summary.json's, so far
   std::optional<CollapseSummary> first_motion;  ///< summary.json's, once a body moved
+  std::optional<Standing> last_stood;           ///< Run::note_standing's, once it has stood
   /// What the outputs' next writes depend on (Observer::save), each output's under its name,
   /// in bytes only that output reads: save_output_state, read_output_state.
   std::map<std::string, std::string> output_states;

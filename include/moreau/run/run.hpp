@@ -114,8 +114,9 @@ class Run {
   RunSummary summary() const;
 
   /// How the structure moves after the last step (dynamics/mechanism.hpp), relative to the
-  /// shaken support under ground motion; a collapse's summary holds the one it fired at.
-  dynamics::Mechanism mechanism() const;
+  /// shaken support under ground motion; a collapse's summary holds the one it fired at. Found
+  /// once a step, however many of the step's notes and observers ask.
+  const dynamics::Mechanism& mechanism() const;
 
   const Problem& problem() const { return problem_; }
   const model::Scene& scene() const { return problem_.scene; }
@@ -137,6 +138,10 @@ class Run {
   /// Keeps the step as summary.json's first_motion if a body moved past its share of a
   /// collapse threshold (dynamics::CollapseMonitor::moved) and the structure moves.
   void note_first_motion();
+  /// Keeps the step as the last at which the structure stood, where the onset of a collapse
+  /// is watched (a displacement or rotation criterion, no ground motion) and it has first
+  /// stood (RunSummary::onset).
+  void note_standing();
   /// The monitor's finding at this step, with its time, load factor and mechanism.
   CollapseSummary crossing(const dynamics::Collapse& found) const;
   void interrupt(std::string by);
@@ -153,6 +158,8 @@ class Run {
   long steps_ = 0;
   long step_ = 0;
   long long broken_bonds_ = 0;
+  std::optional<Standing> last_stood_;  ///< note_standing's, since the structure first stood
+  mutable std::optional<dynamics::Mechanism> mechanism_;  ///< mechanism()'s, of the last step
   RunSummary summary_;  ///< the statistics so far; completed by summary()
   StepOutcome outcome_;
   std::vector<std::unique_ptr<Observer>> observers_;

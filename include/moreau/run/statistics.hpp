@@ -116,6 +116,12 @@ struct CollapseSummary {
   MechanismSummary mechanism;    ///< how the structure moves at that step
 };
 
+/// A step at which the structure stood (its mechanism had no moving part), and its load.
+struct Standing {
+  double time = 0.0;         ///< s, at the step's end
+  double load_factor = 0.0;  ///< of RunSummary::load_factor_name, then
+};
+
 /// The step at which the structure moved fastest: the largest kinetic energy of the free
 /// bodies relative to the shaken support (to the ground without ground motion), with the
 /// mechanism it moved in then. What a run that ends standing shows of how it moved.
@@ -178,6 +184,11 @@ struct RunSummary {
   /// mechanism on hinges or sliding joints (Run::note_first_motion), with the value past the
   /// share; absent while none has, and in runs without those criteria.
   std::optional<CollapseSummary> first_motion;
+  /// With a displacement or rotation criterion and no ground motion (a tilt, a lateral or
+  /// gravity ramp, a settlement), the last step before the collapse at which the structure
+  /// stood (Run::note_standing): where the motion that ended in the collapse began. Absent
+  /// without a collapse, and where the structure never stood.
+  std::optional<Standing> onset;
   std::optional<LimitRangeSummary> limit_range;  ///< absent without --limit or a range
   /// Under ground motion, the record's scale and PGA; a collapse is then reported at the PGA
   /// reached (load_factor pga_reached_g) unless the gravity load tilts or ramps.

@@ -186,23 +186,32 @@ def check_ensemble(case, wall):
               f"({limit['lower']:.3f} deg), {limit['copies_within']} within its range, "
               f"{limit['copies_above']} above its upper end ({limit['upper']:.3f} deg); "
               f"{study['runs_not_converged']} with steps not converged. The most frequent "
-              f"mechanisms: {kinds}.{first_motions_text(study)}")
+              f"mechanisms: {kinds}.{first_motions_and_onsets_text(study)}")
     copies = [float(row["tilt_angle_deg"]) for row in csv.DictReader(
         (out / "ensemble.csv").open())
         if row["collapsed"] == "1" and float(row["collapse_time"]) > START]
     return copies
 
 
-def first_motions_text(study):
-    """Where the copies started to move (each measured from where it stood, once settled)."""
-    if "first_motion" not in study:
-        return " No copy had a first motion."
-    moved, limit = study["first_motion"], study["limit"]
-    return (f" Their first motions, {study['moved']} copies: from {moved['least']:.3f} to "
-            f"{moved['largest']:.3f} deg (median {moved['median']:.3f}); "
-            f"{limit['first_motions_below']} below the perfect wall's lower end, "
-            f"{limit['first_motions_within']} within its range, "
-            f"{limit['first_motions_above']} above it.")
+def first_motions_and_onsets_text(study):
+    """Where the copies started to move (each measured from where it stood, once settled), and
+    where their collapses began (the last step each stood before it)."""
+    limit = study["limit"]
+    text = ""
+    for key, count, what, none in (
+            ("first_motion", "moved", "Their first motions", "No copy had a first motion."),
+            ("onset", "stood_before_collapse", "The onsets of their collapses",
+             "No copy stood before its collapse.")):
+        if key not in study:
+            text += " " + none
+            continue
+        spread = study[key]
+        text += (f" {what}, {study[count]} copies: from {spread['least']:.3f} to "
+                 f"{spread['largest']:.3f} deg (median {spread['median']:.3f}); "
+                 f"{limit[key + 's_below']} below the perfect wall's lower end, "
+                 f"{limit[key + 's_within']} within its range, "
+                 f"{limit[key + 's_above']} above it.")
+    return text
 
 
 def check(case):

@@ -115,6 +115,14 @@ std::string first_motion_position_text(const limit::CollapseRange& range, double
                        "took to reach the first motion's share of the criterion");
 }
 
+std::string onset_position_text(const limit::CollapseRange& range, double onset) {
+  return position_text(range, onset,
+                       ": by the time its motion took to pass 1e-6 m/s, below which a structure "
+                       "stands",
+                       ": the structure stood that far past the least load at which a mechanism "
+                       "is possible (weakly stable there)");
+}
+
 std::optional<limit::CollapseRange> print_range(const limit::LimitAnalyses& limits) {
   std::cout << "  limit analysis at t = 0 (limit.json): ";
   std::optional<limit::CollapseRange> range = limit::collapse_range(limits);

@@ -29,6 +29,11 @@ std::string collapse_position_text(const limit::CollapseRange& range, double col
 /// far the structure stood weakly stable.
 std::string first_motion_position_text(const limit::CollapseRange& range, double first_motion);
 
+/// Where a run's onset (run::RunSummary::onset) at the load factor `onset` lies in `range`:
+/// below, above, or "lies within the range, x above its lower end: " and how far the structure
+/// stood weakly stable.
+std::string onset_position_text(const limit::CollapseRange& range, double onset);
+
 /// Prints "  limit analysis at t = 0 (limit.json): " and the range (collapse_range_text), or
 /// that there is none; returns the range.
 std::optional<limit::CollapseRange> print_range(const limit::LimitAnalyses& limits);

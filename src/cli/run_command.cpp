@@ -188,6 +188,10 @@ void print_collapse_range(const limit::LimitAnalyses& limits, const run::RunSumm
     std::cout << "  the first motion at " << moved << ' '
               << first_motion_position_text(*range, moved) << '\n';
   }
+  if (summary.onset) {
+    const double stood = summary.onset->load_factor;
+    std::cout << "  the onset at " << stood << ' ' << onset_position_text(*range, stood) << '\n';
+  }
   const double collapse = summary.collapse->load_factor;
   std::cout << "  the collapse at " << collapse << ' ' << collapse_position_text(*range, collapse)
             << '\n';

@@ -231,12 +231,13 @@ std::optional<run::LimitRangeSummary> range_summary(const LimitAnalyses& limits,
                                                     const run::RunSummary& summary) {
   const std::optional<CollapseRange> range = collapse_range(limits);
   if (!range) return std::nullopt;
-  run::LimitRangeSummary placed{range->lower,         range->upper, range->proven,
-                                range->brittle_bonds, {},           {}};
+  run::LimitRangeSummary placed{
+      range->lower, range->upper, range->proven, range->brittle_bonds, {}, {}, {}};
   if (!summary.collapse || limits.pattern.equivalent_of_dynamic_load()) return placed;
   placed.collapse = position_name(position_in(*range, summary.collapse->load_factor));
   if (summary.first_motion)
     placed.first_motion = position_name(position_in(*range, summary.first_motion->load_factor));
+  if (summary.onset) placed.onset = position_name(position_in(*range, summary.onset->load_factor));
   return placed;
 }
 

@@ -93,7 +93,8 @@ json limit_range(const std::optional<run::LimitRangeSummary>& r) {
   const auto position = [](const std::string& p) { return p.empty() ? json(nullptr) : json(p); };
   return {{"lower", number(r->lower)},         {"upper", number(r->upper)},
           {"lower_proven", r->proven},         {"lower_with_brittle_bonds", r->brittle_bonds},
-          {"collapse", position(r->collapse)}, {"first_motion", position(r->first_motion)}};
+          {"collapse", position(r->collapse)}, {"first_motion", position(r->first_motion)},
+          {"onset", position(r->onset)}};
 }
 
 json peak_motion(const std::optional<run::PeakMotion>& p) {
@@ -243,10 +244,14 @@ std::optional<run::CollapseSummary> read_collapse(const json& j) {
 std::optional<run::LimitRangeSummary> read_limit_range(const json& j) {
   if (j.is_null()) return std::nullopt;
   const auto position = [](const json& p) { return p.is_null() ? "" : p.get<std::string>(); };
-  return run::LimitRangeSummary{
-      read_number(j.at("lower")),       read_number(j.at("upper")),
-      j.at("lower_proven").get<bool>(), j.value("lower_with_brittle_bonds", false),
-      position(j.at("collapse")),       position(j.at("first_motion"))};
+  // A range written before the onset was placed in it has no place for the onset.
+  return run::LimitRangeSummary{read_number(j.at("lower")),
+                                read_number(j.at("upper")),
+                                j.at("lower_proven").get<bool>(),
+                                j.value("lower_with_brittle_bonds", false),
+                                position(j.at("collapse")),
+                                position(j.at("first_motion")),
+                                position(j.value("onset", json(nullptr)))};
 }
 
 std::optional<run::PeakMotion> read_peak_motion(const json& j) {

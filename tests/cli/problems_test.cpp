@@ -278,9 +278,10 @@ TEST(Problems, ArchOnTiltingTableCollapsesWithTheTiltAngleReported) {
 
 // --limit beside the collapse: the pair may move from the least load at which a mechanism is
 // possible; it leaves rest no earlier (its first motion within the range, in the lower end's
-// mechanism), and is reported past the upper end of limit analysis by the lag of its 1 cm
-// criterion, in the same mechanism; summary.json's limit_range says so, limit.json holds both
-// ends, and limit/ their forces and mechanisms: at the lower end both blocks move.
+// mechanism), last stands within the range (weakly stable; its onset), and is reported past
+// the upper end of limit analysis by the lag of its 1 cm criterion, in the same mechanism;
+// summary.json's limit_range says so, limit.json holds both ends, and limit/ their forces and
+// mechanisms: at the lower end both blocks move.
 TEST(Problems, BlocksSideBySideCollapsePastTheRangeOfLimitAnalysis) {
   const RunOutput run = run_problem("blocks-side-by-side.yaml", "--limit");
   ASSERT_EQ(run.result.exit_code, 0) << run.result.output;
@@ -300,6 +301,11 @@ TEST(Problems, BlocksSideBySideCollapsePastTheRangeOfLimitAnalysis) {
   EXPECT_THAT(moved["mechanism"]["description"].get<std::string>(),
               HasSubstr("hinges at the -x edge of left on ground, the -x edge of right on ground"));
   EXPECT_THAT(run.result.output, HasSubstr("\n  the first motion at "));
+  const nlohmann::json& onset = run.summary["onset"];
+  ASSERT_FALSE(onset.is_null()) << run.result.output;
+  EXPECT_GE(onset["load_factor"].get<double>(), moved["load_factor"].get<double>());
+  EXPECT_LE(onset["load_factor"].get<double>(), 30.4655);
+  EXPECT_THAT(run.result.output, HasSubstr("\n  the onset at "));
   // summary.json says the same as the printed lines.
   const nlohmann::json& range = run.summary["limit_range"];
   ASSERT_FALSE(range.is_null());
@@ -308,6 +314,7 @@ TEST(Problems, BlocksSideBySideCollapsePastTheRangeOfLimitAnalysis) {
   EXPECT_TRUE(range["lower_proven"].get<bool>());
   EXPECT_EQ(range["collapse"], "above");
   EXPECT_EQ(range["first_motion"], "within");
+  EXPECT_EQ(range["onset"], "within");
   std::ifstream limit(run.folder / "limit.json");
   ASSERT_TRUE(limit) << "no limit.json";
   const nlohmann::json analysis = nlohmann::json::parse(limit)["analyses"][0];

@@ -205,9 +205,9 @@ TEST(LimitAnalyses, ALoadStandsWithinTheRangeUpToAMillionthPastAnEnd) {
   EXPECT_EQ(position_in(small, -2e-6), RangePosition::Below);
 }
 
-// summary.json's limit_range: the range, and where a run's collapse and first motion lie in
-// it; neither placed without a collapse, nor under a ground motion.
-TEST(LimitAnalyses, ARunsSummaryPlacesItsCollapseAndFirstMotionInTheRange) {
+// summary.json's limit_range: the range, and where a run's collapse, first motion and onset lie
+// in it; none placed without a collapse, nor under a ground motion.
+TEST(LimitAnalyses, ARunsSummaryPlacesItsCollapseFirstMotionAndOnsetInTheRange) {
   LimitAnalyses limits = analyse_limits(tilted_block(0.8, 2), {});
   const std::optional<CollapseRange> range = collapse_range(limits);
   ASSERT_TRUE(range);
@@ -219,23 +219,29 @@ TEST(LimitAnalyses, ARunsSummaryPlacesItsCollapseAndFirstMotionInTheRange) {
   EXPECT_EQ(alone->proven, range->proven);
   EXPECT_EQ(alone->collapse, "");
   EXPECT_EQ(alone->first_motion, "");
+  EXPECT_EQ(alone->onset, "");
 
   summary.collapse = run::CollapseSummary{};
   summary.collapse->load_factor = range->upper + 1.0;
   summary.first_motion = run::CollapseSummary{};
   summary.first_motion->load_factor = 0.5 * (range->lower + range->upper);
-  const std::optional<run::LimitRangeSummary> placed = range_summary(limits, summary);
-  ASSERT_TRUE(placed);
-  EXPECT_EQ(placed->collapse, "above");
-  EXPECT_EQ(placed->first_motion, "within");
+  const std::optional<run::LimitRangeSummary> unstood = range_summary(limits, summary);
+  ASSERT_TRUE(unstood);
+  EXPECT_EQ(unstood->collapse, "above");
+  EXPECT_EQ(unstood->first_motion, "within");
+  EXPECT_EQ(unstood->onset, "") << "a run that never stood before its collapse has no onset";
   summary.first_motion->load_factor = range->lower - 1.0;
-  EXPECT_EQ(range_summary(limits, summary)->first_motion, "below");
+  summary.onset = run::Standing{.time = 1.0, .load_factor = range->upper};
+  const std::optional<run::LimitRangeSummary> placed = range_summary(limits, summary);
+  EXPECT_EQ(placed->first_motion, "below");
+  EXPECT_EQ(placed->onset, "within");
 
   limits.pattern.kind = "ground motion";
   const std::optional<run::LimitRangeSummary> dynamic = range_summary(limits, summary);
   ASSERT_TRUE(dynamic);
   EXPECT_EQ(dynamic->collapse, "");
   EXPECT_EQ(dynamic->first_motion, "");
+  EXPECT_EQ(dynamic->onset, "");
 
   limits.analyses.front().minimum.unsolved = "not found";
   EXPECT_FALSE(range_summary(limits, summary));

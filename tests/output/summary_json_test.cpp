@@ -71,7 +71,7 @@ run::RunSummary full_summary() {
                                     "pga_reached_g", 0.3125,      overturning};
   s.first_motion = run::CollapseSummary{"max_rotation",  "key stone", 0.0625,     1.5,
                                         "pga_reached_g", 0.125,       overturning};
-  s.limit_range = run::LimitRangeSummary{21.75, 30.5, true, true, "above", ""};
+  s.limit_range = run::LimitRangeSummary{21.75, 30.5, true, true, "above", "", "within"};
   s.record = run::RecordIntensity{"records/elcentro.csv", 1.5, 0.478125, "shake table", -0.25};
   s.storeys = {"house/course06_floor", "key stone"};
   run::BodySummary b;
@@ -136,7 +136,8 @@ TEST(SummaryJson, EveryFieldReadsBackExactly) {
                                     {"lower_proven", true},
                                     {"lower_with_brittle_bonds", true},
                                     {"collapse", "above"},
-                                    {"first_motion", nullptr}}));
+                                    {"first_motion", nullptr},
+                                    {"onset", "within"}}));
   EXPECT_EQ(j["record"], (json{{"source", "records/elcentro.csv"},
                                {"scale", 1.5},
                                {"pga_g", 0.478125},
@@ -185,8 +186,15 @@ TEST(SummaryJson, ASummaryReadBackIsTheOneWritten) {
   write_summary_json(scratch.path, bare);
   EXPECT_EQ(summary_json_text(read_summary_json(scratch.path)), summary_json_text(bare));
 
-  // A summary written before the first motion and the range were kept reads as one without.
+  // A summary written before the first motion and the range were kept reads as one without,
+  // and a range written before the onset was placed in it as one without that place.
   json earlier = json::parse(summary_json_text(s));
+  earlier["limit_range"].erase("onset");
+  std::ofstream(scratch.path) << earlier.dump();
+  const run::RunSummary unplaced = read_summary_json(scratch.path);
+  ASSERT_TRUE(unplaced.limit_range.has_value());
+  EXPECT_EQ(unplaced.limit_range->onset, "");
+  EXPECT_EQ(unplaced.limit_range->collapse, "above");
   earlier.erase("first_motion");
   earlier.erase("limit_range");
   std::ofstream(scratch.path) << earlier.dump();

@@ -87,7 +87,7 @@ struct MechanismSummary {
 };
 
 /// The range of collapse loads of limit analysis at t = 0 (moreau run --limit) and where the
-/// run's collapse and first motion lie in it, for summary.json's limit_range. The ends are
+/// run's collapse, first motion and onset lie in it, for summary.json's limit_range. The ends are
 /// load factors of RunSummary::load_factor_name.
 struct LimitRangeSummary {
   double lower = 0.0;   ///< the least load at which a mechanism is possible, or one found
@@ -99,6 +99,7 @@ struct LimitRangeSummary {
   /// ground motion, whose ends are static equivalents of a dynamic load
   std::string collapse;
   std::string first_motion;  ///< the same, of the first motion
+  std::string onset;         ///< the same, of the onset
 };
 
 /// The mechanism with the scene's body names.

@@ -4,7 +4,8 @@
 // to, others as the perfect pair; the distribution
 // in ensemble.json is that of the copies' own summaries; an ensemble resumes and grows
 // without running a finished copy again; and one of other imperfections is refused. Copies
-// that settle past the collapse criterion before their load starts are counted apart.
+// that settle past the collapse criterion before their load starts are counted apart. Copies
+// of the tilting-table arch start to collapse below the perfect arch's limit load.
 #include "support/run_command.hpp"
 #include "support/scratch_folder.hpp"
 
@@ -240,6 +241,39 @@ output: {every: 400, vtk: false}
   EXPECT_FALSE(study.contains("load_factor")) << result.output;
   EXPECT_THAT(result.output, HasSubstr("WARNING: 2 copies fired the collapse criterion before "
                                        "their load started"));
+}
+
+// problems/arch-tilting-table.yaml: both ends of limit analysis at 18.5732 deg, a mechanism of
+// four hinges and no sliding (mu = 0.8). Voussoirs up to 2 mm smaller (of 150 mm) and placed
+// within 1 mm leave joints narrower than the perfect arch's, and an arch with narrower joints
+// holds less tilt (a uniformly 1 mm thinner arch 0.163 deg less, docs/limit-analysis.md): each
+// copy last stands below the perfect arch's limit load and collapses in the same mechanism.
+TEST(Ensemble, CopiesOfTheTiltingTableArchStartToCollapseBelowThePerfectArchsLimitLoad) {
+  const ScratchFolder scratch;
+  const fs::path out = scratch.path() / "ensemble";
+  const CommandResult result = run_moreau(
+      "ensemble " + (fs::path(MOREAU_SOURCE_DIR) / "problems/arch-tilting-table.yaml").string() +
+      " --runs 2 --imperfections seed=0," + kImperfections + " --limit --jobs 2 --quiet --out " +
+      out.string());
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const nlohmann::json study = json_of(out / "ensemble.json");
+  EXPECT_NEAR(study["limit"]["lower"].get<double>(), 18.5732, 1e-4);
+  EXPECT_NEAR(study["limit"]["upper"].get<double>(), 18.5732, 1e-4);
+  EXPECT_EQ(study["collapsed"], 2) << result.output;
+  EXPECT_EQ(study["limit"]["onsets_below"], 2) << result.output;
+  std::vector<double> onsets;
+  for (const char* seed : {"seed-0", "seed-1"}) {
+    const nlohmann::json summary = json_of(out / seed / "summary.json");
+    ASSERT_FALSE(summary["onset"].is_null()) << seed;
+    const double onset = summary["onset"]["load_factor"].get<double>();
+    EXPECT_LT(onset, 18.5732) << seed;
+    EXPECT_GT(summary["collapse"]["load_factor"].get<double>(), onset) << seed;
+    const nlohmann::json& mechanism = summary["collapse"]["mechanism"];
+    EXPECT_EQ(mechanism["hinges"].size(), 4u) << seed;
+    EXPECT_EQ(mechanism["sliding"].size(), 0u) << seed;
+    onsets.push_back(onset);
+  }
+  EXPECT_NE(onsets[0], onsets[1]) << "each copy draws its own imperfections";
 }
 
 }  // namespace

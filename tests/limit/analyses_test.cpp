@@ -233,6 +233,7 @@ TEST(LimitAnalyses, ARunsSummaryPlacesItsCollapseFirstMotionAndOnsetInTheRange) 
   summary.first_motion->load_factor = range->lower - 1.0;
   summary.onset = run::Standing{.time = 1.0, .load_factor = range->upper};
   const std::optional<run::LimitRangeSummary> placed = range_summary(limits, summary);
+  ASSERT_TRUE(placed);
   EXPECT_EQ(placed->first_motion, "below");
   EXPECT_EQ(placed->onset, "within");
 

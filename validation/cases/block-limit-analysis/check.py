@@ -103,6 +103,22 @@ def compare_brittle_lower_end(case, name, blocks, mu, strengths, brittle):
               f"{highs.load_factor:.6f}. Mechanism: {brittle['mechanism']['description']}.")
 
 
+def compare_upper_end(case, name, stem, blocks, mu, cohesion, tensile_strength, *options):
+    """Runs moreau limit (and `options`) on the assembly, written to `stem`.yaml, and compares
+    its upper end with the associative LP's; returns moreau's analysis, the LP's upper end and
+    the strengths in the module's units (the assembly's weight)."""
+    path = case.work / f"{stem}.yaml"
+    path.write_text(json.dumps(problem(blocks, mu, cohesion, tensile_strength), indent=1))
+    analysis = json.loads(case.moreau_output("limit", path, "--json", "--time-limit",
+                                             MOREAU_SECONDS, *options))["analyses"][0]
+    weight = DENSITY * GRAVITY * sum(b.area for b in blocks)
+    strengths = {"cohesion": cohesion / weight, "tensile_strength": tensile_strength / weight}
+    upper = block_limit_analysis.associative_load_factor(blocks, 0.0, mu, **strengths)[0]
+    case.compare(f"upper end (associative), {name}", upper, analysis["multiplier"],
+                 UPPER_TOLERANCE, SOURCE.format("the associative LP"), relative=False)
+    return analysis, upper, strengths
+
+
 def mechanism_velocities(path, count):
     """(v_x, v_z, omega) of block0 .. block<count - 1> in moreau limit's mechanism.csv, omega
     counter-clockwise in the x-z plane (-omega_y)."""
@@ -118,15 +134,9 @@ def check_ferris_tin_loi_wall(case):
     moreau found has consistent forces (mechanism_loads, two LPs of the module): a mechanism
     is possible from moreau's lower end, and not below it."""
     name, mu = "Ferris & Tin-Loi's wall 1 (33 blocks), mu = 0.65", 0.65
-    path = case.work / "ferris-tin-loi-wall-1.yaml"
-    path.write_text(json.dumps(problem(FERRIS_TIN_LOI_WALL, mu, 0, 0), indent=1))
     out = case.work / "ferris-tin-loi-wall-1-limit"
-    analysis = json.loads(case.moreau_output(
-        "limit", path, "--json", "--time-limit", MOREAU_SECONDS, "--out", out,
-        "--overwrite"))["analyses"][0]
-    upper = block_limit_analysis.associative_load_factor(FERRIS_TIN_LOI_WALL, 0.0, mu)[0]
-    case.compare(f"upper end (associative), {name}", upper, analysis["multiplier"],
-                 UPPER_TOLERANCE, SOURCE.format("the associative LP"), relative=False)
+    analysis, upper, _ = compare_upper_end(case, name, "ferris-tin-loi-wall-1",
+                                           FERRIS_TIN_LOI_WALL, mu, 0, 0, "--out", out)
     lower = analysis["nonassociative"]
     loads = block_limit_analysis.mechanism_loads(
         FERRIS_TIN_LOI_WALL, 0.0, mu,
@@ -154,15 +164,8 @@ def check_ferris_tin_loi_wall(case):
 def check(case):
     for index, (name, blocks, mu, cohesion, tensile_strength) in enumerate(
             ASSEMBLIES[:FAST] if case.fast else ASSEMBLIES):
-        path = case.work / f"assembly-{index}.yaml"
-        path.write_text(json.dumps(problem(blocks, mu, cohesion, tensile_strength), indent=1))
-        analysis = json.loads(case.moreau_output("limit", path, "--json", "--time-limit",
-                                                 MOREAU_SECONDS))["analyses"][0]
-        weight = DENSITY * GRAVITY * sum(b.area for b in blocks)
-        strengths = {"cohesion": cohesion / weight, "tensile_strength": tensile_strength / weight}
-        upper = block_limit_analysis.associative_load_factor(blocks, 0.0, mu, **strengths)[0]
-        case.compare(f"upper end (associative), {name}", upper, analysis["multiplier"],
-                     UPPER_TOLERANCE, SOURCE.format("the associative LP"), relative=False)
+        analysis, upper, strengths = compare_upper_end(
+            case, name, f"assembly-{index}", blocks, mu, cohesion, tensile_strength)
         lower = analysis["nonassociative"]
         highs = block_limit_analysis.nonassociative_load_factor(
             blocks, 0.0, mu, time_limit=HIGHS_SECONDS, **strengths)

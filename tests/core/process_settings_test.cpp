@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -66,6 +67,37 @@ TEST(ProcessSettingsDeathTest, LibrariesUnderTheSolversRunOnOneThread) {
     default:
       EXPECT_EQ(WEXITSTATUS(status), kOneThreadEach);
   }
+}
+
+// libgomp's entry point for a parallel region, which process_settings.cpp defines.
+extern "C" void GOMP_parallel(void (*region)(void*), void* data, unsigned threads, unsigned flags);
+
+// The dynamic linker's search for GOMP_parallel, the one that binds CHOLMOD's regions, finds
+// the program's definition rather than libgomp's, and that definition runs a region once, on
+// the calling thread, whatever team it asks for.
+TEST(ProcessSettings, OpenMpRegionsRunOnTheCallingThreadWithoutLibgomp) {
+  dlopen("libgomp.so.1", RTLD_NOW | RTLD_GLOBAL);  // as CHOLMOD loads it, where installed
+  void* const found = dlsym(RTLD_DEFAULT, "GOMP_parallel");
+  ASSERT_NE(found, nullptr);
+  Dl_info found_in{}, program{};
+  ASSERT_NE(dladdr(found, &found_in), 0);
+  ASSERT_NE(dladdr(reinterpret_cast<void*>(&use_one_library_thread), &program), 0);
+  EXPECT_EQ(found_in.dli_fbase, program.dli_fbase)
+      << "GOMP_parallel resolves to " << found_in.dli_fname;
+
+  struct Calls {
+    int count = 0;
+    pthread_t thread{};
+  } calls;
+  const auto region = [](void* data) {
+    auto& seen = *static_cast<Calls*>(data);
+    ++seen.count;
+    seen.thread = pthread_self();
+  };
+  constexpr unsigned kFourThreads = 4;  // CHOLMOD's fixed team size
+  reinterpret_cast<decltype(&GOMP_parallel)>(found)(region, &calls, kFourThreads, 0);
+  EXPECT_EQ(calls.count, 1);
+  EXPECT_TRUE(pthread_equal(calls.thread, pthread_self()));
 }
 
 #ifndef MOREAU_ADDRESS_SANITIZER

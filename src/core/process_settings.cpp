@@ -58,9 +58,8 @@ void fail_writes_past_the_file_size_limit() { std::signal(SIGXFSZ, SIG_IGN); }
 // come first in the dynamic linker's search). It runs the region on the calling thread as
 // a team of one: outside a team, omp_get_num_threads() is 1 and omp_get_thread_num() 0, so
 // each of CHOLMOD's `parallel for` loops (static schedule, the only OpenMP it uses in
-// SuiteSparse 5) covers its whole range, in order, as a team of one thread would. On the
-// clock tower's first 30 steps under El Centro the solves took a third less time, with the
-// same iterates (docs/large-structures.md, "Threads and memory").
+// SuiteSparse 5) covers its whole range, in order, as a team of one thread would
+// (docs/large-structures.md, "Threads and memory", measures what it saves).
 extern "C" [[gnu::visibility("default")]] void GOMP_parallel(void (*region)(void*), void* data,
                                                              unsigned /*threads*/,
                                                              unsigned /*flags*/) {

@@ -7,7 +7,8 @@ namespace moreau::core {
 
 /// Makes the libraries under the solvers (OpenBLAS, OpenMP regions of CHOLMOD) run on the
 /// calling thread; moreau's own parallelism is TBB's. Results then do not depend on the
-/// machine's core count (bitwise).
+/// machine's core count (bitwise). A program calling it also links process_settings.cpp's
+/// GOMP_parallel, which runs CHOLMOD's OpenMP regions without libgomp's cost.
 void use_one_library_thread();
 
 /// Keeps freed memory in the heap for reuse rather than handing it back to the kernel (the

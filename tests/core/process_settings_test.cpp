@@ -69,8 +69,10 @@ TEST(ProcessSettingsDeathTest, LibrariesUnderTheSolversRunOnOneThread) {
   }
 }
 
-// libgomp's entry point for a parallel region, which process_settings.cpp defines.
-extern "C" void GOMP_parallel(void (*region)(void*), void* data, unsigned threads, unsigned flags);
+// libgomp's entry point for a parallel region (GOMP_parallel), which process_settings.cpp
+// defines: the region's body, its data, the threads asked for and flags.
+using OpenParallelRegion = void (*)(void (*region)(void*), void* data, unsigned threads,
+                                    unsigned flags);
 
 // The dynamic linker's search for GOMP_parallel, the one that binds CHOLMOD's regions, finds
 // the program's definition rather than libgomp's, and that definition runs a region once, on
@@ -95,7 +97,7 @@ TEST(ProcessSettings, OpenMpRegionsRunOnTheCallingThreadWithoutLibgomp) {
     seen.thread = pthread_self();
   };
   constexpr unsigned kFourThreads = 4;  // CHOLMOD's fixed team size
-  reinterpret_cast<decltype(&GOMP_parallel)>(found)(region, &calls, kFourThreads, 0);
+  reinterpret_cast<OpenParallelRegion>(found)(region, &calls, kFourThreads, 0);
   EXPECT_EQ(calls.count, 1);
   EXPECT_TRUE(pthread_equal(calls.thread, pthread_self()));
 }

@@ -22,7 +22,9 @@ namespace moreau::core {
 // symbols are looked up rather than linked: another BLAS or OpenMP runtime simply lacks them.
 // Zero active levels are not free: libgomp still builds a team of one for each region and
 // ends it at a barrier whose last thread wakes the others by a futex call, a system call per
-// supernode. GOMP_parallel below runs the regions without libgomp.
+// supernode. GOMP_parallel below runs the regions without libgomp wherever the program's
+// definition is the one bound; the zero levels keep them on one thread where it is not (a
+// Python process in which another module made libgomp's global first).
 void use_one_library_thread() {
   using SetCount = void (*)(int);
   if (void* symbol = dlsym(RTLD_DEFAULT, "openblas_set_num_threads"))

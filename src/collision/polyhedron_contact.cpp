@@ -88,15 +88,26 @@ struct EdgeQuery {
 // same). Separation min_B L.v - max_A L.v.
 EdgeQuery query_edges(const ConvexPolyhedron& a, const ConvexPolyhedron& b, double tolerance) {
   EdgeQuery best;
+  // B's edge vectors and their lengths are the same for every edge of A: computed once.
+  std::vector<Vec3> b_edges;
+  std::vector<double> b_lengths;
+  b_edges.reserve(b.edges().size());
+  b_lengths.reserve(b.edges().size());
+  for (const auto& edge : b.edges()) {
+    b_edges.push_back(b.vertices()[edge.b] - b.vertices()[edge.a]);
+    b_lengths.push_back(b_edges.back().norm());
+  }
   for (std::size_t i = 0; i < a.edges().size(); ++i) {
     const Vec3& a0 = a.vertices()[a.edges()[i].a];
     const Vec3 da = a.vertices()[a.edges()[i].b] - a0;
+    const double a_length = da.norm();
     for (std::size_t j = 0; j < b.edges().size(); ++j) {
       const Vec3& b0 = b.vertices()[b.edges()[j].a];
-      const Vec3 db = b.vertices()[b.edges()[j].b] - b0;
-      Vec3 axis = da.cross(db);
-      if (axis.norm() <= kParallelEdgesSine * da.norm() * db.norm()) continue;
-      axis.normalize();
+      Vec3 axis = da.cross(b_edges[j]);
+      // Eigen's normalize() divides by this same norm.
+      const double sine_lengths = axis.norm();
+      if (sine_lengths <= kParallelEdgesSine * a_length * b_lengths[j]) continue;
+      axis /= sine_lengths;
       auto [a_lower, a_upper] = projection(a, axis);
       if (std::abs(axis.dot(a0) - a_upper) > tolerance) {
         if (std::abs(axis.dot(a0) - a_lower) > tolerance) continue;  // edge of A not extreme

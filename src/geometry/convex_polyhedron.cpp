@@ -139,26 +139,38 @@ void ConvexPolyhedron::derive_planes_and_edges() {
   }
 }
 
+// Every box has the unit box's topology and normals: they are derived (and checked) once,
+// and a box of other half extents scales the unit box's vertices and offsets: collision
+// detection places every box anew each step (narrow_phase.cpp), where the checks meant for a
+// user's polyhedron are wasted work.
 ConvexPolyhedron ConvexPolyhedron::box(const Vec3& half_extents) {
-  std::vector<Vec3> corners(8);
-  for (int i = 0; i < 8; ++i)
-    corners[i] = Vec3((i & 1) ? half_extents.x() : -half_extents.x(),
-                      (i & 2) ? half_extents.y() : -half_extents.y(),
-                      (i & 4) ? half_extents.z() : -half_extents.z());
-  // -x, +x, -y, +y, -z, +z; each loop CCW seen from outside.
-  return ConvexPolyhedron(
-      std::move(corners),
-      {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}});
+  static const ConvexPolyhedron unit = [] {
+    std::vector<Vec3> corners(8);
+    for (int i = 0; i < 8; ++i)
+      corners[i] = Vec3((i & 1) ? 1.0 : -1.0, (i & 2) ? 1.0 : -1.0, (i & 4) ? 1.0 : -1.0);
+    // -x, +x, -y, +y, -z, +z; each loop CCW seen from outside.
+    return ConvexPolyhedron(
+        std::move(corners),
+        {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}});
+  }();
+  ConvexPolyhedron sized = unit;
+  for (Vec3& v : sized.vertices_) v = v.cwiseProduct(half_extents);
+  // The normals are exactly +-e_i: the offset is the half extent along it.
+  for (PolyhedronFace& face : sized.faces_) face.offset = face.normal.cwiseAbs().dot(half_extents);
+  return sized;
 }
 
-ConvexPolyhedron ConvexPolyhedron::transformed(const Pose& pose) const {
-  ConvexPolyhedron moved = *this;
-  for (Vec3& v : moved.vertices_) v = pose.point_to_world(v);
-  for (PolyhedronFace& face : moved.faces_) {
+ConvexPolyhedron ConvexPolyhedron::transformed(const Pose& pose) const& {
+  return ConvexPolyhedron(*this).transformed(pose);
+}
+
+ConvexPolyhedron ConvexPolyhedron::transformed(const Pose& pose) && {
+  for (Vec3& v : vertices_) v = pose.point_to_world(v);
+  for (PolyhedronFace& face : faces_) {
     face.normal = pose.vector_to_world(face.normal);
     face.offset += face.normal.dot(pose.position);
   }
-  return moved;
+  return std::move(*this);
 }
 
 ConvexPolyhedron ConvexPolyhedron::scaled(double factor) const {

@@ -1,5 +1,6 @@
 // User-given convex polyhedra (geometry::ConvexPolyhedron): the box's outward face planes and
-// edges, and the convexity check that refuses reversed faces, dents and open surfaces.
+// edges (to the bit those derived from its corners), a moved copy, and the convexity check that
+// refuses reversed faces, dents and open surfaces.
 #include "moreau/geometry/convex_polyhedron.hpp"
 
 #include "moreau/core/diagnostic.hpp"
@@ -8,6 +9,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <tuple>
 #include <vector>
 
 namespace moreau::geometry {
@@ -28,6 +33,57 @@ TEST(ConvexPolyhedron, BoxHasOutwardNormalsAndOffsets) {
     EXPECT_EQ(box.faces()[f].offset, Vec3(1.0, 2.0, 3.0)[f / 2]);
   }
   EXPECT_EQ(box.edges().size(), 12u);
+}
+
+// Bitwise, signs of zeros included: every double's bytes.
+bool same_bits(const Vec3& a, const Vec3& b) {
+  return std::memcmp(a.data(), b.data(), sizeof(Vec3)) == 0;
+}
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof(double)) == 0; }
+
+void expect_bitwise_equal(const ConvexPolyhedron& a, const ConvexPolyhedron& b) {
+  ASSERT_EQ(a.vertices().size(), b.vertices().size());
+  for (std::size_t i = 0; i < a.vertices().size(); ++i)
+    EXPECT_TRUE(same_bits(a.vertices()[i], b.vertices()[i])) << "vertex " << i;
+  ASSERT_EQ(a.faces().size(), b.faces().size());
+  for (std::size_t f = 0; f < a.faces().size(); ++f) {
+    EXPECT_EQ(a.faces()[f].vertices, b.faces()[f].vertices) << "face " << f;
+    EXPECT_EQ(a.faces()[f].edges, b.faces()[f].edges) << "face " << f;
+    EXPECT_TRUE(same_bits(a.faces()[f].normal, b.faces()[f].normal)) << "face " << f;
+    EXPECT_TRUE(same_bits(a.faces()[f].offset, b.faces()[f].offset)) << "face " << f;
+  }
+  ASSERT_EQ(a.edges().size(), b.edges().size());
+  for (std::size_t e = 0; e < a.edges().size(); ++e) {
+    EXPECT_EQ(std::tie(a.edges()[e].a, a.edges()[e].b, a.edges()[e].left, a.edges()[e].right),
+              std::tie(b.edges()[e].a, b.edges()[e].b, b.edges()[e].left, b.edges()[e].right));
+  }
+}
+
+// ConvexPolyhedron::box scales a unit box once derived; the result is the polyhedron the
+// general constructor derives from the box's own corners, to the bit, so that collision
+// (which places every box each step) gives what it gave when it built each box anew.
+TEST(ConvexPolyhedron, BoxIsBitwiseTheBoxDerivedFromItsCorners) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> exponent(-4.0, 3.0);
+  for (int trial = 0; trial < 200; ++trial) {
+    const Vec3 h(std::pow(10.0, exponent(rng)), std::pow(10.0, exponent(rng)),
+                 std::pow(10.0, exponent(rng)));
+    std::vector<Vec3> corners(8);
+    for (int i = 0; i < 8; ++i)
+      corners[i] =
+          Vec3((i & 1) ? h.x() : -h.x(), (i & 2) ? h.y() : -h.y(), (i & 4) ? h.z() : -h.z());
+    SCOPED_TRACE(trial);
+    expect_bitwise_equal(ConvexPolyhedron::box(h), ConvexPolyhedron(corners, kBoxLoops));
+  }
+}
+
+TEST(ConvexPolyhedron, TransformedInPlaceIsTheTransformedCopy) {
+  const ConvexPolyhedron box = ConvexPolyhedron::box(Vec3(0.2, 0.1, 0.05));
+  const Pose pose{Vec3(1.0, -2.0, 0.5),
+                  math::Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized()))};
+  const ConvexPolyhedron copied = box.transformed(pose);
+  expect_bitwise_equal(ConvexPolyhedron(box).transformed(pose), copied);
+  EXPECT_TRUE(copied.vertices()[7].isApprox(pose.point_to_world(Vec3(0.2, 0.1, 0.05))));
 }
 
 TEST(ConvexPolyhedron, IsConvexRejectsReversedFacesDentsAndOpenSurfaces) {

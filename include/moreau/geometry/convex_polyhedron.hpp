@@ -60,7 +60,9 @@ class ConvexPolyhedron {
   const std::vector<PolyhedronEdge>& edges() const { return edges_; }
 
   /// The same solid moved rigidly: x -> pose.point_to_world(x). Topology is unchanged.
-  ConvexPolyhedron transformed(const Pose& pose) const;
+  /// A temporary is moved in place, without a copy.
+  ConvexPolyhedron transformed(const Pose& pose) const&;
+  ConvexPolyhedron transformed(const Pose& pose) &&;
   /// The same solid scaled about the local origin: x -> factor x, factor > 0.
   ConvexPolyhedron scaled(double factor) const;
 

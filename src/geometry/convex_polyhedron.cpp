@@ -139,10 +139,10 @@ void ConvexPolyhedron::derive_planes_and_edges() {
   }
 }
 
-// Every box has the unit box's topology and normals: they are derived (and checked) once,
-// and a box of other half extents scales the unit box's vertices and offsets: collision
-// detection places every box anew each step (narrow_phase.cpp), where the checks meant for a
-// user's polyhedron are wasted work.
+// Every box has the unit box's topology and normals, derived (and checked) once; a box of
+// other half extents scales its vertices and offsets. Collision detection places every box
+// anew each step (narrow_phase.cpp), where the checks meant for a user's polyhedron would be
+// wasted work.
 ConvexPolyhedron ConvexPolyhedron::box(const Vec3& half_extents) {
   static const ConvexPolyhedron unit = [] {
     std::vector<Vec3> corners(8);

@@ -35,12 +35,36 @@ using detail::local_velocity;
 using math::SparseMat;
 template <int d>
 using BlockMat = Eigen::Matrix<double, d, d>;
-using CholeskyFactor = Eigen::CholmodDecomposition<SparseMat, Eigen::Lower>;
 
-// Which entries of M + sum_a H_a D_a H_a^T are stored: the lower triangle when every D_a is
-// symmetric (the Hessian of F_k, for CHOLMOD), all of them when not (the Jacobian with the De
-// Saxcé term's derivative, for RepeatedLu). The pattern is symmetric either way.
-enum class Triangle { Lower, Full };
+// Which entries of M + sum_a H_a D_a H_a^T are stored: one triangle when every D_a is symmetric
+// (the Hessian of F_k, for CHOLMOD), all of them when not (the Jacobian with the De Saxcé term's
+// derivative, for RepeatedLu). The pattern is symmetric either way. Upper holds the lower
+// triangle's entries, computed as Lower computes them, at their mirrored places: the same
+// matrix to the bit, in the triangle a supernodal factorization takes with one transpose fewer
+// (CholeskyFactor).
+enum class Triangle { Lower, Upper, Full };
+
+// CHOLMOD's Cholesky factor (Eigen's wrapper, whose factor and options its derived classes
+// reach), factorized from either stored triangle of the matrix it analyzed. CHOLMOD permutes the
+// matrix into its factor's order with one transpose from an upper triangle and two from a lower
+// one where the factor is supernodal, the other way round where it is simplicial
+// (cholmod_factorize_p): the transposes were 6 % of a calm step of the clock tower, and one
+// fewer took 5 to 10 % off its solves (docs/large-structures.md, "Not done yet", "The Newton
+// matrix in a calm step"). The analysis takes the lower triangle: AMD breaks its ties otherwise
+// on the other one, and a small structure's answers changed in their last digits.
+class CholeskyFactor : public Eigen::CholmodDecomposition<SparseMat, Eigen::Lower> {
+ public:
+  bool supernodal() const { return m_cholmodFactor != nullptr && m_cholmodFactor->is_super; }
+
+  // The factorization of the matrix whose `triangle` (Lower or Upper) K stores.
+  void factorize(const SparseMat& K, Triangle triangle) {
+    cholmod_sparse A = Eigen::viewAsCholmod(Eigen::Ref<SparseMat>(const_cast<SparseMat&>(K)));
+    A.stype = triangle == Triangle::Upper ? 1 : -1;
+    cholmod_factorize_p(&A, m_shiftOffset, nullptr, 0, m_cholmodFactor, &cholmod());
+    m_info = m_cholmodFactor->minor == m_cholmodFactor->n ? Eigen::Success : Eigen::NumericalIssue;
+    m_factorizationIsOk = true;
+  }
+};
 
 // The matrix M + sum_a H_a D_a H_a^T as a pattern, and where each term lands in it: the
 // matrix is reassembled in place for every Newton step (the pattern is that of the bodies'
@@ -59,12 +83,14 @@ struct HessianPattern {
   std::vector<double> product, pair_term;
 };
 
-// Whether entry (row, column) is stored.
+// Whether entry (row, column) is computed: all of them, or the lower triangle's (stored at
+// their mirrored places in Upper).
 bool stored(Triangle triangle, Index row, Index column) {
   return triangle == Triangle::Full || row >= column;
 }
 
-Index slot_of(const SparseMat& K, Index row, Index column) {
+Index slot_of(const SparseMat& K, Triangle triangle, Index row, Index column) {
+  if (triangle == Triangle::Upper) std::swap(row, column);
   const int* first = K.innerIndexPtr() + K.outerIndexPtr()[column];
   const int* last = K.innerIndexPtr() + K.outerIndexPtr()[column + 1];
   const int* found = std::lower_bound(first, last, static_cast<int>(row));
@@ -72,8 +98,8 @@ Index slot_of(const SparseMat& K, Index row, Index column) {
   return found - K.innerIndexPtr();
 }
 
-// The stored rows of each column j: M's entries, the diagonal, and the rows of every contact
-// that touches j.
+// The stored entries: in each column j of the lower triangle, M's entries, the diagonal, and
+// the rows of every contact that touches j; their transpose for Upper.
 SparseMat matrix_pattern(const SparseMat& M, const ContactRows& rows, Triangle triangle) {
   const Index n = M.rows();
   std::vector<std::vector<Index>> contacts_of(static_cast<std::size_t>(n));
@@ -95,8 +121,10 @@ SparseMat matrix_pattern(const SparseMat& M, const ContactRows& rows, Triangle t
     outer.push_back(static_cast<int>(inner.size()));
   }
   const std::vector<double> zeros(inner.size(), 0.0);
-  return Eigen::Map<const SparseMat>(n, n, static_cast<Index>(inner.size()), outer.data(),
-                                     inner.data(), zeros.data());
+  const Eigen::Map<const SparseMat> pattern(n, n, static_cast<Index>(inner.size()), outer.data(),
+                                            inner.data(), zeros.data());
+  if (triangle == Triangle::Upper) return pattern.transpose();
+  return pattern;
 }
 
 HessianPattern hessian_pattern(const SparseMat& M, const ContactRows& rows, Triangle triangle) {
@@ -104,13 +132,13 @@ HessianPattern hessian_pattern(const SparseMat& M, const ContactRows& rows, Tria
   for (Index j = 0; j < M.outerSize(); ++j)
     for (SparseMat::InnerIterator it(M, j); it; ++it)
       if (stored(triangle, it.row(), j))
-        pattern.mass_slot.push_back(slot_of(pattern.K, it.row(), j));
+        pattern.mass_slot.push_back(slot_of(pattern.K, triangle, it.row(), j));
   std::vector<Index> pair_slot;
   for (std::size_t a = 0; a + 1 < rows.start.size(); ++a) {
     for (Index q = rows.start[a]; q < rows.start[a + 1]; ++q)
       for (Index p = rows.start[a]; p < rows.start[a + 1]; ++p)
         if (stored(triangle, p, q))
-          pair_slot.push_back(slot_of(pattern.K, rows.dof[p], rows.dof[q]));
+          pair_slot.push_back(slot_of(pattern.K, triangle, rows.dof[p], rows.dof[q]));
     pattern.pair_start.push_back(static_cast<Index>(pair_slot.size()));
   }
   // A counting sort of the pairs by slot, stable: each slot's pairs stay in contact order.
@@ -296,16 +324,22 @@ void prepare_pattern(const SparseMat& M, const ContactRows& rows, VelocityNewton
   cache.mass_pattern = M;
   cache.row_start = rows.start;
   cache.row_dof = rows.dof;
-  HessianPattern pattern = hessian_pattern(M, rows, Triangle::Lower);
+  const Triangle triangle = cache.pattern ? cache.pattern->triangle : Triangle::Lower;
+  HessianPattern pattern = hessian_pattern(M, rows, triangle);
   const bool same = cache.pattern && same_pattern(pattern.K, cache.pattern->K);
   cache.pattern = std::move(pattern);
   cache.jacobian.reset();
   if (same) return;
   cache.factor.cholmod().print = 0;  // library code never prints
-  cache.factor.analyzePattern(cache.pattern->K);
+  if (triangle == Triangle::Lower)
+    cache.factor.analyzePattern(cache.pattern->K);
+  else
+    cache.factor.analyzePattern(SparseMat(cache.pattern->K.transpose()));
   cache.factorization_flops = cache.factor.cholmod().fl;
   cache.iteration_flops =
       4.0 * (cache.factor.cholmod().lnz + static_cast<double>(cache.pattern->K.nonZeros()));
+  const Triangle factorized = cache.factor.supernodal() ? Triangle::Upper : Triangle::Lower;
+  if (factorized != triangle) cache.pattern = hessian_pattern(M, rows, factorized);
 }
 
 // rho_a = kappa / W_aa,NN; a contact without a W_aa,NN (no free degree of freedom) takes the
@@ -588,6 +622,22 @@ struct StaleFactor {
 // function whose exact line search (line_search) any descent direction serves.
 constexpr double kInexactNewtonResidual = 0.1;
 
+// ws.dv from at most options.stale_factor_iterations iterations of conjugate gradients on the
+// assembled K, stored in its triangle UpLo, preconditioned by the factor in the cache; false
+// where they do not reach kInexactNewtonResidual.
+template <int UpLo, int d>
+bool preconditioned_conjugate_gradients(const VelocityNewtonOptions& options,
+                                        const VelocityNewton::Cache& cache,
+                                        VelocityNewtonWorkspace<d>& ws) {
+  Eigen::ConjugateGradient<SparseMat, UpLo, StaleFactor> conjugate_gradients;
+  conjugate_gradients.preconditioner().factor = &cache.factor;
+  conjugate_gradients.setMaxIterations(options.stale_factor_iterations);
+  conjugate_gradients.setTolerance(kInexactNewtonResidual);
+  conjugate_gradients.compute(cache.pattern->K);
+  ws.dv = conjugate_gradients.solve(-ws.gradient);
+  return conjugate_gradients.info() == Eigen::Success;
+}
+
 // dv = -K^-1 g by conjugate gradients on the assembled K preconditioned by the factor of an
 // earlier K of this solve at the same kappa, within options.stale_factor_iterations
 // iterations (false where they do not reach kInexactNewtonResidual, or where that many
@@ -603,19 +653,15 @@ bool stale_factor_direction(const VelocityNewtonOptions& options, VelocityNewton
   if (options.stale_factor_iterations == 0 ||
       options.stale_factor_iterations * cache.iteration_flops > cache.factorization_flops)
     return false;
-  Eigen::ConjugateGradient<SparseMat, Eigen::Lower, StaleFactor> conjugate_gradients;
-  conjugate_gradients.preconditioner().factor = &cache.factor;
-  conjugate_gradients.setMaxIterations(options.stale_factor_iterations);
-  conjugate_gradients.setTolerance(kInexactNewtonResidual);
-  conjugate_gradients.compute(cache.pattern->K);
-  ws.dv = conjugate_gradients.solve(-ws.gradient);
-  return conjugate_gradients.info() == Eigen::Success;
+  return cache.pattern->triangle == Triangle::Upper
+             ? preconditioned_conjugate_gradients<Eigen::Upper>(options, cache, ws)
+             : preconditioned_conjugate_gradients<Eigen::Lower>(options, cache, ws);
 }
 
 // Factorizes the assembled matrix of ws.D into the cache; false where that fails.
 template <int d>
 bool refactorize(VelocityNewton::Cache& cache, VelocityNewtonWorkspace<d>& ws) {
-  cache.factor.factorize(cache.pattern->K);
+  cache.factor.factorize(cache.pattern->K, cache.pattern->triangle);
   if (cache.factor.info() != Eigen::Success) {
     ws.regions.clear();
     ws.factor_kappa = 0.0;

@@ -85,7 +85,7 @@ struct HessianPattern {
 
 // Whether entry (row, column) is computed: all of them, or the lower triangle's (stored at
 // their mirrored places in Upper).
-bool stored(Triangle triangle, Index row, Index column) {
+bool computed(Triangle triangle, Index row, Index column) {
   return triangle == Triangle::Full || row >= column;
 }
 
@@ -111,10 +111,10 @@ SparseMat matrix_pattern(const SparseMat& M, const ContactRows& rows, Triangle t
   for (Index j = 0; j < n; ++j) {
     column.assign(1, j);
     for (SparseMat::InnerIterator it(M, j); it; ++it)
-      if (stored(triangle, it.row(), j)) column.push_back(it.row());
+      if (computed(triangle, it.row(), j)) column.push_back(it.row());
     for (const Index a : contacts_of[j])
       for (Index k = rows.start[a]; k < rows.start[a + 1]; ++k)
-        if (stored(triangle, rows.dof[k], j)) column.push_back(rows.dof[k]);
+        if (computed(triangle, rows.dof[k], j)) column.push_back(rows.dof[k]);
     std::sort(column.begin(), column.end());
     column.erase(std::unique(column.begin(), column.end()), column.end());
     for (const Index i : column) inner.push_back(static_cast<int>(i));
@@ -131,13 +131,13 @@ HessianPattern hessian_pattern(const SparseMat& M, const ContactRows& rows, Tria
   HessianPattern pattern{triangle, matrix_pattern(M, rows, triangle), {}, {0}, {}, {}, {}, {}};
   for (Index j = 0; j < M.outerSize(); ++j)
     for (SparseMat::InnerIterator it(M, j); it; ++it)
-      if (stored(triangle, it.row(), j))
+      if (computed(triangle, it.row(), j))
         pattern.mass_slot.push_back(slot_of(pattern.K, triangle, it.row(), j));
   std::vector<Index> pair_slot;
   for (std::size_t a = 0; a + 1 < rows.start.size(); ++a) {
     for (Index q = rows.start[a]; q < rows.start[a + 1]; ++q)
       for (Index p = rows.start[a]; p < rows.start[a + 1]; ++p)
-        if (stored(triangle, p, q))
+        if (computed(triangle, p, q))
           pair_slot.push_back(slot_of(pattern.K, triangle, rows.dof[p], rows.dof[q]));
     pattern.pair_start.push_back(static_cast<Index>(pair_slot.size()));
   }
@@ -168,7 +168,7 @@ void assemble(const SparseMat& M, const ContactRows& rows, const std::vector<Blo
   std::size_t m = 0;
   for (Index j = 0; j < M.outerSize(); ++j)
     for (SparseMat::InnerIterator it(M, j); it; ++it)
-      if (stored(pattern.triangle, it.row(), j)) values[pattern.mass_slot[m++]] += it.value();
+      if (computed(pattern.triangle, it.row(), j)) values[pattern.mass_slot[m++]] += it.value();
   const auto open = [&](Index a) { return D[a].isZero(); };  // no stiffness
   pattern.product.resize(rows.values.size());
   pattern.pair_term.resize(pattern.term_of_pair.size());
@@ -187,7 +187,7 @@ void assemble(const SparseMat& M, const ContactRows& rows, const std::vector<Blo
     Index pair = pattern.pair_start[a];
     for (Index q = 0; q < count; ++q)
       for (Index p = 0; p < count; ++p)
-        if (stored(pattern.triangle, p, q))
+        if (computed(pattern.triangle, p, q))
           pattern.pair_term[pattern.term_of_pair[pair++]] = H_D.row(p).dot(H_a.row(q));
   });
   tbb::parallel_for(tbb::blocked_range<Index>(0, pattern.K.nonZeros(), kSlotsPerTask),

@@ -912,8 +912,16 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
   // softest modes need, where a wall converges at 10; started at a fixed 1e4, the wall's steps took
   // half as many again (docs/large-structures.md, "Not done yet").
   constexpr double kNearAnswer = 10.0;
-  const bool carries_kappa =
-      options.carry_penalty && report.error < kNearAnswer * options.stop.tolerance;
+  const bool near_answer = report.error < kNearAnswer * options.stop.tolerance;
+  const bool carries_kappa = options.carry_penalty && near_answer;
+  // kappa's factor wherever it changes (raised, lowered, its ceiling lifted). Near the answer a
+  // decade: a calm step needs the stiff kappa of the structure's softest modes, and each outer
+  // iteration on the way costs a few Newton steps whatever its kappa. From farther off a
+  // third of one: there joints open and close, the inner solves at a stiff kappa cost tens of
+  // Newton steps or fail and are undone, and a step reaches the tolerance on the way up before
+  // them (measured on the clock tower's hard steps and a rocking house's:
+  // docs/large-structures.md, "Not done yet").
+  const double kappa_factor = near_answer ? 10.0 : 3.0;
   double kappa = carries_kappa && cache.carried_kappa > 0.0
                      ? std::clamp(cache.carried_kappa, options.penalty, options.max_penalty)
                      : options.penalty;
@@ -1008,7 +1016,7 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // De Saxcé solve goes back too where its iterate is better: kept, it and the frozen solve
     // after it repeated each other to the iteration limit on a random problem.
     if (!inner.finished && (inner.stalled || !(error < report.error)) && kappa > options.penalty) {
-      kappa = std::max(kappa / 10, options.penalty);
+      kappa = std::max(kappa / kappa_factor, options.penalty);
       kappa_ceiling = kappa;
       set_penalty<d>(ws, kappa);
       de_saxce_retry = used == InnerMethod::DeSaxce && !de_saxce_retry;
@@ -1041,21 +1049,21 @@ SolveReport solve_global(const VelocityNewtonOptions& options, VelocityNewton::C
     // Slow outer convergence of exact inner solves: a stiffer proximal step (its rate is
     // 1 / (1 + kappa lambda)). An inner solve that did not finish says kappa is already as
     // stiff as Newton's method handles in its step limit, for a while: after
-    // kSlowIterationsAtCeiling slow iterations in a row at that bound it is tried 10 times
-    // higher. The kinks that stopped Newton's method move with the iterate, and the proximal
-    // rate at the lowered bound can hold a solve for good (a step of the tilted wall's
-    // collapse, docs/large-structures.md, "The De Saxcé step at any error").
+    // kSlowIterationsAtCeiling slow iterations in a row at that bound it is tried
+    // kappa_factor times higher. The kinks that stopped Newton's method move with the
+    // iterate, and the proximal rate at the lowered bound can hold a solve for good (a step of
+    // the tilted wall's collapse, docs/large-structures.md, "The De Saxcé step at any error").
     constexpr int kSlowIterationsAtCeiling = 3;
     const bool slow = inner.finished && error > 0.2 * report.error;
     if (++outer_iterations == 1) first_rate = error / report.error;
     slow_at_ceiling =
         slow && kappa == kappa_ceiling && kappa < options.max_penalty ? slow_at_ceiling + 1 : 0;
     if (slow_at_ceiling == kSlowIterationsAtCeiling) {
-      kappa_ceiling = std::min(10 * kappa_ceiling, options.max_penalty);
+      kappa_ceiling = std::min(kappa_factor * kappa_ceiling, options.max_penalty);
       slow_at_ceiling = 0;
     }
     if (slow && kappa < kappa_ceiling) {
-      kappa = std::min(10 * kappa, kappa_ceiling);
+      kappa = std::min(kappa_factor * kappa, kappa_ceiling);
       set_penalty<d>(ws, kappa);
     }
     report.error = error;

@@ -15,8 +15,11 @@ from conftest import SOURCE, moreau_command
 # The shortened duration of the large benchmark scenes (a few steps show the same code path).
 BENCHMARK_DURATION = 0.02
 # The 4,000-block clock tower's first steps take seconds each, at rest or shaken: two steps
-# show its code path.
-SHORTENED = {"clock-tower": 0.002, "clock-tower-el-centro": 0.002}
+# show its code path. The column's and the facade's first second under El Centro show theirs
+# (the record, the moving table) in a second of the half minute their whole records take;
+# the tilted wall and the arch on the tilting table still run to their collapse.
+SHORTENED = {"clock-tower": 0.002, "clock-tower-el-centro": 0.002,
+             "column-el-centro": 1.0, "facade-el-centro": 1.0}
 PROBLEMS = sorted((SOURCE / "problems").rglob("*.yaml"))
 
 

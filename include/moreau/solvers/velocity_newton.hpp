@@ -58,11 +58,12 @@ struct VelocityNewtonOptions {
   /// compliance of contact a): the proximal step in units of each contact's own stiffness.
   /// One outer iteration reduces the error of an isolated contact by 1 / (1 + kappa). > 0.
   double penalty = 10.0;
-  /// kappa is multiplied by 10 after an outer iteration whose inner solve finished but which
-  /// reduced the error by less than 1/5, up to this bound: large kappa makes the inner
+  /// kappa is multiplied by its factor after an outer iteration whose inner solve finished but
+  /// which reduced the error by less than 1/5, up to this bound: large kappa makes the inner
   /// problems stiff (their condition number grows like kappa). An inner solve that does not
-  /// finish and leaves a worse iterate lowers the bound to kappa / 10, until three slow outer
-  /// iterations in a row at it raise it 10 times again. >= penalty.
+  /// finish and leaves a worse iterate lowers the bound to kappa / factor, until three slow
+  /// outer iterations in a row at it raise it by the factor again. The factor is 10 where the
+  /// warm start is within 10 times the tolerance, 3 elsewhere. >= penalty.
   double max_penalty = 1e6;
   /// Newton steps of one inner problem at most, >= 1.
   int inner_iterations = 30;

@@ -62,6 +62,8 @@ VelocityNewtonOptions read_velocity_newton_options(const StopCriteria& stop,
       static_cast<int>(read.integer("de_saxce_stall_steps", options.de_saxce_stall_steps, 0, 1000));
   options.stale_factor_iterations = static_cast<int>(
       read.integer("stale_factor_iterations", options.stale_factor_iterations, 0, 1000));
+  options.stale_lu_iterations =
+      static_cast<int>(read.integer("stale_lu_iterations", options.stale_lu_iterations, 0, 1000));
   options.carry_penalty = read.flag("carry_penalty", options.carry_penalty);
   read.finish();
   return options;

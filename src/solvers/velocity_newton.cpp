@@ -2,6 +2,7 @@
 
 #include "contact_loop.hpp"
 #include "contact_rows.hpp"
+#include "linear_operator.hpp"
 #include "moreau/contact/cone.hpp"
 #include "moreau/contact/natural_map_error.hpp"
 #include "moreau/core/assert.hpp"
@@ -22,6 +23,7 @@
 #include <limits>
 #include <numeric>
 #include <optional>
+#include <unsupported/Eigen/IterativeSolvers>
 #include <vector>
 
 namespace moreau::solvers {
@@ -260,6 +262,7 @@ struct VelocityNewtonWorkspace {
   /// the cache).
   std::vector<BlockMat<d>> D_de_saxce;
   RepeatedLu lu;
+  double lu_kappa = 0.0;  ///< the kappa of lu's last factorization (0: none, or it failed)
 };
 
 template <int d>
@@ -597,10 +600,11 @@ VelocityNewtonStep line_search(VelocityNewtonWorkspace<d>& ws, VecX& v) {
   return VelocityNewtonStep::Accepted;
 }
 
-// The Cholesky factor of an earlier matrix of the same solve as the preconditioner of
-// conjugate gradients (Eigen's preconditioner concept): nothing to compute.
+// The factorization of an earlier matrix of the same solve (a CholeskyFactor or a RepeatedLu) as
+// the preconditioner of an iterative solve (Eigen's preconditioner concept): nothing to compute.
+template <class Factorization>
 struct StaleFactor {
-  const CholeskyFactor* factor = nullptr;
+  const Factorization* factor = nullptr;
   template <class Matrix>
   StaleFactor& analyzePattern(const Matrix&) {
     return *this;
@@ -629,7 +633,7 @@ template <int UpLo, int d>
 bool preconditioned_conjugate_gradients(const VelocityNewtonOptions& options,
                                         const VelocityNewton::Cache& cache,
                                         VelocityNewtonWorkspace<d>& ws) {
-  Eigen::ConjugateGradient<SparseMat, UpLo, StaleFactor> conjugate_gradients;
+  Eigen::ConjugateGradient<SparseMat, UpLo, StaleFactor<CholeskyFactor>> conjugate_gradients;
   conjugate_gradients.preconditioner().factor = &cache.factor;
   conjugate_gradients.setMaxIterations(options.stale_factor_iterations);
   conjugate_gradients.setTolerance(kInexactNewtonResidual);
@@ -712,7 +716,7 @@ bool preconditioned_de_saxce_direction(VelocityNewton::Cache& cache,
     ws.factor_current = false;
   }
   if (!ws.factor_current && !refactorize<d>(cache, ws)) return false;
-  Eigen::BiCGSTAB<SparseMat, StaleFactor> bicgstab;
+  Eigen::BiCGSTAB<SparseMat, StaleFactor<CholeskyFactor>> bicgstab;
   bicgstab.preconditioner().factor = &cache.factor;
   bicgstab.setMaxIterations(kDeSaxceKrylovIterations);
   bicgstab.setTolerance(kInexactNewtonResidual);
@@ -721,44 +725,79 @@ bool preconditioned_de_saxce_direction(VelocityNewton::Cache& cache,
   return bicgstab.info() == Eigen::Success;
 }
 
-// The symmetric step of an inner problem fails to contract where the De Saxcé term limits
-// the outer iteration: its fixed point s_a <- mu_a |u_T,a| converges on a sliding contact at
-// a rate that tends to 1 as kappa grows (mu^2 / (1 + mu^2) for a block sliding on a plane
-// at kappa -> 0, 0.95 at kappa = 100 on the clock tower). This step solves the proximal
-// problem of the true law instead,
-//   G(v) = M v - f - H P_K(r_k - rho (H^T v + w + s(v) e_N)) = 0,  s_a(v) = mu_a |u_T,a(v)|,
-// by Newton's method with the term's derivative: the Jacobian M + sum_a H_a rho_a J_a B_a H_a^T,
-// B_a = I + mu_a e_N t_a^T (t_a = u_T,a / |u_T,a|; B_a = I at rest), is not symmetric and is
-// factorized by RepeatedLu (KLU with reused pivots, or UMFPACK on large structures; on large
-// compliant problems, preconditioned_de_saxce_direction first). Compliant contacts take their
-// exact law in G and its derivative in the Jacobian (compliant_return). G is the
-// gradient of no function, so the step is globalized by Armijo's rule on |G|^2_M^-1, whose
-// derivative along the step is -2 |G|^2_M^-1 (the merit of Newton's method for equations; Nocedal &
-// Wright 2006, sec. 11.2). A local method: it fails (NoDecrease) where the kinks of the projection
-// stop it, which the caller answers with the symmetric step. Leaves s, z, P_K(z) and the gradient
-// of the new v in ws.
+// y = J x for the De Saxcé step's Jacobian J = M + sum_a H_a D_a H_a^T (D_a: ws.D_de_saxce),
+// without assembling J: two passes over H and the product with M.
 template <int d>
-VelocityNewtonStep de_saxce_newton_step(VelocityNewton::Cache& cache,
-                                        VelocityNewtonWorkspace<d>& ws, VecX& v) {
-  if (!cache.jacobian) cache.jacobian = hessian_pattern(ws.problem.M, ws.rows, Triangle::Full);
+void de_saxce_jacobian_product(const VelocityNewtonWorkspace<d>& ws, const VecX& x, VecX& y) {
+  VecX u(ws.u.size());
+  local_velocity<d>(ws.rows, x, VecX::Zero(u.size()), u);
   for_each_contact(ws.problem.contacts(), [&](Index a) {
-    const double mu = ws.problem.mu[a];
-    const Block<d> u_a = ws.u.template segment<d>(d * a);
-    ws.D_de_saxce[a] = compliant<d>(ws, a)
-                           ? compliant_return<d>(ws, u_a, a).stiffness
-                           : BlockMat<d>(ws.rho[a] *
-                                         contact::cone_projection_jacobian<d>(
-                                             ws.z.template segment<d>(d * a), mu) *
-                                         contact::de_saxce_velocity_jacobian<d>(u_a, mu));
+    u.template segment<d>(d * a) = ws.D_de_saxce[a] * Block<d>(u.template segment<d>(d * a));
   });
+  y = ws.problem.M * x;
+  add_generalized_impulse<d>(ws.rows, u, y);
+}
+
+// The relative residual of the De Saxcé step's inexact direction, preconditioned by the stale
+// LU (stale_lu_direction). 0.1, the symmetric step's, took a tenth more Newton steps on a rocking
+// house's steps than 0.03, and 0.01 more GMRES iterations than they saved
+// (docs/large-structures.md, "The De Saxcé step's last LU as preconditioner").
+constexpr double kStaleLuResidual = 0.03;
+
+// A De Saxcé step seeks an inexact direction (stale_lu_direction) only while the inner
+// solve's residual is above this many times its tolerance: its last steps take J's own
+// direction and end as far inside the tolerance as Newton's method does. Inexact to the end,
+// the solves ended just inside it, and a rocking house took the other, calmer path that
+// looser tolerances take (docs/large-structures.md, "The De Saxcé step's last LU as
+// preconditioner").
+constexpr double kInexactDirectionAbove = 100.0;
+
+// The De Saxcé step's direction, J dv = -G, by at most options.stale_lu_iterations iterations
+// of GMRES (Saad & Schultz 1986; Eigen's, preconditioned on the left, without restarts) on J
+// preconditioned by the solve's last LU of J at the same kappa, J applied without being
+// assembled (de_saxce_jacobian_product); false where there is no such LU or GMRES does not
+// reach kStaleLuResidual. From one Newton step to the next J changes on the contacts that
+// slid or changed region, and KLU's refactorization and the assembly of J cost many GMRES
+// iterations on a block structure of hundreds of blocks. Not on UMFPACK's LU (large 3D
+// structures), whose solve costs a tenth of its factorization: on the clock tower's hard steps
+// it saved nothing (docs/large-structures.md, "The De Saxcé step's last LU as preconditioner").
+template <int d>
+bool stale_lu_direction(const VelocityNewtonOptions& options, VelocityNewtonWorkspace<d>& ws) {
+  if (options.stale_lu_iterations == 0 || ws.lu_kappa != ws.kappa || !ws.lu.reuses_pivots())
+    return false;
+  const detail::LinearOperator jacobian(ws.gradient.size(), [&ws](const VecX& x, VecX& y) {
+    de_saxce_jacobian_product<d>(ws, x, y);
+  });
+  Eigen::GMRES<detail::LinearOperator, StaleFactor<RepeatedLu>> gmres;
+  gmres.preconditioner().factor = &ws.lu;
+  gmres.setMaxIterations(options.stale_lu_iterations);
+  gmres.set_restart(options.stale_lu_iterations);
+  gmres.setTolerance(kStaleLuResidual);
+  gmres.compute(jacobian);
+  ws.dv = gmres.solve(-ws.gradient);
+  return gmres.info() == Eigen::Success;
+}
+
+// The De Saxcé step's direction from J assembled: by preconditioned_de_saxce_direction on
+// large compliant problems, else (or where that fails) from J's LU, kept in ws.lu for
+// stale_lu_direction. false where the LU fails.
+template <int d>
+bool assembled_de_saxce_direction(VelocityNewton::Cache& cache, VelocityNewtonWorkspace<d>& ws) {
   assemble<d>(ws.problem.M, ws.rows, ws.D_de_saxce, *cache.jacobian);
-  const bool krylov = ws.problem.compliant() &&
-                      cache.factorization_flops >= RepeatedLu::kKluFlops &&
-                      preconditioned_de_saxce_direction<d>(cache, ws);
-  if (!krylov) {
-    if (!ws.lu.factorize(cache.jacobian->K)) return VelocityNewtonStep::NoDecrease;
-    ws.dv = -ws.lu.solve(ws.gradient);
-  }
+  if (ws.problem.compliant() && cache.factorization_flops >= RepeatedLu::kKluFlops &&
+      preconditioned_de_saxce_direction<d>(cache, ws))
+    return true;
+  ws.lu_kappa = 0.0;
+  if (!ws.lu.factorize(cache.jacobian->K)) return false;
+  ws.lu_kappa = ws.kappa;
+  ws.dv = -ws.lu.solve(ws.gradient);
+  return true;
+}
+
+// Armijo's rule on |G|^2_M^-1 along ws.dv from v (de_saxce_newton_step): v moved where it
+// accepts a step, else left where it was, with s, z, P_K(z) and the gradient of v in ws.
+template <int d>
+VelocityNewtonStep de_saxce_line_search(VelocityNewtonWorkspace<d>& ws, VecX& v) {
   local_velocity<d>(ws.rows, ws.dv, VecX::Zero(ws.u.size()), ws.H_dv);
   const double merit = std::pow(velocity_residual<d>(ws), 2);
   const VecX v_start = v, u_start = ws.u;
@@ -778,6 +817,48 @@ VelocityNewtonStep de_saxce_newton_step(VelocityNewton::Cache& cache,
   ws.u = u_start;
   merit_at_v();
   return VelocityNewtonStep::NoDecrease;
+}
+
+// The symmetric step of an inner problem fails to contract where the De Saxcé term limits
+// the outer iteration: its fixed point s_a <- mu_a |u_T,a| converges on a sliding contact at
+// a rate that tends to 1 as kappa grows (mu^2 / (1 + mu^2) for a block sliding on a plane
+// at kappa -> 0, 0.95 at kappa = 100 on the clock tower). This step solves the proximal
+// problem of the true law instead,
+//   G(v) = M v - f - H P_K(r_k - rho (H^T v + w + s(v) e_N)) = 0,  s_a(v) = mu_a |u_T,a(v)|,
+// by Newton's method with the term's derivative: the Jacobian M + sum_a H_a rho_a J_a B_a H_a^T,
+// B_a = I + mu_a e_N t_a^T (t_a = u_T,a / |u_T,a|; B_a = I at rest), is not symmetric and is
+// factorized by RepeatedLu (KLU with reused pivots, or UMFPACK on large structures; on large
+// compliant problems, preconditioned_de_saxce_direction first), where the solve's last LU does
+// not give the direction (stale_lu_direction, tried where inexact_direction_allowed). Compliant
+// contacts take their exact law in G and its derivative in the Jacobian (compliant_return). G
+// is the gradient of no function, so the step is globalized by Armijo's rule on |G|^2_M^-1, whose
+// derivative along the step is -2 |G|^2_M^-1 (the merit of Newton's method for equations; Nocedal &
+// Wright 2006, sec. 11.2). A local method: it fails (NoDecrease) where the kinks of the projection
+// stop it, which the caller answers with the symmetric step. Leaves s, z, P_K(z) and the gradient
+// of the new v in ws.
+template <int d>
+VelocityNewtonStep de_saxce_newton_step(const VelocityNewtonOptions& options,
+                                        VelocityNewton::Cache& cache,
+                                        VelocityNewtonWorkspace<d>& ws, VecX& v,
+                                        bool inexact_direction_allowed) {
+  if (!cache.jacobian) cache.jacobian = hessian_pattern(ws.problem.M, ws.rows, Triangle::Full);
+  for_each_contact(ws.problem.contacts(), [&](Index a) {
+    const double mu = ws.problem.mu[a];
+    const Block<d> u_a = ws.u.template segment<d>(d * a);
+    ws.D_de_saxce[a] = compliant<d>(ws, a)
+                           ? compliant_return<d>(ws, u_a, a).stiffness
+                           : BlockMat<d>(ws.rho[a] *
+                                         contact::cone_projection_jacobian<d>(
+                                             ws.z.template segment<d>(d * a), mu) *
+                                         contact::de_saxce_velocity_jacobian<d>(u_a, mu));
+  });
+  // An inexact direction that Armijo's rule rejects is no failure of the step: the direction
+  // of J itself is tried.
+  if (inexact_direction_allowed && stale_lu_direction<d>(options, ws) &&
+      de_saxce_line_search<d>(ws, v) == VelocityNewtonStep::Accepted)
+    return VelocityNewtonStep::Accepted;
+  if (!assembled_de_saxce_direction<d>(cache, ws)) return VelocityNewtonStep::NoDecrease;
+  return de_saxce_line_search<d>(ws, v);
 }
 
 struct InnerNewtonResult {
@@ -832,7 +913,9 @@ InnerNewtonResult inner_solve(const VelocityNewtonOptions& options, VelocityNewt
     // symmetric step, taken where it fails, does not.
     const bool de_saxce_step =
         method == InnerMethod::DeSaxce &&
-        de_saxce_newton_step<d>(cache, ws, v) == VelocityNewtonStep::Accepted;
+        de_saxce_newton_step<d>(options, cache, ws, v,
+                                residuals.back() > kInexactDirectionAbove * tolerance) ==
+            VelocityNewtonStep::Accepted;
     if (!de_saxce_step) {
       result.step = newton_step<d>(options, cache, ws, v);
       if (result.step != VelocityNewtonStep::Accepted) break;
@@ -1104,13 +1187,14 @@ VelocityNewton::VelocityNewton(const VelocityNewtonOptions& options)
   detail::validate(options.stop, "VelocityNewtonOptions");
   if (!(options.penalty > 0.0) || !(options.max_penalty >= options.penalty) ||
       options.inner_iterations < 1 || options.de_saxce_stall_steps < 0 ||
-      options.stale_factor_iterations < 0)
+      options.stale_factor_iterations < 0 || options.stale_lu_iterations < 0)
     throw core::Diagnostic(
         {"VelocityNewtonOptions"}, "VelocityNewtonOptions",
         "penalty > 0, max_penalty >= penalty, inner_iterations >= 1, "
-        "de_saxce_stall_steps >= 0, stale_factor_iterations >= 0",
+        "de_saxce_stall_steps >= 0, stale_factor_iterations >= 0, stale_lu_iterations >= 0",
         core::concat(options.penalty, ", ", options.max_penalty, ", ", options.inner_iterations,
-                     ", ", options.de_saxce_stall_steps, ", ", options.stale_factor_iterations));
+                     ", ", options.de_saxce_stall_steps, ", ", options.stale_factor_iterations,
+                     ", ", options.stale_lu_iterations));
 }
 
 VelocityNewton::~VelocityNewton() = default;

@@ -33,7 +33,7 @@
 namespace moreau::run {
 namespace {
 
-constexpr std::uint64_t kExpectedHash = 0xf1e0d5deafcb30a6ULL;
+constexpr std::uint64_t kExpectedHash = 0x60232070131a11b0ULL;
 
 // Appends the bytes of `value`'s bit pattern to `bytes`, least significant first.
 template <class Value>

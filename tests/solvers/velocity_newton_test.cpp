@@ -376,27 +376,39 @@ TEST(VelocityNewton, AStalledDeSaxceSolveEndsEarlyWithTheSameAnswer) {
   EXPECT_LT(newton_steps[1], newton_steps[0]);
 }
 
-// Newton directions from conjugate gradients preconditioned by an earlier factorization
-// (stale_factor_iterations) are inexact, so the iterates differ from those of a factorization
-// at every changed matrix (on some of these problems at least: otherwise the option would
-// not have been used; 150 contacts on 30 bodies fill the matrix enough for the iterations
-// to be cheaper than a factorization), but both end at the same velocities to the
-// tolerance.
-TEST(VelocityNewton, AStaleFactorGivesTheFactorizedSolvesAnswer) {
+// Solves random_global_problem(bodies, contacts, seed, mu), seeds 1 to `seeds`, from zero with
+// the options `exact` and `inexact` (the same but for an option of inexact Newton directions):
+// both converge and end at the same velocities to the tolerance, and their iterates differ on
+// some of the problems at least (otherwise the inexact directions went unused).
+void expect_inexact_directions_to_give_the_exact_answer(const VelocityNewtonOptions& exact,
+                                                        const VelocityNewtonOptions& inexact,
+                                                        int bodies, int contacts, double mu,
+                                                        std::uint64_t seeds) {
   bool iterates_differ = false;
-  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    const GlobalProblem problem = testing::random_global_problem(30, 150, seed, 0.6);
-    VecX v[2];
-    for (const int iterations : {0, 8}) {
-      ASSERT_TRUE(solve_from_zero(problem, {.stop = tight(), .stale_factor_iterations = iterations},
-                                  v[iterations > 0])
-                      .converged())
-          << "seed " << seed << ", stale factor iterations " << iterations;
-    }
-    EXPECT_LE((v[1] - v[0]).norm(), 1e-7 * (1.0 + v[0].norm())) << "seed " << seed;
-    iterates_differ = iterates_differ || v[1] != v[0];
+  for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
+    const GlobalProblem problem = testing::random_global_problem(bodies, contacts, seed, mu);
+    VecX v_exact, v_inexact;
+    ASSERT_TRUE(solve_from_zero(problem, exact, v_exact).converged()) << "seed " << seed;
+    ASSERT_TRUE(solve_from_zero(problem, inexact, v_inexact).converged()) << "seed " << seed;
+    EXPECT_LE((v_inexact - v_exact).norm(), 1e-7 * (1.0 + v_exact.norm())) << "seed " << seed;
+    iterates_differ = iterates_differ || v_inexact != v_exact;
   }
   EXPECT_TRUE(iterates_differ);
+}
+
+// Newton directions from conjugate gradients preconditioned by an earlier factorization
+// (stale_factor_iterations; 150 contacts on 30 bodies fill the matrix enough for the iterations
+// to be cheaper than a factorization).
+TEST(VelocityNewton, AStaleFactorGivesTheFactorizedSolvesAnswer) {
+  expect_inexact_directions_to_give_the_exact_answer(
+      {.stop = tight()}, {.stop = tight(), .stale_factor_iterations = 8}, 30, 150, 0.6, 5);
+}
+
+// De Saxcé steps whose direction GMRES finds with the solve's last LU (stale_lu_iterations;
+// friction 1.0 makes De Saxcé steps the rule on these problems).
+TEST(VelocityNewton, TheDeSaxceStepsLastLuGivesTheFactorizedSolvesAnswer) {
+  expect_inexact_directions_to_give_the_exact_answer({.stop = tight(), .stale_lu_iterations = 0},
+                                                     {.stop = tight()}, 12, 48, 1.0, 20);
 }
 
 // With carry_penalty, what a solve leaves to the next (state(): the kappa a solve that started
@@ -515,6 +527,9 @@ TEST(VelocityNewton, RegistryBuildsItAndRefusesBadOptions) {
   EXPECT_THROW(make_global_solver("velocity-newton", {}, {{"stale_factor_iterations", "-1"}}),
                core::Diagnostic);
   EXPECT_NO_THROW(make_global_solver("velocity-newton", {}, {{"stale_factor_iterations", "0"}}));
+  EXPECT_THROW(make_global_solver("velocity-newton", {}, {{"stale_lu_iterations", "-1"}}),
+               core::Diagnostic);
+  EXPECT_NO_THROW(make_global_solver("velocity-newton", {}, {{"stale_lu_iterations", "0"}}));
   EXPECT_THROW(make_global_solver("velocity-newton", {}, {{"carry_penalty", "often"}}),
                core::Diagnostic);
   const auto carrying = make_global_solver("velocity-newton", {}, {{"carry_penalty", "on"}});

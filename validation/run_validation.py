@@ -1,21 +1,25 @@
 #!/usr/bin/python3
 """Runs the validation cases with a built moreau and writes the report.
 
-    validation/run_validation.py [--fast] [--cases a,b] [--moreau PATH] [--shared DIR]
-                                 [--report PATH]
+    validation/run_validation.py [--fast] [--cases a,b] [--jobs N] [--moreau PATH]
+                                 [--shared DIR] [--report PATH]
 
 Every folder of validation/cases/ with a check.py is a case (moreau_validation.py says what
 a check does). The report, REPORT.md (a table of every comparison, then a section per case
 with its notes and plots) and report.json, goes to validation/ for the full suite and to
 build/validation-fast/ for the fast subset (--fast, the CI run), so that a quick run never
 replaces the published report. Exit code 0 when every comparison of every case that ran
-passed, 1 otherwise. The interpreter is Debian's (/usr/bin/python3), whose
+passed, 1 otherwise. Cases run N at a time (--jobs, default one per core), but a case
+whose check.py sets TIMED = True (its results are wall times) runs alone, after the
+others. The interpreter is Debian's (/usr/bin/python3), whose
 python3-matplotlib and python3-scipy scripts/install-deps --test installs.
 """
 import argparse
+import concurrent.futures
 import datetime
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -33,6 +37,8 @@ def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fast", action="store_true", help="the short versions (CI)")
     parser.add_argument("--cases", help="comma-separated case folders (default: all)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count(),
+                        help="cases run at a time (default: one per core)")
     parser.add_argument("--moreau", default=ROOT / "build/release/moreau", type=Path)
     parser.add_argument("--shared", default=ROOT.parent / "shared", type=Path,
                         help="the shared data (FCLib problems); cases needing it skip without")
@@ -41,6 +47,8 @@ def parse_arguments():
     if arguments.report is None:
         folder = ROOT / "build/validation-fast" if arguments.fast else VALIDATION
         arguments.report = folder / "REPORT.md"
+    if arguments.jobs < 1:
+        parser.error(f"--jobs {arguments.jobs}: at least 1")
     if not arguments.moreau.is_file():
         parser.error(f"no moreau at {arguments.moreau}: build it first "
                      "(cmake --workflow --preset release) or give --moreau")
@@ -143,22 +151,34 @@ def write_report(path, results, arguments):
                    for case, outcome in results]}, indent=1))
 
 
+def report_case(folder, case, outcome):
+    failed = sum(not c.passed for c in case.comparisons)
+    print(f"{folder.name:28} {outcome:8} {len(case.comparisons) - failed}/"
+          f"{len(case.comparisons)} comparisons  {case.seconds:6.1f} s", flush=True)
+    if outcome in ("skipped", "error"):
+        print("  " + case.error.strip().splitlines()[-1], flush=True)
+
+
 def main():
     arguments = parse_arguments()
     figures = arguments.report.parent / "figures"
     figures.mkdir(parents=True, exist_ok=True)
-    results = []
-    for folder in case_folders(arguments.cases):
-        case, outcome = run_case(folder, arguments, figures)
-        results.append((case, outcome))
-        failed = sum(not c.passed for c in case.comparisons)
-        print(f"{folder.name:28} {outcome:8} {len(case.comparisons) - failed}/"
-              f"{len(case.comparisons)} comparisons  {case.seconds:6.1f} s", flush=True)
-        if outcome in ("skipped", "error"):
-            print("  " + case.error.strip().splitlines()[-1], flush=True)
-    write_report(arguments.report, results, arguments)
+    folders = case_folders(arguments.cases)
+    timed = [folder for folder in folders if getattr(load_check(folder), "TIMED", False)]
+    results = {}
+    with concurrent.futures.ProcessPoolExecutor(max_workers=arguments.jobs) as pool:
+        running = {folder: pool.submit(run_case, folder, arguments, figures)
+                   for folder in folders if folder not in timed}
+        for folder, future in running.items():  # printed in the cases' order
+            results[folder] = future.result()
+            report_case(folder, *results[folder])
+    for folder in timed:
+        results[folder] = run_case(folder, arguments, figures)
+        report_case(folder, *results[folder])
+    ordered = [results[folder] for folder in folders]
+    write_report(arguments.report, ordered, arguments)
     print(f"report: {arguments.report}")
-    return 0 if all(outcome in ("passed", "skipped") for _, outcome in results) else 1
+    return 0 if all(outcome in ("passed", "skipped") for _, outcome in ordered) else 1
 
 
 if __name__ == "__main__":

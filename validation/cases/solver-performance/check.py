@@ -7,6 +7,7 @@ import math
 from plot_performance_profile import plot, profile, read_times
 
 TITLE = "Solver performance on FCLib"
+TIMED = True  # its results are wall times: it runs alone (run_validation.py)
 TOLERANCE = 1e-8  # the bench's --tol: what "converged" means for every solver
 # The fast subset: one small problem of each kind (3D local, 2D local, 3D global).
 FAST_PROBLEMS = ("FC3D_Example1.dat", "FrictionContactProblem00031.dat", "GFC3D_TwoRods1.dat",

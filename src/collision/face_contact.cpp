@@ -1,6 +1,7 @@
 #include "moreau/collision/face_contact.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace moreau::collision {
@@ -17,6 +18,9 @@ struct Corner {
   bool leaves_on_reference = false;
   int leaving_edge = 0;
 };
+
+// The polygon being clipped, on the stack as ClippedPolygon is.
+using CornerPolygon = boost::container::small_vector<Corner, 16>;
 
 int shared_vertex(const PolyhedronEdge& e, const PolyhedronEdge& f) {
   return (e.a == f.a || e.a == f.b) ? e.a : e.b;
@@ -38,13 +42,12 @@ Corner crossing(const Corner& p, const Corner& q, double dp, double dq, int side
   return c;
 }
 
-// One Sutherland-Hodgman pass against the plane s.x <= offset (+ tolerance). A crossing is
-// made only where the polygon passes from strictly inside to strictly outside or back, so
-// a corner lying on the plane is kept once, not duplicated.
-std::vector<Corner> clip(const std::vector<Corner>& polygon, const Vec3& s, double offset,
-                         double tolerance, int side, const ConvexPolyhedron& reference,
-                         int incident_face) {
-  std::vector<Corner> out;
+// One Sutherland-Hodgman pass against the plane s.x <= offset (+ tolerance), from `polygon`
+// into `out`. A crossing is made only where the polygon passes from strictly inside to
+// strictly outside or back, so a corner lying on the plane is kept once, not duplicated.
+void clip(const CornerPolygon& polygon, const Vec3& s, double offset, double tolerance, int side,
+          const ConvexPolyhedron& reference, int incident_face, CornerPolygon& out) {
+  out.clear();
   for (std::size_t k = 0; k < polygon.size(); ++k) {
     const Corner& p = polygon[k];
     const Corner& q = polygon[(k + 1) % polygon.size()];
@@ -65,11 +68,10 @@ std::vector<Corner> clip(const std::vector<Corner>& polygon, const Vec3& s, doub
       out.push_back(c);
     }
   }
-  return out;
 }
 
-std::vector<Corner> incident_corners(const ConvexPolyhedron& incident, int face) {
-  std::vector<Corner> corners;
+CornerPolygon incident_corners(const ConvexPolyhedron& incident, int face) {
+  CornerPolygon corners;
   const auto& f = incident.faces()[face];
   for (std::size_t k = 0; k < f.vertices.size(); ++k)
     corners.push_back({{incident.vertices()[f.vertices[k]],
@@ -112,10 +114,10 @@ std::pair<std::size_t, std::size_t> farthest_pair(const std::vector<ContactPoint
 
 }  // namespace
 
-std::vector<ClippedPoint> clip_incident_face(const ConvexPolyhedron& reference, int reference_face,
-                                             const ConvexPolyhedron& incident, int incident_face) {
+ClippedPolygon clip_incident_face(const ConvexPolyhedron& reference, int reference_face,
+                                  const ConvexPolyhedron& incident, int incident_face) {
   const auto& face = reference.faces()[reference_face];
-  std::vector<Corner> polygon = incident_corners(incident, incident_face);
+  CornerPolygon polygon = incident_corners(incident, incident_face), clipped;
   for (Corner& c : polygon) c.point.feature.b = {FeatureKind::Face, reference_face};
   const std::size_t m = face.vertices.size();
   double size = 0.0;
@@ -128,16 +130,16 @@ std::vector<ClippedPoint> clip_incident_face(const ConvexPolyhedron& reference, 
     const Vec3& r1 = reference.vertices()[face.vertices[(k + 1) % m]];
     // Loop CCW about the outward normal: (r1 - r0) x n points out of the face.
     const Vec3 s = (r1 - r0).cross(face.normal).normalized();
-    polygon = clip(polygon, s, s.dot(r0), 1e-12 * size, face.edges[k], reference, incident_face);
+    clip(polygon, s, s.dot(r0), 1e-12 * size, face.edges[k], reference, incident_face, clipped);
+    polygon.swap(clipped);
   }
-  std::vector<ClippedPoint> points;
-  points.reserve(polygon.size());
+  ClippedPolygon points;
   for (const Corner& c : polygon) points.push_back(c.point);
   return points;
 }
 
-std::vector<ContactPoint> reduce_to_four(const std::vector<ContactPoint>& points, const Vec3& n) {
-  if (points.size() <= 4) return points;
+void reduce_to_four(std::vector<ContactPoint>& points, const Vec3& n) {
+  if (points.size() <= 4) return;
   const auto [i, j] = farthest_pair(points);
   const Vec3 a = points[i].p, b = points[j].p;
   const std::size_t k = best(points.size(), [&](std::size_t l) {
@@ -146,19 +148,21 @@ std::vector<ContactPoint> reduce_to_four(const std::vector<ContactPoint>& points
   const Vec3 c = points[k].p;
   const std::size_t l =
       best(points.size(), [&](std::size_t q) { return hull_area4(a, b, c, points[q].p, n); });
-  std::vector<std::size_t> kept{i, j, k, l};
+  std::array<std::size_t, 4> kept{i, j, k, l};
   std::sort(kept.begin(), kept.end());  // in the polygon's own order
-  kept.erase(std::unique(kept.begin(), kept.end()), kept.end());
-  std::vector<ContactPoint> reduced;
-  reduced.reserve(kept.size());
-  for (const std::size_t q : kept) reduced.push_back(points[q]);
-  return reduced;
+  const auto kept_end = std::unique(kept.begin(), kept.end());
+  // Each kept point moves to a place at or before its own: kept is increasing.
+  std::size_t count = 0;
+  for (auto q = kept.begin(); q != kept_end; ++q) points[count++] = points[*q];
+  points.resize(count);
 }
 
-std::vector<ContactPoint> reduce_to_two(const std::vector<ContactPoint>& points) {
-  if (points.size() <= 2) return points;
-  const auto [i, j] = farthest_pair(points);
-  return {points[i], points[j]};
+void reduce_to_two(std::vector<ContactPoint>& points) {
+  if (points.size() <= 2) return;
+  const auto [i, j] = farthest_pair(points);  // i < j
+  points[0] = points[i];
+  points[1] = points[j];
+  points.resize(2);
 }
 
 }  // namespace moreau::collision

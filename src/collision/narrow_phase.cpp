@@ -63,7 +63,7 @@ PlacedShape place(const Shape& shape, const Pose& pose) {
 std::vector<ContactPoint> collide(const PlacedShape& a, const PlacedShape& b,
                                   double detection_distance) {
   MOREAU_ASSERT(detection_distance >= 0.0);
-  if (auto contacts = ordered(a, b, detection_distance)) return *contacts;
+  if (auto contacts = ordered(a, b, detection_distance)) return std::move(*contacts);
   if (auto contacts = ordered(b, a, detection_distance)) return swapped(std::move(*contacts));
   throw core::Diagnostic({}, "shape",
                          core::concat("no contact between a ", kShapeNames[a.shape->index()],

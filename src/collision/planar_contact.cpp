@@ -143,7 +143,8 @@ Contacts polygon_plane(const geometry::Polygon& a, const geometry::Pose& pose_a,
   const int e = incident_edge(world, Vec2(n.x(), n.z()));
   const Vec3 edge = embed(world.vertex(e + 1) - world.vertex(e));
   for (ContactPoint& c : contacts) c.area = 0.5 * (edge - n.dot(edge) * n).norm();
-  return reduce_to_two(contacts);
+  reduce_to_two(contacts);
+  return contacts;
 }
 
 }  // namespace moreau::collision

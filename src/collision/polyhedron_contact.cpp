@@ -3,6 +3,8 @@
 #include "moreau/collision/face_contact.hpp"
 #include "pair_contacts.hpp"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -88,11 +90,10 @@ struct EdgeQuery {
 // same). Separation min_B L.v - max_A L.v.
 EdgeQuery query_edges(const ConvexPolyhedron& a, const ConvexPolyhedron& b, double tolerance) {
   EdgeQuery best;
-  // B's edge vectors and their lengths are the same for every edge of A: computed once.
-  std::vector<Vec3> b_edges;
-  std::vector<double> b_lengths;
-  b_edges.reserve(b.edges().size());
-  b_lengths.reserve(b.edges().size());
+  // B's edge vectors and their lengths are the same for every edge of A: computed once (a
+  // block's 12 on the stack, as ClippedPolygon's points).
+  boost::container::small_vector<Vec3, 12> b_edges;
+  boost::container::small_vector<double, 12> b_lengths;
   for (const auto& edge : b.edges()) {
     b_edges.push_back(b.vertices()[edge.b] - b.vertices()[edge.a]);
     b_lengths.push_back(b_edges.back().norm());
@@ -133,6 +134,9 @@ int incident_face(const ConvexPolyhedron& incident, const Vec3& reference_normal
   return best;
 }
 
+// A polygon's corners, on the stack for a block's faces as ClippedPolygon's.
+using PolygonCorners = boost::container::small_vector<Vec3, 16>;
+
 // An overlap narrower than this fraction of the bodies' size has no area: the bodies meet
 // along an edge or at a corner of both.
 constexpr double kRelativeDegenerateWidth = 1e-6;
@@ -140,7 +144,7 @@ constexpr double kRelativeDegenerateWidth = 1e-6;
 // The area of a convex polygon (points in order) projected on the plane of normal n: the fan
 // of triangles from the first point. The shoelace formula on world coordinates would lose a
 // sliver's area to round-off.
-double projected_area(const std::vector<Vec3>& polygon, const Vec3& n) {
+double projected_area(const PolygonCorners& polygon, const Vec3& n) {
   Vec3 doubled_area = Vec3::Zero();
   for (std::size_t i = 0; i + 2 < polygon.size(); ++i)
     doubled_area += (polygon[i + 1] - polygon[0]).cross(polygon[i + 2] - polygon[0]);
@@ -150,7 +154,7 @@ double projected_area(const std::vector<Vec3>& polygon, const Vec3& n) {
 // Whether a convex polygon of area `area` is narrower than `width`: its area below width
 // times its diameter. The diameter, at most `size`, is only measured when the area is that
 // small.
-bool narrower_than(const std::vector<Vec3>& polygon, double area, double width, double size) {
+bool narrower_than(const PolygonCorners& polygon, double area, double width, double size) {
   if (area > width * size) return false;
   double diameter = 0.0;
   for (std::size_t i = 0; i < polygon.size(); ++i)
@@ -179,14 +183,14 @@ double area_per_point(double area, std::size_t corners) {
 Contacts face_contact(const ConvexPolyhedron& ref, int face, const ConvexPolyhedron& inc,
                       double distance, double size) {
   const auto& reference = ref.faces()[face];
-  const std::vector<ClippedPoint> overlap =
+  const ClippedPolygon overlap =
       clip_incident_face(ref, face, inc, incident_face(inc, reference.normal));
-  std::vector<Vec3> corners;
-  corners.reserve(overlap.size());
+  PolygonCorners corners;
   for (const ClippedPoint& c : overlap) corners.push_back(c.x);
   const double area = projected_area(corners, reference.normal);
   if (narrower_than(corners, area, kRelativeDegenerateWidth * size, size)) return {};
   Contacts contacts;
+  contacts.reserve(overlap.size());
   for (const ClippedPoint& c : overlap) {
     const double gap = reference.normal.dot(c.x) - reference.offset;
     if (gap <= distance) {
@@ -194,7 +198,8 @@ Contacts face_contact(const ConvexPolyhedron& ref, int face, const ConvexPolyhed
       contacts.back().area = area_per_point(area, overlap.size());
     }
   }
-  return reduce_to_four(contacts, reference.normal);
+  reduce_to_four(contacts, reference.normal);
+  return contacts;
 }
 
 // The closest points of two segments p0 + s d0, q0 + t d1 (Ericson 2005, section 5.1.9),
@@ -228,6 +233,7 @@ Contacts polyhedron_plane(const ConvexPolyhedron& a, const geometry::Pose& plane
                           double distance) {
   const Vec3 n = plane_b.vector_to_world(Vec3::UnitZ());
   Contacts contacts;
+  contacts.reserve(a.vertices().size());
   for (std::size_t i = 0; i < a.vertices().size(); ++i) {
     const double gap = n.dot(a.vertices()[i] - plane_b.position);
     if (gap <= distance)
@@ -237,11 +243,12 @@ Contacts polyhedron_plane(const ConvexPolyhedron& a, const geometry::Pose& plane
   }
   if (contacts.empty()) return contacts;
   // The plane overlaps the whole face of A that faces it.
-  std::vector<Vec3> face;
+  PolygonCorners face;
   for (const int v : a.faces()[incident_face(a, n)].vertices) face.push_back(a.vertices()[v]);
   const double area = area_per_point(projected_area(face, n), face.size());
   for (ContactPoint& c : contacts) c.area = area;
-  return reduce_to_four(contacts, n);
+  reduce_to_four(contacts, n);
+  return contacts;
 }
 
 Contacts polyhedron_polyhedron(const ConvexPolyhedron& a, const ConvexPolyhedron& b,

@@ -16,7 +16,9 @@ using math::Vec3;
 // Newell's normal of a planar loop (Sutherland, Sproull & Schumacker 1974): twice the
 // vector area, sum of v_k x v_k+1. Exact for planar polygons, robust to collinear vertices;
 // it points to the side from which the loop is seen counter-clockwise.
-Vec3 newell_area_vector(const std::vector<Vec3>& vertices, const std::vector<int>& loop) {
+// `loop` is a face's FaceLoop or a file's list of indices.
+template <class Loop>
+Vec3 newell_area_vector(const std::vector<Vec3>& vertices, const Loop& loop) {
   Vec3 sum = Vec3::Zero();
   for (std::size_t k = 0; k < loop.size(); ++k)
     sum += vertices[loop[k]].cross(vertices[loop[(k + 1) % loop.size()]]);
@@ -115,7 +117,8 @@ ConvexPolyhedron::ConvexPolyhedron(std::vector<Vec3> vertices, std::vector<std::
     throw core::Diagnostic(where, key, "the faces of a convex polyhedron", defect);
   vertices_ = std::move(vertices);
   faces_.resize(faces.size());
-  for (std::size_t f = 0; f < faces.size(); ++f) faces_[f].vertices = std::move(faces[f]);
+  for (std::size_t f = 0; f < faces.size(); ++f)
+    faces_[f].vertices.assign(faces[f].begin(), faces[f].end());
   derive_planes_and_edges();
 }
 

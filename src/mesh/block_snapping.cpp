@@ -49,7 +49,7 @@ double face_area(const ConvexPolyhedron& block, int f) {
 }
 
 double face_diameter(const ConvexPolyhedron& block, int f) {
-  const std::vector<int>& loop = block.faces()[static_cast<std::size_t>(f)].vertices;
+  const geometry::FaceLoop& loop = block.faces()[static_cast<std::size_t>(f)].vertices;
   double diameter = 0.0;
   for (const int a : loop)
     for (const int b : loop)
@@ -66,7 +66,7 @@ bool face_each_other(const ConvexPolyhedron& a, int fa, const ConvexPolyhedron& 
   const double widest = std::max(face_diameter(a, fa), face_diameter(b, fb));
   if (!(face_a.normal.dot(n_b) < 0.0) || face_a.normal.cross(n_b).norm() > 2.0 * tolerance / widest)
     return false;
-  const std::vector<collision::ClippedPoint> overlap = collision::clip_incident_face(a, fa, b, fb);
+  const collision::ClippedPolygon overlap = collision::clip_incident_face(a, fa, b, fb);
   if (overlap.size() < 3) return false;
   double perimeter = 0.0;
   Vec3 twice_area = Vec3::Zero();

@@ -165,7 +165,8 @@ Surface sphere_surface(double radius) {
 
 Surface polyhedron_surface(const geometry::ConvexPolyhedron& polyhedron) {
   Surface s{polyhedron.vertices(), {}};
-  for (const geometry::PolyhedronFace& face : polyhedron.faces()) s.faces.push_back(face.vertices);
+  for (const geometry::PolyhedronFace& face : polyhedron.faces())
+    s.faces.emplace_back(face.vertices.begin(), face.vertices.end());
   return s;
 }
 

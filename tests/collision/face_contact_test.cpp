@@ -5,6 +5,7 @@
 
 #include "contact_checks.hpp"
 #include "moreau/collision/narrow_phase.hpp"
+#include "moreau/geometry/convex_hull.hpp"
 #include "moreau/math/quaternion.hpp"
 
 #include <gtest/gtest.h>
@@ -22,6 +23,7 @@ using checks::expect_all;
 using checks::expect_points;
 using checks::kTol;
 using geometry::Box;
+using geometry::ConvexPolyhedron;
 using math::Quat;
 using math::Vec3;
 using std::numbers::pi;
@@ -129,6 +131,56 @@ TEST(BoxBox, TurnedBoxOverlapOctagonIsReducedToFourPointsKeepingItsExtent) {
           largest = std::max(largest, quad_area({octagon[i], octagon[j], octagon[k], octagon[l]}));
   EXPECT_NEAR(kept_diameter, diameter, kTol);
   EXPECT_NEAR(quad_area(kept), largest, kTol);
+}
+
+// A prism between z = -1 and 1 on the regular polygon of `corners` corners on the unit circle.
+ConvexPolyhedron prism(int corners) {
+  std::vector<Vec3> points;
+  for (int k = 0; k < corners; ++k)
+    for (const double z : {-1.0, 1.0})
+      points.emplace_back(std::cos(2 * pi * k / corners), std::sin(2 * pi * k / corners), z);
+  return geometry::convex_hull(points);
+}
+
+int face_along(const ConvexPolyhedron& p, const Vec3& normal) {
+  for (std::size_t f = 0; f < p.faces().size(); ++f)
+    if ((p.faces()[f].normal - normal).norm() < kTol) return static_cast<int>(f);
+  ADD_FAILURE() << "no face along " << normal.transpose();
+  return 0;
+}
+
+TEST(PrismPrism, FacesOfManyCornersClipToTheRegularPolygonOfTheirOverlap) {
+  // Two 24-gons, the upper one turned by half a corner: their overlap is the regular 48-gon
+  // whose apothem is the 24-gon's, a = cos(pi / 24), of area 2n a^2 tan(pi / 2n) with n = 24
+  // and circumradius a / cos(pi / 2n): more corners than a face's loop and a clipped polygon
+  // keep in place (geometry::FaceLoop, ClippedPolygon).
+  constexpr int n = 24;
+  const ConvexPolyhedron lower = prism(n);
+  const ConvexPolyhedron upper =
+      prism(n).transformed(at(Vec3(0, 0, 2), math::from_axis_angle(Vec3::UnitZ(), pi / n)));
+  ASSERT_EQ(lower.faces()[face_along(lower, Vec3::UnitZ())].vertices.size(), std::size_t{n});
+  const ClippedPolygon overlap = clip_incident_face(lower, face_along(lower, Vec3::UnitZ()), upper,
+                                                    face_along(upper, -Vec3::UnitZ()));
+  ASSERT_EQ(overlap.size(), std::size_t{2 * n});
+  const double apothem = std::cos(pi / n);
+  double twice_area = 0.0;
+  for (std::size_t k = 0; k < overlap.size(); ++k) {
+    const Vec3& p = overlap[k].x;
+    EXPECT_NEAR(p.z(), 1.0, kTol);
+    EXPECT_NEAR(p.head<2>().norm(), apothem / std::cos(pi / (2 * n)), kTol);
+    twice_area += p.cross(overlap[(k + 1) % overlap.size()].x).z();
+  }
+  const double area = 2 * n * apothem * apothem * std::tan(pi / (2 * n));
+  // The polygon runs as the incident face's loop does: counter-clockwise seen from below.
+  EXPECT_NEAR(-0.5 * twice_area, area, kTol);
+  // Through the narrow phase: four points, which stand for the whole overlap.
+  const auto contacts =
+      collide(lower, at(Vec3::Zero()), prism(n),
+              at(Vec3(0, 0, 2), math::from_axis_angle(Vec3::UnitZ(), pi / n)), 0.0);
+  ASSERT_EQ(contacts.size(), 4u);
+  double contact_area = 0.0;
+  for (const ContactPoint& c : contacts) contact_area += c.area;
+  EXPECT_NEAR(contact_area, area, kTol);
 }
 
 }  // namespace

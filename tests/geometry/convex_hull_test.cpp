@@ -67,7 +67,8 @@ TEST(ConvexHull, FaceLoopsAreCounterClockwiseFromOutsideAndEdgesKnowTheirFaces) 
   const ConvexPolyhedron hull = convex_hull(points);
   EXPECT_TRUE(is_convex(hull.vertices(), [&] {
     std::vector<std::vector<int>> loops;
-    for (const auto& face : hull.faces()) loops.push_back(face.vertices);
+    for (const auto& face : hull.faces())
+      loops.emplace_back(face.vertices.begin(), face.vertices.end());
     return loops;
   }()));
   // Euler: V - E + F = 2 for a closed convex surface.

@@ -7,6 +7,8 @@
 #include "moreau/collision/contact_point.hpp"
 #include "moreau/geometry/convex_polyhedron.hpp"
 
+#include <boost/container/small_vector.hpp>
+
 #include <vector>
 
 namespace moreau::collision {
@@ -18,14 +20,17 @@ struct ClippedPoint {
   FeatureId feature;  ///< a = incident body's feature, b = reference body's feature
 };
 
+/// A clipped polygon's points, up to 16 of them in place: a step clips the faces of every pair
+/// of touching blocks, and a heap allocation per pass was the largest source of a run's
+/// allocations, which the sanitizers make dear (docs/architecture.md, "Build time").
+using ClippedPolygon = boost::container::small_vector<ClippedPoint, 16>;
+
 /// The incident face clipped to the prism standing on the reference face, in order around
 /// the polygon. Both polyhedra are in world coordinates. Points within 1e-12 times the
 /// reference face's size outside a side plane count as inside, so that coincident edges
 /// give their corners once.
-std::vector<ClippedPoint> clip_incident_face(const geometry::ConvexPolyhedron& reference,
-                                             int reference_face,
-                                             const geometry::ConvexPolyhedron& incident,
-                                             int incident_face);
+ClippedPolygon clip_incident_face(const geometry::ConvexPolyhedron& reference, int reference_face,
+                                  const geometry::ConvexPolyhedron& incident, int incident_face);
 
 /// Reduction of a contact polygon (points on a plane of normal n) to at most 4 points that
 /// keep its extent, in the spirit of Bullet's manifold reduction (sortCachedPoints, which
@@ -33,11 +38,10 @@ std::vector<ClippedPoint> clip_incident_face(const geometry::ConvexPolyhedron& r
 /// the line through them (largest triangle), (3) the point that makes the convex hull of
 /// the four largest. Ties go to the earlier point, so the choice is deterministic. A
 /// rectangle keeps its 4 corners; for a regular polygon the kept quadrilateral has the
-/// polygon's diameter as a diagonal.
-std::vector<ContactPoint> reduce_to_four(const std::vector<ContactPoint>& points,
-                                         const math::Vec3& n);
+/// polygon's diameter as a diagonal. In place: the kept points stay in their order.
+void reduce_to_four(std::vector<ContactPoint>& points, const math::Vec3& n);
 
-/// Planar mode: the two points farthest apart (the ends of the contact segment).
-std::vector<ContactPoint> reduce_to_two(const std::vector<ContactPoint>& points);
+/// Planar mode: the two points farthest apart (the ends of the contact segment), in place.
+void reduce_to_two(std::vector<ContactPoint>& points);
 
 }  // namespace moreau::collision

@@ -14,17 +14,27 @@
 #include "moreau/geometry/pose.hpp"
 #include "moreau/math/types.hpp"
 
+#include <boost/container/small_vector.hpp>
+
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace moreau::geometry {
 
+/// A face's loop of indices, up to 8 of them in place: copying a block, as the collision does
+/// with each body it places every step, allocates 3 times rather than 15 (docs/architecture.md,
+/// "Build time").
+using FaceLoop = boost::container::small_vector<int, 8>;
+
+// bugprone-exception-escape: FaceLoop's move is not declared noexcept, though it allocates
+// nothing (a loop on the heap is taken over, one in place fits the destination's place).
+// NOLINTNEXTLINE(bugprone-exception-escape)
 struct PolyhedronFace {
-  std::vector<int> vertices;  ///< CCW seen from outside, >= 3
-  std::vector<int> edges;     ///< edges[k] joins vertices[k] and vertices[k + 1 mod size]
-  math::Vec3 normal;          ///< outward, unit
-  double offset = 0.0;        ///< m; the face's plane is normal.x = offset
+  FaceLoop vertices;    ///< CCW seen from outside, >= 3
+  FaceLoop edges;       ///< edges[k] joins vertices[k] and vertices[k + 1 mod size]
+  math::Vec3 normal;    ///< outward, unit
+  double offset = 0.0;  ///< m; the face's plane is normal.x = offset
 };
 
 struct PolyhedronEdge {

@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -34,7 +35,7 @@ bool holds_any_run(const fs::path& folder) {
   return false;
 }
 
-void create_output_folder(const fs::path& folder) {
+bool create_output_folder(const fs::path& folder) {
   std::error_code error;
   // create_directories() says "File exists" of a symbolic link to nothing.
   if (fs::is_symlink(folder, error) && !fs::exists(folder, error))
@@ -42,27 +43,24 @@ void create_output_folder(const fs::path& folder) {
         {folder.string()}, "",
         core::concat("cannot create the output folder: it is a symbolic link to ",
                      fs::read_symlink(folder, error).string(), ", which does not exist"));
-  fs::create_directories(folder, error);
+  const bool created = fs::create_directories(folder, error);
   if (!error && !fs::is_directory(folder, error))
     error = std::make_error_code(std::errc::not_a_directory);
   if (error)
     throw core::Diagnostic({folder.string()}, "",
                            core::concat("cannot create the output folder: ", error.message()));
+  return created;
 }
 
 namespace {
 
-// Opens the folder and takes its lock without waiting: the descriptor, or -1 with errno set
-// (EWOULDBLOCK: another process holds it). The descriptor is closed on exec, so that a child
-// process (moreau plot's python) does not keep the folder claimed.
-int lock_folder(const fs::path& folder) {
-  const int descriptor = open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (descriptor < 0) return -1;
-  if (flock(descriptor, LOCK_EX | LOCK_NB) == 0) return descriptor;
-  const int error = errno;
-  close(descriptor);
-  errno = error;
-  return -1;
+// Whether the open descriptor is still the folder at that path: a claim's folder left empty is
+// removed as its claim ends, and a folder opened just before is then no longer anyone's.
+bool is_the_folder_at(int descriptor, const fs::path& folder) {
+  struct stat opened {};
+  struct stat at_path {};
+  return fstat(descriptor, &opened) == 0 && stat(folder.c_str(), &at_path) == 0 &&
+         opened.st_dev == at_path.st_dev && opened.st_ino == at_path.st_ino;
 }
 
 }  // namespace
@@ -70,15 +68,32 @@ int lock_folder(const fs::path& folder) {
 FolderClaim::FolderClaim(fs::path folder, bool created, int descriptor)
     : folder_(std::move(folder)), created_(created), descriptor_(descriptor) {}
 
+// Of claims made at once, only the one whose create_directories() made the folder counts it
+// as created, and a refused claim never removes it: the holder may not have written yet, and
+// its later files would go into a folder of the same name that another claim made (two runs
+// into one folder). The lock is the folder's (flock on the folder itself, closed on exec so
+// that a child process, moreau plot's python, does not keep it).
 std::optional<FolderClaim> FolderClaim::try_claim(const fs::path& folder) {
-  std::error_code ignored;
-  const bool created = !fs::exists(folder, ignored);
-  create_output_folder(folder);
-  const int descriptor = lock_folder(folder);
-  if (descriptor >= 0) return FolderClaim(folder, created, descriptor);
-  const int error = errno;
-  if (created) rmdir(folder.c_str());
-  if (error == EWOULDBLOCK) return std::nullopt;
+  // A folder removed between its creation and its lock by the end of the claim that held it
+  // is made again; more than a few such ends in a row would be another program removing it.
+  constexpr int kAttempts = 8;
+  int error = 0;
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    const bool created = create_output_folder(folder);
+    const int descriptor = open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0) {
+      if (is_the_folder_at(descriptor, folder)) return FolderClaim(folder, created, descriptor);
+      close(descriptor);
+      error = ENOENT;
+      continue;
+    }
+    error = errno;
+    if (descriptor >= 0) close(descriptor);
+    if (error == EWOULDBLOCK) return std::nullopt;
+    if (error == ENOENT) continue;
+    if (created) rmdir(folder.c_str());
+    break;
+  }
   throw core::Diagnostic({folder.string()}, "",
                          core::concat("cannot claim the output folder: ", std::strerror(error)));
 }

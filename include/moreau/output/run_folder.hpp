@@ -27,9 +27,10 @@ struct FolderOptions {
 bool holds_any_run(const std::filesystem::path& folder);
 
 /// Creates the folder and its parents, as an output folder given by the user.
+/// @return whether this call made the folder (false: it existed already)
 /// @throws core::Diagnostic naming the folder when it cannot be made (a file of that name, a
 ///         read-only parent, a file system that refuses folders)
-void create_output_folder(const std::filesystem::path& folder);
+bool create_output_folder(const std::filesystem::path& folder);
 
 /// An output folder this process writes into alone: created if needed and locked (flock on
 /// the folder itself) until the object is destroyed or the process ends, however it ends, so
@@ -60,7 +61,7 @@ class FolderClaim {
   static std::optional<FolderClaim> try_claim(const std::filesystem::path& folder);
 
   std::filesystem::path folder_;
-  bool created_ = false;  ///< the folder did not exist before the claim
+  bool created_ = false;  ///< this claim made the folder
   int descriptor_ = -1;   ///< of the folder, holding its lock; -1 once moved from
 };
 

@@ -2,7 +2,7 @@
 // its own folders, a comparison's), a new folder is numbered past earlier runs and claimed
 // folders, a claimed folder is refused to another claim, a new run's folder is refused where
 // it holds an earlier run, a folder that cannot be made is a
-// Diagnostic, and the checkpoints past a step are found by name.
+// Diagnostic (and one that is made says so), and the checkpoints past a step are found by name.
 #include "moreau/output/run_folder.hpp"
 
 #include "moreau/core/diagnostic.hpp"
@@ -143,8 +143,10 @@ TEST(RunFolder, AFolderThatCannotBeMadeIsADiagnosticNamingIt) {
           << error.what();
     }
   }
-  create_output_folder(scratch.path() / "a" / "b");
+  // Whether it made the folder decides which claim removes it (FolderClaim::try_claim).
+  EXPECT_TRUE(create_output_folder(scratch.path() / "a" / "b"));
   EXPECT_TRUE(fs::is_directory(scratch.path() / "a" / "b"));
+  EXPECT_FALSE(create_output_folder(scratch.path() / "a" / "b"));
 }
 
 TEST(RunFolder, ADanglingSymbolicLinkIsNamedAsOne) {

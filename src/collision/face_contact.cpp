@@ -19,8 +19,8 @@ struct Corner {
   int leaving_edge = 0;
 };
 
-// The polygon being clipped, on the stack as ClippedPolygon is.
-using CornerPolygon = boost::container::small_vector<Corner, 16>;
+// The polygon being clipped.
+using CornerPolygon = boost::container::small_vector<Corner, kCornersInPlace>;
 
 int shared_vertex(const PolyhedronEdge& e, const PolyhedronEdge& f) {
   return (e.a == f.a || e.a == f.b) ? e.a : e.b;

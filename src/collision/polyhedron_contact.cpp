@@ -134,8 +134,8 @@ int incident_face(const ConvexPolyhedron& incident, const Vec3& reference_normal
   return best;
 }
 
-// A polygon's corners, on the stack for a block's faces as ClippedPolygon's.
-using PolygonCorners = boost::container::small_vector<Vec3, 16>;
+// A polygon's corners.
+using PolygonCorners = boost::container::small_vector<Vec3, kCornersInPlace>;
 
 // An overlap narrower than this fraction of the bodies' size has no area: the bodies meet
 // along an edge or at a corner of both.

@@ -9,6 +9,7 @@
 
 #include <boost/container/small_vector.hpp>
 
+#include <cstddef>
 #include <vector>
 
 namespace moreau::collision {
@@ -20,10 +21,14 @@ struct ClippedPoint {
   FeatureId feature;  ///< a = incident body's feature, b = reference body's feature
 };
 
-/// A clipped polygon's points, up to 16 of them in place: a step clips the faces of every pair
-/// of touching blocks, and a heap allocation per pass was the largest source of a run's
-/// allocations, which the sanitizers make dear (docs/architecture.md, "Build time").
-using ClippedPolygon = boost::container::small_vector<ClippedPoint, 16>;
+/// The corners a polygon of the collision keeps in place, beyond which it takes the heap: a
+/// step clips the faces of every pair of touching blocks, and a heap allocation per pass was
+/// the largest source of a run's allocations, which the sanitizers make dear
+/// (docs/architecture.md, "Build time").
+inline constexpr std::size_t kCornersInPlace = 16;
+
+/// A clipped polygon's points.
+using ClippedPolygon = boost::container::small_vector<ClippedPoint, kCornersInPlace>;
 
 /// The incident face clipped to the prism standing on the reference face, in order around
 /// the polygon. Both polyhedra are in world coordinates. Points within 1e-12 times the

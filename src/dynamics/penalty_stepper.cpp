@@ -21,8 +21,6 @@ using math::Vec3;
 using model::Body;
 using model::Motion;
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
 // 1/m + (r x d) . J_W^-1 (r x d): the inverse mass a unit force along d at p meets; 0 for
 // a body that does not move.
 double inverse_mass_along(const Body& body, const Vec3& p, const Vec3& d, int dimension) {
@@ -138,7 +136,7 @@ struct PenaltyStepper::Evaluation {
   std::vector<Vec3> force_W;   ///< per body, N
   std::vector<Vec3> torque_W;  ///< per body, about its centre of mass, N m
   std::vector<StiffRow> rows;
-  double critical_step = kInfinity;
+  double critical_step = std::numeric_limits<double>::infinity();
   CriticalRow critical_row;  ///< what sets critical_step
   double elastic_energy = 0.0, damping_work = 0.0, slip_work = 0.0;
 };

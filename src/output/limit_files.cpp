@@ -1,5 +1,6 @@
 #include "moreau/output/limit_files.hpp"
 
+#include "json_values.hpp"
 #include "moreau/core/concat.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
@@ -28,8 +29,6 @@ std::string outcome_name(limit::Collapse::Outcome outcome) {
   return "";
 }
 
-json vector(const math::Vec3& v) { return json::array({v.x(), v.y(), v.z()}); }
-
 json forces_json(const limit::Collapse& c, const std::vector<dynamics::Contact>& contacts,
                  const model::Scene& scene) {
   json forces = json::array();
@@ -37,10 +36,10 @@ json forces_json(const limit::Collapse& c, const std::vector<dynamics::Contact>&
     const dynamics::Contact& contact = contacts[static_cast<std::size_t>(f.contact)];
     forces.push_back({{"body_a", scene.bodies[static_cast<std::size_t>(contact.body_a)].name},
                       {"body_b", scene.bodies[static_cast<std::size_t>(contact.body_b)].name},
-                      {"point", vector(contact.point.p)},
-                      {"normal", vector(contact.frame.col(0))},
+                      {"point", json_vector(contact.point.p)},
+                      {"normal", json_vector(contact.frame.col(0))},
                       {"normal_force", f.normal},
-                      {"tangential_force", vector(f.tangential)}});
+                      {"tangential_force", json_vector(f.tangential)}});
   }
   return forces;
 }
@@ -68,8 +67,9 @@ json minimum_json(const limit::MinimumCollapse& m, const limit::LoadPattern& pat
 json analysis_json(const limit::LimitAnalysis& a, const limit::LoadPattern& pattern,
                    const std::vector<dynamics::Contact>& contacts, const model::Scene& scene) {
   const limit::Collapse& c = a.collapse;
-  json result = {
-      {"direction", vector(c.direction)}, {"cone", a.cone}, {"outcome", outcome_name(c.outcome)}};
+  json result = {{"direction", json_vector(c.direction)},
+                 {"cone", a.cone},
+                 {"outcome", outcome_name(c.outcome)}};
   if (c.outcome != limit::Collapse::Outcome::Collapse) return result;
   add_collapse(result, c, pattern, contacts, scene);
   result["nonassociative"] = minimum_json(a.minimum, pattern, contacts, scene);

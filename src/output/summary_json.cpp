@@ -1,5 +1,6 @@
 #include "moreau/output/summary_json.hpp"
 
+#include "json_values.hpp"
 #include "moreau/core/diagnostic.hpp"
 #include "moreau/core/output_file.hpp"
 
@@ -24,27 +25,19 @@ using json = nlohmann::ordered_json;
 constexpr const char* kNamedControl = "output.control";
 constexpr const char* kHighestControl = "highest free body";
 
-// JSON (RFC 8259) has no NaN or infinity. nlohmann_json would also dump them as null, but
-// saying so here keeps the rule visible and independent of the library's choice.
-json number(double value) { return std::isfinite(value) ? json(value) : json(nullptr); }
-
-json vector(const math::Vec3& v) {
-  return json::array({number(v.x()), number(v.y()), number(v.z())});
-}
-
 json time_split(const std::optional<run::TimeSplit>& split) {
   if (!split) return nullptr;
-  return {{"collision", number(split->collision)},
-          {"assembly", number(split->assembly)},
-          {"solve", number(split->solve)}};
+  return {{"collision", json_number(split->collision)},
+          {"assembly", json_number(split->assembly)},
+          {"solve", json_number(split->solve)}};
 }
 
 json counts(const run::SolverCounts& c) {
   return {{"solves", c.solves},
           {"not_converged", c.not_converged},
-          {"worst_error", number(c.worst_error)},
+          {"worst_error", json_number(c.worst_error)},
           {"total_iterations", c.total_iterations},
-          {"mean_iterations", number(c.mean_iterations())},
+          {"mean_iterations", json_number(c.mean_iterations())},
           {"max_iterations", c.max_iterations},
           {"answered_by", c.answered_by}};
 }
@@ -54,8 +47,8 @@ json joints(const std::vector<run::JointSummary>& listed) {
   for (const run::JointSummary& joint : listed)
     rows.push_back({{"body_a", joint.body_a},
                     {"body_b", joint.body_b},
-                    {"position", vector(joint.position)},
-                    {"direction", vector(joint.direction)}});
+                    {"position", json_vector(joint.position)},
+                    {"direction", json_vector(joint.direction)}});
   return rows;
 }
 
@@ -66,8 +59,8 @@ json mechanism_json(const run::MechanismSummary& m) {
   for (const run::PartSummary& part : m.parts)
     parts.push_back({{"bodies", part.bodies},
                      {"motion", part.turns ? "turning" : "sliding"},
-                     {"axis_point", vector(part.axis_point)},
-                     {"direction", vector(part.direction)}});
+                     {"axis_point", json_vector(part.axis_point)},
+                     {"direction", json_vector(part.direction)}});
   return {{"description", m.description},
           {"parts", parts},
           {"hinges", joints(m.hinges)},
@@ -80,10 +73,10 @@ json collapse(const std::optional<run::CollapseSummary>& c) {
   if (!c) return nullptr;
   return {{"criterion", c->criterion},
           {"body", c->body},
-          {"value", number(c->value)},
-          {"time", number(c->time)},
+          {"value", json_number(c->value)},
+          {"time", json_number(c->time)},
           {"load_factor_name", c->load_factor_name},
-          {"load_factor", number(c->load_factor)},
+          {"load_factor", json_number(c->load_factor)},
           {"mechanism", mechanism_json(c->mechanism)}};
 }
 
@@ -91,7 +84,7 @@ json collapse(const std::optional<run::CollapseSummary>& c) {
 json limit_range(const std::optional<run::LimitRangeSummary>& r) {
   if (!r) return nullptr;
   const auto position = [](const std::string& p) { return p.empty() ? json(nullptr) : json(p); };
-  return {{"lower", number(r->lower)},         {"upper", number(r->upper)},
+  return {{"lower", json_number(r->lower)},    {"upper", json_number(r->upper)},
           {"lower_proven", r->proven},         {"lower_with_brittle_bonds", r->brittle_bonds},
           {"collapse", position(r->collapse)}, {"first_motion", position(r->first_motion)},
           {"onset", position(r->onset)}};
@@ -99,31 +92,31 @@ json limit_range(const std::optional<run::LimitRangeSummary>& r) {
 
 json peak_motion(const std::optional<run::PeakMotion>& p) {
   if (!p) return nullptr;
-  return {{"time", number(p->time)},
-          {"kinetic_energy", number(p->kinetic_energy)},
+  return {{"time", json_number(p->time)},
+          {"kinetic_energy", json_number(p->kinetic_energy)},
           {"mechanism", mechanism_json(p->mechanism)}};
 }
 
 json standing(const std::optional<run::Standing>& s) {
   if (!s) return nullptr;
-  return {{"time", number(s->time)}, {"load_factor", number(s->load_factor)}};
+  return {{"time", json_number(s->time)}, {"load_factor", json_number(s->load_factor)}};
 }
 
 json body(const run::BodySummary& b) {
   const math::Quat& q = b.orientation;
-  return {
-      {"name", b.name},
-      {"position", vector(b.position)},
-      {"orientation", json::array({number(q.w()), number(q.x()), number(q.y()), number(q.z())})},
-      {"velocity", vector(b.velocity)},
-      {"angular_velocity", vector(b.angular_velocity)}};
+  return {{"name", b.name},
+          {"position", json_vector(b.position)},
+          {"orientation", json::array({json_number(q.w()), json_number(q.x()), json_number(q.y()),
+                                       json_number(q.z())})},
+          {"velocity", json_vector(b.velocity)},
+          {"angular_velocity", json_vector(b.angular_velocity)}};
 }
 
 json penalty_energy(const std::optional<std::array<double, 3>>& energy) {
   if (!energy) return nullptr;
-  return {{"elastic", number((*energy)[0])},
-          {"damping", number((*energy)[1])},
-          {"slip", number((*energy)[2])}};
+  return {{"elastic", json_number((*energy)[0])},
+          {"damping", json_number((*energy)[1])},
+          {"slip", json_number((*energy)[2])}};
 }
 
 json bonds(const std::optional<run::BondCounts>& counts) {
@@ -137,9 +130,9 @@ json to_json(const run::RunSummary& s) {
   json removed = json::array();
   for (const run::RemovedBody& r : s.removed)
     removed.push_back({{"body", r.name},
-                       {"time", number(r.time)},
+                       {"time", json_number(r.time)},
                        {"bound", r.bound},
-                       {"value", number(r.value)}});
+                       {"value", json_number(r.value)}});
   return {{"title", s.title},
           {"problem", s.problem.string()},
           {"mode", s.mode},
@@ -148,13 +141,13 @@ json to_json(const run::RunSummary& s) {
           {"steps", s.steps},
           {"restarted_from_step",
            s.restarted_from_step > 0 ? json(s.restarted_from_step) : json(nullptr)},
-          {"simulated_time", number(s.simulated_time)},
-          {"wall_seconds", number(s.wall_seconds)},
+          {"simulated_time", json_number(s.simulated_time)},
+          {"wall_seconds", json_number(s.wall_seconds)},
           {"substeps", s.substeps ? json(*s.substeps) : json(nullptr)},
           {"time_split", time_split(s.time_split)},
           {"solver", s.solver},
           {"criterion", s.criterion ? json{{"name", s.criterion->name},
-                                           {"tolerance", number(s.criterion->tolerance)}}
+                                           {"tolerance", json_number(s.criterion->tolerance)}}
                                     : json(nullptr)},
           {"counts", counts(s.counts)},
           {"collapse", collapse(s.collapse)},
@@ -163,10 +156,10 @@ json to_json(const run::RunSummary& s) {
           {"onset", standing(s.onset)},
           {"limit_range", limit_range(s.limit_range)},
           {"record", s.record ? json{{"source", s.record->source},
-                                     {"scale", number(s.record->scale)},
-                                     {"pga_g", number(s.record->pga)},
+                                     {"scale", json_number(s.record->scale)},
+                                     {"pga_g", json_number(s.record->pga)},
                                      {"ground", s.record->ground},
-                                     {"base_z", number(s.record->base_z)}}
+                                     {"base_z", json_number(s.record->base_z)}}
                               : json(nullptr)},
           {"load_factor_name", s.load_factor_name},
           {"control", s.control.empty() ? json(nullptr) : json(s.control)},
@@ -176,7 +169,7 @@ json to_json(const run::RunSummary& s) {
           {"storeys", s.storeys},
           {"interrupted", s.interrupted_by.empty() ? json(nullptr) : json(s.interrupted_by)},
           {"removed", std::move(removed)},
-          {"support_reaction", vector(s.support_reaction)},
+          {"support_reaction", json_vector(s.support_reaction)},
           {"penalty_energy", penalty_energy(s.penalty_energy)},
           {"bonds", bonds(s.bonds)},
           {"warnings", s.warnings},

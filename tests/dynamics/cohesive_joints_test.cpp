@@ -33,9 +33,9 @@ namespace {
 using math::Vec3;
 using testing::kG;
 
-constexpr double kDensity = 2000.0;  // kg/m^3 (kg/m^2 per metre of depth in planar mode)
+constexpr double kBlockDensity = 2000.0;  // kg/m^3 (kg/m^2 per metre of depth in planar mode)
 constexpr double kJointFriction = 0.5;
-const std::vector<model::Material> kOneMaterial{{"stone"}};
+const std::vector<model::Material> kStoneMaterials{{"stone"}};
 
 // ---------------------------------------------------------------------------------------
 // Bonding and the failure rules, on contacts made by hand.
@@ -58,7 +58,7 @@ constexpr double kBlockHalfHeight = 0.1;  // m
 model::Scene bonded_block(int dimension, model::ContactLaw law) {
   model::Scene scene = testing::scene_on_ground(dimension, law);
   scene.bodies.push_back(model::make_free_body(
-      "block", testing::block_shape(dimension, kBlockHalfWidth, kBlockHalfHeight), kDensity,
+      "block", testing::block_shape(dimension, kBlockHalfWidth, kBlockHalfHeight), kBlockDensity,
       geometry::Pose{Vec3(0, 0, kBlockHalfHeight)}, dimension));
   return scene;
 }
@@ -188,7 +188,7 @@ class Loading {
     });
     stepper_ = std::make_unique<PenaltyStepper>(
         scene, PenaltyOptions{.h = kPenaltyStep, .critical_step = CriticalStepPolicy::Substep},
-        kOneMaterial);
+        kStoneMaterials);
   }
 
   double h() const { return stepper_->time_step(); }
@@ -259,8 +259,9 @@ TEST_P(CohesiveJoint, BondsOfCoincidentCornersHoldAtRest) {
   const geometry::Shape block = testing::block_shape(d, kBlockHalfWidth, kBlockHalfHeight);
   scene.bodies.push_back(
       model::make_fixed_body("bottom", block, geometry::Pose{Vec3::Zero(), slope}));
-  scene.bodies.push_back(model::make_free_body(
-      "top", block, kDensity, geometry::Pose{slope * Vec3(0, 0, 2 * kBlockHalfHeight), slope}, d));
+  scene.bodies.push_back(
+      model::make_free_body("top", block, kBlockDensity,
+                            geometry::Pose{slope * Vec3(0, 0, 2 * kBlockHalfHeight), slope}, d));
   Loading loading(scene, stepper_case, points_per_joint(d));
   ASSERT_EQ(loading.intact(), static_cast<std::size_t>(points_per_joint(d)));
   loading.run([](double) -> Vec3 { return Vec3(0, 0, -kG); }, 0.2);
@@ -390,7 +391,7 @@ class CohesiveCorbel : public CohesiveJoint {
                                                     {half_length, -half_height},
                                                     {half_length, half_height},
                                                     {-half_length, half_height}}));
-    scene.bodies.push_back(model::make_free_body("corbel", block, kDensity,
+    scene.bodies.push_back(model::make_free_body("corbel", block, kBlockDensity,
                                                  geometry::Pose{Vec3(half_length, 0, 0)}, d));
     const double m = scene.bodies[1].mass;
     const double area = d == 3 ? 2 * half_height * 2 * half_depth : 2 * half_height;
